@@ -1,0 +1,3 @@
+"""tui-games: five space-themed tabletop games for the terminal."""
+
+__version__ = "0.1.0"

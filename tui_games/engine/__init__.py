@@ -1,0 +1,1 @@
+"""The shared rules layer: pure Python, never imports textual or rich."""

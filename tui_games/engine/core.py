@@ -1,0 +1,151 @@
+"""The Rules protocol every game implements, and the plain data it speaks in.
+
+A game is a state plus ``legal_actions``/``apply`` (the OpenSpiel shape). States and
+actions are msgspec Structs so they round-trip through JSON exactly; an action is a
+frozen, tagged Struct so it can be hashed, compared and decoded from a save file.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
+
+from tui_games.engine.rng import Rng
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` for an action that is not legal now; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Event(msgspec.Struct, frozen=True):
+    """One line of the game log, with who may read it.
+
+    ``seen_by`` lists the seats that read ``text``; ``None`` means everyone. Seats outside
+    ``seen_by`` read ``others`` instead (an empty string hides the line from them).
+    """
+
+    text: str
+    seen_by: tuple[int, ...] | None = None
+    others: str = ""
+
+    def for_viewer(self, player: int | None) -> str:
+        """The text ``player`` may read ("" when the line is hidden); ``None`` sees all."""
+        if self.seen_by is None or player is None or player in self.seen_by:
+            return self.text
+        return self.others
+
+
+class GameState(msgspec.Struct, kw_only=True):
+    """Fields every game's state has: seat count, the RNG, turn counter and the log."""
+
+    players: int
+    rng: Rng
+    turn: int = 0
+    log: list[Event] = msgspec.field(default_factory=list)
+
+
+class Action(msgspec.Struct, frozen=True, tag=True):
+    """Base of every game's actions: frozen (hashable) and tagged (decodable from JSON)."""
+
+
+class Outcome(msgspec.Struct):
+    """How a finished game ended.
+
+    ``scores`` per seat, ``ranks`` per seat (1 = best, ties share a rank), ``winners`` the
+    seats ranked 1, ``reason`` one plain sentence, ``breakdown`` per seat an ordered list of
+    (label, value) rows for the game-over screen.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    reason: str
+    breakdown: list[list[tuple[str, int]]] = msgspec.field(default_factory=list)
+
+    @classmethod
+    def from_scores(
+        cls, scores: list[int], reason: str, breakdown: list[list[tuple[str, int]]] | None = None
+    ) -> Outcome:
+        """Rank by score, highest first; equal scores share a rank and the win."""
+        ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
+        winners = [i for i, r in enumerate(ranks) if r == 1]
+        return cls(scores=list(scores), ranks=ranks, winners=winners, reason=reason,
+                   breakdown=breakdown or [])
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """One game option for the new-game dialog: its key, label, choices and default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, label)
+    default: str
+
+
+Options = dict[str, str]
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=Action)
+
+
+class Rules(Protocol, Generic[S, A]):
+    """What every game implements. Names are the DESIGN.md protocol.
+
+    ``state_type`` and ``action_type`` (a Union of the game's Action Structs) let the codec
+    decode a save file with typed validation.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type]
+    action_type: ClassVar[Any]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def setup(self, players: int, seed: int, options: Options) -> S:
+        """A new game for ``players`` seats; all randomness drawn from ``seed``."""
+        ...
+
+    def to_move(self, s: S) -> int | None:
+        """The seat that decides now; ``None`` once the game is over."""
+        ...
+
+    def legal_actions(self, s: S) -> list[A]:
+        """Every legal action now; never empty while ``to_move`` is not ``None``."""
+        ...
+
+    def apply(self, s: S, a: A) -> None:
+        """Play ``a`` on ``s`` in place; raise IllegalAction(reason) if it is not legal."""
+        ...
+
+    def observe(self, s: S, player: int) -> S:
+        """A copy of ``s`` with everything ``player`` cannot see removed (RNG included)."""
+        ...
+
+    def determinize(self, view: S, player: int, rng: random.Random) -> S:
+        """A full state consistent with ``view`` (what ``player`` knows), unseen parts sampled."""
+        ...
+
+    def outcome(self, s: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+    def describe(self, s: S, a: A) -> str:
+        """A plain-language phrase for ``a`` in state ``s`` (menus, hints, the log)."""
+        ...
+
+    def reveals(self, s: S, a: A) -> bool:
+        """Whether ``a`` uncovers hidden or random information (a draw): undo stops there."""
+        ...
+
+
+def default_options(rules: Rules[Any, Any]) -> Options:
+    """Each option's default value."""
+    return {spec.key: spec.default for spec in rules.option_specs}

@@ -1,0 +1,71 @@
+"""The registry of games: id -> GameInfo. Only pure modules are imported here.
+
+Screens are named by a "module:Class" string and imported by the app when needed, so the
+rules layer and its tests never load textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from tui_games.engine.bots.base import BotFactory, RandomBot
+from tui_games.engine.core import Rules
+
+
+class UnknownGame(KeyError):
+    """No registered game has this id."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its rules, bot levels, screen and in-app rules document."""
+
+    rules: Rules[Any, Any]
+    screen: str  # "module:Class", imported lazily by the app
+    bots: dict[str, BotFactory] = field(default_factory=dict)
+    blurb: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def players(self) -> range:
+        return range(self.rules.min_players, self.rules.max_players + 1)
+
+    def rules_markdown(self) -> str:
+        """The game's in-app rules reference and edition notes (rules.md beside its rules)."""
+        package = type(self.rules).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+@cache
+def all_games() -> dict[str, GameInfo]:
+    """Every registered game by id, in menu order (built on first use: no import cycles)."""
+    from tui_games.games.nebular_colors.bot import NormalBot as NebularColorsNormal
+    from tui_games.games.nebular_colors.rules import NebularColorsRules
+
+    games = [
+        GameInfo(
+            rules=NebularColorsRules(),
+            screen="tui_games.games.nebular_colors.screen:NebularColorsScreen",
+            bots={"easy": RandomBot, "normal": NebularColorsNormal},
+            blurb="2 players - rummy with two splayed discard piles; Stop or Nova.",
+        ),
+    ]
+    return {g.id: g for g in games}
+
+
+def get_game(game_id: str) -> GameInfo:
+    """The registered game ``game_id``; UnknownGame if there is none."""
+    try:
+        return all_games()[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None

@@ -1,0 +1,1 @@
+"""Nebular Colors: two-player rummy with two splayed discard piles and Stop or Nova."""
