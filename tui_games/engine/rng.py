@@ -6,7 +6,8 @@ number and a replay from the same seed draws exactly the same cards.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 import msgspec
 

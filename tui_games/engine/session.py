@@ -6,6 +6,8 @@ seed, which is how undo works and how a save file proves it was not hand-edited.
 
 from __future__ import annotations
 
+import secrets
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -34,20 +36,40 @@ def replay(rules: Rules[Any, Any], players: int, seed: int, options: Options,
     return state
 
 
+def new_save_id(game_id: str, now: datetime | None = None) -> str:
+    """A fresh autosave id: ``<game>-<YYYYmmdd-HHMMSS>-<4 hex>`` (the hex keeps ids unique)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return f"{game_id}-{stamp}-{secrets.token_hex(2)}"
+
+
 class Session:
-    """The live game: its state plus everything needed to save, replay and undo it."""
+    """The live game: its state plus everything needed to save, replay and undo it.
+
+    ``undoable[i]`` says whether ``actions[i]`` may be taken back. A decision is a barrier
+    (not undoable) when a bot made it, when it revealed something (a draw), when it ended
+    the turn, or when it handed the decision to another seat: undo never crosses hidden
+    information and never takes back a move another player has already seen.
+
+    ``save_id`` names the session's own autosave file (set on its first autosave);
+    ``name`` is the last name the player saved it under, if any.
+    """
 
     def __init__(self, rules: Rules[Any, Any], seats: list[Seat], seed: int,
                  options: Options, actions: list[Action] | None = None,
-                 undoable: list[bool] | None = None, state: GameState | None = None) -> None:
+                 undoable: list[bool] | None = None, state: GameState | None = None,
+                 save_id: str | None = None, name: str | None = None) -> None:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options)
         self.actions: list[Action] = list(actions or [])
         self.undoable: list[bool] = list(undoable or [False] * len(self.actions))
+        if len(self.undoable) != len(self.actions):
+            raise ValueError("undoable needs one flag per action")
         self.state = state if state is not None else replay(
             rules, len(seats), seed, self.options, self.actions)
+        self.save_id = save_id
+        self.name = name
 
     @classmethod
     def new(cls, rules: Rules[Any, Any], seats: list[Seat], seed: int,
@@ -65,14 +87,21 @@ class Session:
         """Completed turns so far."""
         return self.state.turn
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` (IllegalAction if it is not legal) and record it."""
+    def apply(self, action: Action, *, undoable: bool = True) -> None:
+        """Play ``action`` (IllegalAction if it is not legal) and record it.
+
+        ``undoable=False`` records the decision as a barrier whatever the rules say (a
+        save file's own flag on load: an edited file can only remove undos, never add).
+        """
         actor = self.rules.to_move(self.state)
         turn_before = self.state.turn
-        reveals = self.rules.reveals(self.state, action)
-        self.rules.apply(self.state, action)
         human = actor is not None and self.seats[actor].is_human
-        self.undoable.append(human and not reveals and self.state.turn == turn_before)
+        # reveals() is asked first (it looks at the state before the action), and only
+        # when the answer matters: it may cost a trial apply.
+        may_undo = undoable and human and not self.rules.reveals(self.state, action)
+        self.rules.apply(self.state, action)
+        self.undoable.append(may_undo and self.rules.to_move(self.state) == actor
+                             and self.state.turn == turn_before)
         self.actions.append(action)
 
     def can_undo(self) -> bool:

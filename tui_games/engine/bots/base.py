@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from tui_games.engine.core import Action, GameState, Rules
 

@@ -25,7 +25,7 @@ def _build_deck() -> tuple[tuple[str, ...], tuple[int, ...]]:
     suits: list[str] = []
     numbers: list[int] = []
     for number, counts in _DECK_TABLE.items():
-        for suit, count in zip(SUITS, counts):
+        for suit, count in zip(SUITS, counts, strict=True):
             suits += [suit] * count
             numbers += [number] * count
     return tuple(suits), tuple(numbers)
@@ -35,6 +35,13 @@ def _build_deck() -> tuple[tuple[str, ...], tuple[int, ...]]:
 CARD_SUIT, CARD_NUMBER = _build_deck()
 DECK_SIZE = len(CARD_SUIT)
 HIDDEN = -1  # a card id the observer cannot see
+
+# Lookup tables for the hot paths (legal moves, meld checks, scoring): plain tuples.
+SUIT_INDEX: tuple[int, ...] = tuple(SUITS.index(s) for s in CARD_SUIT)  # card -> 0..3
+CARDS_BY_NUMBER: dict[int, tuple[int, ...]] = {
+    n: tuple(c for c in range(DECK_SIZE) if CARD_NUMBER[c] == n) for n in _DECK_TABLE
+}
+# Ids ascend with the number (the deck is built number by number), so sorting ids sorts a run.
 
 
 def card_name(card: int) -> str:
@@ -75,6 +82,7 @@ class HandResult(msgspec.Struct):
     fragments: int
     reason: str
     scores: list[int]
+    kind: Literal["stop", "nova", "nova_failed", "deck"] = "deck"  # which of the 4 endings
 
 
 # ---- actions: one decision each -------------------------------------------------------
@@ -97,7 +105,10 @@ class Discard(Action, frozen=True, tag="discard"):
 
 
 class Meld(Action, frozen=True, tag="meld"):
-    """Lay a set or run (card ids, sorted ascending) in the scoring area."""
+    """Lay a set or run (card ids, sorted ascending) in the scoring area.
+
+    ``apply`` accepts the ids in any order; ``legal_actions`` lists them sorted.
+    """
 
     cards: tuple[int, ...]
 

@@ -1,0 +1,503 @@
+"""ISMCTS (the `hard` level): search behaviour on toy games, then every real game's
+determinize checked against its observe, and the bot playing legal moves in each game."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+import random
+import threading
+import time
+from typing import Any, ClassVar
+
+import pytest
+
+import tui_games.games
+from tui_games.engine.bots.ismcts import (
+    PROGRESS_STEPS,
+    ISMCTSBot,
+    hard_bot,
+    margin_rewards,
+    win_rewards,
+)
+from tui_games.engine.codec import clone, to_builtins, to_json
+from tui_games.engine.core import (
+    Action,
+    GameState,
+    IllegalAction,
+    Options,
+    Outcome,
+    Rules,
+    default_options,
+)
+from tui_games.engine.rng import Rng
+
+# ---- toy game 1: Comet Tricks (hidden hands, hidden deck, draws from the state's RNG) --
+
+HIDDEN = -1
+CARDS = tuple(range(1, 13))
+
+
+class TrickState(GameState, kw_only=True):
+    """Hands, an unordered face-down deck, the current trick and tricks won."""
+
+    deck: list[int]
+    hands: list[list[int]]
+    played: list[int]
+    trick: list[int]
+    leader: int = 0
+    tricks: list[int]
+    over: bool = False
+
+
+class PlayCard(Action, frozen=True, tag="play"):
+    card: int
+
+
+class CometTricks:
+    """Highest card takes the trick; after a trick everyone draws while the deck lasts;
+    the game ends after a trick that leaves a hand empty. Most tricks wins."""
+
+    id: ClassVar[str] = "comet_tricks"
+    title: ClassVar[str] = "Comet Tricks"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 3
+    state_type: ClassVar[type] = TrickState
+    action_type: ClassVar[Any] = PlayCard
+    option_specs: ClassVar[tuple[Any, ...]] = ()
+
+    def setup(self, players: int, seed: int, options: Options) -> TrickState:
+        rng = Rng.seeded(seed)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hands = [sorted(deck.pop() for _ in range(3)) for _ in range(players)]
+        return TrickState(players=players, rng=rng, deck=deck, hands=hands, played=[],
+                          trick=[], tricks=[0] * players)
+
+    def to_move(self, s: TrickState) -> int | None:
+        return None if s.over else (s.leader + len(s.trick)) % s.players
+
+    def legal_actions(self, s: TrickState) -> list[PlayCard]:
+        seat = self.to_move(s)
+        return [] if seat is None else [PlayCard(c) for c in s.hands[seat]]
+
+    def apply(self, s: TrickState, a: PlayCard) -> None:
+        seat = self.to_move(s)
+        if seat is None or a.card not in s.hands[seat]:
+            raise IllegalAction("not in your hand")
+        s.hands[seat].remove(a.card)
+        s.trick.append(a.card)
+        if len(s.trick) < s.players:
+            return
+        winner = (s.leader + s.trick.index(max(s.trick))) % s.players
+        s.tricks[winner] += 1
+        s.played += s.trick
+        s.trick = []
+        s.leader = winner
+        s.turn += 1
+        if len(s.deck) >= s.players:
+            for hand in s.hands:
+                hand.append(s.deck.pop(s.rng.randrange(len(s.deck))))
+                hand.sort()
+        s.over = any(not hand for hand in s.hands)
+
+    def observe(self, s: TrickState, player: int) -> TrickState:
+        view = clone(s)
+        view.rng = Rng(0)
+        view.deck = [HIDDEN] * len(s.deck)
+        view.hands = [h if i == player else [HIDDEN] * len(h) for i, h in enumerate(view.hands)]
+        return view
+
+    def determinize(self, view: TrickState, player: int, rng: random.Random) -> TrickState:
+        s = clone(view)
+        seen = set(view.hands[player]) | set(view.played) | set(view.trick)
+        unseen = [c for c in CARDS if c not in seen]
+        rng.shuffle(unseen)
+        for i, hand in enumerate(s.hands):
+            if i != player:
+                s.hands[i] = sorted(unseen.pop() for _ in hand)
+        s.deck = unseen
+        s.rng = Rng.seeded(rng.getrandbits(64))
+        return s
+
+    def outcome(self, s: TrickState) -> Outcome | None:
+        return Outcome.from_scores(s.tricks, "most tricks") if s.over else None
+
+    def describe(self, s: TrickState, a: PlayCard) -> str:
+        return f"play {a.card}"
+
+    def reveals(self, s: TrickState, a: PlayCard) -> bool:
+        return True
+
+
+# ---- toy game 2: Pick (perfect information; each seat picks once; a table decides) -----
+
+
+class PickState(GameState, kw_only=True):
+    picks: list[str]
+
+
+class Pick(Action, frozen=True, tag="pick"):
+    option: str
+
+
+class PickGame:
+    """Seat 0 picks, then seat 1, ...; ``table`` maps the picks to the winners."""
+
+    id: ClassVar[str] = "pick"
+    title: ClassVar[str] = "Pick"
+    option_specs: ClassVar[tuple[Any, ...]] = ()
+
+    def __init__(self, options: list[str], table: dict[str, list[int]]) -> None:
+        self.options = options  # one string of choices per seat
+        self.table = table
+        self.min_players = self.max_players = len(options)
+
+    def setup(self, players: int, seed: int, options: Options) -> PickState:
+        return PickState(players=players, rng=Rng.seeded(seed), picks=[])
+
+    def to_move(self, s: PickState) -> int | None:
+        return len(s.picks) if len(s.picks) < s.players else None
+
+    def legal_actions(self, s: PickState) -> list[Pick]:
+        seat = self.to_move(s)
+        return [] if seat is None else [Pick(o) for o in self.options[seat]]
+
+    def apply(self, s: PickState, a: Pick) -> None:
+        s.picks.append(a.option)
+
+    def observe(self, s: PickState, player: int) -> PickState:
+        return clone(s)
+
+    def determinize(self, view: PickState, player: int, rng: random.Random) -> PickState:
+        return clone(view)
+
+    def outcome(self, s: PickState) -> Outcome | None:
+        if self.to_move(s) is not None:
+            return None
+        winners = self.table["".join(s.picks)]
+        scores = [1 if i in winners else 0 for i in range(s.players)]
+        return Outcome.from_scores(scores, "the table says so")
+
+
+def _trick_position() -> tuple[CometTricks, TrickState]:
+    """Seat 0 led a 6 with its last card; seat 1 holds 12 and 1 at 2 tricks each."""
+    rules = CometTricks()
+    s = TrickState(players=2, rng=Rng.seeded(5), deck=[7], hands=[[], [1, 12]],
+                   played=[2, 3, 4, 5, 8, 9, 10, 11], trick=[6], tricks=[2, 2])
+    return rules, s
+
+
+def _bot(rules: Any, seed: int = 1, **settings: Any) -> ISMCTSBot:
+    settings.setdefault("iterations", 300)
+    return ISMCTSBot(rules, random.Random(seed), **settings)
+
+
+# ---- search behaviour -------------------------------------------------------------------
+
+
+def test_plays_the_card_that_wins_the_game() -> None:
+    rules, s = _trick_position()
+    assert _bot(rules).choose(rules.observe(s, 1), 1) == PlayCard(12)
+
+
+def test_opponents_are_modelled_playing_for_themselves() -> None:
+    # After L seat 1 takes the win with b, so L loses; R is a sure draw.
+    rules = PickGame(["LR", "ab"], {"La": [0], "Lb": [1], "Ra": [0, 1], "Rb": [0, 1]})
+    s = rules.setup(2, 0, {})
+    assert _bot(rules, iterations=400).choose(s, 0) == Pick("R")
+
+
+def test_three_seats_each_back_up_their_own_reward() -> None:
+    # After L, seat 1 prefers sharing with seat 0 (a) to handing seat 2 the game (b);
+    # a "paranoid" search that sets everyone against seat 0 would pick R (a 3-way tie).
+    rules = PickGame(["LR", "ab", "x"], {"Lax": [0, 1], "Lbx": [2], "Rax": [0, 1, 2],
+                                          "Rbx": [0, 1, 2]})
+    s = rules.setup(3, 0, {})
+    assert _bot(rules, iterations=400).choose(s, 0) == Pick("L")
+
+
+def test_same_seed_and_budget_play_the_same_move_from_the_same_tree() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(3, 11, {}), 0)
+    first, second = _bot(rules, seed=7), _bot(rules, seed=7)
+    assert first.choose(view, 0) == second.choose(view, 0)
+    assert first.last_stats.children == second.last_stats.children
+
+
+def test_decides_from_the_observation_only() -> None:
+    rules = CometTricks()
+    s = rules.setup(2, 3, {})
+    other = clone(s)
+    other.hands[1][0], other.deck[0] = other.deck[0], other.hands[1][0]  # hidden swap
+    other.hands[1].sort()
+    assert to_json(s) != to_json(other)
+    assert rules.observe(s, 0) == rules.observe(other, 0)
+    first, second = _bot(rules, seed=4), _bot(rules, seed=4)
+    assert first.choose(rules.observe(s, 0), 0) == second.choose(rules.observe(other, 0), 0)
+    assert first.last_stats.children == second.last_stats.children
+
+
+def test_respects_a_time_budget() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(2, 8, {}), 0)
+    bot = ISMCTSBot(rules, random.Random(2), seconds=0.15)
+    started = time.perf_counter()
+    assert bot.choose(view, 0) in rules.legal_actions(view)
+    assert time.perf_counter() - started < 0.15 + 0.25
+    assert bot.last_stats.iterations > 10
+    assert 0.15 <= bot.last_stats.seconds < 0.4
+
+
+@pytest.mark.parametrize("budget", [{"iterations": 333}, {"seconds": 0.1, "iterations": None}])
+def test_progress_is_reported_at_most_twenty_times_and_reaches_one(budget: dict) -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(2, 9, {}), 0)
+    seen: list[float] = []
+    ISMCTSBot(rules, random.Random(0), progress=seen.append, **budget).choose(view, 0)
+    assert 1 <= len(seen) <= PROGRESS_STEPS
+    assert seen == sorted(seen) and seen[-1] == 1.0 and all(0 < f <= 1 for f in seen)
+
+
+def test_root_statistics_count_visits_and_availability() -> None:
+    rules = CometTricks()
+    bot = _bot(rules, iterations=250)
+    bot.choose(rules.observe(rules.setup(2, 12, {}), 0), 0)
+    stats = bot.last_stats
+    assert stats.iterations == stats.root_visits == 250
+    assert sum(c.visits for c in stats.children) == 250
+    assert all(c.avail >= c.visits and 0 <= c.mean <= 1 for c in stats.children)
+    assert [c.visits for c in stats.children] == sorted((c.visits for c in stats.children),
+                                                        reverse=True)
+
+
+def test_cancel_from_another_thread_ends_the_search_early() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(2, 8, {}), 0)
+    bot = ISMCTSBot(rules, random.Random(2), seconds=30.0)
+    threading.Timer(0.1, bot.cancel).start()
+    assert bot.choose(view, 0) in rules.legal_actions(view)
+    assert bot.last_stats.seconds < 5
+
+
+def test_a_single_legal_action_is_played_without_searching() -> None:
+    rules, s = _trick_position()
+    s.hands[1] = [12]
+    bot = _bot(rules)
+    assert bot.choose(rules.observe(s, 1), 1) == PlayCard(12)
+    assert bot.last_stats.iterations == 0
+
+
+def test_rollout_depth_cuts_each_rollout_and_evaluate_scores_it() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(3, 1, {}), 0)
+    steps: list[int] = []
+    evaluated: list[int] = []
+
+    def policy(s: TrickState, rng: random.Random) -> PlayCard:
+        steps.append(1)
+        return rng.choice(rules.legal_actions(s))
+
+    def evaluate(s: TrickState, players: int) -> list[float]:
+        assert not s.over
+        evaluated.append(players)
+        return [1 / players] * players
+
+    bot = _bot(rules, iterations=100, rollout=policy, rollout_depth=2, evaluate=evaluate)
+    bot.choose(view, 0)
+    assert 0 < len(steps) <= 2 * 100
+    assert evaluated and set(evaluated) == {3}
+
+
+def test_round_key_stops_rollouts_at_the_end_of_the_current_round() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(2, 6, {}), 0)
+    cut_states: list[TrickState] = []
+
+    def evaluate(s: TrickState, players: int) -> list[float]:
+        cut_states.append(clone(s))
+        return [0.5, 0.5]
+
+    bot = _bot(rules, iterations=100, round_key=lambda s: sum(s.tricks), evaluate=evaluate)
+    bot.choose(view, 0)
+    assert cut_states and all(s.trick == [] for s in cut_states)  # a trick just ended
+    assert any(sum(s.tricks) == 1 for s in cut_states)
+
+
+def test_evaluate_alone_can_steer_the_choice() -> None:
+    # Rewarding the cards kept in hand, a depth-0 search throws away its lowest card.
+    rules = CometTricks()
+    s = rules.setup(2, 21, {})
+
+    def evaluate(state: TrickState, players: int) -> list[float]:
+        return [sum(h) / 40 for h in state.hands]
+
+    bot = _bot(rules, iterations=200, rollout_depth=0, evaluate=evaluate)
+    assert bot.choose(rules.observe(s, 0), 0) == PlayCard(min(s.hands[0]))
+
+
+def test_a_rollout_cut_without_evaluate_is_refused() -> None:
+    with pytest.raises(ValueError, match="evaluate"):
+        ISMCTSBot(CometTricks(), random.Random(0), rollout_depth=10)
+    with pytest.raises(ValueError, match="evaluate"):
+        ISMCTSBot(CometTricks(), random.Random(0), round_key=lambda s: 0)
+
+
+def test_factories_build_registry_bots() -> None:
+    rules, s = _trick_position()
+    assert hard_bot(rules, random.Random(0)).seconds == 1.0
+    bot = ISMCTSBot.with_iterations(40)(rules, random.Random(0))
+    assert bot.iterations == 40
+    assert bot.choose(rules.observe(s, 1), 1) == PlayCard(12)
+    assert bot.last_stats.iterations == 40
+
+
+def test_rewards_split_a_shared_win_and_map_margins_onto_zero_to_one() -> None:
+    assert win_rewards(Outcome.from_scores([3, 5, 5], ""), 3) == [0.0, 0.5, 0.5]
+    assert margin_rewards([10.0, 4.0], 12.0) == [0.75, 0.25]
+    assert margin_rewards([0.0, 50.0, 50.0], 20.0) == [0.0, 0.5, 0.5]
+
+
+# ---- every game: determinize agrees with observe, and the bot plays legal moves ---------
+
+
+def _discover() -> dict[str, Any]:
+    """Rules of the registry plus any games/*/rules.py (games written but not registered).
+
+    A module that fails to import is returned as its exception so its test fails loudly.
+    """
+    found: dict[str, Any] = {"comet_tricks": CometTricks()}
+    try:
+        from tui_games.games import all_games
+
+        found.update({gid: info.rules for gid, info in all_games().items()})
+    except Exception:  # a module the registry names is broken: the scan below reports it
+        pass
+    for pkg in pkgutil.iter_modules(tui_games.games.__path__):
+        name = f"tui_games.games.{pkg.name}.rules"
+        if importlib.util.find_spec(f"tui_games.games.{pkg.name}") is None:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # no rules.py yet
+            found.setdefault(pkg.name, exc)
+            continue
+        except Exception as exc:
+            found.setdefault(pkg.name, exc)
+            continue
+        for obj in vars(module).values():
+            if (isinstance(obj, type) and obj.__module__ == name
+                    and isinstance(getattr(obj, "id", None), str)
+                    and callable(getattr(obj, "determinize", None))):
+                found.setdefault(obj.id, obj())
+    return found
+
+
+GAMES = _discover()
+
+
+def _rules(game_id: str) -> Rules[Any, Any]:
+    rules = GAMES[game_id]
+    if isinstance(rules, Exception):
+        pytest.fail(f"{game_id}: rules module does not import: {rules!r}")
+    return rules
+
+
+def _states(rules: Rules[Any, Any], wanted: int) -> list[GameState]:
+    """``wanted`` states with someone to move, from random playouts over every seat count."""
+    states: list[GameState] = []
+    options = default_options(rules)
+    counts = list(range(rules.min_players, rules.max_players + 1))
+    seed = 0
+    while len(states) < wanted:
+        seed += 1
+        pick = random.Random(seed)
+        s = rules.setup(counts[seed % len(counts)], seed, options)
+        for _ in range(pick.randrange(1, 12)):  # a few states per game, at random depths
+            for _ in range(pick.randrange(0, 40)):
+                if rules.to_move(s) is None:
+                    break
+                rules.apply(s, pick.choice(rules.legal_actions(s)))
+            if rules.to_move(s) is None:
+                break
+            states.append(clone(s))
+    return states
+
+
+def _first_difference(a: Any, b: Any, path: str = "$") -> str:
+    if type(a) is not type(b):
+        return f"{path}: {a!r} != {b!r}"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k) != b.get(k):
+                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: {a!r} != {b!r}"
+
+
+def _without_rng(s: GameState) -> bytes:
+    copy = clone(s)
+    copy.rng = Rng(0)
+    return to_json(copy)
+
+
+def _check_samples(game_id: str, waiting: bool) -> None:
+    """Determinize views of 110 random states, for the seat to move or a waiting seat."""
+    rules = _rules(game_id)
+    identical_samples = hiding_views = 0
+    for i, state in enumerate(_states(rules, 110)):
+        mover = rules.to_move(state)
+        me = (mover + 1 + i % (state.players - 1)) % state.players if waiting else mover
+        view = rules.observe(state, me)
+        before = to_json(view)
+        det = rules.determinize(view, me, random.Random(i))
+        where = f"{game_id} state {i} seat {me} (seat {mover} to move)"
+        assert to_json(view) == before, f"{where}: determinize changed the view"
+        seen = rules.observe(det, me)
+        assert seen == view, f"{where}: " + _first_difference(to_builtins(seen),
+                                                              to_builtins(view))
+        assert state.rng.state == 0 or view.rng != state.rng, f"{where}: view keeps the RNG"
+        assert det.rng != state.rng, f"{where}: the sample knows the true RNG"
+        assert rules.to_move(det) == mover, f"{where}: another seat moves in the sample"
+        assert set(map(to_json, rules.legal_actions(det))) == set(
+            map(to_json, rules.legal_actions(state))) or waiting, f"{where}: legal actions differ"
+        if _without_rng(view) != _without_rng(state):
+            hiding_views += 1
+            identical_samples += _without_rng(det) == _without_rng(state)
+        pick = random.Random(i)  # the sample must play on like a real game
+        played: list[str] = []
+        for _ in range(30):
+            if rules.to_move(det) is None:
+                break
+            legal = rules.legal_actions(det)
+            assert legal, f"{where}: no legal action in the sample after {played}"
+            played.append(rules.describe(det, action := pick.choice(legal)))
+            rules.apply(det, action)
+    if hiding_views >= 10:
+        assert identical_samples < hiding_views, f"{game_id}: samples always equal the truth"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_samples_for_the_seat_to_move_match_its_observation(game_id: str) -> None:
+    _check_samples(game_id, waiting=False)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_samples_for_a_waiting_seat_match_its_observation(game_id: str) -> None:
+    _check_samples(game_id, waiting=True)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_bot_plays_a_legal_action(game_id: str) -> None:
+    rules = _rules(game_id)
+    for i, state in enumerate(_states(rules, 4)):
+        seat = rules.to_move(state)
+        action = _bot(rules, seed=i, iterations=25).choose(rules.observe(state, seat), seat)
+        assert action in rules.legal_actions(state)
+        rules.apply(clone(state), action)

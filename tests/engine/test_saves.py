@@ -1,0 +1,362 @@
+"""Save files: atomic writes, named saves, validation on load, the folder listing."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from toy_game import GAMES, CometRules, CometState, DrawComet, PlayComet
+
+from tui_games.engine import saves
+from tui_games.engine.codec import to_json
+from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir, sanitise_name
+from tui_games.engine.session import Seat, Session
+
+RULES = CometRules()
+
+
+def played(seed: int = 3, steps: int = 9) -> Session:
+    """A human-vs-bot game a few decisions in, ending on an undoable play when possible."""
+    session = Session.new(RULES, [Seat("Ada"), Seat("Bot", bot="easy")], seed,
+                          {"length": "long"})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.apply(rng.choice(RULES.legal_actions(session.state)))
+    return session
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SaveStore:
+    return SaveStore(tmp_path / "saves", games=GAMES)
+
+
+def edit(path: Path, change: object) -> None:
+    """Hand-edit a save: load its JSON, let ``change`` mutate it, write it back."""
+    doc = json.loads(path.read_text())
+    change(doc)  # type: ignore[operator]
+    path.write_text(json.dumps(doc))
+
+
+def refusal(store: SaveStore, path: Path) -> str:
+    """Load must refuse with one line naming the file, and leave the file untouched."""
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    with pytest.raises(SaveError) as caught:
+        store.load(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}: ")
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    return message
+
+
+# ---- writing and reading back --------------------------------------------------------
+
+def test_autosave_round_trips_everything(store: SaveStore) -> None:
+    session = played()
+    path = store.autosave(session)
+    loaded = store.load(path)
+    assert to_json(loaded.state) == to_json(session.state)
+    assert loaded.actions == session.actions
+    assert loaded.undoable == session.undoable
+    assert loaded.seats == session.seats and loaded.seed == session.seed
+    assert loaded.options == {"length": "long"}
+    assert loaded.save_id == session.save_id and loaded.name is None
+
+
+def test_the_document_holds_the_agreed_fields(store: SaveStore) -> None:
+    session = played()
+    doc = json.loads(store.autosave(session).read_text())
+    assert doc["format"] == "tui-games-save" and doc["version"] == 1
+    assert doc["game"] == "comet" and doc["seed"] == 3 and doc["turn"] == session.turn
+    assert doc["seats"] == [{"name": "Ada", "bot": None}, {"name": "Bot", "bot": "easy"}]
+    assert len(doc["actions"]) == len(doc["undoable"]) == 9
+    assert all("type" in action for action in doc["actions"])
+    assert doc["state"]["players"] == 2 and doc["name"] == "autosave"
+    assert "T" in doc["saved_at"]
+
+
+def test_autosave_keeps_one_file_per_session(store: SaveStore) -> None:
+    session = played()
+    first = store.autosave(session)
+    assert first.name.startswith("comet-") and session.save_id == first.stem
+    session.apply(RULES.legal_actions(session.state)[-1])
+    assert store.autosave(session) == first
+    assert [p.name for p in store.folder.iterdir()] == [first.name]
+    assert store.load(first).actions == session.actions
+    assert store.autosave(played(seed=4)) != first  # another game, another file
+
+
+def test_save_as_sanitises_the_name(store: SaveStore) -> None:
+    session = played()
+    path = store.save_as(session, "Before the boss!")
+    assert path == store.folder / "Before_the_boss.json"
+    assert store.list()[0].name == "Before the boss!"
+    assert session.name == "Before the boss!"
+
+
+def test_a_save_name_can_never_leave_the_folder(store: SaveStore) -> None:
+    path = store.save_as(played(), "../../etc/passwd")
+    assert path.parent == store.folder and path.name == "etcpasswd.json"
+    assert sanitise_name("/abs/x y") == "absx_y"
+
+
+def test_a_name_without_letters_or_digits_is_refused(store: SaveStore) -> None:
+    with pytest.raises(SaveError):
+        store.save_as(played(), "../..")
+
+
+def test_continuing_a_named_save_never_overwrites_it(store: SaveStore) -> None:
+    session = played()
+    own = store.autosave(session)
+    named = store.save_as(session, "bookmark")
+    bookmark = named.read_bytes()
+    resumed = store.load(named)
+    assert resumed.save_id is None and resumed.name == "bookmark"
+    resumed.apply(RULES.legal_actions(resumed.state)[-1])
+    branch = store.autosave(resumed)
+    assert branch not in (own, named) and named.read_bytes() == bookmark
+    assert store.load(own).save_id == own.stem  # the autosave itself carries on
+
+
+# ---- atomic writes -------------------------------------------------------------------
+
+def test_a_failed_fsync_keeps_the_previous_save(store: SaveStore,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    session = played()
+    path = store.autosave(session)
+    before = path.read_bytes()
+    session.apply(RULES.legal_actions(session.state)[-1])
+
+    def crash(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(saves.os, "fsync", crash)
+    with pytest.raises(SaveError, match="cannot write"):
+        store.autosave(session)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in store.folder.iterdir()) == [path.name]
+
+
+def test_a_write_cut_off_midway_keeps_the_previous_save(store: SaveStore,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    session = played()
+    path = store.autosave(session)
+    before = path.read_bytes()
+
+    def half_then_crash(fd: int, data: bytes) -> None:
+        os.write(fd, data[: len(data) // 2])
+        raise KeyboardInterrupt  # the player killed the app mid-save
+
+    monkeypatch.setattr(saves, "_write_all", half_then_crash)
+    with pytest.raises(KeyboardInterrupt):
+        store.autosave(session)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in store.folder.iterdir()) == [path.name]
+    assert store.load(path).actions == session.actions
+
+
+# ---- load refuses damaged files ------------------------------------------------------
+
+def test_a_truncated_file_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    path.write_bytes(path.read_bytes()[:200])
+    assert "truncated" in refusal(store, path)
+
+
+def test_an_empty_file_is_refused(store: SaveStore) -> None:
+    path = store.folder / "empty.json"
+    store.folder.mkdir()
+    path.write_bytes(b"")
+    assert "empty" in refusal(store, path)
+
+
+def test_a_file_that_is_not_json_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    path.write_text("this is not a save\n")
+    assert "not a JSON file" in refusal(store, path)
+
+
+def test_a_wrong_type_names_the_bad_field(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["state"]["deck"].__setitem__(0, "seven"))
+    assert "$.state.deck[0]" in refusal(store, path)
+    edit(path, lambda d: d.__setitem__("seed", "three"))
+    assert "$.seed" in refusal(store, path)
+
+
+def test_an_unknown_format_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.__setitem__("format", "chess-save"))
+    assert "unknown format 'chess-save'" in refusal(store, path)
+    path.write_text('{"hello": "world"}')
+    assert "not a tui-games save" in refusal(store, path)
+
+
+def test_an_unknown_version_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.__setitem__("version", 2))
+    assert "unknown save version 2" in refusal(store, path)
+
+
+def test_an_unknown_game_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.__setitem__("game", "tetris"))
+    assert "unknown game 'tetris'" in refusal(store, path)
+
+
+def test_an_edited_state_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["state"]["played"][0].append(18))
+    message = refusal(store, path)
+    assert "does not match a replay" in message and "played" in message
+
+
+def test_an_action_illegal_on_replay_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["actions"].insert(0, {"type": "play", "card": 99}))
+    edit(path, lambda d: d["undoable"].insert(0, False))
+    assert "action 1 of 10 is illegal on replay" in refusal(store, path)
+
+
+def test_an_edited_undo_flag_cannot_grant_an_undo(store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ada"), Seat("Bo")], 1, {})
+    session.apply(DrawComet())  # reveals a card: a barrier
+    path = store.autosave(session)
+    edit(path, lambda d: d.__setitem__("undoable", [True]))
+    assert store.load(path).can_undo() is False
+
+
+def test_unknown_bot_levels_and_options_are_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["seats"][1].__setitem__("bot", "godlike"))
+    assert "unknown bot level 'godlike'" in refusal(store, path)
+    path = store.autosave(played(seed=5))
+    edit(path, lambda d: d["options"].__setitem__("length", "epic"))
+    assert "option 'length' cannot be 'epic'" in refusal(store, path)
+
+
+def test_a_missing_file_is_refused_in_one_line(store: SaveStore) -> None:
+    with pytest.raises(SaveError, match="no such file"):
+        store.load(store.folder / "nope.json")
+
+
+# ---- the folder ----------------------------------------------------------------------
+
+def test_list_is_newest_first_and_shows_broken_files(store: SaveStore) -> None:
+    old = store.save_as(played(seed=1), "old")
+    edit(old, lambda d: d.__setitem__("saved_at", "2020-01-01T10:00:00+00:00"))
+    new = store.save_as(played(seed=2), "new")
+    broken = store.folder / "broken.json"
+    broken.write_text('{"format": "tui-games-save", "version": 1, "game": "comet"')
+    os.utime(broken, (1_000_000_000, 1_000_000_000))  # 2001: the oldest file
+    rows = store.list()
+    assert [Path(r.path) for r in rows] == [new, old, broken]
+    assert rows[0].title == "Comet Catch" and rows[0].players == ["Ada", "Bot"]
+    assert rows[0].turn == played(seed=2).turn and rows[0].error is None
+    assert rows[2].error is not None and "truncated" in rows[2].error
+    assert rows[2].game == "" and rows[2].name == "broken"
+
+
+def test_latest_skips_broken_saves(store: SaveStore) -> None:
+    assert store.latest() is None
+    good = store.save_as(played(), "good")
+    edit(good, lambda d: d.__setitem__("saved_at", "2020-01-01T10:00:00+00:00"))
+    bad = store.save_as(played(seed=8), "bad")
+    edit(bad, lambda d: d["state"].__setitem__("turn", 99))
+    latest = store.latest()
+    assert latest is not None and Path(latest.path) == good
+
+
+def test_list_ignores_temp_files_and_other_files(store: SaveStore) -> None:
+    store.autosave(played())
+    (store.folder / ".comet-x.tmp").write_text("{")
+    (store.folder / "README.md").write_text("hi")
+    assert len(store.list()) == 1
+
+
+def test_delete_removes_a_save_but_nothing_outside(store: SaveStore, tmp_path: Path) -> None:
+    path = store.autosave(played())
+    outside = tmp_path / "precious.json"
+    outside.write_text("{}")
+    with pytest.raises(SaveError):
+        store.delete(outside)
+    store.delete(path)
+    assert not path.exists() and outside.exists() and store.list() == []
+    store.delete(path)  # already gone: nothing to do
+
+
+def test_a_missing_folder_lists_nothing(tmp_path: Path) -> None:
+    assert SaveStore(tmp_path / "none", games=GAMES).list() == []
+
+
+def test_loading_a_relative_name_looks_in_the_folder(store: SaveStore) -> None:
+    store.save_as(played(), "mine")
+    assert store.load("mine.json").actions == played().actions
+
+
+# ---- where saves go ------------------------------------------------------------------
+
+@pytest.fixture
+def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run from a plain folder, with no env var and the package outside any checkout."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("TUI_GAMES_SAVES", raising=False)
+    monkeypatch.setattr(saves, "_package_root", lambda: tmp_path / "site-packages")
+    monkeypatch.setattr(saves.platformdirs, "user_data_dir",
+                        lambda app, **kw: str(tmp_path / "data" / app))
+    return tmp_path
+
+
+def test_save_dir_defaults_to_the_user_data_dir(elsewhere: Path) -> None:
+    folder = resolve_save_dir()
+    assert folder == elsewhere / "data" / "tui-games" / "saves" and folder.is_dir()
+
+
+def test_save_dir_prefers_a_checkout(elsewhere: Path) -> None:
+    checkout = elsewhere / "work"
+    (checkout / "pyproject.toml").write_text('[project]\nname = "tui-games"\n')
+    assert resolve_save_dir() == elsewhere / "data" / "tui-games" / "saves"  # no saves/ yet
+    (checkout / "saves").mkdir()
+    assert resolve_save_dir() == checkout / "saves"
+    (checkout / "pyproject.toml").write_text('[project]\nname = "other"\n')
+    assert resolve_save_dir() != checkout / "saves"
+
+
+def test_save_dir_env_beats_checkout_and_flag_beats_env(elsewhere: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    (elsewhere / "work" / "pyproject.toml").write_text('[project]\nname = "tui-games"\n')
+    (elsewhere / "work" / "saves").mkdir()
+    monkeypatch.setenv("TUI_GAMES_SAVES", str(elsewhere / "env"))
+    assert resolve_save_dir() == elsewhere / "env"
+    assert resolve_save_dir(str(elsewhere / "flag")) == elsewhere / "flag"
+    assert (elsewhere / "flag").is_dir()
+
+
+def test_an_unusable_save_dir_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(SaveError, match="cannot create the save folder"):
+        resolve_save_dir(str(blocker / "saves"))
+
+
+def test_an_undoable_play_survives_save_and_load(store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ada"), Seat("Bo")], 1, {})
+    state = session.state
+    assert isinstance(state, CometState)
+    session.apply(PlayComet(sorted(state.hands[0])[0]))
+    assert session.can_undo()
+    loaded = store.load(store.autosave(session))
+    assert loaded.can_undo()
+    loaded.undo()
+    assert loaded.actions == session.actions[:-1]
+
+
+def test_a_seat_count_the_game_does_not_allow_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["seats"].extend([{"name": "C", "bot": None}] * 2))
+    assert "4 seats, but Comet Catch is for 2-3 players" in refusal(store, path)

@@ -1,0 +1,260 @@
+"""The `tui-games` command line: --list, play/--load, arena and bench."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tui_games.arena import ArenaError, make_bot, run_arena
+from tui_games.cli import main
+from tui_games.engine.bots.base import RandomBot
+from tui_games.engine.core import Rules
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, all_games, get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+SUMMARY = re.compile(r"(\d+) games: seat0 (\d+) wins, seat1 (\d+) wins(?:, (\d+) ties)?")
+TIMING_KEYS = {"seconds", "games_per_second", "ms_per_decision"}
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def untimed(value: Any) -> Any:
+    """The arena report without its timings (which differ from run to run)."""
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if k not in TIMING_KEYS}
+    if isinstance(value, list):
+        return [untimed(v) for v in value]
+    return value
+
+
+# ---- --list ----------------------------------------------------------------------------
+
+def test_list_shows_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["--list"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == len(all_games())
+    for line, info in zip(lines, all_games().values(), strict=True):
+        game_id, title, players = line.split("\t")
+        assert (game_id, title) == (info.id, info.title)
+        assert players in (f"{info.rules.min_players}-{info.rules.max_players} players",
+                           f"{info.rules.min_players} players")
+    assert "nebular_colors\tNebular Colors\t2 players" in lines
+
+
+# ---- play ------------------------------------------------------------------------------
+
+def a_save(folder: Path) -> Path:
+    info = get_game("nebular_colors")
+    session = Session.new(info.rules, [Seat("Ada"), Seat("Bot", bot="normal")], 9, {})
+    for _ in range(5):
+        session.apply(info.rules.legal_actions(session.state)[0])
+    return SaveStore(folder).save_as(session, "five moves")
+
+
+def test_load_of_a_corrupt_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    corrupt = a_save(tmp_path)
+    corrupt.write_bytes(corrupt.read_bytes()[:-40])
+    done = subprocess.run(
+        [sys.executable, "-m", "tui_games", "--saves", str(tmp_path / "s"), "--load", str(corrupt)],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"{corrupt}: ") and "truncated" in done.stderr
+
+
+def test_load_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["--saves", str(tmp_path), "--load", str(tmp_path / "gone.json")],
+                         capsys)
+    assert code == 2 and out == ""
+    assert err == f"{tmp_path / 'gone.json'}: no such file\n"
+
+
+class FakeApp:
+    """Stands in for GamesApp: records how the command line built it."""
+
+    made: list[FakeApp] = []
+
+    def __init__(self, store: SaveStore, session: Session | None = None,
+                 bot_delay: float = 0.6) -> None:
+        self.store, self.session, self.bot_delay = store, session, bot_delay
+        self.ran = False
+        FakeApp.made.append(self)
+
+    def run(self) -> None:
+        self.ran = True
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
+    FakeApp.made = []
+    module = types.ModuleType("tui_games.app")
+    module.GamesApp = FakeApp  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tui_games.app", module)
+    return FakeApp
+
+
+def test_load_of_a_good_file_opens_the_app_in_that_game(tmp_path: Path,
+                                                         fake_app: type[FakeApp]) -> None:
+    good = a_save(tmp_path)
+    assert main(["--saves", str(tmp_path / "s"), "--load", str(good),
+                 "--bot-delay", "0"]) == 0
+    (app,) = fake_app.made
+    assert app.ran and app.bot_delay == 0
+    assert app.store.folder == tmp_path / "s"
+    assert app.session is not None and len(app.session.actions) == 5
+
+
+def test_play_without_load_opens_the_menu_with_the_seed(tmp_path: Path,
+                                                        fake_app: type[FakeApp]) -> None:
+    assert main(["--saves", str(tmp_path), "--seed", "77"]) == 0
+    (app,) = fake_app.made
+    assert app.session is None and app.bot_delay == 0.6
+    assert app.first_seed == 77  # type: ignore[attr-defined]
+
+
+def test_a_negative_bot_delay_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["--bot-delay", "-1"], capsys)
+    assert code == 2 and "must be 0 or more" in err
+
+
+# ---- arena -----------------------------------------------------------------------------
+
+ARENA = ["arena", "nebular_colors", "--bots", "normal,easy", "--games", "4", "--seed", "11"]
+
+
+def test_arena_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    first = json.loads(run([*ARENA, "--json"], capsys)[1])
+    second = json.loads(run([*ARENA, "--json"], capsys)[1])
+    assert untimed(first) == untimed(second)
+    other = json.loads(run([*ARENA[:-1], "12", "--json"], capsys)[1])
+    assert untimed(other) != untimed(first)
+
+
+def test_arena_reports_per_seat_and_ends_with_the_summary(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(ARENA, capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("seat0 normal") and lines[2].startswith("seat1 easy")
+    assert all(word in lines[1] for word in ("wins", "mean score", "mean turns"))
+    assert "games/s" in lines[3]
+    match = SUMMARY.fullmatch(lines[-1])
+    assert match is not None, lines[-1]
+    games, wins0, wins1, ties = (int(g or 0) for g in match.groups())
+    assert games == 4 and wins0 + wins1 + ties == 4
+
+
+def test_arena_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, problem in [
+        (["arena", "chess", "--bots", "easy,easy"], "unknown game 'chess'"),
+        (["arena", "nebular_colors", "--bots", "easy,godlike"], "unknown bot level 'godlike'"),
+        (["arena", "nebular_colors", "--bots", "easy,easy,easy"],
+         "is for 2 players, but --bots names 3"),
+    ]:
+        code, out, err = run(argv, capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert problem in err
+
+
+class SeatSpy:
+    """A random bot that notes which seats it played and what iterations it got."""
+
+    seen: list[tuple[str, int]] = []
+
+    def __init__(self, rules: Rules[Any, Any], rng: random.Random, label: str = "",
+                 iterations: int | None = None) -> None:
+        self.inner, self.label, self.iterations = RandomBot(rules, rng), label, iterations
+
+    def choose(self, view: Any, player: int) -> Any:
+        SeatSpy.seen.append((self.label, player))
+        return self.inner.choose(view, player)
+
+
+def spy_game() -> GameInfo:
+    nc = get_game("nebular_colors")
+    return GameInfo(rules=nc.rules, screen=nc.screen, bots={
+        "north": lambda rules, rng, **kw: SeatSpy(rules, rng, "north", **kw),
+        "south": lambda rules, rng: SeatSpy(rules, rng, "south"),
+    })
+
+
+def test_arena_swaps_the_seats_every_game() -> None:
+    SeatSpy.seen = []
+    result = run_arena(spy_game(), ["north", "south"], games=2, seed=3)
+    seats = {label: {seat for lab, seat in SeatSpy.seen if lab == label}
+             for label in ("north", "south")}
+    assert seats == {"north": {0, 1}, "south": {0, 1}}
+    assert [bot.label for bot in result.bots] == ["north", "south"]
+    assert sum(bot.wins for bot in result.bots) + result.ties == 2
+
+
+def test_iterations_go_only_to_bots_that_take_them() -> None:
+    info = spy_game()
+    north = make_bot(info, "north", random.Random(1), iterations=50)
+    south = make_bot(info, "south", random.Random(1), iterations=50)
+    assert isinstance(north, SeatSpy) and north.iterations == 50
+    assert isinstance(south, SeatSpy) and south.iterations is None
+    with pytest.raises(ArenaError, match="levels: north, south"):
+        make_bot(info, "west", random.Random(1))
+
+
+# ---- bench -----------------------------------------------------------------------------
+
+def test_bench_quick_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["bench", "--quick", "--json"], capsys)
+    assert code == 0
+    report = json.loads(out)
+    assert report["quick"] is True
+    assert set(report["games"]) == set(all_games())
+    for game_id, game in report["games"].items():
+        assert {"games_per_s", "actions_per_s"} <= set(game["random_playouts"])
+        assert set(game["bots"]) == set(all_games()[game_id].bots)
+        for timing in game["bots"].values():
+            assert {"median_ms", "p95_ms", "decisions"} <= set(timing)
+            assert timing["decisions"] > 0
+        assert {"save_ms", "load_ms", "bytes"} <= set(game["saves"])
+    app = report["app"]
+    assert "available" in app
+    if app["available"]:
+        assert {"first_frame_ms", "cpu_ms_per_key"} <= set(app["empty_app"])
+        for game_id in all_games():  # measured, or said why not (a screen that failed)
+            row = app[game_id]
+            assert row["cpu_ms_per_key"] > 0 if row.get("available", True) else row["reason"]
+    else:
+        assert app["reason"]
+
+
+def test_bench_text_report_names_each_game(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui_games import bench
+
+    monkeypatch.setattr(bench, "app_figures",
+                        lambda budget: {"available": False, "reason": "skipped in this test"})
+    code, out, _ = run(["bench", "--quick"], capsys)
+    assert code == 0
+    for info in all_games().values():
+        assert info.title in out
+    assert out.splitlines()[-1] == "app: unavailable - skipped in this test"
+
+
+def test_python_m_runs_the_same_command_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "tui_games", "--list"], capture_output=True,
+                          text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.startswith("nebular_colors\t")

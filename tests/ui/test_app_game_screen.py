@@ -1,0 +1,216 @@
+"""The GameScreen base, driven through Pulsar Pick (tests/ui/conftest.py): playing,
+refusals, undo, bots in a worker, autosave, ctrl+s, hand-off and the game-over screen."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import PULSAR, SIZE, PulsarEnd, PulsarScreen, pulsar_session, settle
+from textual.widgets import Input
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import Action, GameState
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat
+from tui_games.games import GameInfo
+from tui_games.screens.game_over import GameOverScreen
+from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.screens.rules import RulesScreen
+from tui_games.screens.save_name import SaveNameScreen
+from tui_games.widgets.log import GameLog
+from tui_games.widgets.status import StatusLine
+
+MakeApp = Callable[..., GamesApp]
+SOLO = [Seat("You"), Seat("Bot 2", "easy")]
+HOT_SEAT = [Seat("Ana"), Seat("Bo")]
+
+
+def status(app: GamesApp) -> StatusLine:
+    return app.screen.query_one("#status", StatusLine)
+
+
+async def test_play_shows_the_move_in_the_log_and_status(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PulsarScreen)
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        await pilot.press("m")
+        assert app.screen.query_one(GameLog).shown[-1] == "seat 0 made a mark"
+        assert not status(app).is_error
+
+
+async def test_an_illegal_choice_is_explained_on_the_status_line(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "d")
+        assert status(app).is_error
+        assert status(app).text == "✗ You already drew a card this turn."
+        assert len(app.screen.session.actions) == 1
+
+
+async def test_undo_takes_back_a_mark_but_not_a_draw(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PulsarScreen)
+        await pilot.press("ctrl+z")
+        assert status(app).text == "✗ Nothing to undo yet."
+        await pilot.press("m", "ctrl+z")
+        assert screen.session.actions == []
+        assert status(app).text.startswith("Undone: make a mark.")
+        await pilot.press("d", "ctrl+z")
+        assert len(screen.session.actions) == 1
+        assert "revealed new cards" in status(app).text
+        assert status(app).is_error
+
+
+async def test_the_bot_plays_in_a_worker_and_its_turn_is_autosaved(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session(SOLO)
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")  # the human ends turn 1: autosave, then the bot plays
+        await settle(app, pilot)
+        assert session.turn == 2
+        assert session.to_move == 0
+        [summary] = pulsar_store.list()
+        assert summary.turn >= 1 and summary.error is None
+
+
+async def test_keys_on_a_bot_turn_are_refused_while_it_thinks(
+        pulsar_store: SaveStore, make_app: MakeApp,
+        pulsar_games: dict[str, GameInfo]) -> None:
+    gate = threading.Event()
+
+    class GatedBot:
+        """Ends its turn once the test opens the gate."""
+
+        def __init__(self, rules: object, rng: random.Random) -> None:
+            pass
+
+        def choose(self, view: GameState, player: int) -> Action:
+            gate.wait(5)
+            return PulsarEnd()
+
+    pulsar_games["pulsar"] = GameInfo(rules=PULSAR.rules, screen=PULSAR.screen,
+                                      bots={"easy": GatedBot})
+    session = pulsar_session([Seat("Bot 1", "easy"), Seat("You")])
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert status(app).text == "Bot 1 is thinking..."
+        await pilot.press("m")
+        assert status(app).text == "✗ Wait: Bot 1 is thinking."
+        assert session.actions == []
+        gate.set()
+        await settle(app, pilot)
+        assert session.actions == [PulsarEnd()]
+        assert status(app).text == "You: d draw, m mark, e end turn"
+
+
+async def test_escape_autosaves_and_continue_resumes(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "escape")
+        assert isinstance(app.screen, MenuScreen)
+        [summary] = pulsar_store.list()
+        assert summary.title == "Pulsar Pick"
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, PulsarScreen)
+        assert app.screen.session.state.marks == [1, 0]
+
+
+async def test_ctrl_s_saves_under_the_name_typed(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "ctrl+s")
+        assert isinstance(app.screen, SaveNameScreen)
+        field = app.screen.query_one("#save-name", Input)
+        assert field.value.startswith("Pulsar Pick ")
+        field.value = "my move"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PulsarScreen)
+        assert (Path(pulsar_store.folder) / "my_move.json").exists()
+        await pilot.press("ctrl+s")
+        assert app.screen.query_one("#save-name", Input).value == "my move"
+        await pilot.press("escape")
+        assert isinstance(app.screen, PulsarScreen)
+
+
+async def test_question_mark_opens_the_rules_of_this_game(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.info is not None and app.screen.info.id == "pulsar"
+        await pilot.press("escape")
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_hot_seat_hands_off_between_humans(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session(HOT_SEAT)
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == "Ana"
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, PulsarScreen)
+        await pilot.press("d", "e")
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == "Bo"
+        assert screen.viewer == 0  # Ana's view until Bo says he is ready
+        await pilot.press("enter")
+        assert screen.viewer == 1
+        # Bo sees that Ana drew, not what she drew.
+        assert screen.query_one(GameLog).shown[0] == "seat 0 drew a card"
+
+
+async def test_game_over_shows_the_breakdown_and_rematch_starts_again(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session(SOLO)
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2):
+            await pilot.press("m", "m", "e")
+            await settle(app, pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        text = str(app.screen.query_one("#headline").render())
+        assert "wins" in text or "share" in text
+        assert pulsar_store.list() == []  # a finished game is not left to Continue
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, PulsarScreen)
+        assert app.screen.session is not session
+        assert app.screen.session.seats == session.seats
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "PulsarScreen"]
+
+
+async def test_game_over_menu_goes_back_to_the_menu(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session([Seat("Bot 1", "easy"), Seat("Bot 2", "normal")])
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):
+            await settle(app, pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("m")
+        assert isinstance(app.screen, MenuScreen)

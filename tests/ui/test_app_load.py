@@ -1,0 +1,111 @@
+"""The load screen: the list, loading, deleting, and files that do not load."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import SIZE
+from textual.widgets import DataTable, Static
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import default_options
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game import GameScreen
+from tui_games.screens.load import LoadScreen
+
+MakeApp = Callable[..., GamesApp]
+
+
+def nebular(seed: int, *names: str) -> Session:
+    info = get_game("nebular_colors")
+    seats = [Seat(names[0]), Seat(names[1], "easy")]
+    return Session.new(info.rules, seats, seed, default_options(info.rules))
+
+
+def cells(table: DataTable, row: int) -> list[str]:
+    return [str(cell) for cell in table.get_row_at(row)]
+
+
+async def test_saves_are_listed_newest_first_with_broken_ones_marked(
+        store: SaveStore, make_app: MakeApp) -> None:
+    old = store.save_as(nebular(1, "Ana", "Bot"), "first")
+    os.utime(old, (1_000_000, 1_000_000))
+    store.save_as(nebular(2, "Bo", "Bot"), "second")
+    (store.folder / "torn.json").write_text('{"format": "tui-games-save", "vers')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one("#saves", DataTable)
+        assert table.row_count == 3
+        names = [cells(table, row)[0] for row in range(3)]
+        assert names.index("second") < names.index("first")
+        broken = next(row for row in range(3) if "torn" in cells(table, row)[0])
+        assert cells(table, broken)[0].startswith("⚠")
+        row = cells(table, names.index("second"))
+        assert row[1:4] == ["Nebular Colors", "Bo vs Bot", "0"]
+        table.move_cursor(row=broken)
+        await pilot.pause()
+        detail = str(screen.query_one("#save-detail", Static).render())
+        assert "torn.json" in detail and "truncated" in detail
+
+
+async def test_enter_loads_the_highlighted_save(store: SaveStore, make_app: MakeApp) -> None:
+    store.save_as(nebular(42, "Ana", "Bot"), "evening game")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.seed == 42
+        assert [s.name for s in app.screen.session.seats] == ["Ana", "Bot"]
+
+
+async def test_a_bad_save_is_explained_and_left_untouched(
+        store: SaveStore, make_app: MakeApp) -> None:
+    path = store.folder / "hand-edited.json"
+    path.write_text('{"format": "tui-games-save", "version": 99}')
+    before = path.read_bytes()
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("hand-edited.json" in m and "version 99" in m for m in messages)
+    assert path.read_bytes() == before
+
+
+async def test_d_deletes_after_a_confirm(store: SaveStore, make_app: MakeApp) -> None:
+    keep = store.save_as(nebular(1, "Ana", "Bot"), "keep me")
+    drop = store.save_as(nebular(2, "Bo", "Bot"), "drop me")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        table = app.screen.query_one("#saves", DataTable)
+        table.move_cursor(row=[cells(table, r)[0] for r in range(2)].index("drop me"))
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # the dialog starts on "Keep": a stray enter is safe
+        assert drop.exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not drop.exists() and keep.exists()
+        assert isinstance(app.screen, LoadScreen)
+        assert table.row_count == 1
+
+
+async def test_an_empty_folder_says_so(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        detail = str(app.screen.query_one("#save-detail", Static).render())
+        assert f"No saved games in {Path(store.folder)}" in detail
+        await pilot.press("enter", "d")
+        assert isinstance(app.screen, LoadScreen)

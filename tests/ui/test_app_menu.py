@@ -1,0 +1,131 @@
+"""The main menu: its entries, its keys, Continue, Quit and the command palette."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import SIZE
+from textual.command import CommandPalette
+from textual.widgets import OptionList
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import default_options
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import all_games, get_game
+from tui_games.screens.game import GameScreen
+from tui_games.screens.load import LoadScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.screens.new_game import NewGameScreen
+from tui_games.screens.rules import RulesScreen
+
+MakeApp = Callable[..., GamesApp]
+
+
+def menu(app: GamesApp) -> OptionList:
+    return app.screen.query_one("#menu", OptionList)
+
+
+def nebular_session(seed: int = 3) -> Session:
+    info = get_game("nebular_colors")
+    return Session.new(info.rules, [Seat("You"), Seat("Bot 2", "normal")], seed,
+                       default_options(info.rules))
+
+
+async def test_menu_offers_the_five_entries_and_the_registered_games(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, MenuScreen)
+        ids = [option.id for option in menu(app).options]
+        assert ids == ["new", "continue", "load", "rules", "quit"]
+        titles = [str(label.render()) for label in app.screen.query(".game-title")]
+        assert titles == [info.title for info in all_games().values()]
+
+
+async def test_continue_is_disabled_with_a_reason_when_nothing_is_saved(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        option = menu(app).get_option("continue")
+        assert option.disabled
+        assert "no saved game yet" in str(option.prompt)
+        await pilot.press("c")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_continue_resumes_the_latest_save(store: SaveStore, make_app: MakeApp) -> None:
+    older, newer = nebular_session(1), nebular_session(2)
+    store.autosave(older)
+    store.autosave(newer)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        option = menu(app).get_option("continue")
+        assert not option.disabled
+        assert "Nebular Colors, turn 0: You vs Bot 2" in str(option.prompt)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.seed == newer.seed
+
+
+async def test_arrows_and_enter_open_each_entry(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        # Continue is disabled, so down skips it: New game -> Load -> Rules.
+        await pilot.press("down", "enter")
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape", "down", "enter")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_letter_keys_are_shortcuts(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, screen in (("n", NewGameScreen), ("l", LoadScreen), ("r", RulesScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+
+
+async def test_quit_leaves_the_app(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
+        assert not app.is_running
+
+
+async def test_every_binding_has_a_description(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("", "n", "l", "r"):
+            if key:
+                await pilot.press("escape", key) if key != "n" else await pilot.press(key)
+            for binding in app.screen.BINDINGS:
+                assert getattr(binding, "description", ""), (app.screen, binding)
+
+
+async def test_the_command_palette_lists_the_game_commands(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert CommandPalette.is_open(app)
+        results = app.screen.query_one("CommandList", OptionList)
+        shown = [str(option.prompt) for option in results.options]
+        for name in ("New game", "Load game", "Rules", "Theme"):
+            assert any(name in text for text in shown), shown
+        await pilot.press(*"new game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)

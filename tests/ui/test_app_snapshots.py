@@ -1,0 +1,36 @@
+"""Pinned looks of the menu and the new-game dialog at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+
+
+async def open_new_game(pilot: Pilot[Any]) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_menu_looks_right(size: tuple[int, int], store: SaveStore,
+                          snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_dialog_looks_right(size: tuple[int, int], store: SaveStore,
+                                     snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=size,
+                        run_before=open_new_game)

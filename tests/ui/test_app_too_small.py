@@ -1,0 +1,54 @@
+"""Below 80x24 every screen gives way to a centred "too small" panel, and comes back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import OptionList, Static
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.screens.new_game import NewGameScreen
+from tui_games.screens.too_small import TooSmall
+
+MakeApp = Callable[..., GamesApp]
+
+
+def panel_text(app: GamesApp) -> str:
+    return str(app.screen.query_one("#too-small-message", Static).render())
+
+
+async def test_a_small_terminal_shows_the_panel_instead_of_the_menu(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(TooSmall)
+        assert panel.display
+        assert "need 80x24, have 60x20" in panel_text(app)
+        assert not app.screen.query_one("#menu", OptionList).region  # not laid out
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert not panel.display
+        assert app.screen.query_one("#menu", OptionList).region
+
+
+async def test_the_panel_follows_resizes_and_covers_screens_opened_meanwhile(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause(0.1)
+        assert "have 79x30" in panel_text(app)
+        await pilot.press("n")  # keys still work: the dialog opens, covered too
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one(TooSmall).display
+        await pilot.resize_terminal(100, 23)
+        await pilot.pause(0.1)
+        assert "have 100x23" in panel_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.1)
+        assert not app.screen.query_one(TooSmall).display
+        await pilot.press("escape")
+        assert not app.screen.query_one(TooSmall).display

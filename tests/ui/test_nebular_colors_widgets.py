@@ -1,0 +1,271 @@
+"""Unit tests of the card widgets used by Nebular Colors (and later by the other card games).
+
+Each widget runs in a small App of its own: the widgets never need the game or a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+
+from tui_games.widgets.card import Card, CardFace, card_content, sort_faces
+from tui_games.widgets.hand import Hand, HiddenHand
+from tui_games.widgets.pile import CardGroups, SplayedPile
+from tui_games.widgets.scoring import ScoringArea, SuitTally
+from tui_games.widgets.tracker import FragmentTracker
+
+GROUP = {"G": 0, "Y": 1, "B": 2, "P": 3}
+
+
+def face(key: int, label: str, caption: str = "") -> CardFace:
+    """A face like Nebular Colors builds: suit letter + number, suit style and sort keys."""
+    return CardFace(key=key, label=label, style=f"suit-{label[0].lower()}",
+                    group=GROUP[label[0]], rank=int(label[1:]), caption=caption)
+
+
+HAND = [face(0, "P9"), face(1, "G3"), face(2, "Y12"), face(3, "P1"), face(4, "B9")]
+
+
+class WidgetApp(App[None]):
+    """Hosts the widgets under test."""
+
+    def __init__(self, *widgets: Widget) -> None:
+        super().__init__()
+        self._widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self._widgets
+
+
+def recorder(kind: type[Message], record: Callable[[Any], object]) -> Callable[[Message], None]:
+    """A message hook that passes the messages of one kind to ``record``."""
+
+    seen: list[Message] = []
+
+    def hook(message: Message) -> None:
+        # the hook sees a message at every node it bubbles through: record it once
+        if isinstance(message, kind) and not any(m is message for m in seen):
+            seen.append(message)
+            record(message)
+
+    return hook
+
+
+def labels(hand: Hand) -> list[str]:
+    return [f.label for f in hand.faces]
+
+
+# ---- CardFace and Card ----------------------------------------------------------------
+
+def test_sort_by_suit_then_number_and_by_number_then_suit() -> None:
+    assert [f.label for f in sort_faces(HAND, "suit")] == ["G3", "Y12", "B9", "P1", "P9"]
+    assert [f.label for f in sort_faces(HAND, "number")] == ["P1", "G3", "B9", "P9", "Y12"]
+
+
+def test_card_marks_read_without_colour() -> None:
+    f = face(7, "Y12")
+    assert card_content(f).plain == " Y12 "
+    assert card_content(f, cursor=True).plain == "[Y12]"
+    assert card_content(f, selected=True).plain == "*Y12*"
+    # the suit style is a component class named by the face, looked up on an ancestor
+    assert any(span.style == ".suit-y" for span in card_content(f).spans)
+
+
+async def test_card_shows_its_caption_under_the_label() -> None:
+    card = Card(face(5, "B8", caption="new"), captions=True)
+    app = WidgetApp(card)
+    async with app.run_test(size=(20, 4)):
+        assert card.size.height == 2
+        assert str(card.render()).splitlines() == [" B8 ", "new "]
+
+
+# ---- Hand -----------------------------------------------------------------------------
+
+async def test_hand_cursor_moves_and_stops_at_the_ends() -> None:
+    hand = Hand(HAND, sort="number")
+    app = WidgetApp(hand)
+    moved: list[int | None] = []
+    hook = recorder(Hand.CursorMoved, lambda m: moved.append(m.key))
+    async with app.run_test(size=(60, 6), message_hook=hook) as pilot:
+        hand.focus()
+        assert hand.cursor_key == 3  # P1, the first card by number
+        await pilot.press("right", "l")
+        assert hand.cursor_face is not None and hand.cursor_face.label == "B9"
+        await pilot.press("left")
+        assert hand.cursor_face.label == "G3"
+        await pilot.press("h", "h", "h")
+        assert hand.cursor_face.label == "P1"
+        await pilot.press("end")
+        assert hand.cursor_face.label == "Y12"
+        await pilot.press("right")
+        assert hand.cursor_face.label == "Y12"
+        await pilot.pause()
+    assert moved[:3] == [1, 4, 1]
+
+
+async def test_hand_space_selects_several_cards_in_display_order() -> None:
+    hand = Hand(HAND, sort="number")
+    app = WidgetApp(hand)
+    selections: list[tuple[int, ...]] = []
+    hook = recorder(Hand.Selected, lambda m: selections.append(m.keys))
+    async with app.run_test(size=(60, 6), message_hook=hook) as pilot:
+        hand.focus()
+        await pilot.press("end", "space", "home", "space", "right", "right", "space")
+        assert hand.selection == (3, 4, 2)  # P1 B9 Y12, in display order
+        await pilot.press("home", "space")
+        assert hand.selection == (4, 2)
+        await pilot.pause()
+        cards = {c.face.key: c for c in hand.query(Card)}
+        assert cards[4].selected and cards[4].has_class("-selected")
+        assert not cards[3].selected
+    assert selections[-1] == (4, 2)
+
+
+async def test_hand_sort_key_switches_order_and_keeps_the_cursor_card() -> None:
+    hand = Hand(HAND, sort="suit")
+    app = WidgetApp(hand)
+    async with app.run_test(size=(60, 6)) as pilot:
+        hand.focus()
+        assert labels(hand) == ["G3", "Y12", "B9", "P1", "P9"]
+        await pilot.press("right")  # Y12
+        await pilot.press("s")
+        assert hand.sort_mode == "number"
+        assert labels(hand) == ["P1", "G3", "B9", "P9", "Y12"]
+        assert hand.cursor_face is not None and hand.cursor_face.label == "Y12"
+        shown = [c.face.label for c in hand.query(Card)]
+        assert shown == labels(hand)
+        await pilot.press("s")
+        assert hand.sort_mode == "suit"
+
+
+async def test_hand_set_cards_keeps_cursor_and_selection_on_their_cards() -> None:
+    hand = Hand(HAND, sort="number")
+    app = WidgetApp(hand)
+    async with app.run_test(size=(60, 6)) as pilot:
+        hand.focus()
+        await pilot.press("right", "right", "space")  # B9 selected, cursor on B9
+        hand.set_cards([*HAND, face(9, "G9", caption="new")])
+        await pilot.pause()
+        assert hand.cursor_key == 4 and hand.selection == (4,)
+        assert len(hand.query(Card)) == 6
+        hand.set_cards([f for f in HAND if f.key != 4])  # B9 melded away
+        await pilot.pause()
+        assert hand.selection == ()
+        assert hand.cursor_face is not None and hand.cursor_face.label == "P9"
+        assert [c.face.label for c in hand.query(Card)] == ["P1", "G3", "P9", "Y12"]
+
+
+async def test_hand_wraps_onto_more_rows_when_narrow() -> None:
+    many = [face(i, f"P{i % 7 + 1}") for i in range(13)]
+    hand = Hand(many)
+    app = WidgetApp(hand)
+    async with app.run_test(size=(24, 12)) as pilot:
+        await pilot.pause()
+        cards = list(hand.query(Card))
+        assert len({c.region.y for c in cards}) == 3  # 24 columns: 6 cards (4 wide) a row
+        assert sum(1 for c in cards if c.region.y == cards[0].region.y) == 6
+        assert all(c.region.right <= 24 for c in cards)
+
+
+async def test_clicking_a_card_moves_the_cursor_and_selects_it() -> None:
+    hand = Hand(HAND, sort="number")
+    app = WidgetApp(hand)
+    async with app.run_test(size=(60, 6)) as pilot:
+        target = next(c for c in hand.query(Card) if c.face.label == "B9")
+        await pilot.click(target)
+        assert hand.cursor_key == 4 and hand.selection == (4,)
+
+
+async def test_hidden_hand_shows_a_count_of_face_down_cards() -> None:
+    hidden = HiddenHand(7)
+    app = WidgetApp(hidden)
+    async with app.run_test(size=(40, 3)):
+        assert str(hidden.render()) == "▮▮▮▮▮▮▮ 7"
+        hidden.set_count(0)
+        assert str(hidden.render()) == "no cards"
+
+
+# ---- SplayedPile and CardGroups -------------------------------------------------------
+
+async def test_splayed_pile_shows_every_card_oldest_first() -> None:
+    cards = [face(i, label) for i, label in enumerate(
+        ["P1", "B6", "Y12", "G3", "B9", "P7", "Y2", "P13", "B8", "G11", "Y10", "P5"])]
+    pile = SplayedPile("left pile", cards)
+    app = WidgetApp(pile)
+    async with app.run_test(size=(22, 10)) as pilot:
+        await pilot.pause()
+        text = str(pile.render())
+        assert text.split() == [f.label for f in cards]  # all of them, in order
+        assert len(text.splitlines()) > 1  # wrapped between cards, never inside one
+        assert pile.outer_size.height == len(text.splitlines()) + 2  # plus the border
+        assert pile.border_title == "left pile · 12 cards"
+
+
+async def test_splayed_pile_is_chosen_with_enter_and_steps_to_the_other_pile() -> None:
+    left = SplayedPile("left pile", [face(0, "P1")])
+    right = SplayedPile("right pile", [])
+    app = WidgetApp(left, right)
+    chosen: list[str] = []
+    hook = recorder(SplayedPile.Chosen, lambda m: chosen.append(m.pile.title))
+    async with app.run_test(size=(30, 10), message_hook=hook) as pilot:
+        left.focus()
+        await pilot.press("right")
+        assert app.focused is right
+        assert str(right.render()) == "(empty)"
+        await pilot.press("l", "enter")
+        assert app.focused is left
+        await pilot.pause()
+    assert chosen == ["left pile"]
+
+
+async def test_card_groups_bracket_each_meld_and_wrap_between_melds() -> None:
+    melds = CardGroups([[face(0, "Y10"), face(1, "Y11"), face(2, "Y12")],
+                        [face(3, "P4"), face(4, "Y4"), face(5, "B4")]], empty="no melds")
+    app = WidgetApp(melds)
+    async with app.run_test(size=(16, 5)) as pilot:
+        await pilot.pause()
+        assert str(melds.render()).splitlines() == ["[Y10 Y11 Y12]", "[P4 Y4 B4]"]
+        melds.set_groups([])
+        await pilot.pause()
+        assert str(melds.render()) == "no melds"
+
+
+# ---- ScoringArea and FragmentTracker --------------------------------------------------
+
+async def test_scoring_area_shows_counts_thresholds_points_bonus_penalty_total() -> None:
+    area = ScoringArea()
+    app = WidgetApp(area)
+    async with app.run_test(size=(80, 3)) as pilot:
+        area.set_score([SuitTally("G", "suit-g", 4, 3, 4, 2), SuitTally("Y", "suit-y", 1, 4),
+                        SuitTally("B", "suit-b", 0, 5), SuitTally("P", "suit-p", 6, 6, 1)],
+                       penalty_cards=4, penalty=1, total=6)
+        await pilot.pause()
+        assert str(area.render()) == (
+            "G 4/3 +4+2  Y 1/4  B 0/5  P 6/6 +1  · penalty 4 (-1)  · score 6")
+        assert area.total == 6
+
+
+async def test_scoring_area_wraps_between_cells_when_narrow() -> None:
+    area = ScoringArea()
+    app = WidgetApp(area)
+    async with app.run_test(size=(30, 6)) as pilot:
+        area.set_score([SuitTally("G", "", 0, 3), SuitTally("Y", "", 0, 4)], 0, 0, 0)
+        await pilot.pause()
+        lines = str(area.render()).splitlines()
+        assert lines == ["G 0/3  Y 0/4  · penalty 0 (-0)", "· score 0"]
+        assert area.size.height == 2
+
+
+async def test_fragment_tracker_shows_filled_and_empty_fragments() -> None:
+    tracker = FragmentTracker("Ada", 2, 4)
+    app = WidgetApp(tracker)
+    async with app.run_test(size=(30, 3)):
+        assert str(tracker.render()) == "Ada ●●○○"
+        tracker.set_progress(5, 4)  # a Nova can overshoot the target
+        assert tracker.marks == "●●●●●"
+        tracker.set_progress(0, 2, label="Bot")
+        assert str(tracker.render()) == "Bot ○○"

@@ -1,0 +1,199 @@
+"""GamesApp: the menu, the global keys, the theme and the routing between screens."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+
+from tui_games.engine.core import Options
+from tui_games.engine.saves import SaveError, SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, UnknownGame, get_game
+from tui_games.paths import style_files
+from tui_games.screens.game import GameScreen
+from tui_games.screens.load import LoadScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.screens.new_game import NewGameScreen, new_seed
+from tui_games.screens.rules import RulesScreen
+from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+def screen_class(info: GameInfo) -> type[GameScreen]:
+    """Import the game's screen class named by ``info.screen`` ("module:Class")."""
+    module_name, _, class_name = info.screen.partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, GameScreen)):
+        raise TypeError(f"{info.screen} is not a GameScreen")
+    return cls
+
+
+class GameCommands(Provider):
+    """Command palette entries: New game, Save, Load, Rules (and Continue)."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        app = self.app
+        if not isinstance(app, GamesApp):
+            return []
+        commands: list[tuple[str, Callable[[], Any], str]] = [
+            ("New game", app.action_new_game, "Choose a game, seats and bots"),
+        ]
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            commands.append(("Save game", screen.action_save,
+                             f"Save this {screen.info.title} game under a name"))
+            commands.append((f"Rules: {screen.info.title}", screen.action_rules,
+                             "How to play the game on the table"))
+        else:
+            commands.append(("Continue", app.action_continue_game,
+                             "Resume the most recent save"))
+        commands.append(("Load game", app.action_load, "Pick a saved game"))
+        commands.append(("Rules", app.action_rules, "How to play each game"))
+        return commands
+
+    async def discover(self) -> Hits:
+        """The game commands, shown as soon as the palette opens."""
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Game commands matching ``query``."""
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class GamesApp(App[None]):
+    """The tui-games application.
+
+    ``session`` opens straight into that game (``--load FILE``); ``bot_delay`` is how long
+    a bot's move stays on screen before the next one (0 in tests).
+    """
+
+    TITLE = "tui-games"
+    CSS_PATH = [str(path) for path in style_files()]
+    COMMANDS = App.COMMANDS | {GameCommands}
+
+    def __init__(self, store: SaveStore, session: Session | None = None,
+                 bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.store = store
+        self.bot_delay = bot_delay
+        self._start_session = session
+        self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the bottom of the screen stack: leaving anything returns to it."""
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        """Watch screen changes for the size check; open the game given on the command line."""
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._sync_size(self.size)
+        if self._start_session is not None:
+            session, self._start_session = self._start_session, None
+            self.open_game(session)
+
+    # ---- too small ------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        """Below 80x24 every screen shows the too-small panel instead of its content."""
+        self._sync_size(event.size)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        self._size_screen(screen, is_too_small(self.size))
+
+    def _sync_size(self, size: Size) -> None:
+        small = is_too_small(size)
+        for screen in self.screen_stack:
+            self._size_screen(screen, small)
+
+    @staticmethod
+    def _size_screen(screen: Screen[Any], small: bool) -> None:
+        if small and not screen.query_children(TooSmall):
+            screen.mount(TooSmall())
+        screen.set_class(small, TOO_SMALL_CLASS)
+
+    # ---- routing --------------------------------------------------------------------
+
+    def back_to_menu(self) -> None:
+        """Close every screen above the menu (games on the way are autosaved)."""
+        for screen in self.screen_stack[1:]:
+            if isinstance(screen, GameScreen):
+                screen.save_on_exit()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def open_game(self, session: Session) -> bool:
+        """Replace whatever is open with the game screen of ``session``."""
+        try:
+            info = get_game(session.rules.id)
+            cls = screen_class(info)
+        except (UnknownGame, ImportError, AttributeError, TypeError) as exc:
+            self.notify(f"Cannot open {session.rules.title}: {exc}", severity="error",
+                        title="Game unavailable")
+            return False
+        self.back_to_menu()
+        self.push_screen(cls(session=session, info=info, store=self.store,
+                             bot_delay=self.bot_delay))
+        return True
+
+    def new_game(self, game_id: str | None = None, seats: list[Seat] | None = None,
+                 options: Options | None = None) -> None:
+        """The new-game dialog, prefilled with ``game_id``, ``seats`` and ``options``."""
+        if any(isinstance(s, GameScreen) and s.is_over for s in self.screen_stack):
+            self.back_to_menu()
+        self.push_screen(NewGameScreen(game_id, seats, options))
+
+    def rematch(self, session: Session) -> None:
+        """The same game, seats and options again, with a new seed."""
+        self.open_game(Session.new(session.rules, session.seats, new_seed(), session.options))
+
+    def load_game(self, path: str) -> bool:
+        """Open the save at ``path``; a bad file is explained and left untouched."""
+        try:
+            session = self.store.load(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load this save", severity="error", timeout=10)
+            return False
+        return self.open_game(session)
+
+    # ---- actions (menu keys and the command palette) --------------------------------
+
+    def action_new_game(self) -> None:
+        """Set up a new game."""
+        self.new_game()
+
+    def action_continue_game(self) -> None:
+        """Resume the newest save that loads."""
+        latest = self.store.latest()
+        if latest is None:
+            self.notify("There is no saved game to continue yet.", severity="warning")
+            return
+        self.load_game(latest.path)
+
+    def action_load(self) -> None:
+        """Pick a saved game."""
+        self.push_screen(LoadScreen())
+
+    def action_rules(self) -> None:
+        """The rules: of the game on the table, else of any game."""
+        screen = self.screen
+        self.push_screen(RulesScreen(screen.info if isinstance(screen, GameScreen) else None))
+
+    async def action_quit(self) -> None:
+        """Quit; an unfinished game is autosaved first so Continue resumes it."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.save_on_exit()
+        self.exit()

@@ -1,0 +1,142 @@
+"""The `tui-games` command: play (the default), --list, arena and bench.
+
+The play path is the only one that imports Textual, and only once the arguments and the
+save file are known to be good: a bad `--load FILE` is one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from tui_games import __version__
+
+EXIT_USAGE = 2
+
+
+def _non_negative(text: str) -> float:
+    value = float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (one place, so --help documents everything)."""
+    parser = argparse.ArgumentParser(
+        prog="tui-games",
+        description="Five space-themed tabletop games in your terminal. "
+                    "With no command, opens the games.")
+    parser.add_argument("--version", action="version", version=f"tui-games {__version__}")
+    parser.add_argument("--list", action="store_true", help="list the games and exit")
+    parser.add_argument("--saves", metavar="DIR",
+                        help="save folder (default: $TUI_GAMES_SAVES, a checkout's saves/, "
+                             "or your user data folder)")
+    parser.add_argument("--load", metavar="FILE", help="open this save file straight away")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game")
+    parser.add_argument("--bot-delay", type=_non_negative, default=0.6, metavar="SECONDS",
+                        help="how long each bot move stays visible (default 0.6)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    arena = commands.add_parser("arena", help="bot-only games, headless",
+                                description="Play bot-only games and report the results "
+                                            "per bot, in the order given by --bots.")
+    arena.add_argument("game", metavar="GAME", help="game id (see --list)")
+    arena.add_argument("--bots", required=True, metavar="LEVELS",
+                       help="one bot level per seat, comma separated, e.g. normal,easy")
+    arena.add_argument("--games", type=_positive_int, default=100, metavar="N")
+    arena.add_argument("--seed", dest="arena_seed", type=int, default=0, metavar="S")
+    arena.add_argument("--iterations", type=_positive_int, metavar="K",
+                       help="search iterations for bots that search (ignored by others)")
+    arena.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--quick", action="store_true", help="small samples (for tests)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.list:
+        return _list_games()
+    if args.command == "arena":
+        return _arena(args)
+    if args.command == "bench":
+        return _bench(args)
+    return _play(args)
+
+
+def _fail(message: str) -> int:
+    print(f"tui-games: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _list_games() -> int:
+    from tui_games.games import all_games
+
+    for info in all_games().values():
+        low, high = info.rules.min_players, info.rules.max_players
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        print(f"{info.id}\t{info.title}\t{players}")
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from tui_games.arena import ArenaError, run_arena
+    from tui_games.games import UnknownGame, all_games, get_game
+
+    try:
+        info = get_game(args.game)
+    except UnknownGame:
+        return _fail(f"unknown game {args.game!r} (games: {', '.join(all_games())})")
+    labels = [label.strip() for label in args.bots.split(",") if label.strip()]
+    try:
+        result = run_arena(info, labels, args.games, args.arena_seed, args.iterations)
+    except ArenaError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(result.as_dict(), indent=2))
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from tui_games.bench import format_report, run_bench
+
+    report = run_bench(quick=args.quick)
+    print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
+
+    try:
+        store = SaveStore(resolve_save_dir(args.saves))
+        session = store.load(args.load) if args.load else None
+    except SaveError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
+    from tui_games.app import GamesApp  # only now: Textual is for playing, not for commands
+
+    app = GamesApp(store, session=session, bot_delay=args.bot_delay)
+    if args.seed is not None:
+        app.first_seed = args.seed
+    app.run()
+    return 0

@@ -1,0 +1,450 @@
+"""Save files: one JSON document per game, written atomically, validated on load.
+
+A save holds the seed and the action list (the truth) next to the state they produce.
+Loading replays the actions from the seed and refuses the file unless the replay
+reproduces the stored state, so a hand-edited or damaged save is caught, never played.
+Nothing is pickled or evaluated, and nothing is written outside the save folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import msgspec
+import platformdirs
+
+from tui_games.engine.codec import to_builtins, to_json
+from tui_games.engine.core import IllegalAction, Options
+from tui_games.engine.session import Seat, Session, new_save_id
+
+if TYPE_CHECKING:
+    from tui_games.games import GameInfo
+
+FORMAT = "tui-games-save"
+VERSION = 1
+AUTOSAVE_NAME = "autosave"
+MAX_SAVE_BYTES = 32 * 1024 * 1024  # far above any real game; refuses absurd files quickly
+ENV_VAR = "TUI_GAMES_SAVES"
+
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class SaveError(Exception):
+    """A save that cannot be written or loaded; ``str(e)`` is one line: file and problem."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        self.path = str(path)
+        self.problem = " ".join(problem.split())  # always one line, whatever msgspec said
+        super().__init__(f"{self.path}: {self.problem}")
+
+
+class SaveSummary(msgspec.Struct):
+    """One row of the Load screen. ``error`` is set (and the rest best effort) if broken."""
+
+    path: str
+    name: str
+    game: str
+    title: str
+    players: list[str]
+    turn: int
+    saved_at: str
+    error: str | None = None
+
+
+class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
+    """The on-disk envelope; typed by the game's state and action types when decoding."""
+
+    format: str
+    version: int
+    game: str
+    name: str
+    saved_at: str
+    save_id: str | None
+    seed: int
+    options: dict[str, str]
+    seats: list[Seat]
+    turn: int
+    undoable: list[bool]
+    actions: list[A]
+    state: S
+
+
+def sanitise_name(name: str) -> str:
+    """A file stem from a player's save name: ASCII letters, digits, - and _ only."""
+    stem = re.sub(r"\s+", "_", name.strip())
+    stem = re.sub(r"[^A-Za-z0-9_-]", "", stem).strip("_-")[:60]
+    return stem
+
+
+def _display_name(name: str) -> str:
+    """The save name as shown in lists: printable, one line, not too long."""
+    return "".join(ch for ch in " ".join(name.split()) if ch.isprintable())[:60]
+
+
+def _now_iso() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _when(saved_at: str, path: Path) -> datetime:
+    """Sort key: the recorded time, else the file's modification time."""
+    try:
+        stamp = datetime.fromisoformat(saved_at)
+        return stamp if stamp.tzinfo else stamp.astimezone()
+    except ValueError:
+        try:
+            return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        except OSError:
+            return datetime.fromtimestamp(0, UTC)
+
+
+def _format_document(doc: SaveFile[Any, Any]) -> bytes:
+    """Compact JSON, but one top-level field and one action per line, so it reads in a pager."""
+    lines = []
+    for field in doc.__struct_fields__:
+        value = getattr(doc, field)
+        if field == "actions" and value:
+            body = b"[\n" + b",\n".join(b"    " + to_json(a) for a in value) + b"\n  ]"
+        else:
+            body = to_json(value)
+        lines.append(b"  " + to_json(field) + b": " + body)
+    return b"{\n" + b",\n".join(lines) + b"\n}\n"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (os.write may write less than asked)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so a crash leaves either the old file or the new one."""
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    try:  # make the rename itself durable; not every platform can open a directory
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def _is_checkout(folder: Path) -> bool:
+    """A tui-games source checkout: pyproject.toml naming tui-games, and a saves/ folder."""
+    try:
+        project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return project.get("project", {}).get("name") == "tui-games" and (folder / "saves").is_dir()
+
+
+def _package_root() -> Path:
+    """The folder holding the tui_games package (a checkout when installed editable)."""
+    return Path(__file__).resolve().parents[2]
+
+
+def resolve_save_dir(cli_dir: str | None = None) -> Path:
+    """The save folder: --saves DIR, else $TUI_GAMES_SAVES, else a checkout's saves/,
+    else the user data dir. The folder is created if needed (SaveError if it cannot be)."""
+    if cli_dir:
+        folder = Path(cli_dir).expanduser()
+    elif os.environ.get(ENV_VAR):
+        folder = Path(os.environ[ENV_VAR]).expanduser()
+    else:
+        candidates = (Path.cwd(), _package_root())
+        checkout = next((c for c in candidates if _is_checkout(c)), None)
+        if checkout is not None:
+            folder = checkout / "saves"
+        else:
+            folder = Path(platformdirs.user_data_dir("tui-games", appauthor=False)) / "saves"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(folder, f"cannot create the save folder ({exc.strerror or exc})") from exc
+    if not folder.is_dir():
+        raise SaveError(folder, "is not a folder")
+    return folder
+
+
+class SaveStore:
+    """The save folder: autosaves, named saves, loading, listing and deleting."""
+
+    def __init__(self, folder: Path, games: Mapping[str, GameInfo] | None = None) -> None:
+        self.folder = Path(folder)
+        self._games = games
+        self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+        self._summaries: dict[Path, tuple[tuple[int, int], SaveSummary]] = {}
+
+    # ---- writing -------------------------------------------------------------------
+
+    def autosave(self, session: Session) -> Path:
+        """Write the session's own autosave file (created on first use, then overwritten)."""
+        if session.save_id is None or not _SAFE_ID.fullmatch(session.save_id):
+            session.save_id = new_save_id(session.rules.id)
+            while (self.folder / f"{session.save_id}.json").exists():
+                session.save_id = new_save_id(session.rules.id)
+        path = self.folder / f"{session.save_id}.json"
+        self._write(path, session, AUTOSAVE_NAME)
+        return path
+
+    def save_as(self, session: Session, name: str) -> Path:
+        """Write the named save ``<sanitised name>.json`` (replacing one of that name)."""
+        stem = sanitise_name(name)
+        if not stem:
+            raise SaveError(self.folder, f"cannot save as {name!r}: a save name needs a "
+                                         "letter or a digit")
+        path = self.folder / f"{stem}.json"
+        self._write(path, session, _display_name(name))
+        session.name = _display_name(name)
+        return path
+
+    def _write(self, path: Path, session: Session, name: str) -> None:
+        doc: SaveFile[Any, Any] = SaveFile(
+            format=FORMAT, version=VERSION, game=session.rules.id, name=name,
+            saved_at=_now_iso(), save_id=session.save_id, seed=session.seed,
+            options=dict(session.options), seats=list(session.seats), turn=session.turn,
+            undoable=list(session.undoable), actions=list(session.actions),
+            state=session.state)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, _format_document(doc))
+        except OSError as exc:
+            raise SaveError(path, f"cannot write the save ({exc.strerror or exc})") from exc
+
+    # ---- reading -------------------------------------------------------------------
+
+    def load(self, path: Path | str) -> Session:
+        """The session saved in ``path``; SaveError (one line) on any problem.
+
+        The file is only read. A relative path that does not exist is looked up in the
+        save folder.
+        """
+        file = Path(path).expanduser()
+        if not file.is_absolute() and not file.exists() and (self.folder / file).exists():
+            file = self.folder / file
+        return self._load(file)[0]
+
+    def _load(self, file: Path) -> tuple[Session, SaveFile[Any, Any]]:
+        data = self._read(file)
+        info, doc = self._decode(file, data)
+        session = self._rebuild(file, info, doc)
+        if session.save_id is not None and not self._is_own_autosave(file, session.save_id):
+            # A named save (or a copy) starts its own autosave file: continuing from a
+            # bookmark must never overwrite the game it was taken from.
+            session.save_id = None
+        return session, doc
+
+    def _is_own_autosave(self, file: Path, save_id: str) -> bool:
+        return (_SAFE_ID.fullmatch(save_id) is not None and file.stem == save_id
+                and file.resolve().parent == self.folder.resolve())
+
+    def _read(self, file: Path) -> bytes:
+        try:
+            if file.stat().st_size > MAX_SAVE_BYTES:
+                raise SaveError(file, "is too large to be a save file")
+            return file.read_bytes()
+        except FileNotFoundError:
+            raise SaveError(file, "no such file") from None
+        except IsADirectoryError:
+            raise SaveError(file, "is a folder, not a save file") from None
+        except OSError as exc:
+            raise SaveError(file, f"cannot read the file ({exc.strerror or exc})") from None
+
+    def _games_map(self) -> Mapping[str, GameInfo]:
+        if self._games is None:
+            from tui_games.games import all_games  # lazily: the registry imports every game
+
+            self._games = all_games()
+        return self._games
+
+    def _decode(self, file: Path, data: bytes) -> tuple[GameInfo, SaveFile[Any, Any]]:
+        """Parse and type-check the document: format, version, game, then every field."""
+        if not data.strip():
+            raise SaveError(file, "the file is empty")
+        try:
+            raw = msgspec.json.decode(data)
+        except msgspec.DecodeError as exc:
+            if "truncated" in str(exc):
+                raise SaveError(file, "the file is truncated (the JSON stops midway)") from None
+            raise SaveError(file, f"not a JSON file ({exc})") from None
+        if not isinstance(raw, dict) or "format" not in raw:
+            raise SaveError(file, f"not a tui-games save (no \"format\": \"{FORMAT}\")")
+        if raw["format"] != FORMAT:
+            raise SaveError(file, f"unknown format {raw['format']!r} (expected {FORMAT!r})")
+        version = raw.get("version")
+        if version != VERSION or isinstance(version, bool):
+            raise SaveError(file, f"unknown save version {version!r} "
+                                  f"(this tui-games reads version {VERSION})")
+        game = raw.get("game")
+        info = self._games_map().get(game) if isinstance(game, str) else None
+        if info is None:
+            raise SaveError(file, f"unknown game {game!r}")
+        decoder = self._decoders.get(info.id)
+        if decoder is None:
+            rules = info.rules
+            decoder = msgspec.json.Decoder(SaveFile[rules.state_type, rules.action_type])
+            self._decoders[info.id] = decoder
+        try:
+            doc = decoder.decode(data)
+        except msgspec.ValidationError as exc:
+            raise SaveError(file, f"wrong data: {exc}") from None
+        return info, doc
+
+    def _rebuild(self, file: Path, info: GameInfo, doc: SaveFile[Any, Any]) -> Session:
+        """Check the fields against each other and replay the actions from the seed."""
+        rules = info.rules
+        players = len(doc.seats)
+        if players not in info.players:
+            wanted = (f"{rules.min_players}" if rules.min_players == rules.max_players
+                      else f"{rules.min_players}-{rules.max_players}")
+            raise SaveError(file, f"{players} seats, but {info.title} is for {wanted} players")
+        for seat in doc.seats:
+            if seat.bot is not None and seat.bot not in info.bots:
+                raise SaveError(file, f"unknown bot level {seat.bot!r} for {seat.name!r}")
+        self._check_options(file, info, doc.options)
+        if len(doc.undoable) != len(doc.actions):
+            raise SaveError(file, f"{len(doc.undoable)} undo flags for "
+                                  f"{len(doc.actions)} actions")
+        try:
+            datetime.fromisoformat(doc.saved_at)
+        except ValueError:
+            raise SaveError(file, f"saved_at {doc.saved_at!r} is not an ISO date") from None
+        try:
+            session = Session.new(rules, doc.seats, doc.seed, doc.options)
+        except Exception as exc:  # any failure here means a bad file
+            raise SaveError(file, f"cannot set up the game from the seed and options "
+                                  f"({type(exc).__name__}: {exc})") from None
+        for number, (action, flag) in enumerate(zip(doc.actions, doc.undoable, strict=True),
+                                                start=1):
+            try:
+                session.apply(action, undoable=flag)
+            except IllegalAction as exc:
+                raise SaveError(file, f"action {number} of {len(doc.actions)} is illegal on "
+                                      f"replay ({exc.reason}): the file was edited or is "
+                                      f"corrupt") from None
+            except Exception as exc:  # an edited action can break a rule
+                raise SaveError(file, f"action {number} of {len(doc.actions)} cannot be "
+                                      f"replayed ({type(exc).__name__}: {exc}): the file "
+                                      f"was edited or is corrupt") from None
+        if to_json(session.state) != to_json(doc.state):
+            raise SaveError(file, "the stored state does not match a replay of its actions "
+                                  f"(differs in {_differing_fields(session.state, doc.state)}): "
+                                  "the file was edited or is corrupt")
+        if doc.turn != session.turn:
+            raise SaveError(file, f"turn {doc.turn} does not match the replayed turn "
+                                  f"{session.turn}")
+        session.save_id = doc.save_id
+        session.name = None if doc.name == AUTOSAVE_NAME else doc.name
+        return session
+
+    @staticmethod
+    def _check_options(file: Path, info: GameInfo, options: Options) -> None:
+        specs = {spec.key: spec for spec in info.rules.option_specs}
+        for key, value in options.items():
+            spec = specs.get(key)
+            if spec is None:
+                raise SaveError(file, f"unknown option {key!r} for {info.title}")
+            if value not in {choice for choice, _ in spec.choices}:
+                raise SaveError(file, f"option {key!r} cannot be {value!r}")
+
+    # ---- the folder ----------------------------------------------------------------
+
+    def list(self) -> list[SaveSummary]:
+        """Every save in the folder, newest first; broken files are listed with ``error``."""
+        try:
+            files = [p for p in self.folder.glob("*.json")
+                     if p.is_file() and not p.name.startswith(".")]
+        except OSError:
+            return []
+        rows: list[tuple[datetime, int, SaveSummary]] = []
+        for file in files:
+            try:
+                stat = file.stat()
+            except OSError:
+                continue  # deleted while we looked
+            key = (stat.st_mtime_ns, stat.st_size)
+            cached = self._summaries.get(file)
+            if cached is None or cached[0] != key:
+                cached = (key, self._summarise(file))
+                self._summaries[file] = cached
+            summary = cached[1]
+            rows.append((_when(summary.saved_at, file), stat.st_mtime_ns, summary))
+        rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
+        return [summary for _, _, summary in rows]
+
+    def _summarise(self, file: Path) -> SaveSummary:
+        try:
+            session, doc = self._load(file)
+        except SaveError as exc:
+            return self._broken_summary(file, exc.problem)
+        return SaveSummary(
+            path=str(file), name=doc.name, game=session.rules.id, title=session.rules.title,
+            players=[seat.name for seat in session.seats], turn=session.turn,
+            saved_at=doc.saved_at)
+
+    def _broken_summary(self, file: Path, problem: str) -> SaveSummary:
+        """What can still be read from a broken file, for the Load screen's listing."""
+        try:
+            mtime = datetime.fromtimestamp(file.stat().st_mtime).astimezone()
+        except OSError:
+            mtime = datetime.fromtimestamp(0, UTC)
+        game, title = "", "?"
+        try:
+            raw = msgspec.json.decode(file.read_bytes())
+            if isinstance(raw, dict) and isinstance(raw.get("game"), str):
+                game = raw["game"]
+                info = self._games_map().get(game)
+                title = info.title if info is not None else game
+        except (OSError, msgspec.DecodeError):
+            pass
+        return SaveSummary(path=str(file), name=file.stem, game=game, title=title,
+                           players=[], turn=0, saved_at=mtime.isoformat(timespec="seconds"),
+                           error=problem)
+
+    def latest(self) -> SaveSummary | None:
+        """The newest save that loads, or None."""
+        return next((s for s in self.list() if s.error is None), None)
+
+    def delete(self, path: Path | str) -> None:
+        """Delete a save of this folder (a missing file is not an error)."""
+        file = Path(path)
+        if not file.is_absolute():
+            file = self.folder / file
+        if file.resolve().parent != self.folder.resolve() or file.suffix != ".json":
+            raise SaveError(file, "is not a save of this folder; not deleted")
+        try:
+            file.unlink(missing_ok=True)
+        except OSError as exc:
+            raise SaveError(file, f"cannot delete ({exc.strerror or exc})") from exc
+        self._summaries.pop(file, None)
+
+
+def _differing_fields(replayed: Any, stored: Any) -> str:
+    """The top-level state fields that differ, for the refusal message."""
+    a, b = to_builtins(replayed), to_builtins(stored)
+    names = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    return ", ".join(names) or "field order"

@@ -1,0 +1,1 @@
+"""Nebula: collect stars by Investing Time or Turning to Chaos and build your Galaxy."""

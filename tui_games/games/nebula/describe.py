@@ -1,0 +1,84 @@
+"""Plain-language phrases for Nebula's actions and Value tokens (menus, hints, the log)."""
+
+from __future__ import annotations
+
+from tui_games.games.nebula.board import CLUSTER_NAMES, CONSTELLATION_NAMES, SPACES
+from tui_games.games.nebula.objectives import ADVANCED_DECK, PERSONAL_DECK, advanced_text
+from tui_games.games.nebula.objectives import personal_text as _personal_text
+from tui_games.games.nebula.state import (
+    EMPTY,
+    AdvanceValue,
+    FinishPositioning,
+    KeepPersonal,
+    KeepStar,
+    NebulaAction,
+    NebulaState,
+    PositionBlackStar,
+    PositionStar,
+    StepTime,
+    TakeStars,
+    TurnToChaos,
+    star_name,
+)
+
+
+def player_name(seat: int) -> str:
+    """How the log names a seat ("Seat 1" for seat 0); the screen knows the players' names."""
+    return f"Seat {seat + 1}"
+
+
+def token_name(s: NebulaState, token: int) -> str:
+    """The Value token ``token`` in words: a colour, a Constellation or an Advanced card."""
+    if token < 6:
+        return f"the {star_name(token)} Value token"
+    if token < 10:
+        return f"the {CONSTELLATION_NAMES[token - 6]} Constellation Value token"
+    slot = token - 10
+    card = advanced_text(ADVANCED_DECK[s.advanced[slot]]) if s.advanced else "?"
+    return f"the Value token of Advanced objective {slot + 1} ({card})"
+
+
+def a_star(colour: int) -> str:
+    """``a red (R) star`` / ``an orange (O) star``."""
+    name = star_name(colour)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} star"
+
+
+def narrate(s: NebulaState, a: NebulaAction, seat: int) -> str:
+    """A log line: ``Seat 2 positions a red (R) star on N3.``"""
+    verb, _, rest = describe_action(s, a).partition(" ")
+    verb += "es" if verb.endswith("sh") else "s"
+    return f"{player_name(seat)} {verb} {rest}."
+
+
+def stars_in_front(s: NebulaState) -> list[int]:
+    """The stars now in front of the three Time markers (EMPTY where a space is bare)."""
+    return [cluster[at] for cluster, at in zip(s.clusters, s.markers, strict=True)]
+
+
+def describe_action(s: NebulaState, a: NebulaAction) -> str:
+    """A plain phrase for ``a`` in ``s``."""
+    if isinstance(a, StepTime):
+        way = "clockwise" if a.step > 0 else "counterclockwise"
+        return f"move the {CLUSTER_NAMES[a.cluster]} Time marker one space {way}"
+    if isinstance(a, TakeStars):
+        stars = [star_name(x) for x in stars_in_front(s) if x != EMPTY]
+        return "take " + (", ".join(stars) if stars else "no star") + " from the clusters"
+    if isinstance(a, TurnToChaos):
+        return f"turn to Chaos, returning {a_star(a.star)}"
+    if isinstance(a, KeepStar):
+        return f"keep {a_star(a.star)}"
+    if isinstance(a, PositionStar):
+        text = f"position {a_star(a.star)} on {SPACES[a.space]}"
+        if s.galaxies and s.galaxies[s.current][a.space] != EMPTY:
+            text += f", replacing its {star_name(s.galaxies[s.current][a.space])} star"
+        return text
+    if isinstance(a, PositionBlackStar):
+        return "position a black (K) star in the Black Star Zone"
+    if isinstance(a, AdvanceValue):
+        return f"advance {token_name(s, a.token)}"
+    if isinstance(a, FinishPositioning):
+        return "finish positioning stars"
+    if isinstance(a, KeepPersonal):
+        return f"keep the Personal objective: {_personal_text(PERSONAL_DECK[a.card])}"
+    return repr(a)

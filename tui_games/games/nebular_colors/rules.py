@@ -1,0 +1,677 @@
+"""Nebular Colors rules: melds, scoring, the turn phases, Stop or Nova and the match.
+
+The rulebook (shared/rulebooks/nebular_colors.txt) is the law, the spec settles its gaps,
+and rules.md's edition notes list what we decided beyond both. Random playouts run this
+module tens of thousands of times a second, so the hot paths use the lookup tables of
+state.py and validate an action directly instead of rebuilding the legal list.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+from typing import ClassVar, NamedTuple
+
+import msgspec
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.rng import Rng
+from tui_games.games.nebular_colors.state import (
+    CARD_NUMBER,
+    DECK_SIZE,
+    HIDDEN,
+    SCORING,
+    SUIT_INDEX,
+    SUITS,
+    Discard,
+    Draw,
+    EndTurn,
+    HandResult,
+    Meld,
+    NCAction,
+    NCState,
+    Nova,
+    Phase,
+    Stop,
+    Take,
+    card_name,
+)
+
+STOP_AT = 5    # the first player to reach this score chooses Stop or Nova
+NOVA_AT = 10   # the score a Nova bets on reaching first
+PILE_NAMES = ("left", "right")
+
+_NUM = CARD_NUMBER
+_SUIT = SUIT_INDEX
+_THRESHOLD = tuple(SCORING[s][0] for s in SUITS)
+_POINTS = tuple(SCORING[s][1] for s in SUITS)
+_BONUS = tuple(SCORING[s][2] for s in SUITS)
+_RUN_MASK = {3: 0b111, 4: 0b1111, 5: 0b11111}
+
+# Actions without arguments are immutable values: share one instance of each.
+DRAW, END_TURN, STOP, NOVA = Draw(), EndTurn(), Stop(), Nova()
+_TAKES = (Take(pile=0), Take(pile=1))
+_DISCARDS = tuple((Discard(card=c, pile=0), Discard(card=c, pile=1)) for c in range(DECK_SIZE))
+
+
+def seat_name(player: int) -> str:
+    """How the log names a seat ("Seat 1", "Seat 2"); the screen knows the players' names."""
+    return f"Seat {player + 1}"
+
+
+def cards_text(cards: list[int] | tuple[int, ...]) -> str:
+    """Card names separated by spaces (`P1 P1 P1`)."""
+    return " ".join(card_name(c) for c in cards)
+
+
+# ---- melds ----------------------------------------------------------------------------
+
+def is_set(cards: list[int] | tuple[int, ...]) -> bool:
+    """3 or 4 cards of one number, any suits."""
+    if not 3 <= len(cards) <= 4:
+        return False
+    n = _NUM[cards[0]]
+    return all(_NUM[c] == n for c in cards)
+
+
+def is_run(cards: list[int] | tuple[int, ...]) -> bool:
+    """3 to 5 cards of one suit with consecutive numbers (13 does not wrap to 1)."""
+    k = len(cards)
+    if not 3 <= k <= 5:
+        return False
+    suit = _SUIT[cards[0]]
+    if any(_SUIT[c] != suit for c in cards):
+        return False
+    numbers = {_NUM[c] for c in cards}
+    return len(numbers) == k and max(numbers) - min(numbers) == k - 1
+
+
+def is_meld(cards: list[int] | tuple[int, ...]) -> bool:
+    """A valid set or run of distinct cards."""
+    return len(set(cards)) == len(cards) and (is_set(cards) or is_run(cards))
+
+
+def meld_problem(cards: list[int]) -> str | None:
+    """Why ``cards`` (ids) are not a valid meld, in one line; ``None`` when they are."""
+    if any(not 0 <= c < DECK_SIZE for c in cards):
+        return "that is not a card you can see"
+    if len(set(cards)) != len(cards):
+        return "each card can be used only once"
+    if len(cards) < 3:
+        return "a meld needs at least 3 cards"
+    numbers = [_NUM[c] for c in cards]
+    if len(set(numbers)) == 1:
+        return None if len(cards) <= 4 else "a set has at most 4 cards"
+    one_suit = len({_SUIT[c] for c in cards}) == 1
+    if not one_suit:
+        if len(set(numbers)) == len(numbers):
+            return "a run needs one suit"
+        return "a set needs cards of one number"
+    if len(set(numbers)) != len(numbers):
+        return "a run cannot repeat a number"
+    if max(numbers) - min(numbers) != len(numbers) - 1:
+        return "a run needs consecutive numbers"
+    if len(cards) > 5:
+        return "a run has at most 5 cards"
+    return None
+
+
+def melds_in(pool: list[int]) -> list[tuple[int, ...]]:
+    """Every set and run (sorted id tuples) that can be made from the cards in ``pool``."""
+    out: list[tuple[int, ...]] = []
+    by_number: dict[int, list[int]] = {}
+    masks = [0, 0, 0, 0]  # per suit, bit n set when the pool holds that number
+    for c in pool:
+        n = _NUM[c]
+        bucket = by_number.get(n)
+        if bucket is None:
+            by_number[n] = [c]
+        else:
+            bucket.append(c)
+        masks[_SUIT[c]] |= 1 << n
+    for bucket in by_number.values():
+        if len(bucket) >= 3:
+            bucket.sort()
+            out.extend(combinations(bucket, 3))
+            if len(bucket) >= 4:
+                out.extend(combinations(bucket, 4))
+    for suit in range(4):
+        mask = masks[suit]
+        starts = mask & (mask >> 1) & (mask >> 2)
+        if not starts:
+            continue
+        ids: dict[int, list[int]] = {}
+        for c in pool:
+            if _SUIT[c] == suit:
+                ids.setdefault(_NUM[c], []).append(c)
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            start = low.bit_length() - 1
+            for length in (3, 4, 5):
+                if (mask >> start) & _RUN_MASK[length] != _RUN_MASK[length]:
+                    break
+                groups = [ids[n] for n in range(start, start + length)]
+                # ids ascend with the number, so each product tuple is already sorted
+                out.extend(product(*groups))
+    return out
+
+
+def take_sets(hand: list[int], taken: list[int]) -> list[tuple[int, ...]]:
+    """Every set using at least one card of ``taken`` and at least one of ``hand``."""
+    out: list[tuple[int, ...]] = []
+    taken_numbers = {_NUM[c] for c in taken}
+    for n in taken_numbers:
+        from_hand = [c for c in hand if _NUM[c] == n]
+        if not from_hand:
+            continue
+        from_pile = [c for c in taken if _NUM[c] == n]
+        if len(from_hand) + len(from_pile) < 3:
+            continue
+        pool = sorted(from_hand + from_pile)
+        pile_ids = set(from_pile)
+        for size in (3, 4):
+            for combo in combinations(pool, size):
+                in_pile = sum(1 for c in combo if c in pile_ids)
+                if 0 < in_pile < size:
+                    out.append(combo)
+    return out
+
+
+def can_take(hand: list[int], pile: list[int]) -> bool:
+    """Whether a set can be made from at least one card of ``pile`` and one of ``hand``."""
+    if not pile or not hand:
+        return False
+    in_hand = [0] * 14
+    for c in hand:
+        in_hand[_NUM[c]] += 1
+    in_pile = [0] * 14
+    for c in pile:
+        in_pile[_NUM[c]] += 1
+    return any(in_hand[n] and in_pile[n] and in_hand[n] + in_pile[n] >= 3 for n in range(1, 14))
+
+
+# ---- scoring --------------------------------------------------------------------------
+
+class ScoreBreakdown(NamedTuple):
+    """A player's score in parts: per suit (count, threshold, points), then the penalty."""
+
+    suits: dict[str, tuple[int, int, int]]
+    penalty_cards: int
+    penalty: int
+    total: int
+
+
+def suit_counts(melds: list[list[int]]) -> list[int]:
+    """Cards per suit (G, Y, B, P) in a scoring area."""
+    counts = [0, 0, 0, 0]
+    for meld in melds:
+        for c in meld:
+            counts[_SUIT[c]] += 1
+    return counts
+
+
+def suit_points(suit: int, count: int) -> int:
+    """Points from one suit: nothing below the threshold, then points + bonus per extra card."""
+    threshold = _THRESHOLD[suit]
+    return _POINTS[suit] + (count - threshold) * _BONUS[suit] if count >= threshold else 0
+
+
+def points_for(counts: list[int], penalty_cards: int) -> int:
+    """The score of a scoring area with these suit counts and penalty cards."""
+    total = 0
+    for suit in range(4):
+        count = counts[suit]
+        if count >= _THRESHOLD[suit]:
+            total += _POINTS[suit] + (count - _THRESHOLD[suit]) * _BONUS[suit]
+    return total - penalty_cards // 3
+
+
+def score(s: NCState, player: int) -> int:
+    """``player``'s current score, penalties included."""
+    return points_for(suit_counts(s.melds[player]), len(s.penalties[player]))
+
+
+def score_breakdown(s: NCState, player: int) -> ScoreBreakdown:
+    """``player``'s score per suit (count, threshold, points earned) and the penalty."""
+    counts = suit_counts(s.melds[player])
+    suits = {
+        SUITS[i]: (counts[i], _THRESHOLD[i], suit_points(i, counts[i])) for i in range(4)
+    }
+    penalty_cards = len(s.penalties[player])
+    return ScoreBreakdown(suits, penalty_cards, penalty_cards // 3,
+                          points_for(counts, penalty_cards))
+
+
+# ---- sampling hidden cards ------------------------------------------------------------
+
+_RESAMPLES = 200  # rejection tries before building a consistent hand directly
+
+
+def _with(hand: list[int], slots: list[int], cards: list[int]) -> list[int]:
+    """``hand`` with its hidden ``slots`` filled from ``cards``."""
+    filled = list(hand)
+    for i, card in zip(slots, cards, strict=False):
+        filled[i] = card
+    return filled
+
+
+def _promise_a_set(hand: list[int], slots: list[int], taken: list[int], unseen: list[int],
+                   rng: random.Random) -> None:
+    """Reorder ``unseen`` so its first cards give ``hand`` a set with ``taken`` (rare path)."""
+    known = [c for c in hand if c != HIDDEN]
+    options: list[list[int]] = []
+    for n in sorted({_NUM[c] for c in taken}):
+        have = sum(1 for c in known if _NUM[c] == n)
+        need = max(1 - have, 3 - have - sum(1 for c in taken if _NUM[c] == n), 0)
+        pool = [c for c in unseen if _NUM[c] == n]
+        if need <= min(len(pool), len(slots)):
+            options.append(rng.sample(pool, need))
+    if not options:
+        return  # the view itself is inconsistent: keep the plain sample
+    chosen = rng.choice(options)
+    unseen[:] = chosen + [c for c in unseen if c not in chosen]
+
+
+# ---- the game -------------------------------------------------------------------------
+
+_WAIT_FOR = {
+    "choose": "draw 2 cards or take a pile first",
+    "discard": "discard one of the cards you drew first",
+    "take_set": "make a set with a card from the pile you took first",
+    "meld": "you have already drawn this turn: meld or end your turn",
+    "stop_or_nova": "choose Stop or Nova first",
+    "over": "the game is over",
+}
+
+
+def _not_now(s: NCState) -> IllegalAction:
+    return IllegalAction(_WAIT_FOR[s.phase])
+
+
+class NebularColorsRules:
+    """Two-player Nebular Colors (the Rules protocol of engine/core.py)."""
+
+    id: ClassVar[str] = "nebular_colors"
+    title: ClassVar[str] = "Nebular Colors"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type] = NCState
+    action_type: ClassVar[object] = NCAction
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("match", "Match length",
+                   (("4", "To 4 star fragments"), ("2", "Short game: to 2")), "4"),
+        OptionSpec("first", "Who starts",
+                   (("random", "Random"), ("0", "Seat 1"), ("1", "Seat 2")), "random"),
+    )
+
+    # ---- setup and dealing -------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Options) -> NCState:
+        """A new match: shuffle, deal 1 card each, reveal the two discard piles."""
+        if players != 2:
+            raise ValueError("Nebular Colors is a game for 2 players")
+        match = options.get("match", "4")
+        first = options.get("first", "random")
+        if match not in ("4", "2"):
+            raise ValueError(f"match length must be 4 or 2, not {match!r}")
+        if first not in ("random", "0", "1"):
+            raise ValueError(f"first player must be random, 0 or 1, not {first!r}")
+        s = NCState(players=2, rng=Rng.seeded(seed), target=int(match))
+        starter = s.rng.randrange(2) if first == "random" else int(first)
+        self._deal(s, starter)
+        return s
+
+    def _deal(self, s: NCState, first: int) -> None:
+        deck = list(range(DECK_SIZE))
+        s.rng.shuffle(deck)
+        hands: list[list[int]] = [[], []]
+        hands[first].append(deck.pop())
+        hands[1 - first].append(deck.pop())
+        s.piles = [[deck.pop()], [deck.pop()]]
+        s.hands = hands
+        s.deck = deck
+        s.melds = [[], []]
+        s.penalties = [[], []]
+        s.drawn = []
+        s.taken = []
+        s.nova = None
+        s.first_player = s.current = s.decider = first
+        s.phase = "choose"
+        s.log.append(Event(
+            f"Hand {s.hand_no}: {seat_name(first)} starts; the piles show "
+            f"{card_name(s.piles[0][0])} and {card_name(s.piles[1][0])}."))
+
+    # ---- who moves and what they may do ------------------------------------------------
+
+    def to_move(self, s: NCState) -> int | None:
+        """The player to act: the decider during Stop or Nova, else the turn's owner."""
+        if s.phase == "over":
+            return None
+        return s.decider if s.phase == "stop_or_nova" else s.current
+
+    def legal_actions(self, s: NCState) -> list[NCAction]:
+        """Every legal action in the current phase."""
+        phase = s.phase
+        if phase == "meld":
+            pool = s.hands[s.current] + s.taken if s.taken else s.hands[s.current]
+            actions: list[NCAction] = [Meld(cards=m) for m in melds_in(pool)]
+            actions.append(END_TURN)
+            return actions
+        if phase == "choose":
+            hand = s.hands[s.current]
+            actions = [DRAW]
+            actions.extend(_TAKES[i] for i in (0, 1) if can_take(hand, s.piles[i]))
+            return actions
+        if phase == "discard":
+            empty = [i for i in (0, 1) if not s.piles[i]]
+            piles = empty or (0, 1)
+            return [_DISCARDS[c][i] for c in s.drawn for i in piles]
+        if phase == "take_set":
+            return [Meld(cards=m) for m in take_sets(s.hands[s.current], s.taken)]
+        if phase == "stop_or_nova":
+            return [STOP, NOVA]
+        return []
+
+    # ---- apply -------------------------------------------------------------------------
+
+    def apply(self, s: NCState, a: NCAction) -> None:
+        """Play ``a``; IllegalAction with a player-facing reason when it is not legal now."""
+        kind = type(a)
+        if kind is Meld:
+            self._meld(s, a)  # type: ignore[arg-type]
+        elif kind is Discard:
+            self._discard(s, a)  # type: ignore[arg-type]
+        elif kind is EndTurn:
+            self._end_turn(s)
+        elif kind is Draw:
+            self._draw(s)
+        elif kind is Take:
+            self._take(s, a)  # type: ignore[arg-type]
+        elif kind is Stop:
+            self._stop(s)
+        elif kind is Nova:
+            self._nova(s)
+        else:
+            raise IllegalAction("that is not a Nebular Colors action")
+
+    def _draw(self, s: NCState) -> None:
+        if s.phase != "choose":
+            raise _not_now(s)
+        p = s.current
+        name = seat_name(p)
+        if len(s.deck) == 1:
+            card = s.deck.pop()
+            s.hands[p].append(card)
+            s.phase = "meld"
+            s.log.append(Event(f"{name} drew the last card, {card_name(card)}.", (p,),
+                               f"{name} drew the last card."))
+            return
+        first, second = s.deck.pop(), s.deck.pop()
+        s.drawn = [first, second]
+        s.phase = "discard"
+        s.log.append(Event(f"{name} drew {card_name(first)} and {card_name(second)}.", (p,),
+                           f"{name} drew 2 cards."))
+
+    def _discard(self, s: NCState, a: Discard) -> None:
+        if s.phase != "discard":
+            raise _not_now(s)
+        if a.card not in s.drawn:
+            raise IllegalAction("discard one of the two cards you drew")
+        if a.pile not in (0, 1):
+            raise IllegalAction("there are only the left and right piles")
+        if s.piles[a.pile] and not (s.piles[0] and s.piles[1]):
+            raise IllegalAction("discard onto the empty pile first")
+        p = s.current
+        s.drawn.remove(a.card)
+        s.hands[p].extend(s.drawn)
+        s.drawn = []
+        s.piles[a.pile].append(a.card)
+        s.phase = "meld"
+        s.log.append(Event(
+            f"{seat_name(p)} discarded {card_name(a.card)} on the {PILE_NAMES[a.pile]} pile."))
+
+    def _take(self, s: NCState, a: Take) -> None:
+        if s.phase != "choose":
+            raise _not_now(s)
+        if a.pile not in (0, 1):
+            raise IllegalAction("there are only the left and right piles")
+        pile = s.piles[a.pile]
+        if not pile:
+            raise IllegalAction("that pile is empty")
+        if not can_take(s.hands[s.current], pile):
+            raise IllegalAction("you cannot make a set with that pile")
+        s.taken = pile
+        s.piles[a.pile] = []
+        s.phase = "take_set"
+        s.log.append(Event(f"{seat_name(s.current)} took the {PILE_NAMES[a.pile]} pile: "
+                           f"{cards_text(pile)}."))
+
+    def _meld(self, s: NCState, a: Meld) -> None:
+        phase = s.phase
+        if phase != "meld" and phase != "take_set":
+            raise _not_now(s)
+        p = s.current
+        hand, taken = s.hands[p], s.taken
+        cards = sorted(a.cards)
+        for c in cards:
+            if c not in hand and c not in taken:
+                if any(c in meld for meld in s.melds[p]):
+                    raise IllegalAction("a meld already down cannot be extended")
+                raise IllegalAction("meld only cards from your hand or the pile you took")
+        if not is_meld(cards):
+            raise IllegalAction(meld_problem(cards) or "that is not a meld")
+        if phase == "take_set":
+            if not is_set(cards):
+                raise IllegalAction("first make a set (one number) with the pile you took")
+            if not any(c in taken for c in cards):
+                raise IllegalAction("the set must use a card from the pile you took")
+            if not any(c in hand for c in cards):
+                raise IllegalAction("the set must use a card from your hand")
+        for c in cards:
+            if c in hand:
+                hand.remove(c)
+            else:
+                taken.remove(c)
+        s.melds[p].append(cards)
+        now = score(s, p)
+        name = seat_name(p)
+        s.log.append(Event(f"{name} melded {cards_text(cards)} (score {now})."))
+        s.phase = "meld"
+        if s.nova is None:
+            if now >= STOP_AT:
+                s.phase = "stop_or_nova"
+                s.decider = p
+                s.resume_phase = "meld"
+                s.log.append(Event(f"{name} reached {now} points first: Stop or Nova?"))
+        elif s.nova == p:
+            if now >= NOVA_AT:
+                self._end_hand(s, p, 2, "nova",
+                               f"{name} reached {now} points and the Nova came true")
+        elif now >= STOP_AT:
+            self._end_hand(s, p, 1, "nova_failed",
+                           f"{name} reached {now} points before the Nova came true")
+
+    def _end_turn(self, s: NCState) -> None:
+        if s.phase != "meld":
+            raise _not_now(s)
+        p = s.current
+        if s.taken:
+            s.log.append(Event(f"{seat_name(p)} keeps {cards_text(s.taken)} as penalty cards."))
+            s.penalties[p].extend(s.taken)
+            s.taken = []
+        s.current = 1 - p
+        s.phase = "choose"
+        if s.deck:
+            s.turn += 1
+        else:
+            self._deck_ran_out(s)
+
+    def _deck_ran_out(self, s: NCState) -> None:
+        if s.nova is not None:
+            winner = 1 - s.nova
+            self._end_hand(s, winner, 1, "nova_failed",
+                           f"the deck ran out before {seat_name(s.nova)}'s Nova came true")
+            return
+        scores = [score(s, 0), score(s, 1)]
+        if scores[0] != scores[1]:
+            winner = 0 if scores[0] > scores[1] else 1
+            why = f"the deck ran out with {seat_name(winner)} ahead"
+        else:
+            winner = s.first_player
+            why = (f"the deck ran out with the scores tied; {seat_name(winner)} "
+                   "took the first turn")
+        self._end_hand(s, winner, 1, "deck", why)
+
+    def _stop(self, s: NCState) -> None:
+        if s.phase != "stop_or_nova":
+            raise IllegalAction("you can call Stop only when you first reach 5 points")
+        p = s.decider
+        s.log.append(Event(f"{seat_name(p)} calls Stop."))
+        self._end_hand(s, p, 1, "stop", f"{seat_name(p)} stopped")
+
+    def _nova(self, s: NCState) -> None:
+        if s.phase != "stop_or_nova":
+            raise IllegalAction("you can call Nova only when you first reach 5 points")
+        p = s.decider
+        s.nova = p
+        s.log.append(Event(f"{seat_name(p)} calls Nova: 10 points before the opponent's 5!"))
+        now = score(s, p)
+        if now >= NOVA_AT:  # already there: the bet is won on the spot
+            self._end_hand(s, p, 2, "nova",
+                           f"{seat_name(p)} called Nova with {now} points already")
+            return
+        s.phase = s.resume_phase
+
+    def _end_hand(self, s: NCState, winner: int, fragments: int, kind: str, why: str) -> None:
+        """Score the hand, record it, and deal the next one (or end the match)."""
+        p = s.current
+        if s.taken:  # the hand ended mid-turn: unmelded taken cards still become penalties
+            s.penalties[p].extend(s.taken)
+            s.taken = []
+        s.drawn = []
+        scores = [score(s, 0), score(s, 1)]
+        s.fragments[winner] += fragments
+        plural = "s" if fragments > 1 else ""
+        reason = (f"Hand {s.hand_no}: {why}; {seat_name(winner)} earns {fragments} star "
+                  f"fragment{plural} (scores {scores[0]} to {scores[1]}).")
+        s.results.append(HandResult(hand_no=s.hand_no, winner=winner, fragments=fragments,
+                                    reason=reason, scores=scores, kind=kind))  # type: ignore[arg-type]
+        s.log.append(Event(reason))
+        s.turn += 1
+        if s.fragments[winner] >= s.target:
+            s.phase = "over"
+            s.log.append(Event(f"{seat_name(winner)} wins the match with "
+                               f"{s.fragments[winner]} star fragments."))
+            return
+        s.hand_no += 1
+        self._deal(s, 1 - winner)
+
+    # ---- information -------------------------------------------------------------------
+
+    def observe(self, s: NCState, player: int) -> NCState:
+        """A copy without the deck's order, the opponent's hand or their drawn cards."""
+        # copy everything but the log (the longest part), which is rebuilt redacted anyway
+        view = clone(msgspec.structs.replace(s, log=[], rng=Rng(0)))
+        other = 1 - player
+        view.deck = [HIDDEN] * len(s.deck)
+        view.hands[other] = [HIDDEN] * len(s.hands[other])
+        if s.current == other:
+            view.drawn = [HIDDEN] * len(s.drawn)
+        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        return view
+
+    def determinize(self, view: NCState, player: int, rng: random.Random) -> NCState:
+        """Fill every hidden card with a card ``player`` has not seen, uniformly at random.
+
+        While the opponent is in the middle of a take, their hand must still hold the set
+        that the take promised: samples without it are drawn again, which keeps the choice
+        uniform among the deals consistent with what ``player`` saw.
+        """
+        s = clone(view)
+        seen: set[int] = set(c for c in s.deck if c != HIDDEN)
+        for group in (*s.hands, *s.piles, *s.penalties, s.drawn, s.taken):
+            seen.update(c for c in group if c != HIDDEN)
+        for area in s.melds:
+            for meld in area:
+                seen.update(meld)
+        unseen = [c for c in range(DECK_SIZE) if c not in seen]
+        other = 1 - player
+        hidden_hand = [i for i, c in enumerate(s.hands[other]) if c == HIDDEN]
+        must_take = s.phase == "take_set" and s.current == other and bool(hidden_hand)
+        k = len(hidden_hand)
+        for _ in range(_RESAMPLES):
+            rng.shuffle(unseen)
+            if not must_take or can_take(_with(s.hands[other], hidden_hand, unseen[:k]),
+                                         s.taken):
+                break
+        else:
+            _promise_a_set(s.hands[other], hidden_hand, s.taken, unseen, rng)
+        for i, card in zip(hidden_hand, unseen, strict=False):
+            s.hands[other][i] = card
+        rest = iter(unseen[k:])
+        for cards in (s.deck, *s.hands, s.drawn):
+            for i, c in enumerate(cards):
+                if c == HIDDEN:
+                    cards[i] = next(rest)
+        s.rng = Rng(rng.getrandbits(64))
+        return s
+
+    def outcome(self, s: NCState) -> Outcome | None:
+        """Star fragments as scores, with a per-player summary of the hands."""
+        if s.phase != "over":
+            return None
+        rows: list[list[tuple[str, int]]] = []
+        for p in (0, 1):
+            won = [r for r in s.results if r.winner == p]
+            rows.append([
+                ("Star fragments", s.fragments[p]),
+                ("Hands won", len(won)),
+                ("Stops", sum(1 for r in won if r.kind == "stop")),
+                ("Novas made", sum(1 for r in won if r.kind == "nova")),
+                # a failed Nova's fragment goes to the caller's opponent
+                ("Novas failed", sum(1 for r in s.results
+                                     if r.kind == "nova_failed" and r.winner != p)),
+            ])
+        winner = 0 if s.fragments[0] > s.fragments[1] else 1
+        reason = (f"{seat_name(winner)} collected {s.fragments[winner]} star fragments "
+                  f"in {len(s.results)} hands.")
+        return Outcome.from_scores(list(s.fragments), reason, rows)
+
+    def describe(self, s: NCState, a: NCAction) -> str:
+        """A short phrase for menus and hints."""
+        if isinstance(a, Draw):
+            return "Draw the last card" if len(s.deck) == 1 else "Draw 2 cards"
+        if isinstance(a, Take):
+            size = len(s.piles[a.pile]) if a.pile in (0, 1) else 0
+            return f"Take the {PILE_NAMES[a.pile % 2]} pile ({size} cards)"
+        if isinstance(a, Discard):
+            return f"Discard {card_name(a.card)} on the {PILE_NAMES[a.pile % 2]} pile"
+        if isinstance(a, Meld):
+            return f"Meld {cards_text(sorted(a.cards))}"
+        if isinstance(a, EndTurn):
+            return "End turn"
+        if isinstance(a, Stop):
+            return "Stop"
+        return "Nova"
+
+    def reveals(self, s: NCState, a: NCAction) -> bool:
+        """Draws reveal cards; so does any action that ends a hand and deals the next."""
+        if isinstance(a, Draw):
+            return True
+        if isinstance(a, (Discard, Take)):
+            return False
+        after = clone(s)
+        try:
+            self.apply(after, a)
+        except IllegalAction:
+            return False
+        return after.hand_no != s.hand_no
+
+
+__all__ = [
+    "NOVA_AT", "STOP_AT", "NebularColorsRules", "Phase", "ScoreBreakdown", "can_take",
+    "is_meld", "is_run", "is_set", "meld_problem", "melds_in", "score", "score_breakdown",
+    "take_sets",
+]

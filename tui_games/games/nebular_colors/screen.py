@@ -1,0 +1,514 @@
+"""The Nebular Colors table: both scoring areas, the two splayed piles, your hand.
+
+The screen never decides what is legal: every key looks for the matching action in
+``rules.legal_actions`` and, when there is none, lets the rules say why (``meld_problem``
+or the ``IllegalAction`` reason of trying it on a copy of the view). Widgets are updated
+only where something changed, so a key press repaints a card or two, not the table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import Action, Event, GameState, IllegalAction
+from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown, seat_name
+from tui_games.games.nebular_colors.state import (
+    CARD_NUMBER,
+    CARD_SUIT,
+    SCORING,
+    SUITS,
+    Discard,
+    Draw,
+    EndTurn,
+    HandResult,
+    Meld,
+    NCState,
+    Nova,
+    Stop,
+    Take,
+    card_name,
+)
+from tui_games.screens.game import GameScreen
+from tui_games.widgets.card import SORTS, CardFace
+from tui_games.widgets.hand import Hand, HiddenHand
+from tui_games.widgets.pile import CardGroups, SplayedPile
+from tui_games.widgets.scoring import ScoringArea, SuitTally
+from tui_games.widgets.tracker import FragmentTracker
+
+PILES = ("left", "right")
+_SEAT = re.compile(r"\bSeat [12]\b")  # how the rules' log names a seat (rules.seat_name)
+# Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
+_PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
+               "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
+_SHOWN_IN = {
+    "draw": {"choose"}, "take": {"choose"}, "pile": {"discard"}, "confirm": {"discard"},
+    "meld": {"take_set", "meld"}, "end_turn": {"meld"}, "stop": {"stop_or_nova"},
+    "nova": {"stop_or_nova"},
+}
+
+
+def suit_style(card: int) -> str:
+    """The component class that colours ``card``'s suit."""
+    return f"suit-{CARD_SUIT[card].lower()}"
+
+
+def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
+    """How a card shows in the widgets: `P1` in the purple style, sortable by suit/number."""
+    return CardFace(key=card, label=card_name(card), style=suit_style(card),
+                    group=SUITS.index(CARD_SUIT[card]), rank=CARD_NUMBER[card],
+                    caption=caption, dimmed=dimmed)
+
+
+class HandSummary(ModalScreen[None]):
+    """Between two hands: who earned what and why, the scores and the fragments."""
+
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Next hand")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="nc-summary"):
+            yield Static(self._title, classes="dialog-title")
+            yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
+            yield Static("Press Enter to deal the next hand.", classes="dialog-note")
+        yield Footer()
+
+    def on_click(self) -> None:
+        """A click anywhere continues too."""
+        self.dismiss()
+
+
+class NebularColorsScreen(GameScreen, inherit_bindings=False):
+    """Nebular Colors against a bot or hot-seat: keys d, t, 1/2, space, m, e, S, N."""
+
+    COMPONENT_CLASSES = {"suit-g", "suit-y", "suit-b", "suit-p"}
+
+    # Our keys first so they lead the footer, then the base's and the screen's own.
+    BINDINGS = [
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take"),
+        Binding("1", "pile(0)", "Left"),
+        Binding("2", "pile(1)", "Right"),
+        Binding("enter", "confirm", "Discard"),
+        Binding("m", "meld", "Meld"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("S,shift+s", "stop", "Stop"),
+        Binding("N,shift+n", "nova", "Nova"),
+        *GameScreen.BINDINGS,
+        *Screen.BINDINGS,
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._picking: Literal["take", "discard"] | None = None
+        self._results_seen = len(self.session.state.results)
+        self._end_warned = False
+        self._texts: dict[str, str] = {}
+
+    # ---- layout ------------------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """Top bar, opponent, piles around the deck, you and your hand, the Stop/Nova prompt."""
+        with Vertical(id="nc-table"):
+            with Horizontal(id="nc-top"):
+                yield Static(id="nc-title")
+                yield FragmentTracker(id="nc-frag-0")
+                yield FragmentTracker(id="nc-frag-1")
+                yield Static(id="nc-match")
+                yield Static(id="nc-nova")
+                yield Static(id="nc-deck-count")
+            with Vertical(id="nc-them", classes="nc-player"):
+                with Horizontal(classes="nc-row"):
+                    yield Static(id="nc-them-name", classes="nc-name")
+                    yield ScoringArea(id="nc-them-score")
+                with Horizontal(classes="nc-row"):
+                    yield Static("melds", classes="nc-label")
+                    yield CardGroups(id="nc-them-melds", empty="none yet")
+                with Horizontal(classes="nc-row"):
+                    yield Static("hand", classes="nc-label")
+                    yield HiddenHand(id="nc-them-hand")
+            with Horizontal(id="nc-piles"):
+                yield SplayedPile("1 left pile", id="nc-pile-0")
+                yield Static(id="nc-deck")
+                yield SplayedPile("2 right pile", id="nc-pile-1")
+            with Vertical(id="nc-you", classes="nc-player"):
+                with Horizontal(classes="nc-row"):
+                    yield Static(id="nc-you-name", classes="nc-name")
+                    yield ScoringArea(id="nc-you-score")
+                with Horizontal(classes="nc-row"):
+                    yield Static("melds", classes="nc-label")
+                    yield CardGroups(id="nc-you-melds", empty="none yet")
+                with Horizontal(classes="nc-row", id="nc-hand-row"):
+                    yield Static("hand", classes="nc-label")
+                    yield Hand(id="nc-hand", sort="number")
+                    yield Static(id="nc-sort")
+            yield Static(id="nc-prompt")
+
+    def on_mount(self) -> None:
+        """Footer in its compact form (more keys fit 80 columns); focus the hand."""
+        footer = self.query_one(Footer)
+        footer.compact = True
+        footer.show_command_palette = False  # ctrl+p still works; the game keys need the room
+        self.query_one(Hand).focus()
+        # (Textual calls GameScreen.on_mount after this one: it shows the table.)
+
+    @property
+    def hand(self) -> Hand:
+        """The viewer's hand widget."""
+        return self.query_one("#nc-hand", Hand)
+
+    def pile(self, i: int) -> SplayedPile:
+        """The left (0) or right (1) pile widget."""
+        return self.query_one(f"#nc-pile-{i}", SplayedPile)
+
+    def view(self) -> GameState:
+        """The viewer's observation, its log naming the players instead of "Seat 1"."""
+        view = super().view()
+        names = {f"Seat {i + 1}": seat.name for i, seat in enumerate(self.session.seats)}
+        view.log = [Event(_SEAT.sub(lambda m: names[m.group(0)], e.text)) for e in view.log]
+        return view
+
+    def _text(self, widget_id: str, text: str) -> None:
+        """Update a Static only when its text changes (no needless repaint)."""
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
+            self.query_one(f"#{widget_id}", Static).update(text)
+
+    # ---- refreshing from the view ------------------------------------------------------
+
+    def player_name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.session.seats[seat].name
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update every widget from ``view``; each one repaints only if its data changed."""
+        assert isinstance(view, NCState)
+        me, them = self.viewer, 1 - self.viewer
+        self._text("nc-title", f"Nebular Colors · hand {view.hand_no}")
+        for seat in (0, 1):
+            tracker = self.query_one(f"#nc-frag-{seat}", FragmentTracker)
+            tracker.set_progress(view.fragments[seat], view.target, self.player_name(seat))
+        self._text("nc-match", f"match to {view.target}")
+        nova = ""
+        if view.nova is not None:
+            nova = (f"NOVA: {self.player_name(view.nova)} needs 10 before "
+                    f"{self.player_name(1 - view.nova)} has 5")
+        self._text("nc-nova", nova)
+        self._text("nc-deck-count", f"deck {len(view.deck)}")
+        self._text("nc-deck", f"deck\n{len(view.deck)}")
+        for seat, who in ((them, "them"), (me, "you")):
+            seat_info = self.session.seats[seat]
+            label = self.player_name(seat) + (" (you)" if who == "you" and seat_info.is_human
+                                       else f" ({seat_info.bot})" if seat_info.bot else "")
+            self._text(f"nc-{who}-name", label)
+            self._show_score(self.query_one(f"#nc-{who}-score", ScoringArea), view, seat)
+            self.query_one(f"#nc-{who}-melds", CardGroups).set_groups(
+                [[face(c) for c in meld] for meld in view.melds[seat]])
+        held = len(view.hands[them]) + (len(view.drawn) if view.current == them else 0)
+        self.query_one("#nc-them-hand", HiddenHand).set_count(held)
+        for i in (0, 1):
+            self.pile(i).set_cards([face(c) for c in view.piles[i]])
+        self._refresh_hand(view)
+        self._refresh_hints(view)
+        self._refresh_prompt(view)
+        self.refresh_bindings()
+        if len(view.results) > self._results_seen:
+            self._results_seen = len(view.results)
+            if view.phase != "over":  # the game-over screen tells the end itself
+                self._summarise(view.results[-1], view)
+
+    def _show_score(self, area: ScoringArea, view: NCState, seat: int) -> None:
+        parts = score_breakdown(view, seat)
+        tallies = []
+        for suit in SUITS:
+            count, threshold, earned = parts.suits[suit]
+            base = SCORING[suit][1] if count >= threshold else 0
+            tallies.append(SuitTally(suit, f"suit-{suit.lower()}", count, threshold, base,
+                                     earned - base))
+        area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total)
+
+    def _refresh_hand(self, view: NCState) -> None:
+        me = self.viewer
+        mine = view.current == me
+        discarding = mine and view.phase == "discard"
+        faces = [face(c, dimmed=discarding) for c in view.hands[me]]
+        if mine:
+            faces += [face(c, "new") for c in view.drawn]
+            faces += [face(c, "pile") for c in view.taken]
+        hand = self.hand
+        was_discarding = not hand.selectable
+        hand.set_cards(faces)
+        hand.selectable = not discarding
+        if discarding and not was_discarding and view.drawn:
+            hand.move_cursor_to(view.drawn[0])
+        self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
+
+    def _refresh_hints(self, view: NCState) -> None:
+        mine = self.session.to_move == self.viewer
+        for i in (0, 1):
+            hint = ""
+            if mine and view.phase == "choose":
+                sets = self._sets_with_pile(view, i)
+                hint = f"t: set of {sets}" if sets else ""
+            elif mine and view.phase == "discard" and not view.piles[i]:
+                hint = "empty: fill it first"
+            self.pile(i).set_hint(hint)
+
+    def _refresh_prompt(self, view: NCState) -> None:
+        prompt = self.query_one("#nc-prompt", Static)
+        deciding = view.phase == "stop_or_nova" and view.decider == self.viewer
+        if deciding:
+            me, them = self.player_name(self.viewer), self.player_name(1 - self.viewer)
+            points = score_breakdown(view, self.viewer).total
+            self._text("nc-prompt",
+                       f"★ {me}, you reached {points} points first!  S = Stop: the hand ends "
+                       f"now, 1 star fragment.  N = Nova: play on - reach 10 before {them} "
+                       f"reaches 5 for 2 fragments (else {them} earns 1).")
+        prompt.display = deciding
+
+    # ---- what to do now ----------------------------------------------------------------
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and which keys do what right now."""
+        assert isinstance(view, NCState)
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The match is over."
+        if mover != self.viewer:
+            return f"{self.player_name(mover)}'s turn."
+        legal = self.rules.legal_actions(view)
+        phase = view.phase
+        if phase == "choose":
+            draw = "draw the last card (d)" if len(view.deck) == 1 else "draw 2 (d)"
+            takes = [a.pile for a in legal if isinstance(a, Take)]
+            if not takes:
+                return f"Your turn: {draw} - neither pile makes a set with your hand yet."
+            why = " and ".join(f"the {PILES[p]} pile lets you make a set of "
+                               f"{self._sets_with_pile(view, p)}" for p in takes)
+            return f"Your turn: {draw} or take a pile (t) - {why}."
+        if phase == "discard":
+            piles = sorted({a.pile for a in legal if isinstance(a, Discard)})
+            where = (f"onto the empty {PILES[piles[0]]} pile ({piles[0] + 1})"
+                     if len(piles) == 1 else "onto the left (1) or right (2) pile")
+            return (f"Your turn: discard one of the 2 new cards {where}: move to it (←→), "
+                    "then press the pile's number or Enter.")
+        if phase == "take_set":
+            numbers = sorted({CARD_NUMBER[a.cards[0]] for a in legal if isinstance(a, Meld)})
+            return ("Your turn: make a set with the pile you took - select (space) pile cards "
+                    f"and hand cards of one number ({self._numbers(numbers)}), then m.")
+        if phase == "meld":
+            melds = sum(1 for a in legal if isinstance(a, Meld))
+            can = (f"{melds} meld{'s' if melds != 1 else ''} possible" if melds
+                   else "no meld possible")
+            penalty = (f"; {len(view.taken)} pile card{'s' if len(view.taken) != 1 else ''} "
+                       "left become penalties" if view.taken else "")
+            return (f"Your turn: select cards (space) and meld (m), or end your turn (e) "
+                    f"- {can}{penalty}.")
+        if phase == "stop_or_nova":
+            return "Your choice: Stop (S) to end the hand now, or Nova (N) to play on for 2."
+        return "The match is over."
+
+    @staticmethod
+    def _numbers(numbers: list[int]) -> str:
+        return " or ".join(f"{n}s" for n in numbers)
+
+    def _sets_with_pile(self, view: NCState, pile: int) -> str:
+        """The numbers of the sets taking ``pile`` would allow, by asking the rules."""
+        probe = clone(view)
+        try:
+            self.rules.apply(probe, Take(pile=pile))
+        except IllegalAction:
+            return ""
+        return self._numbers(sorted({CARD_NUMBER[a.cards[0]]
+                                     for a in self.rules.legal_actions(probe)
+                                     if isinstance(a, Meld)}))
+
+    def _why(self, action: Action) -> str:
+        """The rules' reason ``action`` is refused now (tried on a copy of the view)."""
+        if self.session.to_move != self.viewer:
+            mover = self.session.to_move
+            if mover is None:
+                return "The match is over."
+            return f"Wait: it is {self.player_name(mover)}'s turn."
+        try:
+            self.rules.apply(clone(self.view()), action)
+        except IllegalAction as exc:
+            return exc.reason[:1].upper() + exc.reason[1:] + "."
+        return "That is not possible right now."
+
+    def _legal(self) -> list[Action]:
+        if self.session.to_move != self.viewer:
+            return []
+        return self.rules.legal_actions(self.view())
+
+    def _try(self, action: Action) -> None:
+        """Play ``action`` if it is legal now, else explain why not on the status line."""
+        if action in self._legal():
+            if self._picking is not None:
+                self._stop_picking()
+            self._end_warned = False
+            self.play(action)
+        else:
+            self.show_status(self._why(action), error=True)
+
+    # ---- keys --------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a game key in the footer only in the phase where it does something."""
+        phases = _SHOWN_IN.get(action)
+        if phases is None:
+            return True
+        if self.session.to_move != self.viewer:
+            return False
+        if action == "pile" and self._picking is not None:
+            return True
+        return self.session.state.phase in phases
+
+    def on_key(self, event: events.Key) -> None:
+        """A game key pressed out of its phase (so not bound now) still gets an answer."""
+        action = _PHASE_KEYS.get(event.key)
+        if action is None or self.check_action(action, ()):
+            return
+        event.stop()
+        if action == "pile" and self.session.state.phase == "choose" and (
+                self.session.to_move == self.viewer):
+            self.action_pile(int(event.key) - 1)  # 1/2 take a pile at once (not in the footer)
+            return
+        probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
+                 "meld": Meld(cards=()), "end_turn": EndTurn(), "stop": Stop(),
+                 "nova": Nova(), "confirm": EndTurn()}[action]
+        self.show_status(self._why(probe), error=True)
+
+    def action_draw(self) -> None:
+        """Draw 2 cards (or the last one)."""
+        self._try(Draw())
+
+    def action_take(self) -> None:
+        """Choose a pile to take: arrows/enter or 1/2."""
+        takes = [a.pile for a in self._legal() if isinstance(a, Take)]
+        if not takes:
+            reasons = "; ".join(f"{PILES[i]}: {self._why(Take(pile=i)).rstrip('.')}"
+                                for i in (0, 1))
+            self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
+            return
+        self._pick("take", takes)
+
+    def action_pile(self, index: int) -> None:
+        """The left (1) or right (2) pile: take it, or discard the card under the cursor."""
+        if self.session.state.phase == "discard":
+            card = self.hand.cursor_key
+            if card is None:
+                return
+            self._try(Discard(card=card, pile=index))
+        else:
+            self._try(Take(pile=index))
+
+    def action_confirm(self) -> None:
+        """Enter: discard the card under the cursor (asking for a pile if both are open)."""
+        if self.session.state.phase != "discard":
+            return
+        card = self.hand.cursor_key
+        piles = [a.pile for a in self._legal() if isinstance(a, Discard) and a.card == card]
+        if card is None or not piles:
+            self.show_status(self._why(Discard(card=card if card is not None else -1, pile=0)),
+                             error=True)
+        elif len(piles) == 1:
+            self._try(Discard(card=card, pile=piles[0]))
+        else:
+            self._pick("discard", piles)
+
+    def action_meld(self) -> None:
+        """Meld the selected cards, if they make one of the legal melds."""
+        chosen = set(self.hand.selection)
+        if not chosen:
+            self.show_status("Select the cards of a meld first: move (←→) and press space.",
+                             error=True)
+            return
+        for action in self._legal():
+            if isinstance(action, Meld) and set(action.cards) == chosen:
+                self._try(action)
+                return
+        problem = meld_problem(sorted(chosen))
+        if problem:
+            self.show_status(f"Not a meld: {problem}.", error=True)
+        else:
+            self.show_status(self._why(Meld(cards=tuple(sorted(chosen)))), error=True)
+
+    def action_end_turn(self) -> None:
+        """End the turn; with pile cards still unmelded, press e twice (they become penalties)."""
+        view = self.view()
+        assert isinstance(view, NCState)
+        if view.taken and not self._end_warned and EndTurn() in self._legal():
+            self._end_warned = True
+            cards = " ".join(card_name(c) for c in view.taken)
+            self.show_status(f"{cards} would become penalty cards: press e again to end "
+                             "your turn.", error=True)
+            return
+        self._try(EndTurn())
+
+    def action_stop(self) -> None:
+        """Stop: end the hand for 1 star fragment."""
+        self._try(Stop())
+
+    def action_nova(self) -> None:
+        """Nova: play on, betting on 10 points before the opponent's 5."""
+        self._try(Nova())
+
+    # ---- choosing a pile ---------------------------------------------------------------
+
+    def _pick(self, mode: Literal["take", "discard"], piles: list[int]) -> None:
+        self._picking = mode
+        for i in (0, 1):
+            self.pile(i).disabled = i not in piles
+        self.pile(piles[0]).focus()
+        self.refresh_bindings()
+        verb = "Take" if mode == "take" else f"Discard {card_name(self.hand.cursor_key or 0)} on"
+        self.show_status(f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back.")
+
+    def _stop_picking(self) -> None:
+        self._picking = None
+        for i in (0, 1):
+            self.pile(i).disabled = False
+        self.hand.focus()
+        self.refresh_bindings()
+
+    @on(SplayedPile.Chosen)
+    def _pile_chosen(self, event: SplayedPile.Chosen) -> None:
+        index = 0 if event.pile.id == "nc-pile-0" else 1
+        self._stop_picking()
+        self.action_pile(index)
+
+    @on(SplayedPile.Cancelled)
+    def _pile_cancelled(self, event: SplayedPile.Cancelled) -> None:
+        self._stop_picking()
+        self.show_status(self.status_text(self.view()))
+
+    @on(Hand.Sorted)
+    def _sorted(self, event: Hand.Sorted) -> None:
+        self._text("nc-sort", f"{SORTS[event.mode]} (s)")
+
+    # ---- between hands -----------------------------------------------------------------
+
+    def _summarise(self, result: HandResult, view: NCState) -> None:
+        names = [self.player_name(0), self.player_name(1)]
+        reason = result.reason
+        for seat in (0, 1):
+            reason = reason.replace(seat_name(seat), names[seat])
+        lines = [reason, ""]
+        for seat in (0, 1):
+            marks = "●" * view.fragments[seat] + "○" * max(view.target - view.fragments[seat], 0)
+            lines.append(f"{names[seat]:<14} score {result.scores[seat]:>3}   "
+                         f"fragments {marks} {view.fragments[seat]}/{view.target}")
+        self.app.push_screen(HandSummary(f"Hand {result.hand_no} is over", lines))

@@ -1,0 +1,1 @@
+"""Neptune: trick taking for 2-4 players with trumps, Asteroids and special cards."""

@@ -1,0 +1,355 @@
+"""The Neptune table: every player's score tracker and won tricks, the trick, your hand.
+
+The screen never decides what is legal: the hand dims the cards ``legal_actions`` does not
+offer and the status line gives the rules' reason (``why_illegal``); a special card's
+question lists exactly the legal answers, worded by ``describe``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.core import Event, GameState
+from tui_games.games.neptune.rules import ROUNDS, TARGET
+from tui_games.games.neptune.state import (
+    CP,
+    IS_ASTEROID,
+    SPECIAL_NAMES,
+    SPECIAL_SHORT,
+    SUIT,
+    SUIT_NAMES,
+    NeptuneAction,
+    NeptuneState,
+    Pile,
+    Play,
+    card_name,
+    card_short,
+)
+from tui_games.games.neptune.tricks import playable, winning_position
+from tui_games.screens.game import GameScreen
+from tui_games.widgets.card import CardFace
+from tui_games.widgets.hand import Hand
+from tui_games.widgets.score_tracker import ScoreTracker
+from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
+
+_PLAYER = re.compile(r"\bPlayer ([1-4])\b")  # how the rules' log names a seat
+SPECIAL_HELP = {
+    "BH": "wins unless Stationfall does (not in the last trick); scores 0",
+    "SF": "wins if every card with a CP is even, or every one odd",
+    "JG": "CP 7; if it wins, you choose the top card",
+    "SB": "cuts; scores 5 or swaps for another player's trick",
+    "PM": "cuts; the trick is destroyed",
+    "PS": "cuts; doubles and protects an earlier trick",
+    "A3": "damage: -3 to whoever wins the trick",
+    "A5": "damage: -5 to whoever wins the trick",
+    "A7": "damage: -7 to whoever wins the trick",
+}
+_QUESTIONS = {
+    "top": "You won with the Jump Gate: choose the card to put on top",
+    "bandit": "You won with the Space Bandit: keep the trick for 5 points, or swap it",
+    "shield": "You won with the Plasma Shield: slide it under a trick to double it, or keep it",
+    "cover": "You won with the Black Hole: cover one of your damaged tricks, or keep it",
+}
+
+
+def card_style(card: int) -> str:
+    """The component class that colours ``card``."""
+    if card < 30:
+        return f"suit-{'rgb'[SUIT[card]]}"
+    return "asteroid" if IS_ASTEROID[card] else "special"
+
+
+def face(card: int, *, long: bool = False, dimmed: bool = False) -> CardFace:
+    """A card for the widgets: `R6 (5)` in red, `BH` (or `Black Hole` when ``long``)."""
+    if card < 30:
+        label, group, rank = card_name(card), SUIT[card], CP[card]
+    else:
+        label = SPECIAL_NAMES[card] if long else SPECIAL_SHORT[card]
+        group, rank = (4 if IS_ASTEROID[card] else 3), card
+    return CardFace(key=card, label=label, style=card_style(card), group=group, rank=rank,
+                    dimmed=dimmed)
+
+
+def pile_face(pile: Pile) -> PileFace:
+    """A won pile: its top card and score, `×2` when shielded, `/A7` over a covered one."""
+    note = "×2" if pile.shielded else ""
+    if pile.covered:
+        covered = next((c for c in pile.cards if IS_ASTEROID[c]), None)
+        note += f"/{card_short(covered)}" if covered is not None else ""
+    top = CardFace(key=pile.top, label=card_short(pile.top), style=card_style(pile.top))
+    return PileFace(face=top, score=pile.score, note=note, destroyed=pile.destroyed)
+
+
+class RoundSummary(ModalScreen[None]):
+    """Between two rounds: each player's tricks, round points and new total."""
+
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Next round")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="nep-summary"):
+            yield Static(self._title, classes="dialog-title")
+            yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
+            yield Static("Press Enter for the next round.", classes="dialog-note")
+        yield Footer()
+
+    def on_click(self) -> None:
+        """A click anywhere continues too."""
+        self.dismiss()
+
+
+class NeptuneScreen(GameScreen, inherit_bindings=False):
+    """Neptune against bots or hot-seat: ←→ pick a card, Enter plays it."""
+
+    COMPONENT_CLASSES = {"suit-r", "suit-g", "suit-b", "special", "asteroid"}
+
+    BINDINGS = [
+        Binding("enter,space", "play_card", "Play card"),
+        *GameScreen.BINDINGS,
+        *Screen.BINDINGS,
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        state = self.session.state
+        assert isinstance(state, NeptuneState)
+        self._rounds_seen = len(state.round_scores)
+        self._texts: dict[str, str] = {}
+        self._choices: list[NeptuneAction] = []
+
+    # ---- layout ------------------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """Top line; players (name, tracker, won tricks) beside the trick; the hand."""
+        players = len(self.session.seats)
+        with Vertical(id="nep-table"):
+            yield Static(id="nep-top")
+            with Horizontal(id="nep-middle"):
+                with Vertical(id="nep-players"):
+                    for i in range(players):
+                        with Horizontal(classes="nep-player", id=f"nep-player-{i}"):
+                            yield Static(id=f"nep-name-{i}", classes="nep-name")
+                            yield ScoreTracker(id=f"nep-score-{i}")
+                            yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
+                yield TrickArea(id="nep-trick")
+            yield OptionList(id="nep-choices")
+            with Horizontal(id="nep-hand-row"):
+                yield Static("hand", id="nep-hand-label")
+                yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
+
+    def on_mount(self) -> None:
+        """Compact footer (more keys fit 80 columns); focus the hand."""
+        footer = self.query_one(Footer)
+        footer.compact = True
+        footer.show_command_palette = False
+        self.hand.focus()
+
+    @property
+    def hand(self) -> Hand:
+        """The viewer's hand widget."""
+        return self.query_one("#nep-hand", Hand)
+
+    def player_name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.session.seats[seat].name
+
+    def view(self) -> GameState:
+        """The viewer's observation, its log naming the players instead of "Player 1"."""
+        view = super().view()
+        names = {str(i + 1): seat.name for i, seat in enumerate(self.session.seats)}
+        view.log = [Event(_PLAYER.sub(lambda m: names[m.group(1)], e.text)) for e in view.log]
+        return view
+
+    def _text(self, widget_id: str, text: str) -> None:
+        """Update a Static only when its text changes (no needless repaint)."""
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
+            self.query_one(f"#{widget_id}", Static).update(text)
+
+    # ---- refreshing from the view ------------------------------------------------------
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update every widget from ``view``; each one repaints only if its data changed."""
+        assert isinstance(view, NeptuneState)
+        specials = " ".join(SPECIAL_SHORT[c] for c in view.specials)
+        self._text("nep-top", f"Neptune · round {view.round} of {ROUNDS} · "
+                              f"{self.player_name(view.dealer)} deals · first to {TARGET} · "
+                              f"specials {specials}")
+        mover = self.rules.to_move(view)
+        round_points = [0] * view.players
+        for pile in view.piles:
+            round_points[pile.owner] += pile.score
+        for seat in range(view.players):
+            you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
+            arrow = "▸" if seat == mover else " "
+            count = len(view.hands[seat])
+            deals = " D" if seat == view.dealer else ""
+            self._text(f"nep-name-{seat}",
+                       f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
+                       f" {count} card{'s' if count != 1 else ''} {round_points[seat]:+d}{deals}")
+            self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
+            self.query_one(f"#nep-piles-{seat}", TrickPiles).set_piles(
+                [pile_face(p) for p in view.piles if p.owner == seat])
+        self._refresh_trick(view)
+        self._refresh_hand(view)
+        self._refresh_choices(view)
+        if len(view.round_scores) > self._rounds_seen:
+            self._rounds_seen = len(view.round_scores)
+            if view.phase != "over":  # the game-over screen tells the end itself
+                self._summarise(view)
+
+    def _refresh_trick(self, view: NeptuneState) -> None:
+        n = view.players
+        trick, leader, note = view.trick, view.leader, ""
+        title = f"Trick {view.tricks_done + 1} of {view.hand_size}"
+        last = view.tricks_done == view.hand_size - 1
+        winning = winning_position(trick, last) if trick else None
+        if not trick and view.tricks_done and view.last_trick:
+            trick, leader = view.last_trick, view.last_leader
+            winning = (view.last_winner - leader) % n
+            title = f"Trick {view.tricks_done} of {view.hand_size}"
+            note = f"{self.player_name(view.last_winner)} won it"
+        elif view.phase not in ("play", "over"):
+            note = f"{self.player_name(view.winner)} won: choosing"
+        elif winning is not None:
+            note = f"{self.player_name((leader + winning) % n)} is winning"
+        seats = [TrickSeat(self.player_name((leader + k) % n),
+                           face(trick[k], long=True) if k < len(trick) else None)
+                 for k in range(n)]
+        follow = SUIT_NAMES[trick_suit] if (trick_suit := _follow(trick)) >= 0 else ""
+        self.query_one("#nep-trick", TrickArea).set_trick(
+            seats, title=title, follow=f"follow {follow}" if follow else "",
+            winning=winning, next_seat=len(trick) if trick is view.trick else None, note=note)
+
+    def _legal_cards(self, view: NeptuneState) -> set[int]:
+        if view.phase != "play" or view.current != self.viewer:
+            return set()
+        return set(playable(view.hands[self.viewer], view.trick, view.follow))
+
+    def _refresh_hand(self, view: NeptuneState) -> None:
+        mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
+        legal = self._legal_cards(view)
+        self.hand.set_cards([face(c, dimmed=mine and c not in legal)
+                             for c in view.hands[self.viewer]])
+
+    def _refresh_choices(self, view: NeptuneState) -> None:
+        choices = self.query_one("#nep-choices", OptionList)
+        deciding = view.phase not in ("play", "over") and view.winner == self.viewer
+        legal = self.rules.legal_actions(view) if deciding else []
+        if legal != self._choices:
+            self._choices = legal
+            choices.clear_options()
+            choices.add_options([Option(self.rules.describe(view, a)) for a in legal])
+            if legal:
+                choices.highlighted = 0
+        choices.display = deciding
+        if deciding:
+            choices.focus()
+        elif choices.has_focus:
+            self.hand.focus()
+
+    # ---- what to do now ----------------------------------------------------------------
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and what the viewer can do now."""
+        assert isinstance(view, NeptuneState)
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The game is over."
+        if mover != self.viewer:
+            if view.phase != "play":
+                return f"{self.player_name(mover)} decides what to do with the won trick."
+            return f"{self.player_name(mover)}'s turn."
+        if view.phase != "play":
+            return f"{_QUESTIONS[view.phase]}: ↑↓ then Enter."
+        return f"{self._play_hint(view)} {self._cursor_hint(view)}".strip()
+
+    def _play_hint(self, view: NeptuneState) -> str:
+        hand = view.hands[self.viewer]
+        legal = self._legal_cards(view)
+        if not view.trick:
+            if any(IS_ASTEROID[c] for c in hand) and any(c < 30 for c in hand):
+                return "Your lead (no Asteroid while you hold a system card):"
+            return "Your lead:"
+        if len(legal) == len(hand):
+            return "You cannot follow: play any card."
+        if IS_ASTEROID[view.trick[0]] and any(IS_ASTEROID[c] for c in legal):
+            return "An Asteroid was led: play an Asteroid."
+        return f"Follow {SUIT_NAMES[view.follow]}."
+
+    def _cursor_hint(self, view: NeptuneState) -> str:
+        card = self.hand.cursor_key
+        if card is None or card not in view.hands[self.viewer]:
+            return ""
+        about = card_name(card)
+        if card >= 30:
+            about += f" ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
+        if card in self._legal_cards(view):
+            return f"{about}: Enter plays it."
+        return f"{about}: {self.rules.why_illegal(view, card)}."
+
+    # ---- keys --------------------------------------------------------------------------
+
+    def action_play_card(self) -> None:
+        """Play the card under the hand's cursor (or explain why it cannot be played)."""
+        view = self.view()
+        assert isinstance(view, NeptuneState)
+        mover = self.session.to_move
+        if mover != self.viewer:
+            who = "The game is over" if mover is None else f"Wait: it is {self.player_name(mover)}'s turn"
+            self.show_status(f"{who}.", error=True)
+            return
+        if view.phase != "play":
+            self.query_one("#nep-choices", OptionList).focus()
+            self.show_status(f"{_QUESTIONS[view.phase]} first: ↑↓ then Enter.", error=True)
+            return
+        card = self.hand.cursor_key
+        if card is None:
+            return
+        if card not in self._legal_cards(view):
+            self.show_status(f"{card_name(card)} can't be played: "
+                             f"{self.rules.why_illegal(view, card)}.", error=True)
+            return
+        self.play(Play(card))
+
+    @on(Hand.CursorMoved)
+    def _cursor_moved(self, event: Hand.CursorMoved) -> None:
+        if self.session.to_move == self.viewer:
+            self.show_status(self.status_text(self.view()))
+
+    @on(OptionList.OptionSelected, "#nep-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._choices):
+            self.play(self._choices[event.option_index])
+
+    # ---- between rounds ----------------------------------------------------------------
+
+    def _summarise(self, view: NeptuneState) -> None:
+        points = view.round_scores[-1]
+        width = max(len(self.player_name(i)) for i in range(view.players))
+        lines = []
+        for seat in range(view.players):
+            piles = "  ".join(TrickPiles.token(pile_face(p)).plain
+                              for p in view.prev_piles if p.owner == seat) or "no tricks"
+            lines.append(f"{self.player_name(seat):<{width}}  {points[seat]:+4d}  "
+                         f"total {view.scores[seat]:>3}   {piles}")
+        self.app.push_screen(RoundSummary(f"Round {len(view.round_scores)} is over", lines))
+
+
+def _follow(trick: list[int]) -> int:
+    """The suit to follow of ``trick`` (its first system card's suit), or -1."""
+    return next((SUIT[c] for c in trick if c < 30), -1)

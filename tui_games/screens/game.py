@@ -1,0 +1,388 @@
+"""GameScreen: the base every game's screen subclasses.
+
+The base owns everything that is the same in every game: applying actions through the
+session, the status line and the log, saving (ctrl+s, and an autosave after each completed
+turn), undo, bots thinking in a worker thread, the hot-seat hand-off and the game-over
+screen. A subclass draws its table (``compose_table``), updates it from an observation
+(``refresh_table``) and says what to do now (``status_text``); it calls ``play(action)``
+with what the player chose.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import get_current_worker
+
+from tui_games.engine.bots.base import Bot
+from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
+from tui_games.engine.saves import SaveError, SaveStore
+from tui_games.engine.session import Session, replay
+from tui_games.games import GameInfo
+from tui_games.screens.game_over import GameOverChoice, GameOverScreen
+from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.rules import RulesScreen
+from tui_games.screens.save_name import SaveNameScreen
+from tui_games.widgets.log import GameLog
+from tui_games.widgets.status import StatusLine
+
+if TYPE_CHECKING:
+    from tui_games.app import GamesApp
+
+
+def why_no_undo(session: Session) -> str:
+    """Why the last decision cannot be taken back, in the player's words."""
+    if not session.actions:
+        return "Nothing to undo yet."
+    rules = session.rules
+    before = replay(rules, len(session.seats), session.seed, session.options,
+                    session.actions[:-1])
+    actor = rules.to_move(before)
+    last = session.actions[-1]
+    if actor is None or not session.seats[actor].is_human:
+        name = session.seats[actor].name if actor is not None else "a bot"
+        return f"Can't undo: the last move was {name}'s; only your own moves can be taken back."
+    if rules.reveals(before, last):
+        return (f"Can't undo: {rules.describe(before, last)} revealed new cards "
+                "(undo never goes back past hidden information).")
+    if session.state.turn != before.turn:
+        return "Can't undo: that turn is over."
+    mover = session.to_move
+    if mover is not None and mover != actor:
+        return f"Can't undo: the decision has passed to {session.seats[mover].name}."
+    return "Can't undo the last move."
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """A bot's own random stream, derived from the game seed (same game, same bot play)."""
+    return random.Random(f"tui-games/{seed}/{seat}")
+
+
+class GameScreen(Screen[None]):
+    """The table of one game in progress. Subclasses implement the three table methods."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("escape", "menu", "Menu"),
+    ]
+
+    class BotMoved(Message):
+        """A bot's decision, computed in the worker, to be played on the UI thread."""
+
+        def __init__(self, seat: int, action: Action, token: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.action = action
+            self.token = token
+
+    def __init__(self, session: Session, info: GameInfo, store: SaveStore,
+                 bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.info = info
+        self.store = store
+        self.bot_delay = bot_delay
+        self._viewer = self._first_viewer()
+        self._bots: dict[int, Bot] = {
+            i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
+            for i, seat in enumerate(session.seats) if seat.bot is not None}
+        self._bot_token = 0            # bumped whenever a pending bot move becomes stale
+        self._thinking: int | None = None
+        self._pending: GameScreen.BotMoved | None = None
+        self._over = False
+        self._save_failed = False
+
+    # ---- to implement in each game ---------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """The game's widgets: board, piles, hands, scores."""
+        raise NotImplementedError
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update the table's widgets from ``view`` (what the viewer may see)."""
+        raise NotImplementedError
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and what the viewer can do now."""
+        raise NotImplementedError
+
+    # ---- who sees what -----------------------------------------------------------------
+
+    @property
+    def games_app(self) -> GamesApp:
+        """The app, typed."""
+        return cast("GamesApp", self.app)
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules object."""
+        return self.session.rules
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played from the keyboard."""
+        return [i for i, seat in enumerate(self.session.seats) if seat.is_human]
+
+    def _first_viewer(self) -> int:
+        humans = self.humans
+        mover = self.session.to_move
+        if mover is not None and mover in humans:
+            return mover
+        return humans[0] if humans else 0
+
+    @property
+    def viewer(self) -> int:
+        """The human seat whose private area is shown: the human to move in hot-seat,
+        the only human against bots, seat 0 when every seat is a bot."""
+        humans = self.humans
+        if not humans:
+            return 0
+        if len(humans) == 1:
+            return humans[0]
+        return self._viewer
+
+    def view(self) -> GameState:
+        """The state as the viewer may see it."""
+        return self.rules.observe(self.session.state, self.viewer)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.rules.outcome(self.session.state) is not None
+
+    @property
+    def bot_thinking(self) -> int | None:
+        """The bot seat whose move is being computed, if any."""
+        return self._thinking
+
+    # ---- building and refreshing -----------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_table()
+        yield StatusLine(id="status")
+        yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the table, then whatever comes first: a hand-off, a bot, or the end."""
+        self._advance(first=True)
+
+    def refresh_view(self) -> None:
+        """Redraw the table, the log and the status line from a fresh observation."""
+        view = self.view()
+        self.refresh_table(view)
+        self.query_one("#log", GameLog).show(view.log, self.viewer)
+        mover = self.session.to_move
+        if mover is not None and not self.session.seats[mover].is_human:
+            self.show_status(f"{self.session.seats[mover].name} is thinking...")
+        else:
+            self.show_status(self.status_text(view))
+
+    def show_status(self, text: str, *, error: bool = False) -> None:
+        """Put ``text`` on the status line; ``error`` marks an explanation of a refusal."""
+        self.query_one("#status", StatusLine).update(text, error=error)
+
+    # ---- playing ---------------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Play the viewer's ``action``. A refused action explains itself on the status
+        line and returns False; on success the table, saves, bots and hand-offs follow."""
+        mover = self.session.to_move
+        if mover is None:
+            self.show_status("The game is over.", error=True)
+            return False
+        if not self.session.seats[mover].is_human:
+            self.show_status(f"Wait: {self.session.seats[mover].name} is thinking.",
+                             error=True)
+            return False
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        turn_before = self.session.turn
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.show_status(exc.reason, error=True)
+            return False
+        self._bot_token += 1
+        if self.session.turn != turn_before:
+            self.autosave()
+        self._advance()
+        return True
+
+    def _advance(self, first: bool = False) -> None:
+        """After a change: game over, a hand-off to another human, or the next bot."""
+        outcome = self.rules.outcome(self.session.state)
+        mover = self.session.to_move
+        if outcome is not None or mover is None:
+            self.refresh_view()
+            if outcome is not None:
+                self._game_over(outcome)
+            return
+        seats = self.session.seats
+        if seats[mover].is_human and len(self.humans) > 1 and (first or mover != self._viewer):
+            self._hand_off(mover)
+            return
+        self.refresh_view()
+        if not seats[mover].is_human:
+            self._start_bot(mover)
+
+    def _hand_off(self, seat: int) -> None:
+        """Cover the table until ``seat``'s player is ready, then show their view."""
+        def ready(go_on: bool | None) -> None:
+            if not go_on:
+                self.action_menu()
+                return
+            self._viewer = seat
+            self.refresh_view()
+
+        self.app.push_screen(HandoffScreen(self.session.seats[seat].name), ready)
+
+    # ---- bots ------------------------------------------------------------------------
+
+    def _start_bot(self, seat: int) -> None:
+        self._bot_token += 1
+        self._thinking = seat
+        view = self.rules.observe(self.session.state, seat)  # never the true state
+        self._think(seat, view, self._bot_token)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, seat: int, view: GameState, token: int) -> None:
+        started = time.monotonic()
+        action = self._bots[seat].choose(view, seat)
+        pause = self.bot_delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.BotMoved(seat, action, token))
+
+    @on(BotMoved)
+    def _bot_moved(self, message: BotMoved) -> None:
+        message.stop()
+        if message.token != self._bot_token or self.session.to_move != message.seat:
+            return  # stale: the game moved on (undo, reload) since the bot started
+        if not self.is_current:
+            self._pending = message  # play it when the player is back at the table
+            return
+        self._thinking = None
+        if not self._apply(message.action):
+            # A bot must never stall the game: report the bug and play a legal move.
+            self.notify(f"{self.session.seats[message.seat].name} chose an illegal move; "
+                        "playing a legal one instead.", severity="error")
+            self._apply(self.rules.legal_actions(self.session.state)[0])
+
+    def on_screen_resume(self) -> None:
+        """Play a bot move that arrived while a dialog covered the table."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.call_after_refresh(self._bot_moved, pending)
+
+    # ---- saving ----------------------------------------------------------------------
+
+    def autosave(self) -> Path | None:
+        """Write the session's autosave; a failure is reported once, never raised."""
+        try:
+            path = self.store.autosave(self.session)
+        except SaveError as exc:
+            if not self._save_failed:
+                self.notify(str(exc), title="Autosave failed", severity="error")
+            self._save_failed = True
+            return None
+        self._save_failed = False
+        return path
+
+    def default_save_name(self) -> str:
+        """The name offered by ctrl+s: the last name used, else the title and the time."""
+        return self.session.name or f"{self.info.title} {datetime.now():%Y-%m-%d %H%M}"
+
+    def action_save(self) -> None:
+        """Ask for a name and save the game under it."""
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = self.store.save_as(self.session, name)
+            except SaveError as exc:
+                self.notify(str(exc), title="Not saved", severity="error")
+            else:
+                self.notify(f"Saved as {path.name}", title="Saved")
+
+        self.app.push_screen(SaveNameScreen(self.default_save_name(), str(self.store.folder)),
+                             chosen)
+
+    # ---- the other keys --------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last decision if the rules allow it."""
+        if self._thinking is not None:
+            self.show_status(f"Wait: {self.session.seats[self._thinking].name} is thinking.",
+                             error=True)
+            return
+        if not self.session.can_undo():
+            self.show_status(why_no_undo(self.session), error=True)
+            return
+        action = self.session.undo()
+        self._bot_token += 1
+        self.refresh_view()
+        if action is not None:
+            what = self.rules.describe(self.session.state, action)
+            self.show_status(f"Undone: {what}. {self.status_text(self.view())}")
+
+    def action_rules(self) -> None:
+        """Open this game's rules."""
+        self.app.push_screen(RulesScreen(self.info))
+
+    def action_menu(self) -> None:
+        """Save and go back to the menu (Continue resumes the game)."""
+        if not self._over:
+            self.autosave()
+        self.workers.cancel_group(self, "bot")
+        self._bot_token += 1
+        self.games_app.back_to_menu()
+
+    def save_on_exit(self) -> None:
+        """Called by the app before it quits: keep an unfinished game resumable."""
+        if not self._over:
+            self.autosave()
+
+    # ---- the end ---------------------------------------------------------------------
+
+    def _game_over(self, outcome: Outcome) -> None:
+        if self._over:
+            return
+        self._over = True
+        self._thinking = None
+        self.show_status(f"Game over. {outcome.reason}")
+        self._drop_autosave()
+        self.app.push_screen(GameOverScreen(outcome, self.session.seats, self.info.title),
+                             self._after_game_over)
+
+    def _drop_autosave(self) -> None:
+        """A finished game is not one to Continue: remove its autosave (named saves stay)."""
+        if self.session.save_id is None:
+            return
+        try:
+            self.store.delete(self.store.folder / f"{self.session.save_id}.json")
+        except SaveError as exc:
+            self.notify(str(exc), severity="warning")
+
+    def _after_game_over(self, choice: GameOverChoice | None) -> None:
+        app = self.games_app
+        if choice == "new":
+            app.new_game(self.info.id, self.session.seats, self.session.options)
+        elif choice == "rematch":
+            app.rematch(self.session)
+        else:
+            app.back_to_menu()

@@ -1,0 +1,109 @@
+"""The end of a game: who won, why, and where every point came from."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from tui_games.engine.core import Outcome
+from tui_games.engine.session import Seat
+
+GameOverChoice = Literal["new", "rematch", "menu"]
+WINNER_MARK = "★"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def headline(outcome: Outcome, seats: list[Seat]) -> str:
+    """"Ana wins!" or "Ana and Bo share the win"."""
+    names = [seats[i].name for i in outcome.winners]
+    if len(names) == 1:
+        return f"{WINNER_MARK} {names[0]} wins! {WINNER_MARK}"
+    if len(names) == len(seats):
+        return "A draw: everyone shares the win"
+    return f"{WINNER_MARK} {', '.join(names[:-1])} and {names[-1]} share the win {WINNER_MARK}"
+
+
+def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
+    """Rows = the breakdown labels then score and place; one column per player.
+
+    Winners are marked by a star and bold, not by colour alone.
+    """
+    table = Table(box=None, show_edge=False, pad_edge=False, expand=False,
+                  header_style="bold", padding=(0, 2))
+    table.add_column("")
+    for i, seat in enumerate(seats):
+        won = i in outcome.winners
+        table.add_column(Text(f"{WINNER_MARK} {seat.name}" if won else seat.name,
+                              style="bold reverse" if won else "bold"), justify="right")
+    labels: list[str] = []
+    for rows in outcome.breakdown:
+        for label, _ in rows:
+            if label not in labels:
+                labels.append(label)
+    for label in labels:
+        cells = []
+        for i in range(len(seats)):
+            rows = dict(outcome.breakdown[i]) if i < len(outcome.breakdown) else {}
+            cells.append(str(rows[label]) if label in rows else "")
+        table.add_row(label, *cells)
+    if labels:
+        table.add_section()
+    table.add_row(Text("Score", style="bold"),
+                  *[Text(str(s), style="bold") for s in outcome.scores])
+    table.add_row("Place", *[ordinal(r) for r in outcome.ranks])
+    return table
+
+
+class GameOverScreen(ModalScreen[GameOverChoice]):
+    """The final result; dismisses with "new", "rematch" or "menu"."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "") -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.seats = list(seats)
+        self.game_title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="game-over"):
+            heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
+            yield Static(heading, classes="dialog-title")
+            yield Static(headline(self.outcome, self.seats), id="headline")
+            if self.outcome.reason:
+                yield Static(self.outcome.reason, id="reason", classes="dialog-note")
+            yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("New game (n)", id="new", variant="primary")
+                yield Button("Rematch (r)", id="rematch")
+                yield Button("Menu (m)", id="menu")
+        yield Footer()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        choice = event.button.id
+        if choice in ("new", "rematch", "menu"):
+            self.dismiss(choice)  # type: ignore[arg-type]
+
+    def action_choose(self, choice: GameOverChoice) -> None:
+        """Close with ``choice``."""
+        self.dismiss(choice)

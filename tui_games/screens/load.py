@@ -1,0 +1,156 @@
+"""The saved games: newest first, broken files marked with their problem."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from tui_games.engine.saves import SaveSummary
+from tui_games.screens.confirm import ConfirmScreen
+
+if TYPE_CHECKING:
+    from tui_games.app import GamesApp
+
+BROKEN = "⚠ "
+
+
+def when(saved_at: str) -> str:
+    """An ISO time as local "YYYY-MM-DD HH:MM" (the raw text if it is not a date)."""
+    try:
+        stamp = datetime.fromisoformat(saved_at)
+    except ValueError:
+        return saved_at
+    if stamp.tzinfo is not None:
+        stamp = stamp.astimezone()
+    return stamp.strftime("%Y-%m-%d %H:%M")
+
+
+def players_text(summary: SaveSummary) -> str:
+    """"Ana vs Bot 2" (the seats of the save)."""
+    return " vs ".join(summary.players)
+
+
+class LoadScreen(Screen[None]):
+    """Every save of the store; enter loads the highlighted one, d deletes it."""
+
+    BINDINGS = [
+        Binding("enter", "load", "Load"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[SaveSummary] = []
+
+    @property
+    def games_app(self) -> GamesApp:
+        """The app, typed."""
+        return cast("GamesApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static("Load a saved game", classes="screen-title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="save-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the table and put the cursor on the newest save."""
+        table = self.query_one("#saves", DataTable)
+        table.add_column("Name", key="name")
+        table.add_column("Game", key="game")
+        table.add_column("Players", key="players")
+        table.add_column("Turn", key="turn")
+        table.add_column("Saved", key="saved")
+        self.reload()
+        table.focus()
+
+    def reload(self, keep: int = 0) -> None:
+        """Re-read the folder; the cursor goes to row ``keep`` (clamped)."""
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        self.saves = self.games_app.store.list()
+        for summary in self.saves:
+            if summary.error:
+                table.add_row(Text(BROKEN + summary.name, style="bold"), summary.title or "?",
+                              Text("broken: see below", style="italic"), "",
+                              when(summary.saved_at), key=summary.path)
+            else:
+                table.add_row(summary.name, summary.title, players_text(summary),
+                              str(summary.turn), when(summary.saved_at), key=summary.path)
+        if self.saves:
+            table.move_cursor(row=min(keep, len(self.saves) - 1))
+        self._show_detail()
+
+    def selected(self) -> SaveSummary | None:
+        """The save under the cursor."""
+        table = self.query_one("#saves", DataTable)
+        if not self.saves or table.cursor_row < 0:
+            return None
+        return self.saves[min(table.cursor_row, len(self.saves) - 1)]
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#save-detail", Static)
+        summary = self.selected()
+        if summary is None:
+            folder = self.games_app.store.folder
+            detail.update(f"No saved games in {folder}.\nStart one from the menu: "
+                          "games save themselves after every turn.")
+        elif summary.error:
+            detail.update(Text.assemble((f"{BROKEN}{Path(summary.path).name}: ", "bold"),
+                                        summary.error))
+        else:
+            detail.update(f"{summary.path}")
+        detail.set_class(bool(summary and summary.error), "-error")
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_load()
+
+    def action_load(self) -> None:
+        """Load the highlighted save; a broken one only explains itself."""
+        summary = self.selected()
+        if summary is None:
+            self.notify("There is nothing to load yet.", severity="warning")
+            return
+        self.games_app.load_game(summary.path)
+
+    def action_delete(self) -> None:
+        """Ask, then delete the highlighted save."""
+        summary = self.selected()
+        if summary is None:
+            return
+        row = self.query_one("#saves", DataTable).cursor_row
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.games_app.store.delete(summary.path)
+            except Exception as exc:  # SaveError or OSError: say so, keep the list
+                self.notify(str(exc), severity="error", title="Not deleted")
+            else:
+                self.notify(f"Deleted {Path(summary.path).name}")
+            self.reload(keep=row)
+
+        label = summary.name if not summary.error else Path(summary.path).name
+        self.app.push_screen(ConfirmScreen(f"Delete the save {label!r}?\n"
+                                           "This cannot be undone.",
+                                           yes="Delete", no="Keep"), answered)
+
+    def action_close(self) -> None:
+        """Back to the menu."""
+        self.dismiss(None)

@@ -1,0 +1,110 @@
+"""The main menu: New game, Continue, Load, Rules, Quit, and the games on offer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.saves import SaveSummary
+from tui_games.games import all_games
+
+if TYPE_CHECKING:
+    from tui_games.app import GamesApp
+
+BANNER = """\
+ ·   ✦      ·            ✧          ·      ✦     ·
+   ▀█▀ █ █ █   █▀▀ ▄▀█ █▀▄▀█ █▀▀ █▀
+    █  █▄█ █   █▄█ █▀█ █ ▀ █ ██▄ ▄█
+  ✧       ·       ✦          ·         ✧        ·"""
+
+LABEL_WIDTH = 11
+
+
+def entry(label: str, detail: str) -> Text:
+    """One menu line: the label, then a dim explanation."""
+    return Text.assemble((label.ljust(LABEL_WIDTH), "bold"), (detail, "dim"))
+
+
+def continue_detail(latest: SaveSummary | None) -> str:
+    """What Continue would resume, or why it cannot."""
+    if latest is None:
+        return "no saved game yet"
+    players = " vs ".join(latest.players)
+    return f"{latest.title}, turn {latest.turn}: {players}"
+
+
+class MenuScreen(Screen[None]):
+    """The first screen. Enter picks; the letters are shortcuts shown in the Footer."""
+
+    BINDINGS = [
+        Binding("n", "app.new_game", "New game"),
+        Binding("c", "app.continue_game", "Continue"),
+        Binding("l", "app.load", "Load"),
+        Binding("r", "app.rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-column"):
+            yield Static(BANNER, id="banner")
+            yield Static("space-themed tabletop games for your terminal", id="tagline")
+            yield OptionList(
+                Option(entry("New game", "choose a game, seats and bots"), id="new"),
+                Option(entry("Continue", "no saved game yet"), id="continue", disabled=True),
+                Option(entry("Load game", "pick a saved game"), id="load"),
+                Option(entry("Rules", "how to play each game"), id="rules"),
+                Option(entry("Quit", "games save themselves as you play"), id="quit"),
+                id="menu",
+            )
+            with Vertical(id="games"):
+                for info in all_games().values():
+                    with Horizontal(classes="game-row"):
+                        yield Label(info.title, classes="game-title")
+                        yield Static(info.blurb, classes="game-blurb")
+        yield Footer()
+
+    @property
+    def games_app(self) -> GamesApp:
+        """The app, typed."""
+        return cast("GamesApp", self.app)
+
+    def on_mount(self) -> None:
+        """Show what Continue would resume."""
+        self.refresh_saves()
+
+    def on_screen_resume(self) -> None:
+        """Saves may have changed while another screen was on top."""
+        self.refresh_saves()
+
+    def refresh_saves(self) -> None:
+        """Enable Continue when a save loads, and say what it would resume."""
+        menu = self.query_one("#menu", OptionList)
+        latest = self.games_app.store.latest()
+        menu.replace_option_prompt("continue", entry("Continue", continue_detail(latest)))
+        if latest is None:
+            menu.disable_option("continue")
+        else:
+            menu.enable_option("continue")
+        count = len(self.games_app.store.list())
+        menu.replace_option_prompt(
+            "load", entry("Load game", f"{count} saved game{'s' * (count != 1)}"
+                          if count else "no saves yet"))
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        actions = {"new": self.games_app.action_new_game,
+                   "continue": self.games_app.action_continue_game,
+                   "load": self.games_app.action_load,
+                   "rules": self.games_app.action_rules}
+        if event.option.id == "quit":
+            self.app.exit()
+        elif event.option.id in actions:
+            actions[event.option.id]()

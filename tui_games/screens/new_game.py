@@ -1,0 +1,259 @@
+"""The new-game dialog: the game, its seats (human or bot level), a seed and its options."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from tui_games.engine.core import Options, default_options
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, all_games
+from tui_games.screens.fields import ChoiceField
+from tui_games.widgets.status import StatusLine
+
+if TYPE_CHECKING:
+    from tui_games.app import GamesApp
+
+HUMAN = "human"
+MAX_NAME = 16
+SEED_LIMIT = 2**31
+
+
+def new_seed() -> int:
+    """A fresh random seed for a game whose seed field was left blank."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def default_name(index: int, kind: str) -> str:
+    """"You" for the first human seat, "Player N" for other humans, "Bot N" for bots."""
+    if kind == HUMAN:
+        return "You" if index == 0 else f"Player {index + 1}"
+    return f"Bot {index + 1}"
+
+
+def kind_choices(info: GameInfo) -> list[tuple[str, str]]:
+    """Human, then one entry per bot level of the game."""
+    return [("Human", HUMAN)] + [(f"Bot: {level}", level) for level in info.bots]
+
+
+def default_kind(info: GameInfo, index: int) -> str:
+    """Seat 1 human; the others the "normal" bot if the game has one, else its first."""
+    if index == 0 or not info.bots:
+        return HUMAN
+    return "normal" if "normal" in info.bots else next(iter(info.bots))
+
+
+def default_seats(info: GameInfo, count: int) -> list[Seat]:
+    """The seats offered for ``count`` players before the player changes anything."""
+    seats = []
+    for i in range(count):
+        kind = default_kind(info, i)
+        seats.append(Seat(default_name(i, kind), None if kind == HUMAN else kind))
+    return seats
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a game and start it. Up/down move between fields, left/right change one,
+    space opens a list, enter starts."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start"),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self, game_id: str | None = None, seats: list[Seat] | None = None,
+                 options: Options | None = None) -> None:
+        super().__init__()
+        self.games = all_games()
+        self.info = self.games.get(game_id or "", next(iter(self.games.values())))
+        count = len(seats) if seats and len(seats) in self.info.players else \
+            self.info.rules.min_players
+        self.seats = list(seats) if seats and len(seats) == count else \
+            default_seats(self.info, count)
+        self.options = {**default_options(self.info.rules), **(options or {})}
+        self.max_seats = max(info.rules.max_players for info in self.games.values())
+
+    @property
+    def games_app(self) -> GamesApp:
+        """The app, typed."""
+        return cast("GamesApp", self.app)
+
+    # ---- building ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game", classes="screen-title")
+        with VerticalScroll(id="form"):
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield ChoiceField([(g.title, g.id) for g in self.games.values()],
+                                  self.info.id, id="game")
+            yield Static(self._blurb(self.info), id="game-blurb", classes="field-note")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield ChoiceField(self._count_choices(self.info), len(self.seats),
+                                  id="count", disabled=len(self.info.players) == 1)
+            for i in range(self.max_seats):
+                seat = self.seats[i] if i < len(self.seats) else None
+                kind = (seat.bot or HUMAN) if seat else default_kind(self.info, i)
+                with Horizontal(classes="field seat", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="field-label")
+                    yield Input(seat.name if seat else default_name(i, kind),
+                                id=f"name-{i}", max_length=MAX_NAME, compact=True,
+                                placeholder=default_name(i, kind), classes="seat-name")
+                    yield ChoiceField(kind_choices(self.info), kind, id=f"kind-{i}",
+                                      classes="seat-kind")
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                first_seed = self.games_app.first_seed
+                yield Input("" if first_seed is None else str(first_seed), id="seed",
+                            placeholder="blank = random", type="integer", compact=True,
+                            max_length=20)
+            yield Vertical(id="options")
+            with Horizontal(id="start-row"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+        yield StatusLine("Enter starts; left/right change a choice; space opens its list.",
+                         id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show only the seats in play and the game's options."""
+        self._show_seats(len(self.seats))
+        self._build_options(self.info, self.options)
+        self.query_one("#game", ChoiceField).focus()
+
+    @staticmethod
+    def _blurb(info: GameInfo) -> str:
+        players = info.players
+        count = (f"{players.start} players" if len(players) == 1
+                 else f"{players.start}-{players.stop - 1} players")
+        return f"{info.blurb or info.title} ({count})"
+
+    @staticmethod
+    def _count_choices(info: GameInfo) -> list[tuple[str, int]]:
+        return [(f"{n} players", n) for n in info.players]
+
+    def _show_seats(self, count: int) -> None:
+        for i in range(self.max_seats):
+            self.query_one(f"#seat-{i}").display = i < count
+
+    def _build_options(self, info: GameInfo, values: Options) -> None:
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        rows = []
+        for spec in info.rules.option_specs:
+            field = ChoiceField([(label, value) for value, label in spec.choices],
+                                values.get(spec.key, spec.default), id=f"opt-{spec.key}")
+            rows.append(Horizontal(Label(spec.label, classes="field-label"), field,
+                                   classes="field option"))
+        box.mount_all(rows)
+
+    # ---- reacting to the fields ----------------------------------------------------
+
+    @on(ChoiceField.Changed, "#game")
+    def _game_changed(self, event: ChoiceField.Changed) -> None:
+        info = self.games.get(str(event.value))
+        if info is None or info.id == self.info.id:
+            return
+        self.info = info
+        self.query_one("#game-blurb", Static).update(self._blurb(info))
+        count_field = self.query_one("#count", ChoiceField)
+        count = min(max(self.seat_count(), info.rules.min_players), info.rules.max_players)
+        count_field.set_choices(self._count_choices(info), count)
+        count_field.disabled = len(info.players) == 1
+        for i in range(self.max_seats):
+            kind_field = self.query_one(f"#kind-{i}", ChoiceField)
+            kind = str(kind_field.value)
+            if kind != HUMAN and kind not in info.bots:
+                kind = default_kind(info, i)
+            kind_field.set_choices(kind_choices(info), kind)
+        self._show_seats(count)
+        self._build_options(info, default_options(info.rules))
+
+    @on(ChoiceField.Changed, "#count")
+    def _count_changed(self, event: ChoiceField.Changed) -> None:
+        if isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    @on(ChoiceField.Changed, ".seat-kind")
+    def _kind_changed(self, event: ChoiceField.Changed) -> None:
+        """Keep a default name in step with the seat's kind ("Bot 2" <-> "Player 2")."""
+        index = int((event.select.id or "kind-0").split("-")[1])
+        name = self.query_one(f"#name-{index}", Input)
+        kind = str(event.value)
+        defaults = {default_name(index, HUMAN), default_name(index, "bot"), ""}
+        if name.value.strip() in defaults:
+            name.value = default_name(index, kind)
+        name.placeholder = default_name(index, kind)
+
+    # ---- starting ------------------------------------------------------------------
+
+    def seat_count(self) -> int:
+        """The number of seats chosen."""
+        value = self.query_one("#count", ChoiceField).value
+        return value if isinstance(value, int) else self.info.rules.min_players
+
+    def chosen_seats(self) -> list[Seat]:
+        """The seats as filled in (blank names become the default name)."""
+        seats = []
+        for i in range(self.seat_count()):
+            kind = str(self.query_one(f"#kind-{i}", ChoiceField).value)
+            name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
+            seats.append(Seat(name or default_name(i, kind), None if kind == HUMAN else kind))
+        return seats
+
+    def chosen_options(self) -> Options:
+        """The game's options as chosen."""
+        options = default_options(self.info.rules)
+        for spec in self.info.rules.option_specs:
+            options[spec.key] = str(self.query_one(f"#opt-{spec.key}", ChoiceField).value)
+        return options
+
+    def chosen_seed(self) -> int | None:
+        """The seed typed in, a new random one if blank, None if it is not a number."""
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return new_seed()
+        try:
+            return int(text)
+        except ValueError:
+            return None
+
+    def problem(self, seats: list[Seat], seed: int | None) -> str | None:
+        """Why the game cannot start as filled in, or None."""
+        names = [s.name.casefold() for s in seats]
+        for name in names:
+            if names.count(name) > 1:
+                clash = next(s.name for s in seats if s.name.casefold() == name)
+                return f"Two seats are called {clash!r}: give each player a different name."
+        if seed is None:
+            return "The seed must be a whole number (or blank for a random game)."
+        return None
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Start the game as set up."""
+        seats = self.chosen_seats()
+        seed = self.chosen_seed()
+        problem = self.problem(seats, seed)
+        if problem or seed is None:
+            self.query_one("#status", StatusLine).update(problem or "", error=True)
+            return
+        session = Session.new(self.info.rules, seats, seed, self.chosen_options())
+        self.games_app.first_seed = None  # --seed is for the first game only
+        self.games_app.open_game(session)
+
+    @on(Button.Pressed, "#cancel")
+    def action_close(self) -> None:
+        """Back to the menu without starting."""
+        self.dismiss(None)

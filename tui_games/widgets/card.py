@@ -1,0 +1,152 @@
+"""One face-up card, drawn as its label, for any card game.
+
+A card widget knows nothing about a game: it shows a ``CardFace`` - a label (`P1`, `R6 (5)`)
+and a style name. The style name is a *component class* that an ancestor declares (the
+game's screen lists its suits in ``COMPONENT_CLASSES`` and colours them in its .tcss), so
+the widgets stay generic and every colour lives in the stylesheets. The label always names
+the card in text too, so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What a card widget shows: a label, a style name, and keys to sort by.
+
+    ``key`` identifies the card (two identical cards have different keys); ``style`` is a
+    component class looked up on an ancestor ("suit-g"); ``group`` (suit order) and ``rank``
+    (number) sort a hand; ``caption`` is a short note under the card in a hand ("new");
+    ``dimmed`` shows a card that cannot be played now.
+    """
+
+    key: int
+    label: str
+    style: str = ""
+    group: int = 0
+    rank: int = 0
+    caption: str = ""
+    dimmed: bool = False
+
+
+SORTS: dict[str, str] = {"suit": "by suit", "number": "by number"}
+
+
+def sort_faces(faces: Iterable[CardFace], mode: str) -> list[CardFace]:
+    """``faces`` in display order: by suit then number, or by number then suit."""
+    if mode == "number":
+        return sorted(faces, key=lambda f: (f.rank, f.group, f.key))
+    return sorted(faces, key=lambda f: (f.group, f.rank, f.key))
+
+
+def card_content(face: CardFace, *, cursor: bool = False, selected: bool = False) -> Content:
+    """A face as one line: `[P1]` under the cursor, `*P1*` when selected, ` P1 ` otherwise."""
+    if cursor:
+        left, right = "[", "]"
+    elif selected:
+        left, right = "*", "*"
+    else:
+        left = right = " "
+    style = f".{face.style}" if face.style else ""
+    return Content.assemble(left, (face.label, style), right)
+
+
+def faces_content(faces: Sequence[CardFace], sep: str = " ") -> Content:
+    """Several faces on one line, each in its style (for piles, melds, tricks)."""
+    parts: list[str | tuple[str, str]] = []
+    for i, face in enumerate(faces):
+        if i:
+            parts.append(sep)
+        parts.append((face.label, f".{face.style}" if face.style else ""))
+    return Content.assemble(*parts)
+
+
+def wrap_tokens(tokens: Sequence[Content], width: int, sep: str = " ") -> Content:
+    """Join ``tokens`` with ``sep``, breaking lines between tokens to fit ``width``."""
+    lines: list[Content] = []
+    line = Content("")
+    for token in tokens:
+        if not line.plain:
+            line = token
+        elif width > 0 and line.cell_length + len(sep) + token.cell_length > width:
+            lines.append(line)
+            line = token
+        else:
+            line = Content.assemble(line, sep, token)
+    lines.append(line)
+    return Content("\n").join(lines)
+
+
+class Card(Widget):
+    """A face-up card: its label in its style, with cursor and selection marks.
+
+    Classes set on the widget: ``-cursor``, ``-selected``, ``-dimmed``, so the stylesheet can
+    add reverse video or dimming on top of the text marks. With ``captions`` the card is two
+    lines tall and shows its face's caption under the label.
+    """
+
+    DEFAULT_CSS = """
+    Card { width: auto; height: auto; }
+    """
+
+    class Pressed(Message):
+        """The card was clicked."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, face: CardFace, *, captions: bool = False, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._face = face
+        self._cursor = False
+        self._selected = False
+        self._captions = captions
+        self.set_class(face.dimmed, "-dimmed")
+
+    @property
+    def face(self) -> CardFace:
+        """The face shown."""
+        return self._face
+
+    @property
+    def cursor(self) -> bool:
+        """Whether the hand's cursor is on this card."""
+        return self._cursor
+
+    @property
+    def selected(self) -> bool:
+        """Whether this card is selected."""
+        return self._selected
+
+    def show(self, face: CardFace, *, cursor: bool = False, selected: bool = False) -> None:
+        """Show ``face`` with these marks; repaints only when something changed."""
+        if (face, cursor, selected) == (self._face, self._cursor, self._selected):
+            return
+        resized = len(face.label) != len(self._face.label)
+        self._face, self._cursor, self._selected = face, cursor, selected
+        self.set_class(cursor, "-cursor")
+        self.set_class(selected, "-selected")
+        self.set_class(face.dimmed, "-dimmed")
+        self.refresh(layout=resized)
+
+    def render(self) -> Content:
+        """The label line, and the caption line when captions are on."""
+        line = card_content(self._face, cursor=self._cursor, selected=self._selected)
+        if not self._captions:
+            return line
+        width = len(self._face.label) + 2
+        caption = self._face.caption[:width].center(width)
+        return Content.assemble(line, "\n", (caption, "italic"))
+
+    def on_click(self) -> None:
+        """Clicking a card tells its container (a hand moves its cursor there)."""
+        self.post_message(self.Pressed(self))

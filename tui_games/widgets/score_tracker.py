@@ -1,0 +1,80 @@
+"""A score tracker like the printed one: a row of tens (0-5) and a row of ones (0-9).
+
+Two markers sit on the circles of the score's tens and ones digits, and the number shows
+beside them, so the score reads at a glance and also without colour: the marker is a
+filled circle among empty ones.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+MARKER = "●"
+CIRCLE = "○"
+
+
+def tracker_rows(score: int, tens: int = 6) -> tuple[str, str]:
+    """The two rows of circles for ``score`` (0 and up): `○●○○○○` and `○○●○○○○○○○`.
+
+    A score past the tracker's top (60 and more) keeps the tens marker on 5 and adds `+`.
+    """
+    score = max(score, 0)
+    ten = min(score // 10, tens - 1)
+    one = score % 10 if score < tens * 10 else score - ten * 10
+    top = "".join(MARKER if i == ten else CIRCLE for i in range(tens))
+    if score >= tens * 10:
+        top += "+"
+        one = score % 10
+    bottom = "".join(MARKER if i == one else CIRCLE for i in range(10))
+    return top, bottom
+
+
+class ScoreTracker(Widget):
+    """Two rows of circles (tens, then ones) with the score beside the tens row."""
+
+    COMPONENT_CLASSES = {"score-tracker--tens", "score-tracker--ones",
+                         "score-tracker--number"}
+
+    DEFAULT_CSS = """
+    ScoreTracker { width: auto; height: 2; }
+    ScoreTracker > .score-tracker--tens { color: $text-accent; }
+    ScoreTracker > .score-tracker--ones { color: $text-muted; }
+    ScoreTracker > .score-tracker--number { text-style: bold; }
+    """
+
+    def __init__(self, score: int = 0, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._score = score
+
+    @property
+    def score(self) -> int:
+        """The score shown."""
+        return self._score
+
+    def set_score(self, score: int) -> None:
+        """Show ``score``; repaints only on a change."""
+        if score != self._score:
+            self._score = score
+            self.refresh()
+
+    def render(self) -> Content:
+        """`○●○○○○  12` over `○○●○○○○○○○`, markers in bold."""
+        top, bottom = tracker_rows(self._score)
+        return Content.assemble(
+            _marked(top, ".score-tracker--tens"),
+            " " * max(1, 11 - len(top)),
+            (f"{self._score:>3}", ".score-tracker--number"),
+            "\n",
+            _marked(bottom, ".score-tracker--ones"),
+        )
+
+
+def _marked(row: str, style: str) -> Content:
+    """The row in its style, the marker (and any `+`) in bold too."""
+    content = Content.styled(row, style)
+    for i, ch in enumerate(row):
+        if ch != CIRCLE:
+            content = content.stylize("bold", i, i + 1)
+    return content

@@ -1,0 +1,198 @@
+"""Trick-taking table pieces: the trick in play, and each player's won tricks.
+
+Both know cards only as ``CardFace`` values (label and style name), so any trick-taking
+game can use them. Every mark is text as well as style: the winning card carries a star,
+the seat to play an arrow, a destroyed pile a cross.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+
+from tui_games.widgets.card import CardFace, wrap_tokens
+
+WINNING = "★"
+TO_PLAY = "▸"
+DESTROYED = "✗"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSeat:
+    """One seat of the trick, in play order: its name and its card (``None``: not yet)."""
+
+    name: str
+    face: CardFace | None = None
+
+
+def _face(face: CardFace) -> Content:
+    return Content.styled(face.label, f".{face.style}" if face.style else "")
+
+
+class TrickArea(Widget):
+    """The trick in play: each seat's card in play order, the one winning now starred.
+
+    The border title says which trick it is, the subtitle the suit to follow; a note line
+    under the cards can say what happens next ("Bob chooses the top card").
+    """
+
+    COMPONENT_CLASSES = {"trick-area--winning", "trick-area--waiting", "trick-area--note"}
+
+    DEFAULT_CSS = """
+    TrickArea { height: auto; }
+    TrickArea > .trick-area--winning { text-style: bold; }
+    TrickArea > .trick-area--waiting { color: $text-muted; }
+    TrickArea > .trick-area--note { color: $text-muted; text-style: italic; }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._seats: tuple[TrickSeat, ...] = ()
+        self._winning: int | None = None
+        self._next: int | None = None
+        self._note = ""
+
+    @property
+    def seats(self) -> tuple[TrickSeat, ...]:
+        """The seats in play order."""
+        return self._seats
+
+    @property
+    def winning(self) -> int | None:
+        """The index (play order) of the card winning the trick now."""
+        return self._winning
+
+    @property
+    def note(self) -> str:
+        """The line under the cards."""
+        return self._note
+
+    def set_trick(self, seats: Sequence[TrickSeat], *, title: str = "", follow: str = "",
+                  winning: int | None = None, next_seat: int | None = None,
+                  note: str = "") -> None:
+        """Show ``seats`` in play order; ``winning`` and ``next_seat`` are indexes into it."""
+        self.border_title = title
+        self.border_subtitle = follow
+        new = (tuple(seats), winning, next_seat, note)
+        if new != (self._seats, self._winning, self._next, self._note):
+            resized = len(new[0]) != len(self._seats) or bool(note) != bool(self._note)
+            self._seats, self._winning, self._next, self._note = new
+            self.refresh(layout=resized)
+
+    @property
+    def text(self) -> str:
+        """The plain text shown (tests, screen readers)."""
+        return self.render().plain
+
+    def render(self) -> Content:
+        """One line per seat: name, card, and a star on the winning card."""
+        width = max((len(s.name) for s in self._seats), default=0)
+        lines: list[Content] = []
+        for i, seat in enumerate(self._seats):
+            name = seat.name[:12].ljust(min(width, 12))
+            if seat.face is None:
+                mark = f"{TO_PLAY} to play" if i == self._next else "·"
+                lines.append(Content.assemble(name, " ", (mark, ".trick-area--waiting")))
+                continue
+            line = Content.assemble(name, " ", _face(seat.face))
+            if i == self._winning:
+                line = Content.assemble(line, (f" {WINNING} winning", ".trick-area--winning"))
+            lines.append(line)
+        if self._note:
+            lines.append(Content.styled(self._note, ".trick-area--note"))
+        return Content("\n").join(lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per seat, plus the note."""
+        return max(1, len(self._seats) + (1 if self._note else 0))
+
+
+@dataclass(frozen=True, slots=True)
+class PileFace:
+    """A won trick as the table shows it: its top card, what it scores, and marks.
+
+    ``note`` is a short text mark after the card (`×2` for a doubled pile, `/A7` for a
+    covered one); a ``destroyed`` pile shows a cross and no score.
+    """
+
+    face: CardFace
+    score: int = 0
+    note: str = ""
+    destroyed: bool = False
+
+
+class TrickPiles(Widget):
+    """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
+
+    When the piles do not fit the lines available, the oldest are summed up as `+3 more`.
+    """
+
+    COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty"}
+
+    DEFAULT_CSS = """
+    TrickPiles { height: auto; }
+    TrickPiles > .trick-piles--score { text-style: bold; }
+    TrickPiles > .trick-piles--destroyed { color: $text-muted; text-style: strike; }
+    TrickPiles > .trick-piles--empty { color: $text-muted; }
+    """
+
+    def __init__(self, *, empty: str = "no tricks", max_lines: int = 0,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._piles: tuple[PileFace, ...] = ()
+        self._empty = empty
+        self._max_lines = max_lines  # 0: as many as the piles need
+
+    @property
+    def piles(self) -> tuple[PileFace, ...]:
+        """The piles shown, oldest first."""
+        return self._piles
+
+    def set_piles(self, piles: Sequence[PileFace]) -> None:
+        """Show ``piles`` (oldest first); repaints only on a change."""
+        piles = tuple(piles)
+        if piles != self._piles:
+            self._piles = piles
+            self.refresh(layout=True)
+
+    @property
+    def text(self) -> str:
+        """The plain text shown (tests, screen readers)."""
+        return self.render().plain
+
+    @staticmethod
+    def token(pile: PileFace) -> Content:
+        """One pile: `R1 10`, `R2×2 18`, `PM✗`."""
+        if pile.destroyed:
+            return Content.styled(f"{pile.face.label}{DESTROYED}", ".trick-piles--destroyed")
+        return Content.assemble(_face(pile.face), pile.note, " ",
+                                (f"{pile.score}", ".trick-piles--score"))
+
+    def render(self) -> Content:
+        """The piles, wrapped between piles; the oldest folded away if they do not fit."""
+        if not self._piles:
+            return Content.styled(self._empty, ".trick-piles--empty")
+        return self._fit(self.content_size.width)
+
+    def _fit(self, width: int) -> Content:
+        tokens = [self.token(p) for p in self._piles]
+        limit = self._max_lines
+        shown = wrap_tokens(tokens, width, "  ")
+        hidden = 0
+        while limit and len(shown.split("\n")) > limit and hidden < len(tokens) - 1:
+            hidden += 1
+            more = Content.styled(f"+{hidden} more", ".trick-piles--empty")
+            shown = wrap_tokens([more, *tokens[hidden:]], width, "  ")
+        return shown
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the wrapped piles need."""
+        if not self._piles:
+            return 1
+        return len(self._fit(width).split("\n"))
