@@ -51,6 +51,8 @@ def all_games() -> dict[str, GameInfo]:
     """Every registered game by id, in menu order (built on first use: no import cycles)."""
     from tui_games.games.nebular_colors.bot import NormalBot as NebularColorsNormal
     from tui_games.games.nebular_colors.rules import NebularColorsRules
+    from tui_games.games.neptune.bot import NormalBot as NeptuneNormal
+    from tui_games.games.neptune.rules import NeptuneRules
 
     games = [
         GameInfo(
@@ -58,6 +60,12 @@ def all_games() -> dict[str, GameInfo]:
             screen="tui_games.games.nebular_colors.screen:NebularColorsScreen",
             bots={"easy": RandomBot, "normal": NebularColorsNormal},
             blurb="2 players - rummy with two splayed discard piles; Stop or Nova.",
+        ),
+        GameInfo(
+            rules=NeptuneRules(),
+            screen="tui_games.games.neptune.screen:NeptuneScreen",
+            bots={"easy": RandomBot, "normal": NeptuneNormal},
+            blurb="2-4 players - trick taking with trumps, Asteroids and special cards.",
         ),
     ]
     return {g.id: g for g in games}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -23,7 +23,7 @@ class HandoffScreen(Screen[bool]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(classes="handoff-panel"):
+        with Middle(), Center(), Vertical(classes="handoff-panel"):
             yield Static(f"Pass to {self.player}", classes="handoff-title")
             if self.note:
                 yield Static(self.note, classes="handoff-note")

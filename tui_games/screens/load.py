@@ -42,7 +42,8 @@ class LoadScreen(Screen[None]):
     """Every save of the store; enter loads the highlighted one, d deletes it."""
 
     BINDINGS = [
-        Binding("enter", "load", "Load"),
+        # priority: the table's own enter binding would otherwise hide this from the Footer
+        Binding("enter", "load", "Load", priority=True),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape", "close", "Back"),
     ]

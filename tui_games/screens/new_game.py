@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -91,39 +91,38 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("New game", classes="screen-title")
+        with Center(id="form-row"), Vertical(id="form-column"):
+            yield from self._compose_form()
+            yield StatusLine("Enter starts; left/right change a choice; space opens its list.",
+                             id="status")
+        yield Footer()
+
+    def _compose_form(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
-                yield ChoiceField([(g.title, g.id) for g in self.games.values()],
-                                  self.info.id, id="game")
-            yield Static(self._blurb(self.info), id="game-blurb", classes="field-note")
-            with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
-                yield ChoiceField(self._count_choices(self.info), len(self.seats),
-                                  id="count", disabled=len(self.info.players) == 1)
-            for i in range(self.max_seats):
-                seat = self.seats[i] if i < len(self.seats) else None
-                kind = (seat.bot or HUMAN) if seat else default_kind(self.info, i)
-                with Horizontal(classes="field seat", id=f"seat-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="field-label")
-                    yield Input(seat.name if seat else default_name(i, kind),
-                                id=f"name-{i}", max_length=MAX_NAME, compact=True,
-                                placeholder=default_name(i, kind), classes="seat-name")
-                    yield ChoiceField(kind_choices(self.info), kind, id=f"kind-{i}",
-                                      classes="seat-kind")
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                first_seed = self.games_app.first_seed
-                yield Input("" if first_seed is None else str(first_seed), id="seed",
-                            placeholder="blank = random", type="integer", compact=True,
-                            max_length=20)
-            yield Vertical(id="options")
+            with Vertical(classes="group"):
+                with Horizontal(classes="field"):
+                    yield Label("Game", classes="field-label")
+                    yield ChoiceField([(g.title, g.id) for g in self.games.values()],
+                                      self.info.id, id="game")
+                yield Static(self._blurb(self.info), id="game-blurb", classes="field-note")
+            with Vertical(classes="group"):
+                with Horizontal(classes="field"):
+                    yield Label("Players", classes="field-label")
+                    yield ChoiceField(self._count_choices(self.info), len(self.seats),
+                                      id="count", disabled=len(self.info.players) == 1)
+                for i in range(self.max_seats):
+                    yield self._seat_row(i)
+            with Vertical(classes="group"):
+                with Horizontal(classes="field"):
+                    yield Label("Seed", classes="field-label")
+                    first_seed = self.games_app.first_seed
+                    yield Input("" if first_seed is None else str(first_seed), id="seed",
+                                placeholder="blank = random", type="integer", compact=True,
+                                max_length=20)
+                yield Vertical(id="options")
             with Horizontal(id="start-row"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
-        yield StatusLine("Enter starts; left/right change a choice; space opens its list.",
-                         id="status")
-        yield Footer()
 
     def on_mount(self) -> None:
         """Show only the seats in play and the game's options."""
@@ -131,12 +130,24 @@ class NewGameScreen(Screen[None]):
         self._build_options(self.info, self.options)
         self.query_one("#game", ChoiceField).focus()
 
+    def _seat_row(self, i: int) -> Horizontal:
+        seat = self.seats[i] if i < len(self.seats) else None
+        kind = (seat.bot or HUMAN) if seat else default_kind(self.info, i)
+        return Horizontal(
+            Label(f"Seat {i + 1}", classes="field-label"),
+            Input(seat.name if seat else default_name(i, kind), id=f"name-{i}",
+                  max_length=MAX_NAME, compact=True, placeholder=default_name(i, kind),
+                  classes="seat-name"),
+            ChoiceField(kind_choices(self.info), kind, id=f"kind-{i}", classes="seat-kind"),
+            classes="field seat", id=f"seat-{i}")
+
     @staticmethod
     def _blurb(info: GameInfo) -> str:
-        players = info.players
-        count = (f"{players.start} players" if len(players) == 1
-                 else f"{players.start}-{players.stop - 1} players")
-        return f"{info.blurb or info.title} ({count})"
+        if info.blurb:
+            return info.blurb
+        low, high = info.rules.min_players, info.rules.max_players
+        return f"{info.title}: {low} players" if low == high else \
+            f"{info.title}: {low}-{high} players"
 
     @staticmethod
     def _count_choices(info: GameInfo) -> list[tuple[str, int]]:

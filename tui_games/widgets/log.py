@@ -24,6 +24,13 @@ class GameLog(RichLog):
 
     can_focus = False
 
+    DEFAULT_CSS = """
+    GameLog {
+        overflow-y: auto;
+        overflow-x: hidden;
+    }
+    """
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False,
                          max_lines=MAX_LINES, auto_scroll=True, min_width=20)

@@ -60,11 +60,11 @@ class ScoreTracker(Widget):
             self.refresh()
 
     def render(self) -> Content:
-        """`○●○○○○  12` over `○○●○○○○○○○`, markers in bold."""
+        """`○●○○○○ 12` over `○○●○○○○○○○`, markers in bold."""
         top, bottom = tracker_rows(self._score)
         return Content.assemble(
             _marked(top, ".score-tracker--tens"),
-            " " * max(1, 11 - len(top)),
+            " " * max(1, 8 - len(top)),
             (f"{self._score:>3}", ".score-tracker--number"),
             "\n",
             _marked(bottom, ".score-tracker--ones"),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nebula_helpers import RULES, counts, galaxy, new, placing, star
 
 from tui_games.engine.core import IllegalAction
-from tui_games.games.nebula.board import CENTRE, INDEX, SPACES
+from tui_games.games.nebula.board import CENTRE, INDEX, LINKS, NEIGHBOURS, SPACE_COUNT, SPACES
+from tui_games.games.nebula.placement import allowed_colours, why_not
 from tui_games.games.nebula.state import (
-    BLACK,
+    EMPTY,
     AdvanceValue,
     FinishPositioning,
     PositionBlackStar,
@@ -208,11 +211,12 @@ def test_each_black_star_advances_one_value_token_which_stacks_on_top() -> None:
 
 def test_a_value_token_on_the_last_space_cannot_advance() -> None:
     s = placing(new(2, "full"), "K", "")
-    s.values[BLACK] = 10                             # token 6: North Constellation
+    north_token = 6
+    s.values[north_token] = 10
     RULES.apply(s, PositionBlackStar())
-    assert AdvanceValue(BLACK) not in RULES.legal_actions(s)
+    assert AdvanceValue(north_token) not in RULES.legal_actions(s)
     with pytest.raises(IllegalAction):
-        RULES.apply(s, AdvanceValue(BLACK))
+        RULES.apply(s, AdvanceValue(north_token))
 
 
 def test_the_value_token_step_cannot_be_skipped() -> None:
@@ -223,3 +227,21 @@ def test_the_value_token_step_cannot_be_skipped() -> None:
         RULES.apply(s, FinishPositioning())
     with pytest.raises(IllegalAction):
         put(s, "W", "N1")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 24)), max_size=60))
+def test_placements_keep_every_link_between_different_colours(
+        tries: list[tuple[int, int]]) -> None:
+    g = galaxy("")
+    for colour, space in tries:
+        allowed = allowed_colours(g)
+        assert bool(allowed[space] >> colour & 1) == (why_not(g, colour, space) == "")
+        if allowed[space] >> colour & 1:
+            g[space] = colour
+    for a, b in LINKS:
+        assert g[a] == EMPTY or g[a] != g[b]
+    occupied = [sp for sp in range(SPACE_COUNT) if g[sp] != EMPTY]
+    assert not occupied or g[CENTRE] != EMPTY
+    for sp in occupied:
+        assert sp == CENTRE or any(g[n] != EMPTY for n in NEIGHBOURS[sp])

@@ -1,4 +1,5 @@
-"""The cloth bag: random draws from the per-colour counts, using the state's RNG."""
+"""The cloth bag (random draws from the per-colour counts) and shuffled card decks, all
+using the state's RNG."""
 
 from __future__ import annotations
 

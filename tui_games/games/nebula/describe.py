@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tui_games.games.nebula.board import CLUSTER_NAMES, CONSTELLATION_NAMES, SPACES
+from tui_games.games.nebula.board import (
+    CLUSTER_NAMES,
+    CLUSTER_SIZE,
+    CONSTELLATION_NAMES,
+    SPACES,
+)
 from tui_games.games.nebula.objectives import ADVANCED_DECK, PERSONAL_DECK, advanced_text
 from tui_games.games.nebula.objectives import personal_text as _personal_text
 from tui_games.games.nebula.state import (
@@ -56,6 +61,17 @@ def stars_in_front(s: NebulaState) -> list[int]:
     return [cluster[at] for cluster, at in zip(s.clusters, s.markers, strict=True)]
 
 
+def moves_text(s: NebulaState) -> list[str]:
+    """This turn's Time moves so far, e.g. ``["top 2 clockwise", "right 3 counterclockwise"]``."""
+    out = []
+    for cluster, way in enumerate(s.time_dirs):
+        if way:
+            steps = (s.markers[cluster] - s.moons[cluster]) * way % CLUSTER_SIZE
+            word = "clockwise" if way > 0 else "counterclockwise"
+            out.append(f"{CLUSTER_NAMES[cluster]} {steps} {word}")
+    return out
+
+
 def describe_action(s: NebulaState, a: NebulaAction) -> str:
     """A plain phrase for ``a`` in ``s``."""
     if isinstance(a, StepTime):
@@ -63,7 +79,8 @@ def describe_action(s: NebulaState, a: NebulaAction) -> str:
         return f"move the {CLUSTER_NAMES[a.cluster]} Time marker one space {way}"
     if isinstance(a, TakeStars):
         stars = [star_name(x) for x in stars_in_front(s) if x != EMPTY]
-        return "take " + (", ".join(stars) if stars else "no star") + " from the clusters"
+        moves = ", ".join(moves_text(s)) or "no marker moved"
+        return f"take {', '.join(stars) or 'no star'} after moving {moves}"
     if isinstance(a, TurnToChaos):
         return f"turn to Chaos, returning {a_star(a.star)}"
     if isinstance(a, KeepStar):

@@ -14,6 +14,7 @@ from tui_games.games.nebula.board import CENTRE, NEIGHBOURS, SPACE_COUNT, SPACES
 from tui_games.games.nebula.state import EMPTY, NebulaState, star_name
 
 ALL_COLOURS = 0b111111
+_LINKED = 1 << 6
 
 
 def _centre_alone(galaxy: Sequence[int]) -> bool:
@@ -23,21 +24,23 @@ def _centre_alone(galaxy: Sequence[int]) -> bool:
 
 def allowed_colours(galaxy: Sequence[int]) -> list[int]:
     """Per space, a bitmask (bit c = colour c) of the colours that may be positioned there."""
+    # Walk the placed stars once: each marks its neighbours as linked (bit 6) and as
+    # forbidden for its own colour. This is the hot loop of every playout.
+    marks = [0] * SPACE_COUNT
+    for sp, colour in enumerate(galaxy):
+        if colour != EMPTY:
+            bit = _LINKED | 1 << colour
+            for n in NEIGHBOURS[sp]:
+                marks[n] |= bit
+    if not marks[CENTRE] & _LINKED and _centre_alone(galaxy):
+        marks[CENTRE] |= _LINKED
     masks = [0] * SPACE_COUNT
-    centre_alone = _centre_alone(galaxy)
-    for sp in range(SPACE_COUNT):
-        forbid = 0
-        linked = sp == CENTRE and centre_alone
-        for n in NEIGHBOURS[sp]:
-            colour = galaxy[n]
-            if colour != EMPTY:
-                forbid |= 1 << colour
-                linked = True
-        if linked:
+    for sp, mark in enumerate(marks):
+        if mark & _LINKED:
             own = galaxy[sp]
             if own != EMPTY:       # replacing a star by its own colour changes nothing
-                forbid |= 1 << own
-            masks[sp] = ALL_COLOURS & ~forbid
+                mark |= 1 << own
+            masks[sp] = ALL_COLOURS & ~mark
     return masks
 
 

@@ -36,7 +36,6 @@ from tui_games.games.nebula.objectives import (
     career_done,
     career_text,
     complete_constellations,
-    personal_text,
     score_pad,
 )
 from tui_games.games.nebula.state import (
@@ -126,7 +125,7 @@ class NebulaRules:
                 star = bag.draw(s)
                 if star != EMPTY:
                     s.reserves[seat][star] += 1
-        s.log.append(Event(f"A {mode} game for {players}: the boosted star is "
+        s.log.append(Event(f"A {mode} game for {players} players; the boosted star is "
                            f"{star_name(s.boosted)}."))
         return s
 
@@ -199,8 +198,8 @@ class NebulaRules:
             raise IllegalAction("you can only keep one of the two cards you were dealt")
         s.personal[seat] = a.card
         s.personal_chosen[seat] = True
-        s.log.append(Event(f"{player_name(seat)} keeps {personal_text(PERSONAL_DECK[a.card])}.",
-                           (seat,), f"{player_name(seat)} keeps a Personal objective."))
+        s.log.append(Event(narrate(s, a, seat), (seat,),
+                           f"{player_name(seat)} keeps a Personal objective."))
         if all(s.personal_chosen):
             s.phase = "collect"
 
@@ -211,7 +210,6 @@ class NebulaRules:
             raise IllegalAction("a Time marker moves one space, clockwise or counterclockwise")
         if s.time_dirs[a.cluster] not in (0, a.step):
             raise IllegalAction("a Time marker never moves back against its direction")
-        s.log.append(Event(narrate(s, a, s.current)))
         s.time_dirs[a.cluster] = a.step
         s.markers[a.cluster] = (s.markers[a.cluster] + a.step) % CLUSTER_SIZE
         s.time_left -= 1

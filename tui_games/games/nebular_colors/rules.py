@@ -671,7 +671,8 @@ class NebularColorsRules:
 
 
 __all__ = [
-    "NOVA_AT", "STOP_AT", "NebularColorsRules", "Phase", "ScoreBreakdown", "can_take",
-    "is_meld", "is_run", "is_set", "meld_problem", "melds_in", "score", "score_breakdown",
+    "NOVA_AT", "PILE_NAMES", "STOP_AT", "NebularColorsRules", "Phase", "ScoreBreakdown",
+    "can_take", "cards_text", "is_meld", "is_run", "is_set", "meld_problem", "melds_in",
+    "points_for", "score", "score_breakdown", "seat_name", "suit_counts", "suit_points",
     "take_sets",
 ]

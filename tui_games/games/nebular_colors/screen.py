@@ -381,6 +381,13 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         action = _PHASE_KEYS.get(event.key)
         if action is None or self.check_action(action, ()):
             return
+        # Keys reach on_key before any binding: leave alone one a focused widget binds
+        # (enter chooses a focused pile).
+        node = self.focused
+        while node is not None and node is not self:
+            if event.key in node._bindings.key_to_bindings:
+                return
+            node = node.parent  # type: ignore[assignment]
         event.stop()
         if action == "pile" and self.session.state.phase == "choose" and (
                 self.session.to_move == self.viewer):

@@ -379,7 +379,9 @@ class NeptuneRules:
         if type(a) is Play:
             return f"play {card_name(a.card)}"
         if type(a) is OnTop:
-            return f"put {card_name(a.card)} on top"
+            if a.card < 30:
+                return f"put {card_name(a.card)} on top"
+            return f"put {card_name(a.card)} on top ({card_value(a.card, s.players)} points)"
         if type(a) is Keep:
             return {"bandit": "keep the trick for 5 points",
                     "shield": "keep the shield trick as its own pile",

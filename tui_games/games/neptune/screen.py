@@ -117,7 +117,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     COMPONENT_CLASSES = {"suit-r", "suit-g", "suit-b", "special", "asteroid"}
 
     BINDINGS = [
-        Binding("enter,space", "play_card", "Play card"),
+        Binding("enter,space", "play_card", "Play card", key_display="⏎"),
         *GameScreen.BINDINGS,
         *Screen.BINDINGS,
     ]
@@ -129,6 +129,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._rounds_seen = len(state.round_scores)
         self._texts: dict[str, str] = {}
         self._choices: list[NeptuneAction] = []
+        self._summary_open = False
+        self._held: GameScreen.BotMoved | None = None
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -196,10 +198,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
             arrow = "▸" if seat == mover else " "
             count = len(view.hands[seat])
-            deals = " D" if seat == view.dealer else ""
             self._text(f"nep-name-{seat}",
                        f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
-                       f" {count} card{'s' if count != 1 else ''} {round_points[seat]:+d}{deals}")
+                       f" {count} card{'s' if count != 1 else ''} {round_points[seat]:+d}")
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
             self.query_one(f"#nep-piles-{seat}", TrickPiles).set_piles(
                 [pile_face(p) for p in view.piles if p.owner == seat])
@@ -224,8 +225,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             note = f"{self.player_name(view.last_winner)} won it"
         elif view.phase not in ("play", "over"):
             note = f"{self.player_name(view.winner)} won: choosing"
-        elif winning is not None:
-            note = f"{self.player_name((leader + winning) % n)} is winning"
         seats = [TrickSeat(self.player_name((leader + k) % n),
                            face(trick[k], long=True) if k < len(trick) else None)
                  for k in range(n)]
@@ -242,8 +241,11 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
         legal = self._legal_cards(view)
-        self.hand.set_cards([face(c, dimmed=mine and c not in legal)
-                             for c in view.hands[self.viewer]])
+        hand = self.hand
+        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
+        if mine and legal and hand.cursor_key not in legal:
+            # Start on a card that can be played, in the hand's display order.
+            hand.move_cursor_to(next(f.key for f in hand.faces if f.key in legal))
 
     def _refresh_choices(self, view: NeptuneState) -> None:
         choices = self.query_one("#nep-choices", OptionList)
@@ -309,8 +311,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NeptuneState)
         mover = self.session.to_move
         if mover != self.viewer:
-            who = "The game is over" if mover is None else f"Wait: it is {self.player_name(mover)}'s turn"
-            self.show_status(f"{who}.", error=True)
+            who = ("The game is over." if mover is None
+                   else f"Wait: it is {self.player_name(mover)}'s turn.")
+            self.show_status(who, error=True)
             return
         if view.phase != "play":
             self.query_one("#nep-choices", OptionList).focus()
@@ -347,7 +350,23 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                               for p in view.prev_piles if p.owner == seat) or "no tricks"
             lines.append(f"{self.player_name(seat):<{width}}  {points[seat]:+4d}  "
                          f"total {view.scores[seat]:>3}   {piles}")
-        self.app.push_screen(RoundSummary(f"Round {len(view.round_scores)} is over", lines))
+        self._summary_open = True
+        self.app.push_screen(RoundSummary(f"Round {len(view.round_scores)} is over", lines),
+                             self._summary_closed)
+
+    @on(GameScreen.BotMoved)
+    def _wait_for_summary(self, message: GameScreen.BotMoved) -> None:
+        """Bots start the next round only once the player has read the round summary."""
+        if self._summary_open:
+            message.prevent_default()  # the base's handler would play it under the dialog
+            message.stop()
+            self._held = message
+
+    def _summary_closed(self, _: None = None) -> None:
+        self._summary_open = False
+        held, self._held = self._held, None
+        if held is not None:
+            self.post_message(GameScreen.BotMoved(held.seat, held.action, held.token))
 
 
 def _follow(trick: list[int]) -> int:
