@@ -214,3 +214,49 @@ async def test_game_over_menu_goes_back_to_the_menu(
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("m")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_quitting_mid_game_autosaves_it(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "ctrl+q")
+        await pilot.pause()
+    [summary] = pulsar_store.list()
+    assert pulsar_store.load(summary.path).state.marks == [1, 0]
+
+
+async def test_hot_seat_starts_covered_even_when_a_bot_moves_first(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session([Seat("Bot 1", "easy"), Seat("Ana"), Seat("Bo")])
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ana"
+        assert session.actions == []  # nothing moves while the table is covered
+        await pilot.press("enter")
+        await settle(app, pilot, rounds=5)
+        assert session.actions  # then the bot plays
+
+
+async def test_a_failing_bot_is_reported_and_the_game_goes_on(
+        pulsar_store: SaveStore, make_app: MakeApp,
+        pulsar_games: dict[str, GameInfo]) -> None:
+    class BrokenBot:
+        """Raises instead of choosing."""
+
+        def __init__(self, rules: object, rng: random.Random) -> None:
+            pass
+
+        def choose(self, view: GameState, player: int) -> Action:
+            raise RuntimeError("bot bug")
+
+    pulsar_games["pulsar"] = GameInfo(rules=PULSAR.rules, screen=PULSAR.screen,
+                                      bots={"easy": BrokenBot})
+    session = pulsar_session([Seat("Bot 1", "easy"), Seat("You")])
+    app = make_app(pulsar_store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot, rounds=2)
+        assert session.actions  # a legal move was played for the bot
+        assert any("could not choose" in n.message for n in app._notifications)
+        assert app.is_running

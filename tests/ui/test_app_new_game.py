@@ -28,13 +28,45 @@ async def open_dialog(app: GamesApp, pilot: object) -> NewGameScreen:
     return app.screen
 
 
-async def test_defaults_are_you_against_a_normal_bot(store: SaveStore, make_app: MakeApp) -> None:
+async def test_defaults_are_you_against_a_normal_bot_with_the_rules_options(
+        store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(app, pilot)
         assert dialog.query_one("#game", ChoiceField).value == NEBULAR
         assert dialog.chosen_seats() == [Seat("You"), Seat("Bot 2", "normal")]
-        assert dialog.chosen_options() == default_options(get_game(NEBULAR).rules)
+        rules = get_game(NEBULAR).rules
+        assert dialog.chosen_options() == default_options(rules)
+        fields = list(dialog.query("#options ChoiceField"))
+        assert [f.id for f in fields] == [f"opt-{spec.key}" for spec in rules.option_specs]
+        spec = rules.option_specs[0]
+        fields[0].focus()
+        await pilot.press("right")
+        values = [value for value, _ in spec.choices]
+        expected = values[(values.index(spec.default) + 1) % len(values)]
+        assert dialog.chosen_options()[spec.key] == expected
+        seeds = {dialog.chosen_seed() for _ in range(3)}  # blank seed: a new random one
+        assert len(seeds) == 3 and all(isinstance(seed, int) for seed in seeds)
+
+
+async def test_bad_names_and_seeds_are_refused_and_escape_starts_nothing(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(app, pilot)
+        status = dialog.query_one("#status", StatusLine)
+        dialog.query_one("#name-1", Input).value = "you"
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert status.is_error and "Two seats are called 'You'" in status.text
+        dialog.query_one("#name-1", Input).value = "Bo"
+        dialog.query_one("#seed", Input).value = "-"
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "whole number" in status.text
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        assert store.list() == []
 
 
 async def test_enter_starts_the_game_as_set_up(store: SaveStore, make_app: MakeApp) -> None:
@@ -49,21 +81,8 @@ async def test_enter_starts_the_game_as_set_up(store: SaveStore, make_app: MakeA
         assert type(screen).__name__ == "NebularColorsScreen"
         assert screen.session.seed == 1234
         assert screen.session.seats == [Seat("You"), Seat("Bot 2", "normal")]
-        assert [type(s).__name__ for s in app.screen_stack][0] == "MenuScreen"
-        assert len(app.screen_stack) == 2
-
-
-async def test_blank_seed_means_a_random_game(store: SaveStore, make_app: MakeApp) -> None:
-    seeds = set()
-    for _ in range(2):
-        app = make_app(store)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_dialog(app, pilot)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            seeds.add(app.screen.session.seed)
-    assert len(seeds) == 2
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen",
+                                                                "NebularColorsScreen"]
 
 
 async def test_arrows_move_between_fields_and_change_choices(
@@ -83,47 +102,16 @@ async def test_arrows_move_between_fields_and_change_choices(
         assert app.focused.id == "name-1"
 
 
-async def test_options_come_from_the_rules(store: SaveStore, make_app: MakeApp) -> None:
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = await open_dialog(app, pilot)
-        specs = get_game(NEBULAR).rules.option_specs
-        fields = list(dialog.query("#options ChoiceField"))
-        assert [f.id for f in fields] == [f"opt-{spec.key}" for spec in specs]
-        spec = specs[0]
-        fields[0].focus()
-        await pilot.press("right")
-        values = [value for value, _ in spec.choices]
-        expected = values[(values.index(spec.default) + 1) % len(values)]
-        assert dialog.chosen_options()[spec.key] == expected
-
-
-async def test_two_seats_with_one_name_are_refused(store: SaveStore, make_app: MakeApp) -> None:
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = await open_dialog(app, pilot)
-        dialog.query_one("#name-1", Input).value = "you"
-        await pilot.press("enter")
-        assert isinstance(app.screen, NewGameScreen)
-        status = dialog.query_one("#status", StatusLine)
-        assert status.is_error and "Two seats are called 'You'" in status.text
-
-
-async def test_a_seed_that_is_not_a_number_is_refused(
+async def test_the_seed_from_the_command_line_is_offered_once(
         store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(store)
+    app.first_seed = 77
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(app, pilot)
-        dialog.query_one("#seed", Input).value = "-"
+        assert dialog.query_one("#seed", Input).value == "77"
         await pilot.press("enter")
-        assert isinstance(app.screen, NewGameScreen)
-        assert "whole number" in dialog.query_one("#status", StatusLine).text
-
-
-async def test_escape_goes_back_without_starting(store: SaveStore, make_app: MakeApp) -> None:
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_dialog(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.session.seed == 77
         await pilot.press("escape")
-        assert isinstance(app.screen, MenuScreen)
-        assert store.list() == []
+        dialog = await open_dialog(app, pilot)
+        assert dialog.query_one("#seed", Input).value == ""

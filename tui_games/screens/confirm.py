@@ -16,7 +16,7 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
-        Binding("left,right", "app.focus_next", "Switch", show=False),
+        Binding("left,right", "app.focus_next", "Switch button"),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:

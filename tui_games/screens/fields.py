@@ -22,7 +22,7 @@ class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
     """A compact Select that never holds a blank and cycles with left/right."""
 
     BINDINGS = [
-        Binding("space", "show_overlay", "List"),
+        Binding("space", "show_overlay", "List"),  # the overlay itself handles enter/esc
         Binding("left", "step(-1)", "Previous choice", group=CHANGE),
         Binding("right", "step(1)", "Next choice", group=CHANGE),
     ]

@@ -53,8 +53,8 @@ def why_no_undo(session: Session) -> str:
         name = session.seats[actor].name if actor is not None else "a bot"
         return f"Can't undo: the last move was {name}'s; only your own moves can be taken back."
     if rules.reveals(before, last):
-        return (f"Can't undo: {rules.describe(before, last)} revealed new cards "
-                "(undo never goes back past hidden information).")
+        what = rules.describe(before, last)
+        return f"Can't undo: {what[:1].lower()}{what[1:]} revealed new cards."
     if session.state.turn != before.turn:
         return "Can't undo: that turn is over."
     mover = session.to_move
@@ -81,7 +81,8 @@ class GameScreen(Screen[None]):
     class BotMoved(Message):
         """A bot's decision, computed in the worker, to be played on the UI thread."""
 
-        def __init__(self, seat: int, action: Action, token: int) -> None:
+        def __init__(self, seat: int, action: Action | None, token: int) -> None:
+            """``action`` is None when the bot failed (its error is reported, not raised)."""
             super().__init__()
             self.seat = seat
             self.action = action
@@ -176,8 +177,15 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Show the table, then whatever comes first: a hand-off, a bot, or the end."""
-        self._advance(first=True)
+        """Show the table, then whatever comes first: a hand-off, a bot, or the end.
+
+        In hot-seat the table starts covered: whoever set the game up may not be the
+        player whose hand would show.
+        """
+        if len(self.humans) > 1 and not self.is_over:
+            self._hand_off(self._viewer)
+        else:
+            self._advance()
 
     def refresh_view(self) -> None:
         """Redraw the table, the log and the status line from a fresh observation."""
@@ -222,7 +230,7 @@ class GameScreen(Screen[None]):
         self._advance()
         return True
 
-    def _advance(self, first: bool = False) -> None:
+    def _advance(self) -> None:
         """After a change: game over, a hand-off to another human, or the next bot."""
         outcome = self.rules.outcome(self.session.state)
         mover = self.session.to_move
@@ -232,7 +240,7 @@ class GameScreen(Screen[None]):
                 self._game_over(outcome)
             return
         seats = self.session.seats
-        if seats[mover].is_human and len(self.humans) > 1 and (first or mover != self._viewer):
+        if seats[mover].is_human and len(self.humans) > 1 and mover != self._viewer:
             self._hand_off(mover)
             return
         self.refresh_view()
@@ -246,7 +254,7 @@ class GameScreen(Screen[None]):
                 self.action_menu()
                 return
             self._viewer = seat
-            self.refresh_view()
+            self._advance()
 
         self.app.push_screen(HandoffScreen(self.session.seats[seat].name), ready)
 
@@ -261,7 +269,11 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, seat: int, view: GameState, token: int) -> None:
         started = time.monotonic()
-        action = self._bots[seat].choose(view, seat)
+        action: Action | None
+        try:
+            action = self._bots[seat].choose(view, seat)
+        except Exception:  # a bot's bug must not take the app down: fall back, below
+            action = None
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
@@ -277,10 +289,10 @@ class GameScreen(Screen[None]):
             self._pending = message  # play it when the player is back at the table
             return
         self._thinking = None
-        if not self._apply(message.action):
+        if message.action is None or not self._apply(message.action):
             # A bot must never stall the game: report the bug and play a legal move.
-            self.notify(f"{self.session.seats[message.seat].name} chose an illegal move; "
-                        "playing a legal one instead.", severity="error")
+            self.notify(f"{self.session.seats[message.seat].name} could not choose a legal "
+                        "move; playing the first legal one instead.", severity="error")
             self._apply(self.rules.legal_actions(self.session.state)[0])
 
     def on_screen_resume(self) -> None:
@@ -346,9 +358,7 @@ class GameScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Save and go back to the menu (Continue resumes the game)."""
-        if not self._over:
-            self.autosave()
-        self.workers.cancel_group(self, "bot")
+        self.workers.cancel_group(self, "bot")  # the app autosaves us on the way out
         self._bot_token += 1
         self.games_app.back_to_menu()
 

@@ -18,6 +18,7 @@ from tui_games.engine.session import Seat
 
 GameOverChoice = Literal["new", "rematch", "menu"]
 WINNER_MARK = "★"
+BUTTONS = Binding.Group("Button")
 
 
 def ordinal(n: int) -> str:
@@ -74,8 +75,8 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("left", "app.focus_previous", "Previous", show=False),
-        Binding("right", "app.focus_next", "Next", show=False),
+        Binding("left", "app.focus_previous", "Previous button", group=BUTTONS),
+        Binding("right", "app.focus_next", "Next button", group=BUTTONS),
     ]
 
     def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "") -> None:

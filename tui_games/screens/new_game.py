@@ -5,10 +5,10 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 MAX_NAME = 16
 SEED_LIMIT = 2**31
+FIELD = Binding.Group("Field")
 
 
 def new_seed() -> int:
@@ -65,8 +66,8 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "start", "Start"),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", group=FIELD),
+        Binding("down", "app.focus_next", "Next field", group=FIELD),
         Binding("escape", "close", "Back"),
     ]
 
@@ -98,7 +99,9 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def _compose_form(self) -> ComposeResult:
-        with VerticalScroll(id="form"):
+        # A plain Vertical that scrolls: a VerticalScroll's own up/down keys would shadow
+        # the form's "previous/next field".
+        with Vertical(id="form"):
             with Vertical(classes="group"):
                 with Horizontal(classes="field"):
                     yield Label("Game", classes="field-label")
@@ -169,6 +172,15 @@ class NewGameScreen(Screen[None]):
         box.mount_all(rows)
 
     # ---- reacting to the fields ----------------------------------------------------
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the row holding the focus (its label turns inverse: visible without colour)."""
+        for row in self.query(".field.-current"):
+            row.remove_class("-current")
+        for node in event.widget.ancestors_with_self:
+            if node.has_class("field"):
+                node.add_class("-current")
+                break
 
     @on(ChoiceField.Changed, "#game")
     def _game_changed(self, event: ChoiceField.Changed) -> None:

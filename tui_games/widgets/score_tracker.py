@@ -64,8 +64,8 @@ class ScoreTracker(Widget):
         top, bottom = tracker_rows(self._score)
         return Content.assemble(
             _marked(top, ".score-tracker--tens"),
-            " " * max(1, 8 - len(top)),
-            (f"{self._score:>3}", ".score-tracker--number"),
+            " " * max(1, 7 - len(top)),
+            (f"{self._score:>2}", ".score-tracker--number"),
             "\n",
             _marked(bottom, ".score-tracker--ones"),
         )

@@ -114,10 +114,14 @@ def test_observe_hides_rival_personal_objectives_and_the_rng() -> None:
     assert s.personal[0] != HIDDEN                    # observing never alters the state
 
 
-def test_every_objective_is_shown_once_the_game_is_over() -> None:
+def test_kept_objectives_are_shown_once_the_game_is_over_never_the_discards() -> None:
     s = new(2, "full")
     random_playout(s, seed=1)
-    assert RULES.observe(s, 0).personal == s.personal
+    view = RULES.observe(s, 0)
+    assert view.personal == s.personal
+    assert view.personal_offer[1] == [HIDDEN, HIDDEN]
+    full = RULES.determinize(view, 0, random.Random(1))
+    assert full.personal == s.personal and s.personal[1] in full.personal_offer[1]
 
 
 @pytest.mark.parametrize(("players", "mode"), GAMES[:3])

@@ -34,6 +34,7 @@ def pass_turn(s) -> None:
 
 
 def test_first_completer_takes_the_top_value_later_ones_the_bottom() -> None:
+    """Teresa completes first and scores 16; José completes it later and scores 10."""
     s = new(2, "intro")
     s.career = [NORTH_CAREER, 1, 2, 3]
     s.galaxies[0] = galaxy(NORTH)

@@ -44,6 +44,7 @@ def test_the_game_ends_after_the_round_in_which_someone_reaches_50() -> None:
     assert result.scores == s.scores == [48, 50, 0]
     assert result.winners == [1]
     assert result.reason == "Player 2 reached 50 points in round 2."
+    assert s.piles == s.prev_piles and s.piles  # the last round's tricks stay on the table
 
 
 def test_below_50_the_game_goes_on_to_the_next_round() -> None:

@@ -378,27 +378,34 @@ class NebulaRules:
         """A copy without the RNG, rivals' Personal objectives or their private log lines."""
         view = clone(s)
         view.rng = Rng()
-        if s.mode == "full" and s.phase != "over":   # every objective is shown at the end
+        if s.mode == "full":
             for seat in range(s.players):
                 if seat != player:
                     view.personal_offer[seat] = [HIDDEN] * len(s.personal_offer[seat])
-                    view.personal[seat] = HIDDEN
+                    if s.phase != "over":     # kept objectives are shown at the end
+                        view.personal[seat] = HIDDEN
         view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
         return view
 
     def determinize(self, view: NebulaState, player: int, rng: random.Random) -> NebulaState:
-        """Deal rivals Personal objectives from the cards ``player`` has not seen."""
+        """Deal rivals Personal objectives from the cards ``player`` has not seen (keeping
+        any kept card already shown, once the game is over)."""
         full = clone(view)
         full.rng = Rng.seeded(rng.getrandbits(64))
-        if view.mode == "full" and view.phase != "over":
-            seen = set(view.personal_offer[player])
+        if view.mode == "full":
+            seen = set(view.personal_offer[player]) | set(view.personal)
             unseen = [c for c in range(len(PERSONAL_DECK)) if c not in seen]
             rng.shuffle(unseen)
             for seat in range(view.players):
-                if seat != player:
-                    offer = [unseen.pop() for _ in view.personal_offer[seat]]
-                    full.personal_offer[seat] = offer
-                    full.personal[seat] = offer[0] if view.personal_chosen[seat] else HIDDEN
+                if seat == player:
+                    continue
+                shown = view.personal[seat]
+                offer = [shown] if shown != HIDDEN else []
+                offer += [unseen.pop() for _ in range(len(view.personal_offer[seat]) - len(offer))]
+                rng.shuffle(offer)
+                full.personal_offer[seat] = offer
+                if shown == HIDDEN and view.personal_chosen[seat]:
+                    full.personal[seat] = rng.choice(offer)
         return full
 
     def reveals(self, s: NebulaState, a: NebulaAction) -> bool:

@@ -116,6 +116,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._results_seen = len(self.session.state.results)
         self._end_warned = False
         self._texts: dict[str, str] = {}
+        self._keys_for: tuple[object, ...] = ()
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -223,7 +224,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._refresh_hand(view)
         self._refresh_hints(view)
         self._refresh_prompt(view)
-        self.refresh_bindings()
+        self._refresh_keys()
         if len(view.results) > self._results_seen:
             self._results_seen = len(view.results)
             if view.phase != "over":  # the game-over screen tells the end itself
@@ -277,6 +278,14 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                        f"now, 1 star fragment.  N = Nova: play on - reach 10 before {them} "
                        f"reaches 5 for 2 fragments (else {them} earns 1).")
         prompt.display = deciding
+
+    def _refresh_keys(self) -> None:
+        """Re-check which keys the footer shows, only when that can have changed
+        (the footer rebuilds itself on every refresh: too costly for each move)."""
+        state = (self.session.state.phase, self.session.to_move == self.viewer, self._picking)
+        if state != self._keys_for:
+            self._keys_for = state
+            self.refresh_bindings()
 
     # ---- what to do now ----------------------------------------------------------------
 
@@ -480,7 +489,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         for i in (0, 1):
             self.pile(i).disabled = i not in piles
         self.pile(piles[0]).focus()
-        self.refresh_bindings()
+        self._refresh_keys()
         verb = "Take" if mode == "take" else f"Discard {card_name(self.hand.cursor_key or 0)} on"
         self.show_status(f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back.")
 
@@ -489,7 +498,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         for i in (0, 1):
             self.pile(i).disabled = False
         self.hand.focus()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     @on(SplayedPile.Chosen)
     def _pile_chosen(self, event: SplayedPile.Chosen) -> None:

@@ -341,11 +341,9 @@ class NeptuneRules:
         parts = ", ".join(f"{player_name(i)} {pts:+d} (total {s.scores[i]})"
                           for i, pts in enumerate(points))
         s.log.append(Event(f"Round {s.round} scores: {parts}."))
-        s.prev_piles = s.piles
-        s.piles = []
+        s.prev_piles = list(s.piles)
         if s.round >= ROUNDS or max(s.scores) >= TARGET:
-            s.phase = "over"
-            s.hands = [[] for _ in range(s.players)]
+            s.phase = "over"  # the last round's piles stay on the table
             return
         s.dealer = (s.dealer + 1) % s.players
         self._deal(s)

@@ -34,7 +34,7 @@ from tui_games.games.neptune.state import (
     card_name,
     card_short,
 )
-from tui_games.games.neptune.tricks import playable, winning_position
+from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
@@ -236,7 +236,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def _legal_cards(self, view: NeptuneState) -> set[int]:
         if view.phase != "play" or view.current != self.viewer:
             return set()
-        return set(playable(view.hands[self.viewer], view.trick, view.follow))
+        return {a.card for a in self.rules.legal_actions(view) if type(a) is Play}
 
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"

@@ -1,0 +1,105 @@
+"""Unit tests of the trick-taking widgets (TrickArea, TrickPiles) and the ScoreTracker.
+
+Each widget runs in a small App of its own: the widgets never need the game or a screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widget import Widget
+
+from tui_games.widgets.card import CardFace
+from tui_games.widgets.score_tracker import ScoreTracker, tracker_rows
+from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
+
+
+class WidgetApp(App[None]):
+    """Hosts the widgets under test."""
+
+    def __init__(self, *widgets: Widget) -> None:
+        super().__init__()
+        self._widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self._widgets
+
+
+def face(label: str) -> CardFace:
+    return CardFace(key=hash(label) % 1000, label=label)
+
+
+# ---- ScoreTracker -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("score", "tens", "ones"), [
+    (0, "●○○○○○", "●○○○○○○○○○"),
+    (12, "○●○○○○", "○○●○○○○○○○"),
+    (50, "○○○○○●", "●○○○○○○○○○"),
+    (59, "○○○○○●", "○○○○○○○○○●"),
+    (64, "○○○○○●+", "○○○○●○○○○○"),
+])
+def test_tracker_marks_the_tens_and_ones_digits(score: int, tens: str, ones: str) -> None:
+    assert tracker_rows(score) == (tens, ones)
+
+
+def test_tracker_never_shows_below_zero() -> None:
+    assert tracker_rows(-7) == tracker_rows(0)
+
+
+async def test_score_tracker_shows_both_rows_and_the_number() -> None:
+    tracker = ScoreTracker(7)
+    async with WidgetApp(tracker).run_test(size=(30, 4)) as pilot:
+        assert tracker.render().plain.split("\n") == ["●○○○○○  7", "○○○○○○○●○○"]
+        tracker.set_score(38)
+        await pilot.pause()
+        assert tracker.render().plain.split("\n") == ["○○○●○○ 38", "○○○○○○○○●○"]
+        assert tracker.size.height == 2
+
+
+# ---- TrickArea ------------------------------------------------------------------------
+
+async def test_trick_area_lists_seats_in_play_order_and_stars_the_winning_card() -> None:
+    area = TrickArea()
+    async with WidgetApp(area).run_test(size=(40, 8)) as pilot:
+        area.set_trick([TrickSeat("Bob", face("R6 (5)")), TrickSeat("Sue", face("B1 (10)")),
+                        TrickSeat("Ann")], title="Trick 2 of 9", follow="follow Red",
+                       winning=1, next_seat=2)
+        await pilot.pause()
+        lines = area.text.split("\n")
+        assert lines == ["Bob R6 (5)", "Sue B1 (10) ★ winning", "Ann ▸ to play"]
+        assert area.border_title == "Trick 2 of 9" and area.border_subtitle == "follow Red"
+        assert area.size.height == 3
+
+
+async def test_trick_area_shows_a_note_under_the_cards() -> None:
+    area = TrickArea()
+    async with WidgetApp(area).run_test(size=(40, 8)) as pilot:
+        area.set_trick([TrickSeat("Bob", face("JG")), TrickSeat("Sue", face("R2 (9)"))],
+                       winning=0, note="Bob won: choosing")
+        await pilot.pause()
+        assert area.text.split("\n")[-1] == "Bob won: choosing"
+        assert area.size.height == 3
+
+
+# ---- TrickPiles -----------------------------------------------------------------------
+
+async def test_trick_piles_show_top_cards_scores_and_marks() -> None:
+    piles = TrickPiles()
+    async with WidgetApp(piles).run_test(size=(60, 4)) as pilot:
+        assert piles.text == "no tricks"
+        piles.set_piles([PileFace(face("R1"), 10), PileFace(face("A7"), -14),
+                         PileFace(face("G2"), 18, note="×2"), PileFace(face("BH"), 0, "/A5"),
+                         PileFace(face("PM"), 0, destroyed=True)])
+        await pilot.pause()
+        assert piles.text == "R1 10  A7 -14  G2×2 18  BH/A5 0  PM✗"
+
+
+async def test_trick_piles_wrap_and_fold_the_oldest_when_lines_run_out() -> None:
+    piles = TrickPiles(max_lines=2)
+    async with WidgetApp(piles).run_test(size=(16, 4)) as pilot:
+        piles.set_piles([PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)])
+        await pilot.pause()
+        lines = piles.text.split("\n")
+        assert len(lines) == 2 and lines[0].startswith("+")
+        assert lines[-1].endswith("R8 3")
+        assert piles.size.height == 2

@@ -1,0 +1,232 @@
+"""GalaxyBoard: one player's Nebula Galaxy, drawn with its links, and a cursor on a space.
+
+The board follows ``board.COMPACT_LAYOUT`` (fits 80x24) or, when ``large`` is set,
+``board.LARGE_LAYOUT`` (120x40 and up); the links come from ``galaxy_canvas``. A space
+shows its star's letter in the star's colour (``·`` when empty; the space's name in the
+large form), ``*`` on a highlighted space, ``+`` on a space the screen marks as a legal
+target, and ``[ ]`` in reverse video under the cursor, so every mark reads without
+colour. The header line names the Galaxy and shows its Black Star Zone.
+
+Arrow keys (and h/j/k/l) move the cursor to the nearest space that way
+(``board.space_in_direction``). The board knows no rules: the screen tells it which
+spaces to mark (``mark``) and reads ``cursor``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content, Span
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui_games.games.nebula.board import (
+    BLACK_ZONE_SIZE,
+    BLACK_ZONE_VP,
+    CENTRE,
+    COMPACT_LAYOUT,
+    HIGHLIGHTED,
+    LARGE_LAYOUT,
+    SPACE_COUNT,
+    SPACES,
+    GalaxyLayout,
+    space_in_direction,
+)
+from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.galaxy_canvas import Art, draw_links
+from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+
+FILLED, FREE = "●", "○"
+LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
+SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
+
+
+@cache
+def art(large: bool) -> Art:
+    """The link drawing of the compact or large layout (computed once)."""
+    return draw_links(LARGE_LAYOUT if large else COMPACT_LAYOUT)
+
+
+def black_zone(placed: int, target: bool = False) -> str:
+    """`●●○○○○○○ 2 VP`: the Black Star Zone's 8 slots; ``target`` marks the next slot `+`."""
+    slots = [FILLED] * placed + [FREE] * (BLACK_ZONE_SIZE - placed)
+    if target and placed < BLACK_ZONE_SIZE:
+        slots[placed] = "+"
+    return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
+
+
+class GalaxyBoard(Widget, can_focus=True):
+    """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
+
+    COMPONENT_CLASSES = STAR_COMPONENTS | {
+        "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
+        "galaxy--empty", "galaxy--highlight", "galaxy--legal", "galaxy--cursor",
+        "galaxy--title", "galaxy--legend",
+    }
+
+    DEFAULT_CSS = f"""
+    GalaxyBoard {{ width: auto; height: auto; }}
+    GalaxyBoard > .galaxy--direct {{ color: $text; }}
+    GalaxyBoard > .galaxy--indirect {{ color: $text-accent; }}
+    GalaxyBoard > .galaxy--orbit {{ color: $text-muted; }}
+    GalaxyBoard > .galaxy--label {{ color: $text-muted; text-style: bold; }}
+    GalaxyBoard > .galaxy--empty {{ color: $text-muted; }}
+    GalaxyBoard > .galaxy--highlight {{ color: $text-warning; text-style: bold; }}
+    GalaxyBoard > .galaxy--legal {{ color: $text-success; text-style: bold; }}
+    GalaxyBoard > .galaxy--cursor {{ text-style: bold reverse; }}
+    GalaxyBoard > .galaxy--title {{ text-style: bold; }}
+    GalaxyBoard > .galaxy--legend {{ color: $text-muted; }}
+    {star_css("GalaxyBoard")}
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move(-1, 0)", "Move", key_display="↑↓←→"),
+        Binding("down,j", "move(1, 0)", "Down", show=False),
+        Binding("left,h", "move(0, -1)", "Left", show=False),
+        Binding("right,l", "move(0, 1)", "Right", show=False),
+    ]
+
+    class CursorMoved(Message):
+        """The cursor moved to ``space``."""
+
+        def __init__(self, board: GalaxyBoard, space: int) -> None:
+            super().__init__()
+            self.board = board
+            self.space = space
+
+        @property
+        def control(self) -> GalaxyBoard:
+            """The board that sent the message."""
+            return self.board
+
+    cursor: reactive[int] = reactive(CENTRE)
+    large: reactive[bool] = reactive(False, layout=True)
+    stars: reactive[tuple[int, ...]] = reactive((EMPTY,) * SPACE_COUNT)
+    legal: reactive[frozenset[int]] = reactive(frozenset())
+    black: reactive[int] = reactive(0)
+    black_target: reactive[bool] = reactive(False)
+    title: reactive[str] = reactive("Galaxy")
+    show_cursor: reactive[bool] = reactive(True)
+    legend: reactive[bool] = reactive(True, layout=True)
+
+    @property
+    def layout_(self) -> GalaxyLayout:
+        """The board geometry in use."""
+        return LARGE_LAYOUT if self.large else COMPACT_LAYOUT
+
+    # ---- changing ----------------------------------------------------------------------
+
+    def show_galaxy(self, stars: Sequence[int], black: int, title: str) -> None:
+        """Show a Galaxy: its 25 stars (EMPTY for none), black stars placed, a title."""
+        self.stars = tuple(stars)
+        self.black = black
+        self.title = title
+
+    def mark(self, legal: Iterable[int] = (), black_target: bool = False) -> None:
+        """Mark the spaces a star may go on now (and the next black slot); () clears."""
+        self.legal = frozenset(legal)
+        self.black_target = black_target
+
+    def move_cursor_to(self, space: int) -> None:
+        """Put the cursor on ``space``."""
+        if space != self.cursor and 0 <= space < SPACE_COUNT:
+            self.cursor = space
+            self.post_message(self.CursorMoved(self, space))
+
+    def action_move(self, d_row: int, d_col: int) -> None:
+        """Move the cursor to the nearest space in that direction (stays at the edge)."""
+        self.move_cursor_to(space_in_direction(self.layout_, self.cursor, d_row, d_col))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a space moves the cursor there."""
+        drawing = art(self.large)
+        row = event.y - 1
+        for space, (r, c) in drawing.cells.items():
+            if r == row and c <= event.x < c + drawing.cell_width:
+                self.focus()
+                self.move_cursor_to(space)
+                return
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """As wide as the drawing (the header and legend fit in it)."""
+        return len(art(self.large).lines[0])
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The header, the board and (when ``legend``) the legend line."""
+        return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
+
+    def render(self) -> Content:
+        """Header, links and cells, legend."""
+        drawing = art(self.large)
+        width = len(drawing.lines[0])
+        text_lines: list[str] = []
+        spans: list[Span] = []
+        offset = 0
+
+        def add(line: str, line_spans: Iterable[tuple[int, int, str]]) -> None:
+            nonlocal offset
+            text_lines.append(line)
+            spans.extend(Span(offset + a, offset + b, style) for a, b, style in line_spans)
+            offset += len(line) + 1
+
+        zone = "black " + black_zone(self.black, self.black_target)
+        title = self.title[: max(width - len(zone) - 1, 0)]
+        header = title + " " * (width - len(title) - len(zone)) + zone
+        header_spans = [(0, len(title), ".galaxy--title")]
+        if self.black_target and self.black < BLACK_ZONE_SIZE:
+            at = width - len(zone) + len("black ") + self.black
+            header_spans.append((at, at + 1, ".galaxy--legal"))
+        add(header, header_spans)
+        cells_by_row: dict[int, list[int]] = {}
+        for space, (r, _) in drawing.cells.items():
+            cells_by_row.setdefault(r, []).append(space)
+        for row, line in enumerate(drawing.lines):
+            chars = list(line)
+            line_spans: list[tuple[int, int, str]] = [
+                (a, b, f".galaxy--{kind}") for a, b, kind in drawing.runs[row]]
+            if line[:1].isdigit():
+                line_spans.append((0, 1, ".galaxy--label"))
+            for space in cells_by_row.get(row, []):
+                col = drawing.cells[space][1]
+                text, cell_spans = self._cell(space, drawing.cell_width)
+                chars[col: col + len(text)] = text
+                line_spans.extend((col + a, col + b, style) for a, b, style in cell_spans)
+                if space == CENTRE:
+                    chars[col - 7: col - 1] = "centre"
+                    line_spans.append((col - 7, col - 1, ".galaxy--label"))
+            add("".join(chars), line_spans)
+        if self.legend:
+            legend = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
+            add(legend[:width], [(0, min(len(legend), width), ".galaxy--legend")])
+        return Content("\n".join(text_lines), spans)
+
+    def _cell(self, space: int, width: int) -> tuple[str, list[tuple[int, int, str]]]:
+        """A cell's text and its styled runs (offsets inside the cell)."""
+        star = self.stars[space]
+        cursor = self.show_cursor and space == self.cursor
+        legal = space in self.legal
+        highlighted = space in HIGHLIGHTED
+        left = "[" if cursor else "+" if legal else " "
+        right = "]" if cursor else "*" if highlighted else " "
+        if star != EMPTY:
+            middle = STAR_LETTERS[star].center(width - 2)
+            middle_style = star_style(star)
+        else:
+            middle = (SPACES[space] if width >= 5 else "·").center(width - 2)
+            middle_style = ".galaxy--empty"
+        spans: list[tuple[int, int, str]] = [(1, width - 1, middle_style)]
+        if cursor:
+            spans.append((0, width, ".galaxy--cursor"))
+        else:
+            if legal:
+                spans.append((0, 1, ".galaxy--legal"))
+            if highlighted:
+                spans.append((width - 1, width, ".galaxy--highlight"))
+        return left + middle + right, spans
