@@ -260,3 +260,14 @@ async def test_a_failing_bot_is_reported_and_the_game_goes_on(
         assert session.actions  # a legal move was played for the bot
         assert any("could not choose" in n.message for n in app._notifications)
         assert app.is_running
+
+
+async def test_the_command_palette_saves_the_game_on_the_table(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", *"save game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveNameScreen)

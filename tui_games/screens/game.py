@@ -285,7 +285,7 @@ class GameScreen(Screen[None]):
         message.stop()
         if message.token != self._bot_token or self.session.to_move != message.seat:
             return  # stale: the game moved on (undo, reload) since the bot started
-        if not self.is_current:
+        if not self.is_active:
             self._pending = message  # play it when the player is back at the table
             return
         self._thinking = None

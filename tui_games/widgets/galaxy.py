@@ -181,7 +181,7 @@ class GalaxyBoard(Widget, can_focus=True):
         header = title + " " * (width - len(title) - len(zone)) + zone
         header_spans = [(0, len(title), ".galaxy--title")]
         if self.black_target and self.black < BLACK_ZONE_SIZE:
-            at = width - len(zone) + len("black ") + self.black
+            at = width - len(zone) + len("black ") + self.black  # the next free slot
             header_spans.append((at, at + 1, ".galaxy--legal"))
         add(header, header_spans)
         cells_by_row: dict[int, list[int]] = {}

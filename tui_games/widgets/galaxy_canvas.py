@@ -19,6 +19,7 @@ Routing, so links never overlap one another:
 
 from __future__ import annotations
 
+import itertools
 from typing import Literal, NamedTuple
 
 from tui_games.games.nebula.board import (
@@ -72,7 +73,7 @@ class _Grid:
              skip: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Draw a path through orthogonally adjacent ``points``; ``skip`` are cell
         characters (the path ends there but draws nothing)."""
-        for (r0, c0), (r1, c1) in zip(points, points[1:], strict=False):
+        for (r0, c0), (r1, c1) in itertools.pairwise(points):
             out, back = _STEP[(r1 - r0, c1 - c0)]
             self._add(r0, c0, kind, out, skip)
             self._add(r1, c1, kind, back, skip)
@@ -113,7 +114,7 @@ def draw_links(layout: GalaxyLayout) -> Art:
     for ring in ORBITS:
         row = cells[ring[0]][0]
         cols = [cells[s][1] for s in ring]
-        for a, b in zip(cols, cols[1:], strict=False):
+        for a, b in itertools.pairwise(cols):
             grid.path([(row, c) for c in range(a + cw - 1, b + 1)], "orbit", occupied)
         grid.path([(row, c) for c in range(cols[-1] + cw - 1, width - 1)], "orbit", occupied)
 

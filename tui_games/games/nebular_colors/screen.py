@@ -282,7 +282,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def _refresh_keys(self) -> None:
         """Re-check which keys the footer shows, only when that can have changed
         (the footer rebuilds itself on every refresh: too costly for each move)."""
-        state = (self.session.state.phase, self.session.to_move == self.viewer, self._picking)
+        mine = self.session.to_move == self.viewer
+        state = (self.session.state.phase if mine else "", mine, self._picking)
         if state != self._keys_for:
             self._keys_for = state
             self.refresh_bindings()

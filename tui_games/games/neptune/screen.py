@@ -131,6 +131,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._choices: list[NeptuneAction] = []
         self._summary_open = False
         self._held: GameScreen.BotMoved | None = None
+        self._shown: NeptuneState | None = None  # the view the table shows now
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -186,6 +187,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each one repaints only if its data changed."""
         assert isinstance(view, NeptuneState)
+        self._shown = view
         specials = " ".join(SPECIAL_SHORT[c] for c in view.specials)
         self._text("nep-top", f"Neptune · round {view.round} of {ROUNDS} · "
                               f"{self.player_name(view.dealer)} deals · first to {TARGET} · "
@@ -330,8 +332,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     @on(Hand.CursorMoved)
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:
-        if self.session.to_move == self.viewer:
-            self.show_status(self.status_text(self.view()))
+        if self.session.to_move == self.viewer and self._shown is not None:
+            # The table's view is current: every change of the game refreshes it.
+            self.show_status(self.status_text(self._shown))
 
     @on(OptionList.OptionSelected, "#nep-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,290 @@
+"""StarClusters: the Star Cluster board - three rings of stars with their Time markers,
+the boosted star, the Black Star indicator track and the bag.
+
+Each cluster is a ring of 8 star spaces drawn clockwise round a 3x3 square, starting at
+the top left; the Time marker sits in the middle as an arrow pointing at the star it
+faces, and that star is framed ``[Y]``. Where a marker started this turn (its moon) the
+star is framed ``(Y)``.
+
+Investing Time is planned here before it is played: ↑↓ choose a marker, ←→ step it
+counterclockwise / clockwise, and the counter shows the movement points left while the
+line below previews the stars that would be taken. A step against a marker's planned
+direction takes a planned step back (it costs nothing); every new step is first put to
+``vet`` (the screen asks the rules) and refused with its reason. The screen plays the
+plan when the player confirms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.binding import Binding
+from textual.content import Content, Span
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui_games.games.nebula.board import (
+    CLUSTER_COUNT,
+    CLUSTER_NAMES,
+    CLUSTER_SIZE,
+    INDICATOR_BOOST_SPACES,
+    INDICATOR_LAST,
+    TIME_POINTS,
+)
+from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+
+Plan = tuple[int, ...]
+# Where ring position i sits in the 3x3 square (row, column): clockwise from the top left.
+RING_CELLS: tuple[tuple[int, int], ...] = (
+    (0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0))
+# The marker in the middle points at the position it faces.
+ARROWS = "↖↑↗→↘↓↙←"
+CLOCKWISE, COUNTERCLOCKWISE = "↻", "↺"
+POINT, SPENT = "●", "○"
+
+
+def indicator_track(at: int) -> str:
+    """`●●●◆○○◇○○◇○○◇○○□`: spaces 1..15, reached ones filled; the boost spaces are
+    diamonds and the last space a square."""
+    out = []
+    for space in range(1, INDICATOR_LAST + 1):
+        reached = space <= at
+        if space == INDICATOR_LAST:
+            out.append("■" if reached else "□")
+        elif space in INDICATOR_BOOST_SPACES:
+            out.append("◆" if reached else "◇")
+        else:
+            out.append("●" if reached else "○")
+    return "".join(out)
+
+
+class StarClusters(Widget, can_focus=True):
+    """The three clusters with Time markers; plans a Time investment from the keyboard."""
+
+    COMPONENT_CLASSES = STAR_COMPONENTS | {
+        "clusters--title", "clusters--selected", "clusters--marker", "clusters--moon",
+        "clusters--empty", "clusters--arrow", "clusters--points", "clusters--label",
+    }
+
+    DEFAULT_CSS = f"""
+    StarClusters {{ width: auto; height: auto; }}
+    StarClusters > .clusters--title {{ color: $text-muted; }}
+    StarClusters > .clusters--selected {{ text-style: bold reverse; }}
+    StarClusters > .clusters--marker {{ text-style: bold; color: $text; }}
+    StarClusters > .clusters--moon {{ color: $text-muted; }}
+    StarClusters > .clusters--empty {{ color: $text-muted; }}
+    StarClusters > .clusters--arrow {{ color: $text-accent; text-style: bold; }}
+    StarClusters > .clusters--points {{ color: $text-warning; text-style: bold; }}
+    StarClusters > .clusters--label {{ color: $text-muted; }}
+    {star_css("StarClusters")}
+    """
+
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Step", key_display="←→"),
+        Binding("right,l", "step(1)", "Clockwise", show=False),
+        Binding("up,k", "select(-1)", "Marker", key_display="↑↓"),
+        Binding("down,j", "select(1)", "Next marker", show=False),
+        Binding("backspace", "reset", "Reset", key_display="⌫"),
+    ]
+
+    class PlanChanged(Message):
+        """The planned steps changed: ``plan[c]`` steps for cluster c (+ clockwise)."""
+
+        def __init__(self, clusters: StarClusters, plan: Plan) -> None:
+            super().__init__()
+            self.clusters = clusters
+            self.plan = plan
+
+        @property
+        def control(self) -> StarClusters:
+            """The widget that sent the message."""
+            return self.clusters
+
+    class Refused(Message):
+        """A step was refused; ``reason`` says why (from ``vet``)."""
+
+        def __init__(self, clusters: StarClusters, reason: str) -> None:
+            super().__init__()
+            self.clusters = clusters
+            self.reason = reason
+
+        @property
+        def control(self) -> StarClusters:
+            """The widget that sent the message."""
+            return self.clusters
+
+    stars: reactive[tuple[tuple[int, ...], ...]] = reactive(
+        ((EMPTY,) * CLUSTER_SIZE,) * CLUSTER_COUNT)
+    markers: reactive[Plan] = reactive((0,) * CLUSTER_COUNT)
+    moons: reactive[Plan] = reactive((0,) * CLUSTER_COUNT)
+    points: reactive[int] = reactive(TIME_POINTS)
+    plan: reactive[Plan] = reactive((0,) * CLUSTER_COUNT)
+    selected: reactive[int] = reactive(0)
+    planning: reactive[bool] = reactive(False)
+    boosted: reactive[int] = reactive(0)
+    indicator: reactive[int] = reactive(0)
+    bag: reactive[int] = reactive(0)
+    large: reactive[bool] = reactive(False, layout=True)
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        # Asked before each new step: "" allows it, else the reason it is refused.
+        self.vet: Callable[[Plan, int, int], str] | None = None
+
+    # ---- reading -----------------------------------------------------------------------
+
+    @property
+    def points_left(self) -> int:
+        """Movement points not yet spent by the plan."""
+        return self.points - sum(abs(s) for s in self.plan)
+
+    def facing(self, cluster: int) -> int:
+        """The ring position the cluster's marker faces once the plan is played."""
+        return (self.markers[cluster] + self.plan[cluster]) % CLUSTER_SIZE
+
+    def preview(self) -> list[int]:
+        """The stars the plan would take, one per cluster (EMPTY for a bare space)."""
+        return [self.stars[c][self.facing(c)] for c in range(CLUSTER_COUNT)]
+
+    # ---- changing ----------------------------------------------------------------------
+
+    def show_board(self, stars: Sequence[Sequence[int]], markers: Sequence[int],
+                   moons: Sequence[int], points: int, boosted: int, indicator: int,
+                   bag: int) -> None:
+        """Show the board as it is in the game (the plan is kept: see ``reset_plan``)."""
+        self.stars = tuple(tuple(c) for c in stars)
+        self.markers = tuple(markers)
+        self.moons = tuple(moons)
+        self.points = points
+        self.boosted = boosted
+        self.indicator = indicator
+        self.bag = bag
+
+    def reset_plan(self) -> None:
+        """Forget the planned steps."""
+        self._set_plan((0,) * CLUSTER_COUNT)
+
+    def _set_plan(self, plan: Plan) -> None:
+        if plan != self.plan:
+            self.plan = plan
+            self.post_message(self.PlanChanged(self, plan))
+
+    def action_select(self, delta: int) -> None:
+        """Choose the previous (-1) or next (+1) marker."""
+        self.selected = (self.selected + delta) % CLUSTER_COUNT
+
+    def action_reset(self) -> None:
+        """Put every marker back where the plan started."""
+        if self.planning:
+            self.reset_plan()
+
+    def action_step(self, step: int) -> None:
+        """Step the selected marker: ``+1`` clockwise, ``-1`` counterclockwise."""
+        if not self.planning:
+            return
+        cluster = self.selected
+        planned = self.plan[cluster]
+        plan = list(self.plan)
+        if planned and (planned > 0) != (step > 0):
+            plan[cluster] += step  # taking a planned step back costs nothing
+            self._set_plan(tuple(plan))
+            return
+        reason = self.vet(self.plan, cluster, step) if self.vet else (
+            "" if self.points_left > 0 else "no movement points are left to spend")
+        if reason:
+            self.post_message(self.Refused(self, reason))
+            return
+        plan[cluster] += step
+        self._set_plan(tuple(plan))
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    @property
+    def _cell(self) -> int:
+        return 5 if self.large else 3
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """Three squares side by side, or the track line if it is wider."""
+        return max(CLUSTER_COUNT * 3 * self._cell + 2 * (CLUSTER_COUNT - 1), 33)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Counter, titles, the squares, preview, boosted star and track."""
+        return 2 + (5 if self.large else 3) + 3
+
+    def render(self) -> Content:
+        """The counter, the three rings, what would be taken, the boosted star, the track."""
+        lines: list[Content] = [self._counter_line(), self._titles()]
+        gap = [""] if self.large else []
+        for row in range(3):
+            if row:
+                lines += [Content(g) for g in gap]
+            lines.append(Content("  ").join(self._ring_row(c, row)
+                                            for c in range(CLUSTER_COUNT)))
+        lines.append(self._preview_line())
+        boosted = Content.assemble(("boosted ", ".clusters--label"),
+                                   (STAR_LETTERS[self.boosted], star_style(self.boosted)),
+                                   ("   bag ", ".clusters--label"), str(self.bag))
+        lines.append(boosted)
+        lines.append(Content.assemble(("black ", ".clusters--label"),
+                                      indicator_track(self.indicator),
+                                      f" {self.indicator}/{INDICATOR_LAST}"))
+        return Content("\n").join(lines)
+
+    def _counter_line(self) -> Content:
+        left = max(self.points_left, 0)
+        dots = POINT * left + SPENT * (TIME_POINTS - left)
+        if not self.planning:
+            return Content.styled("Time markers", ".clusters--label")
+        return Content.assemble(("Time ", ".clusters--label"), (dots, ".clusters--points"),
+                                f" {left} step{'s' if left != 1 else ''} left")
+
+    def _titles(self) -> Content:
+        width = 3 * self._cell
+        parts = []
+        for c in range(CLUSTER_COUNT):
+            steps = self.plan[c]
+            turn = f" {CLOCKWISE if steps > 0 else COUNTERCLOCKWISE}{abs(steps)}" if steps else ""
+            text = f"{CLUSTER_NAMES[c]}{turn}"[:width].center(width)
+            selected = self.planning and c == self.selected
+            parts.append(Content.styled(text, ".clusters--selected" if selected
+                                        else ".clusters--title"))
+        return Content("  ").join(parts)
+
+    def _ring_row(self, cluster: int, row: int) -> Content:
+        cell = self._cell
+        facing = self.facing(cluster)
+        moon = self.moons[cluster]
+        text = [" "] * (3 * cell)
+        spans: list[Span] = []
+        if row == 1:
+            at = cell + cell // 2
+            text[at] = ARROWS[facing]
+            spans.append(Span(at, at + 1, ".clusters--arrow"))
+        for position, (r, col) in enumerate(RING_CELLS):
+            if r != row:
+                continue
+            star = self.stars[cluster][position]
+            start = col * cell + (cell - 3) // 2
+            left, right = ("[", "]") if position == facing else (
+                ("(", ")") if position == moon and moon != facing else (" ", " "))
+            letter = STAR_LETTERS[star] if star != EMPTY else "·"
+            text[start: start + 3] = left + letter + right
+            if left != " ":
+                frame = ".clusters--marker" if left == "[" else ".clusters--moon"
+                spans += [Span(start, start + 1, frame), Span(start + 2, start + 3, frame)]
+            spans.append(Span(start + 1, start + 2, star_style(star) if star != EMPTY
+                              else ".clusters--empty"))
+        return Content("".join(text), spans)
+
+    def _preview_line(self) -> Content:
+        parts: list[Content] = [Content.styled("take ", ".clusters--label")]
+        for star in self.preview():
+            if star == EMPTY:
+                parts.append(Content.styled("· ", ".clusters--empty"))
+            else:
+                parts.append(Content.styled(STAR_LETTERS[star], star_style(star)) + " ")
+        return Content("").join(parts)

@@ -1,0 +1,155 @@
+"""ObjectiveCards: Nebula's objective cards on the table, with their Career markers.
+
+The four Career objectives (first / later VP, and the players' markers in the order they
+were placed: the first one scores the upper value), the four Advanced objectives (their
+VP come from the Values board, ``A1``..``A4`` there), and the viewer's secret Personal
+objective. Beside each card the viewer reads how it stands for their own Galaxy now:
+``✓`` a Career objective that will be marked at the end of the turn, ``×2`` patterns of an
+Advanced objective, ``✓``/``✗`` for the Personal one.
+
+The compact form (80x24) uses short card names; the large form the full texts.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui_games.games.nebula.board import CONSTELLATION_NAMES
+from tui_games.games.nebula.objectives import (
+    ADVANCED_DECK,
+    CAREER_DECK,
+    PERSONAL_DECK,
+    PERSONAL_VP,
+    Card,
+    advanced_text,
+    career_text,
+    personal_text,
+)
+from tui_games.games.nebula.state import COLOURS
+
+
+class CardsShown(NamedTuple):
+    """What the cards widget shows; the screen builds it from the viewer's observation.
+
+    ``career_marks[i]`` are the names on Career card i, first placed first;
+    ``career_ready[i]`` whether the viewer's Galaxy fulfils it now (unmarked);
+    ``advanced_counts[i]`` the viewer's patterns for Advanced card i;
+    ``personal`` the viewer's kept card id (-1: none), ``personal_holds`` its state now.
+    """
+
+    career: tuple[int, ...] = ()
+    career_marks: tuple[tuple[str, ...], ...] = ()
+    career_ready: tuple[bool, ...] = ()
+    advanced: tuple[int, ...] = ()
+    advanced_counts: tuple[int, ...] = ()
+    personal: int = -1
+    personal_holds: bool = False
+
+
+def career_short(card: Card) -> str:
+    """A Career card in a few words: `North: 3 colours`."""
+    if card.kind == "constellation_3_colours":
+        return f"{CONSTELLATION_NAMES[card.param]}: 3 colours"
+    if card.kind == "orbit_3_colours":
+        return f"Orbit {card.param + 1}: 3 colours"
+    if card.kind == "indirect_spaces":
+        return "8 indirect ends"
+    return "8 orbit-nbrs of *"
+
+
+def advanced_short(card: Card) -> str:
+    """An Advanced card in a few words: `R linked to Y`."""
+    c = card.param
+    if card.kind == "colour_pair":
+        return f"{COLOURS[c // 6]} linked to {COLOURS[c % 6]}"
+    if card.kind == "orbits_with_colour":
+        return f"orbits with a {COLOURS[c]}"
+    if card.kind == "colour_by_highlight":
+        return f"{COLOURS[c]} orbit-next to *"
+    if card.kind == "most_frequent_highlighted":
+        return "commonest colour on *"
+    if card.kind == "completed_careers":
+        return "Career cards done"
+    return "* with no empty link"
+
+
+def personal_short(card: Card) -> str:
+    """A Personal card in a few words: `6 P stars`."""
+    c = COLOURS[card.param] if card.param >= 0 else ""
+    return {
+        "indirect_colour": f"{c} on all 4 indirect links",
+        "highlighted_colour": f"{c} on 4 highlighted",
+        "six_of_colour": f"6 {c} stars",
+        "two_in_three_constellations": f"2 {c} in 3 constellations",
+        "most_black": "most black stars (ties ok)",
+        "few_empty": "4 or fewer empty spaces",
+        "two_of_each": "2 stars of every colour",
+        "orbit_all_different": f"orbit {card.param + 1} full, all different",
+        "three_adjacent_orbits": "3 adjacent orbits full",
+        "opposite_constellations": "2 opposite constellations",
+        "adjacent_constellations": "2 adjacent constellations",
+    }[card.kind]
+
+
+class ObjectiveCards(Widget):
+    """The Career, Advanced and (your) Personal objectives, with markers and progress."""
+
+    COMPONENT_CLASSES = {"cards--title", "cards--note", "cards--marks", "cards--ready",
+                         "cards--vp"}
+
+    DEFAULT_CSS = """
+    ObjectiveCards { width: 1fr; height: auto; }
+    ObjectiveCards > .cards--title { text-style: bold; }
+    ObjectiveCards > .cards--note { color: $text-muted; }
+    ObjectiveCards > .cards--marks { color: $text-accent; text-style: bold; }
+    ObjectiveCards > .cards--ready { color: $text-success; text-style: bold; }
+    ObjectiveCards > .cards--vp { color: $text-warning; }
+    """
+
+    shown: reactive[CardsShown] = reactive(CardsShown, layout=True)
+    large: reactive[bool] = reactive(False, layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per card and title (the large form wraps long texts)."""
+        return self.render().get_height(self.styles, width)
+
+    def render(self) -> Content:
+        """Career cards, Advanced cards, the Personal card."""
+        s = self.shown
+        lines: list[Content] = [self._title("Career", "first/later VP · markers")]
+        for i, card_id in enumerate(s.career):
+            card = CAREER_DECK[card_id]
+            text = career_text(card) if self.large else (
+                f"{career_short(card):<17}{card.top}/{card.bottom}")
+            marks = s.career_marks[i] if i < len(s.career_marks) else ()
+            line = Content(f" {text}")
+            if marks:
+                line += Content.styled(" " + " ".join(marks), ".cards--marks")
+            if i < len(s.career_ready) and s.career_ready[i]:
+                line += Content.styled(" ✓now", ".cards--ready")
+            lines.append(line)
+        if s.advanced:
+            lines.append(self._title("Advanced", "VP from the Values board"))
+            for i, card_id in enumerate(s.advanced):
+                card = ADVANCED_DECK[card_id]
+                text = advanced_text(card) if self.large else advanced_short(card)
+                count = s.advanced_counts[i] if i < len(s.advanced_counts) else 0
+                lines.append(Content.assemble(f" A{i + 1} {text}",
+                                              (f" you ×{count}", ".cards--vp")))
+        if s.personal >= 0:
+            card = PERSONAL_DECK[s.personal]
+            lines.append(self._title("Personal", f"secret, {PERSONAL_VP} VP"))
+            text = personal_text(card) if self.large else personal_short(card)
+            state = (" ✓ holds", ".cards--ready") if s.personal_holds else (" ✗ not yet",
+                                                                             ".cards--note")
+            lines.append(Content.assemble(f" {text}", state))
+        return Content("\n").join(lines)
+
+    @staticmethod
+    def _title(title: str, note: str) -> Content:
+        return Content.assemble((title, ".cards--title"), (f"  {note}", ".cards--note"))

@@ -1,0 +1,180 @@
+"""ValuesBoard: Nebula's Values board - three tracks of Value tokens, with a cursor.
+
+One column per track: the six colour tokens, the four constellation tokens and the four
+tokens of the Advanced objectives in play (``A1``..``A4``). Each token shows its space
+(0..10) - with a bar in the large form - and its place on the podium (``1st`` ``2nd``
+``3rd``, as the screen computes it from the rules). While the player chooses a token to
+advance, arrows move the cursor (``▸`` and reverse video) through the tokens; tokens the
+screen marks ``blocked`` are dimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from textual.binding import Binding
+from textual.content import Content, Span
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
+from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
+    COLOUR_TOKENS,
+    CONSTELLATION_TOKENS,
+    STAR_LETTERS,
+    VALUE_TOKENS,
+)
+from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+
+TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
+TRACK_TITLES = ("Colours", "Constell.", "Advanced")
+_LONG_TITLES = ("Colours", "Constellations", "Advanced objectives")
+TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
+             "1st/2nd/3rd: 4/3/2 VP per pattern")
+_WIDTHS = (10, 13, 11)   # the compact columns
+PLACES = ("1st", "2nd", "3rd")
+
+
+def token_label(token: int) -> str:
+    """The short name of a Value token: `R`, `North`, `A2`."""
+    if token in COLOUR_TOKENS:
+        return STAR_LETTERS[token]
+    if token in CONSTELLATION_TOKENS:
+        return CONSTELLATION_NAMES[token - CONSTELLATION_TOKENS.start]
+    return f"A{token - ADVANCED_TOKENS.start + 1}"
+
+
+class ValuesBoard(Widget, can_focus=True):
+    """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
+
+    COMPONENT_CLASSES = STAR_COMPONENTS | {
+        "values--title", "values--place", "values--cursor", "values--blocked",
+        "values--bar", "values--note"}
+
+    DEFAULT_CSS = f"""
+    ValuesBoard {{ width: auto; height: auto; }}
+    ValuesBoard > .values--title {{ text-style: bold; }}
+    ValuesBoard > .values--place {{ color: $text-warning; text-style: bold; }}
+    ValuesBoard > .values--cursor {{ text-style: bold reverse; }}
+    ValuesBoard > .values--blocked {{ text-style: dim strike; }}
+    ValuesBoard > .values--bar {{ color: $text-accent; }}
+    ValuesBoard > .values--note {{ color: $text-muted; }}
+    {star_css("ValuesBoard")}
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move(-1, 0)", "Token", key_display="↑↓←→"),
+        Binding("down,j", "move(1, 0)", "Down", show=False),
+        Binding("left,h", "move(0, -1)", "Left", show=False),
+        Binding("right,l", "move(0, 1)", "Right", show=False),
+    ]
+
+    class CursorMoved(Message):
+        """The cursor moved to ``token``."""
+
+        def __init__(self, board: ValuesBoard, token: int) -> None:
+            super().__init__()
+            self.board = board
+            self.token = token
+
+        @property
+        def control(self) -> ValuesBoard:
+            """The board that sent the message."""
+            return self.board
+
+    values: reactive[tuple[int, ...]] = reactive((0,) * VALUE_TOKENS)
+    places: reactive[tuple[tuple[int, int], ...]] = reactive(())
+    blocked: reactive[frozenset[int]] = reactive(frozenset())
+    cursor: reactive[int] = reactive(0)
+    choosing: reactive[bool] = reactive(False)
+    large: reactive[bool] = reactive(False, layout=True)
+
+    def show_values(self, values: Sequence[int], places: Mapping[int, int],
+                    blocked: Iterable[int] = ()) -> None:
+        """Token spaces, the podium (``{token: 0 for 1st, 1, 2}``) and tokens that can't move."""
+        self.values = tuple(values)
+        self.places = tuple(sorted(places.items()))
+        self.blocked = frozenset(blocked)
+
+    def move_cursor_to(self, token: int) -> None:
+        """Put the cursor on ``token``."""
+        if token != self.cursor and 0 <= token < VALUE_TOKENS:
+            self.cursor = token
+            self.post_message(self.CursorMoved(self, token))
+
+    def action_move(self, d_row: int, d_col: int) -> None:
+        """Up/down within a track (wrapping into the next one), left/right across tracks."""
+        track = next(i for i, t in enumerate(TRACKS) if self.cursor in t)
+        row = self.cursor - TRACKS[track].start
+        if d_col:
+            track = (track + d_col) % len(TRACKS)
+            row = min(row, len(TRACKS[track]) - 1)
+            self.move_cursor_to(TRACKS[track].start + row)
+        else:
+            self.move_cursor_to((self.cursor + d_row) % VALUE_TOKENS)
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """Three columns side by side, or (large) one line per token."""
+        return 48 if self.large else sum(_WIDTHS)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Compact: titles, six rows, two lines of pay; large: a title per track and a
+        line per token."""
+        return len(TRACKS) + VALUE_TOKENS if self.large else 1 + len(COLOUR_TOKENS) + 2
+
+    def render(self) -> Content:
+        """The tokens of the three tracks with their places, and what the places pay."""
+        return self._render_large() if self.large else self._render_compact()
+
+    def _render_compact(self) -> Content:
+        places = dict(self.places)
+        rows: list[Content] = [Content("").join(
+            Content.styled(title.ljust(w), ".values--title")
+            for title, w in zip(TRACK_TITLES, _WIDTHS, strict=True))]
+        for row in range(len(COLOUR_TOKENS)):
+            cells = []
+            for track, width in zip(TRACKS, _WIDTHS, strict=True):
+                token = track.start + row
+                cells.append(self._token(token, places.get(token), width, bar=False)
+                             if token in track else Content(" " * width))
+            rows.append(Content("").join(cells))
+        rows.append(Content.styled("1st/2nd/3rd pay: star 3/2/1,", ".values--note"))
+        rows.append(Content.styled("constellation 14/12/10, pattern 4/3/2", ".values--note"))
+        return Content("\n").join(rows)
+
+    def _render_large(self) -> Content:
+        places = dict(self.places)
+        rows: list[Content] = []
+        for track, title, pay in zip(TRACKS, _LONG_TITLES, TRACK_PAY, strict=True):
+            rows.append(Content.assemble((title, ".values--title"), (f"  {pay}", ".values--note")))
+            rows += [self._token(token, places.get(token), 30, bar=True) for token in track]
+        return Content("\n").join(rows)
+
+    def _token(self, token: int, place: int | None, width: int, *, bar: bool) -> Content:
+        value = self.values[token]
+        cursor = self.choosing and token == self.cursor
+        label = token_label(token)
+        pad = 6 if bar else 5 if token in CONSTELLATION_TOKENS else 2
+        text = ("▸" if cursor else " ") + label.ljust(pad)
+        spans: list[Span] = []
+        if token in COLOUR_TOKENS:
+            spans.append(Span(1, 1 + len(label), star_style(token)))
+        if bar:
+            marks = "▮" * value + "·" * (VALUE_TRACK_LAST - value)
+            spans.append(Span(len(text), len(text) + len(marks), ".values--bar"))
+            text += marks
+        text += f"{value:>3}"
+        if place is not None:
+            spans.append(Span(len(text) + 1, len(text) + 4, ".values--place"))
+            text += " " + PLACES[place]
+        text = text[:width].ljust(width)
+        if token in self.blocked:
+            spans.append(Span(1, len(text.rstrip()), ".values--blocked"))
+        if cursor:
+            spans.append(Span(0, len(text.rstrip()), ".values--cursor"))
+        return Content(text, spans)
