@@ -80,12 +80,31 @@ class Outcome(msgspec.Struct):
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
-    """One game option for the new-game dialog: its key, label, choices and default."""
+    """One game option for the new-game dialog: its key, label, choices and default.
+
+    With ``pick`` > 0 the players may also compose their own value: exactly ``pick`` of
+    ``items`` (value, label), joined by "+" in ``items`` order.
+    """
 
     key: str
     label: str
     choices: tuple[tuple[str, str], ...]  # (value, label)
     default: str
+    pick: int = 0
+    items: tuple[tuple[str, str], ...] = ()
+
+    def picked_value(self, values: list[str]) -> str:
+        """The option value naming ``values`` (a pick of ``items``), in ``items`` order."""
+        chosen = set(values)
+        return "+".join(value for value, _ in self.items if value in chosen)
+
+    def label_of(self, value: str) -> str:
+        """A choice's label, or for a picked value the labels of its items."""
+        for choice, label in self.choices:
+            if choice == value:
+                return label
+        names = dict(self.items)
+        return ", ".join(names.get(part, part) for part in value.split("+"))
 
 
 Options = dict[str, str]

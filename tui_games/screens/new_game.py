@@ -12,10 +12,11 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from tui_games.engine.core import Options, default_options
+from tui_games.engine.core import Options, OptionSpec, default_options
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.screens.fields import ChoiceField
+from tui_games.screens.pick import PickScreen
 from tui_games.widgets.status import StatusLine
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ HUMAN = "human"
 MAX_NAME = 16
 SEED_LIMIT = 2**31
 FIELD = Binding.Group("Field")
+PICK_OWN = "\x00pick"  # the "pick your own" choice of an option with OptionSpec.pick
 
 
 def new_seed() -> int:
@@ -165,13 +167,42 @@ class NewGameScreen(Screen[None]):
         box.remove_children()
         rows = []
         for spec in info.rules.option_specs:
-            field = ChoiceField([(label, value) for value, label in spec.choices],
-                                values.get(spec.key, spec.default), id=f"opt-{spec.key}")
+            value = values.get(spec.key, spec.default)
+            field = ChoiceField(self._option_choices(spec, value), value, id=f"opt-{spec.key}")
             rows.append(Horizontal(Label(spec.label, classes="field-label"), field,
                                    classes="field option"))
         box.mount_all(rows)
 
+    @staticmethod
+    def _option_choices(spec: OptionSpec, value: str) -> list[tuple[str, str]]:
+        """The spec's choices, plus a custom pick (shown by its items) and "Pick your own"."""
+        choices = [(label, choice) for choice, label in spec.choices]
+        if spec.pick:
+            if value not in {choice for choice, _ in spec.choices}:
+                choices.append((spec.label_of(value), value))
+            choices.append((f"Pick your own {spec.pick}...", PICK_OWN))
+        return choices
+
     # ---- reacting to the fields ----------------------------------------------------
+
+    @on(ChoiceField.Changed, ".option ChoiceField")
+    def _option_changed(self, event: ChoiceField.Changed) -> None:
+        """Open the picker when "Pick your own" is chosen; keep the old value on cancel."""
+        field = event.select
+        key = (field.id or "opt-").removeprefix("opt-")
+        spec = next((s for s in self.info.rules.option_specs if s.key == key), None)
+        if spec is None or event.value != PICK_OWN:
+            if spec is not None:
+                self.options[key] = str(event.value)
+            return
+        previous = self.options.get(key, spec.default)
+
+        def picked(value: str | None) -> None:
+            chosen = value or previous
+            self.options[key] = chosen
+            field.set_choices(self._option_choices(spec, chosen), chosen)
+
+        self.app.push_screen(PickScreen(spec, previous), picked)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the row holding the focus (its label turns inverse: visible without colour)."""
@@ -200,7 +231,8 @@ class NewGameScreen(Screen[None]):
                 kind = default_kind(info, i)
             kind_field.set_choices(kind_choices(info), kind)
         self._show_seats(count)
-        self._build_options(info, default_options(info.rules))
+        self.options = default_options(info.rules)
+        self._build_options(info, self.options)
 
     @on(ChoiceField.Changed, "#count")
     def _count_changed(self, event: ChoiceField.Changed) -> None:

@@ -41,6 +41,9 @@ EXPLORATION = 0.7
 
 PROGRESS_STEPS = 20
 
+HARD_LEVELS: dict[str, float] = {"hard": 1.0, "hard-0.25s": 0.25, "hard-3s": 3.0}
+"""The `hard` bot levels and their thinking time per decision, in seconds."""
+
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
     """1 for the winner, a shared win split evenly, 0 for everyone else."""
@@ -103,6 +106,10 @@ class _Node:
         self.total = 0.0
 
 
+BotMaker = Callable[..., "ISMCTSBot"]
+"""``make(rules, rng, **overrides) -> ISMCTSBot``: a registry bot factory (BotFactory)."""
+
+
 class ISMCTSBot:
     """Single-observer ISMCTS with availability counts; budget by iterations or seconds.
 
@@ -152,18 +159,30 @@ class ISMCTSBot:
     # ---- factories for the registry (BotFactory = (rules, rng) -> Bot) -------------------
 
     @classmethod
-    def factory(cls, **settings: Any) -> Callable[[Rules[Any, Any], random.Random], ISMCTSBot]:
-        """A bot factory with fixed settings, e.g. ``ISMCTSBot.factory(rollout_depth=40, ...)``."""
+    def factory(cls, **settings: Any) -> BotMaker:
+        """A bot factory with fixed settings, e.g. ``ISMCTSBot.factory(rollout_depth=40, ...)``.
 
-        def make(rules: Rules[Any, Any], rng: random.Random) -> ISMCTSBot:
-            return cls(rules, rng, **settings)
+        The factory also takes keyword overrides (``iterations=K`` from the arena turns a
+        timed bot into a reproducible one); an iteration budget replaces the time budget.
+        """
+
+        def make(rules: Rules[Any, Any], rng: random.Random, **overrides: Any) -> ISMCTSBot:
+            return cls(rules, rng, **{**settings, **overrides})
 
         return make
 
     @classmethod
-    def with_iterations(
-        cls, iterations: int, **settings: Any
-    ) -> Callable[[Rules[Any, Any], random.Random], ISMCTSBot]:
+    def levels(cls, **settings: Any) -> dict[str, BotMaker]:
+        """The three `hard` levels a player can pick per seat, by thinking time.
+
+        ``hard`` thinks 1 s per decision; ``hard-0.25s`` and ``hard-3s`` are the quick and
+        the patient variants. Every level shares the game's search ``settings``.
+        """
+        return {name: cls.factory(**{**settings, "seconds": seconds})
+                for name, seconds in HARD_LEVELS.items()}
+
+    @classmethod
+    def with_iterations(cls, iterations: int, **settings: Any) -> BotMaker:
         """A factory for a bot with a fixed iteration budget: reproducible moves."""
         return cls.factory(iterations=iterations, **settings)
 

@@ -20,6 +20,7 @@ from tui_games.games.neptune.state import (
     SPACE_BANDIT,
     SPECIAL_IDS,
     SPECIAL_KEYS,
+    SPECIAL_NAMES,
     SPECIALS,
     STATIONFALL,
     SUIT_NAMES,
@@ -103,7 +104,8 @@ class NeptuneRules:
     state_type: ClassVar[type] = NeptuneState
     action_type: ClassVar[object] = NeptuneAction
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("specials", "Special cards", SPECIAL_PRESETS, "default"),
+        OptionSpec("specials", "Special cards", SPECIAL_PRESETS, "default", pick=6,
+                   items=tuple((SPECIAL_KEYS[c], SPECIAL_NAMES[c]) for c in SPECIALS)),
     )
 
     # ---- setup and dealing ---------------------------------------------------------------

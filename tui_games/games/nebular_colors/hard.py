@@ -1,0 +1,90 @@
+"""The `hard` Nebular Colors bot: ISMCTS over the hidden hand and deck, one hand deep.
+
+Each iteration deals the unseen cards afresh (``determinize`` keeps the piles, the melds,
+the penalty cards and the set a take promised), plays the hand out with a cheap policy and
+stops as soon as the hand is decided. The ended hand is scored by what it did to the match:
+the chance of winning the match from the new star-fragment count, plus a little for the
+score margin of the hand, so the search prefers clear wins to narrow ones.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.games.nebular_colors.rules import NOVA_AT, NebularColorsRules, score
+from tui_games.games.nebular_colors.state import (
+    Discard,
+    Draw,
+    EndTurn,
+    Meld,
+    NCAction,
+    NCState,
+    Nova,
+    Stop,
+    Take,
+)
+
+HAND_WIN = 0.5        # the chance a player gives either seat of winning the next hand
+MARGIN_WEIGHT = 0.08  # how much of the reward the hand's score margin may move
+MARGIN_SCALE = 10.0   # a lead of this many points earns the whole margin share
+TAKE_AT_MOST = 4      # the rollout takes a pile only when it is this small
+NOVA_FROM = 8         # the rollout calls Nova only from this many points
+
+_RULES = NebularColorsRules()
+_DRAW, _END, _STOP, _NOVA = Draw(), EndTurn(), Stop(), Nova()
+
+
+@cache
+def match_chance(mine: int, theirs: int, target: int) -> float:
+    """The chance to win the match from these fragment counts, each hand a coin flip."""
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    return (HAND_WIN * match_chance(mine + 1, theirs, target)
+            + (1 - HAND_WIN) * match_chance(mine, theirs + 1, target))
+
+
+def evaluate(s: NCState, players: int) -> list[float]:
+    """Per seat in [0, 1]: the match chance from the fragments, nudged by the score margin.
+
+    Called when a rollout's hand has ended (the next hand is dealt, its scores are 0) or,
+    under a depth cut, mid-hand: then the margin of the hand in play counts.
+    """
+    margin = (score(s, 0) - score(s, 1)) / MARGIN_SCALE
+    margin = max(-1.0, min(1.0, margin))
+    first = match_chance(s.fragments[0], s.fragments[1], s.target)
+    value = (1 - MARGIN_WEIGHT) * first + MARGIN_WEIGHT * (0.5 + 0.5 * margin)
+    return [value, 1.0 - value]
+
+
+def round_key(s: NCState) -> int:
+    """The hand in play: a rollout stops when the next one is dealt."""
+    return s.hand_no
+
+
+def rollout(s: NCState, rng: random.Random) -> NCAction:
+    """A quick, sensible move: meld whenever possible, take only small piles, Stop early."""
+    phase = s.phase
+    if phase == "stop_or_nova":
+        return _NOVA if score(s, s.decider) >= NOVA_FROM else _STOP
+    legal = _RULES.legal_actions(s)
+    if phase == "choose":
+        takes = [a for a in legal if type(a) is Take and len(s.piles[a.pile]) <= TAKE_AT_MOST]
+        return rng.choice(takes) if takes else _DRAW
+    if phase == "meld":
+        # EndTurn is listed last: any meld before it scores, so lay one while there is one.
+        return rng.choice(legal[:-1]) if len(legal) > 1 else _END
+    return rng.choice(legal)
+
+
+HardBot = ISMCTSBot.factory(seconds=1.0, rollout=rollout, round_key=round_key,
+                            evaluate=evaluate)
+"""The registry's `hard` level: one second of ISMCTS per decision."""
+
+__all__ = ["HardBot", "evaluate", "match_chance", "rollout", "round_key"]
+
+# Imported for their names in type hints of the policy only.
+_ = (Discard, Meld)

@@ -1,0 +1,61 @@
+"""Choose exactly N of a list: the "pick your own" form of a game option."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import SelectionList, Static
+
+from tui_games.engine.core import OptionSpec
+from tui_games.widgets.status import StatusLine
+
+
+class PickScreen(ModalScreen[str | None]):
+    """Tick exactly ``spec.pick`` of ``spec.items``; dismisses with the option value or None."""
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Use these", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, spec: OptionSpec, current: str) -> None:
+        super().__init__()
+        self.spec = spec
+        items = {value for value, _ in spec.items}
+        self.current = {part for part in current.split("+") if part in items}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog pick-dialog"):
+            yield Static(f"{self.spec.label}: pick {self.spec.pick}", classes="dialog-title")
+            yield SelectionList[str](
+                *[(label, value, value in self.current) for value, label in self.spec.items],
+                id="pick-list")
+            yield StatusLine(self._count_text(), id="pick-status")
+
+    def on_mount(self) -> None:
+        """Focus the list so space ticks straight away."""
+        self.query_one(SelectionList).focus()
+
+    def _count_text(self) -> str:
+        chosen = len(self.current)
+        return f"{chosen} of {self.spec.pick} ticked - space ticks, enter uses them, esc cancels"
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        """Keep the count line current."""
+        self.current = set(event.selection_list.selected)
+        self.query_one("#pick-status", StatusLine).update(self._count_text())
+
+    def action_confirm(self) -> None:
+        """Use the ticked items, if there are exactly as many as the option needs."""
+        chosen = list(self.query_one(SelectionList).selected)
+        if len(chosen) != self.spec.pick:
+            self.query_one("#pick-status", StatusLine).update(
+                f"Tick exactly {self.spec.pick} (you have {len(chosen)}).", error=True)
+            return
+        self.dismiss(self.spec.picked_value(chosen))
+
+    def action_cancel(self) -> None:
+        """Keep the option as it was."""
+        self.dismiss(None)
