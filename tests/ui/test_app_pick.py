@@ -14,7 +14,6 @@ from tui_games.screens.pick import PickScreen
 SIX = ["black_hole", "stationfall", "plasma_shield", "asteroid_3", "asteroid_5", "asteroid_7"]
 
 
-
 async def test_pick_your_own_specials_needs_exactly_six_and_becomes_the_option(
         tmp_path: Path) -> None:
     app = GamesApp(SaveStore(tmp_path), bot_delay=0)

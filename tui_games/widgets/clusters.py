@@ -6,8 +6,8 @@ the top left; the Time marker sits in the middle as an arrow pointing at the sta
 faces, and that star is framed ``[Y]``. Where a marker started this turn (its moon) the
 star is framed ``(Y)``.
 
-Investing Time is planned here before it is played: ↑↓ choose a marker, ←→ step it
-counterclockwise / clockwise, and the counter shows the movement points left while the
+Investing Time is planned here before it is played: ↑↓ choose a marker (its ring), ←→
+step it counterclockwise / clockwise, and the counter shows the movement points left while the
 line below previews the stars that would be taken. A step against a marker's planned
 direction takes a planned step back (it costs nothing); every new step is first put to
 ``vet`` (the screen asks the rules) and refused with its reason. The screen plays the
@@ -85,9 +85,8 @@ class StarClusters(Widget, can_focus=True):
     BINDINGS = [
         Binding("left,h", "step(-1)", "Step", key_display="←→"),
         Binding("right,l", "step(1)", "Clockwise", show=False),
-        Binding("up,k", "select(-1)", "Marker", key_display="↑↓"),
-        Binding("down,j", "select(1)", "Next marker", show=False),
-        Binding("backspace", "reset", "Reset", key_display="⌫"),
+        Binding("up,k", "select(-1)", "Ring", key_display="↑↓"),
+        Binding("down,j", "select(1)", "Next ring", show=False),
     ]
 
     class PlanChanged(Message):
@@ -176,11 +175,6 @@ class StarClusters(Widget, can_focus=True):
     def action_select(self, delta: int) -> None:
         """Choose the previous (-1) or next (+1) marker."""
         self.selected = (self.selected + delta) % CLUSTER_COUNT
-
-    def action_reset(self) -> None:
-        """Put every marker back where the plan started."""
-        if self.planning:
-            self.reset_plan()
 
     def action_step(self, step: int) -> None:
         """Step the selected marker: ``+1`` clockwise, ``-1`` counterclockwise."""

@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from tui_games.engine.core import Action, GameState, Outcome, Rules
 
 RolloutPolicy = Callable[[Any, random.Random], Action]
@@ -204,6 +206,8 @@ class ISMCTSBot:
             self._report(1.0)
             return legal[0]
         self._cancelled = False
+        # Rules never read the log; every sample would copy it, so search without it.
+        view = msgspec.structs.replace(view, log=[])
         root = _Node(None, player)
         done = self._search(root, view, player, started)
         self.last_stats = self._stats(root, done, time.perf_counter() - started)

@@ -13,12 +13,11 @@ import random
 from functools import cache
 
 from tui_games.engine.bots.ismcts import ISMCTSBot
-from tui_games.games.nebular_colors.rules import NOVA_AT, NebularColorsRules, score
+from tui_games.games.nebular_colors.rules import NebularColorsRules, can_take, score
 from tui_games.games.nebular_colors.state import (
     Discard,
     Draw,
     EndTurn,
-    Meld,
     NCAction,
     NCState,
     Nova,
@@ -34,6 +33,7 @@ NOVA_FROM = 8         # the rollout calls Nova only from this many points
 
 _RULES = NebularColorsRules()
 _DRAW, _END, _STOP, _NOVA = Draw(), EndTurn(), Stop(), Nova()
+_TAKES = (Take(pile=0), Take(pile=1))
 
 
 @cache
@@ -66,25 +66,30 @@ def round_key(s: NCState) -> int:
 
 
 def rollout(s: NCState, rng: random.Random) -> NCAction:
-    """A quick, sensible move: meld whenever possible, take only small piles, Stop early."""
+    """A quick, sensible move: meld whenever possible, take only small piles, Stop early.
+
+    The draw-or-take and discard choices skip ``legal_actions``: they are the bulk of a
+    rollout, and their legality is cheap to settle directly.
+    """
     phase = s.phase
+    if phase == "choose":
+        hand = s.hands[s.current]
+        takes = [i for i, pile in enumerate(s.piles)
+                 if 0 < len(pile) <= TAKE_AT_MOST and can_take(hand, pile)]
+        return _TAKES[rng.choice(takes)] if takes else _DRAW
+    if phase == "discard":
+        empty = [i for i in (0, 1) if not s.piles[i]]
+        return Discard(card=rng.choice(s.drawn), pile=rng.choice(empty or (0, 1)))
     if phase == "stop_or_nova":
         return _NOVA if score(s, s.decider) >= NOVA_FROM else _STOP
     legal = _RULES.legal_actions(s)
-    if phase == "choose":
-        takes = [a for a in legal if type(a) is Take and len(s.piles[a.pile]) <= TAKE_AT_MOST]
-        return rng.choice(takes) if takes else _DRAW
     if phase == "meld":
         # EndTurn is listed last: any meld before it scores, so lay one while there is one.
         return rng.choice(legal[:-1]) if len(legal) > 1 else _END
     return rng.choice(legal)
 
 
-HardBot = ISMCTSBot.factory(seconds=1.0, rollout=rollout, round_key=round_key,
-                            evaluate=evaluate)
-"""The registry's `hard` level: one second of ISMCTS per decision."""
+LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate)
+"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
-__all__ = ["HardBot", "evaluate", "match_chance", "rollout", "round_key"]
-
-# Imported for their names in type hints of the policy only.
-_ = (Discard, Meld)
+HardBot = LEVELS["hard"]

@@ -1,0 +1,752 @@
+"""The Nebula table: your Galaxy, the Star Cluster board, the Values board, the objective
+cards and the score pad, with your Observation Zone underneath.
+
+At 80x24 the Galaxy stays on the left and the right pane shows one of Clusters, Values,
+Cards or Scores (tab cycles; the pane a decision needs comes up by itself). From 110x36
+the Galaxy is drawn large and the clusters stay in view above the other panes.
+
+The screen never decides what is legal: each key looks for its action in
+``rules.legal_actions`` and otherwise lets the rules say why (the ``IllegalAction`` reason
+of trying it on a copy of the view). Widgets keep what they show in reactives and repaint
+only when it changed, so a key press redraws a widget or two, not the table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import Action, Event, GameState, IllegalAction, Outcome
+from tui_games.games.nebula.board import SPACES
+from tui_games.games.nebula.objectives import (
+    ADVANCED_DECK,
+    CAREER_DECK,
+    PERSONAL_DECK,
+    advanced_count,
+    career_done,
+    personal_holds,
+    personal_text,
+    score_pad,
+    value_podium,
+)
+from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
+    BLACK,
+    COLOUR_TOKENS,
+    CONSTELLATION_TOKENS,
+    HIDDEN,
+    STAR_LETTERS,
+    AdvanceValue,
+    FinishPositioning,
+    KeepPersonal,
+    KeepStar,
+    NebulaState,
+    PositionBlackStar,
+    PositionStar,
+    StepTime,
+    TakeStars,
+    TurnToChaos,
+    star_name,
+)
+from tui_games.screens.game import GameScreen
+from tui_games.widgets.clusters import Plan, StarClusters
+from tui_games.widgets.galaxy import GalaxyBoard
+from tui_games.widgets.objectives import CardsShown, ObjectiveCards
+from tui_games.widgets.reserve import StarRow
+from tui_games.widgets.score_pad import ScorePad
+from tui_games.widgets.values_board import ValuesBoard, token_label
+
+_SEAT = re.compile(r"\bSeat ([1-4])\b")  # how the rules' log names a seat
+LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
+PANES = ("clusters", "values", "cards", "players")
+PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
+               "players": "Scores", "personal": "Choose"}
+_PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
+
+
+def plan_actions(plan: Plan) -> list[Action]:
+    """The Time steps a plan stands for, one StepTime per movement point."""
+    return [StepTime(c, 1 if steps > 0 else -1)
+            for c, steps in enumerate(plan) for _ in range(abs(steps))]
+
+
+def sentence(reason: str) -> str:
+    """A rules reason as a sentence: capitalised, with a full stop."""
+    reason = reason.strip()
+    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
+class NebulaScreen(GameScreen, inherit_bindings=False):
+    """Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
+
+    # Several actions share Enter: each is enabled only in its phase (check_action), so
+    # the Footer names what Enter does now.
+    BINDINGS = [
+        Binding("enter", "take", "Take", key_display="⏎"),
+        Binding("enter", "return_star", "Return it", key_display="⏎"),
+        Binding("enter", "keep", "Keep", key_display="⏎"),
+        Binding("enter", "place", "Place", key_display="⏎"),
+        Binding("enter", "advance", "Advance", key_display="⏎"),
+        Binding("space", "next_star", "Star", key_display="␣"),
+        Binding("c", "chaos", "Chaos"),
+        Binding("f", "finish", "Finish"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("tab", "next_pane", "Pane", key_display="⇥"),
+        Binding("g", "next_galaxy", "Galaxy"),
+        *GameScreen.BINDINGS,
+        *Screen.BINDINGS,
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pane = "clusters"
+        self._large = False
+        self._decision: tuple[int, str, int | None, int] | None = None
+        self._returning = False        # choosing the star to give back for Chaos
+        self._star: int | None = None  # the reserve star chosen for placing
+        self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
+        self._texts: dict[str, str] = {}
+        self._personal_offer: list[int] = []
+        self._view: tuple[tuple[int, int, int], GameState] | None = None
+        self._plan_key: tuple[int, int] | None = None
+
+    # ---- layout ------------------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """Top line; Galaxy and reserve on the left, the panes on the right."""
+        with Vertical(id="neb-table"):
+            yield Static(id="neb-top")
+            with Horizontal(id="neb-main"):
+                with Vertical(id="neb-left"):
+                    yield GalaxyBoard(id="neb-galaxy")
+                    yield StarRow(id="neb-reserve")
+                    yield StarRow(id="neb-drawn")
+                with Vertical(id="neb-side"):
+                    yield Static(id="neb-tabs")
+                    yield StarClusters(id="neb-clusters")
+                    with Vertical(id="neb-panes"):
+                        yield ValuesBoard(id="neb-values")
+                        yield ObjectiveCards(id="neb-cards")
+                        yield ScorePad(id="neb-players")
+                        yield OptionList(id="neb-personal")
+
+    def on_mount(self) -> None:
+        """Compact footer, the size's layout, the Time vetting; then the base shows all."""
+        footer = self.query_one(Footer)
+        footer.compact = True
+        footer.show_command_palette = False  # ctrl+p still works; the game keys need room
+        self.clusters.vet = self._vet_step
+        self.query_one("#neb-drawn", StarRow).display = False
+        self._apply_size(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the large table."""
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        large = width >= LARGE[0] and height >= LARGE[1]
+        self._large = large
+        self.set_class(large, "-large")
+        for widget in (self.galaxy, self.clusters, self.values, self.cards):
+            widget.large = large
+        if self._pane not in (*self._tabs(), "personal"):
+            self._pane = self._tabs()[0]
+        self._show_pane()
+
+    @property
+    def galaxy(self) -> GalaxyBoard:
+        """The Galaxy board widget."""
+        return self.query_one("#neb-galaxy", GalaxyBoard)
+
+    @property
+    def clusters(self) -> StarClusters:
+        """The Star Cluster board widget."""
+        return self.query_one("#neb-clusters", StarClusters)
+
+    @property
+    def values(self) -> ValuesBoard:
+        """The Values board widget."""
+        return self.query_one("#neb-values", ValuesBoard)
+
+    @property
+    def cards(self) -> ObjectiveCards:
+        """The objective cards widget."""
+        return self.query_one("#neb-cards", ObjectiveCards)
+
+    @property
+    def reserve(self) -> StarRow:
+        """The Observation Zone shown under the Galaxy."""
+        return self.query_one("#neb-reserve", StarRow)
+
+    @property
+    def pane(self) -> str:
+        """The pane shown on the right: clusters, values, cards, players or personal."""
+        return self._pane
+
+    def player_name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.session.seats[seat].name
+
+    def _names(self, text: str) -> str:
+        return _SEAT.sub(lambda m: self.player_name(int(m.group(1)) - 1), text)
+
+    def view(self) -> GameState:
+        """The viewer's observation, its log naming the players instead of "Seat 1".
+
+        Kept until the game moves on: the Footer asks for it for every key it shows.
+        """
+        key = (id(self.session.state), len(self.session.actions), self.viewer)
+        if self._view is None or self._view[0] != key:
+            view = super().view()
+            view.log = [Event(self._names(e.text)) for e in view.log]
+            self._view = (key, view)
+        return self._view[1]
+
+    def _state(self) -> NebulaState:
+        view = self.view()
+        assert isinstance(view, NebulaState)
+        return view
+
+    def _text(self, widget_id: str, text: str | Content) -> None:
+        """Update a Static only when its text changes (no needless repaint)."""
+        key = text.markup if isinstance(text, Content) else text
+        if self._texts.get(widget_id) != key:
+            self._texts[widget_id] = key
+            self.query_one(f"#{widget_id}", Static).update(text)
+
+    # ---- whose decision ----------------------------------------------------------------
+
+    def _mine(self, view: NebulaState) -> bool:
+        mover = self.rules.to_move(view)
+        return mover == self.viewer and self.session.seats[self.viewer].is_human
+
+    def _phase(self, view: NebulaState) -> str | None:
+        """The viewer's phase when the decision is theirs, else None."""
+        return view.phase if self._mine(view) else None
+
+    def _legal(self, view: NebulaState) -> list[Action]:
+        return self.rules.legal_actions(view) if self._mine(view) else []
+
+    def _why(self, view: NebulaState, action: Action) -> str:
+        """The rules' reason ``action`` is refused now (tried on a copy of ``view``)."""
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The game is over."
+        if not self._mine(view):
+            return f"Wait: it is {self.player_name(mover)}'s turn."
+        try:
+            self.rules.apply(clone(view), action)
+        except IllegalAction as exc:
+            return sentence(exc.reason)
+        return "That is not possible right now."
+
+    def _try(self, action: Action) -> bool:
+        """Play ``action`` if it is legal now, else explain why not."""
+        view = self._state()
+        if action in self._legal(view):
+            return self.play(action)
+        self.show_status(self._why(view, action), error=True)
+        return False
+
+    # ---- refreshing from the view ------------------------------------------------------
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update every widget from ``view``; each repaints only if its data changed."""
+        assert isinstance(view, NebulaState)
+        mover = self.rules.to_move(view)
+        decision = (view.turn, view.phase, mover, self.viewer)
+        new_decision = decision != self._decision
+        self._decision = decision
+        if new_decision:
+            self._pinned = None
+            self._returning = False
+        phase = self._phase(view)
+        self._refresh_top(view, mover)
+        self._refresh_clusters(view, phase)
+        if phase == "place":
+            self._choose_star(view)
+        self._refresh_galaxy(view)
+        self._refresh_rows(view, phase)
+        self._refresh_values(view, phase)
+        self._refresh_cards(view)
+        self._refresh_players(view)
+        self._refresh_personal(view, phase)
+        if new_decision:
+            wanted = "personal" if phase == "personal" else _PHASE_PANE.get(phase or "")
+            if wanted and not (wanted == "clusters" and self._large):
+                self._pane = wanted
+            elif self._pane == "personal":
+                self._pane = "values" if self._large else "clusters"
+            self._show_pane()
+            self._focus_for(phase)
+        self.refresh_bindings()
+
+    def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
+        mode = "full game" if view.mode == "full" else "introductory game"
+        rnd = view.turn // view.players + 1
+        who = "game over" if mover is None else (
+            f"{self.player_name(mover)} chooses a Personal objective"
+            if view.phase == "personal" else f"{self.player_name(mover)}'s turn")
+        last = " · LAST ROUND" if view.final_round and mover is not None else ""
+        self._text("neb-top", f"Nebula · {mode} · round {rnd} · {who}{last}")
+
+    def _refresh_clusters(self, view: NebulaState, phase: str | None) -> None:
+        clusters = self.clusters
+        clusters.show_board(view.clusters, view.markers, view.moons, view.time_left,
+                            view.boosted, view.indicator, sum(view.bag))
+        clusters.planning = phase in ("collect", "time") and not self._returning
+        key = (len(self.session.actions), self.viewer)
+        if key != self._plan_key:  # the game moved on (or back): plan afresh from it
+            self._plan_key = key
+            clusters.reset_plan()
+
+    def _shown_seat(self, view: NebulaState) -> int:
+        """The Galaxy on view: pinned by g, else the viewer's, or the mover's on their turn."""
+        if self._pinned is not None:
+            return self._pinned
+        mover = self.rules.to_move(view)
+        if mover is None or self._mine(view) or view.phase == "personal":
+            return self.viewer
+        return mover
+
+    def _refresh_galaxy(self, view: NebulaState) -> None:
+        seat = self._shown_seat(view)
+        you = seat == self.viewer and self.session.seats[seat].is_human
+        title = f"{self.player_name(seat)}'s Galaxy" + (" (you)" if you else "")
+        galaxy = self.galaxy
+        galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title)
+        legal: list[int] = []
+        black = False
+        if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
+            actions = self.rules.legal_actions(view)
+            if self._star == BLACK:
+                black = PositionBlackStar() in actions
+            else:
+                legal = [a.space for a in actions
+                         if isinstance(a, PositionStar) and a.star == self._star]
+        galaxy.mark(legal, black)
+
+    def _refresh_rows(self, view: NebulaState, phase: str | None) -> None:
+        seat = self._shown_seat(view)
+        reserve = self.reserve
+        mine = seat == self.viewer
+        reserve.label = "Your reserve:" if mine else f"{self.player_name(seat)}'s reserve:"
+        dimmed: set[int] = set()
+        if phase == "place":
+            usable = self._usable_stars(view)
+            dimmed = {s for s in range(len(STAR_LETTERS)) if s not in usable}
+        reserve.set_stars(view.reserves[seat], dimmed)
+        reserve.show_cursor = mine and (phase == "place" or self._returning)
+        if phase == "place" and self._star is not None:
+            reserve.move_cursor_to(self._star)
+        reserve.note = ("space: next star" if phase == "place"
+                        else "return which? ←→ ⏎" if self._returning else "")
+        drawn = self.query_one("#neb-drawn", StarRow)
+        drawn.display = view.phase == "chaos"
+        if view.phase == "chaos":
+            drawn.label = "Chaos draw:"
+            drawn.set_stars(view.drawn)
+            drawn.show_cursor = phase == "chaos"
+            drawn.note = f"keep {view.keep_left}" + (" ←→ ⏎" if phase == "chaos" else "")
+
+    def _refresh_values(self, view: NebulaState, phase: str | None) -> None:
+        values = self.values
+        if not view.values:
+            values.display = False
+            return
+        places: dict[int, int] = {}
+        for track in (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS):
+            for place, token in enumerate(value_podium(view.values, view.value_stamps, track)):
+                places[token] = place
+        blocked = []
+        if phase == "value":
+            legal = self.rules.legal_actions(view)
+            blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
+        values.show_values(view.values, places, blocked)
+        values.choosing = phase == "value"
+
+    def _refresh_cards(self, view: NebulaState) -> None:
+        me = self.viewer
+        galaxy = view.galaxies[me]
+        marks = tuple(tuple(self.player_name(s)[:3] for s in seats)
+                      for seats in view.career_marks)
+        ready = tuple(me not in seats and career_done(CAREER_DECK[card], galaxy)
+                      for card, seats in zip(view.career, view.career_marks, strict=True))
+        done = sum(1 for seats in view.career_marks if me in seats)
+        counts = tuple(advanced_count(ADVANCED_DECK[card], galaxy, done)
+                       for card in view.advanced)
+        personal = view.personal[me] if view.personal else HIDDEN
+        self.cards.shown = CardsShown(
+            career=tuple(view.career), career_marks=marks, career_ready=ready,
+            advanced=tuple(view.advanced), advanced_counts=counts, personal=personal,
+            personal_holds=personal != HIDDEN and personal_holds(view, me))
+
+    def _refresh_players(self, view: NebulaState) -> None:
+        names = [self.player_name(s) for s in range(view.players)]
+        pads = [score_pad(view, s) for s in range(view.players)]
+        rows: list[tuple[str, tuple[str, ...]]] = [
+            ("Reserve", tuple(str(sum(r)) for r in view.reserves)),
+            ("Black stars", tuple(str(b) for b in view.black_stars)),
+        ]
+        secret = [view.mode == "full" and view.personal[s] == HIDDEN
+                  for s in range(view.players)]
+        for line, (label, _) in enumerate(pads[0]):
+            cells = tuple("?" if label.startswith("Personal") and secret[s]
+                          else str(pads[s][line][1]) for s in range(view.players))
+            rows.append((label.replace(" objectives", "").replace(" objective", ""), cells))
+        totals = [sum(vp for _, vp in pad) for pad in pads]
+        note = "" if view.phase == "over" else "If the game ended now (? = secret)."
+        self.query_one("#neb-players", ScorePad).show_pad(names, rows, totals, self.viewer,
+                                                         note)
+
+    def _refresh_personal(self, view: NebulaState, phase: str | None) -> None:
+        options = self.query_one("#neb-personal", OptionList)
+        offer = ([a.card for a in self.rules.legal_actions(view)
+                  if isinstance(a, KeepPersonal)] if phase == "personal" else [])
+        if offer != self._personal_offer:
+            self._personal_offer = offer
+            options.clear_options()
+            options.add_options([Option(personal_text(PERSONAL_DECK[c])) for c in offer])
+            if offer:
+                options.highlighted = 0
+
+    # ---- panes and focus ---------------------------------------------------------------
+
+    def _show_pane(self) -> None:
+        pane = self._pane
+        self.clusters.display = self._large or pane == "clusters"
+        self.values.display = pane == "values" and bool(self._state().values)
+        self.cards.display = pane == "cards"
+        self.query_one("#neb-players", ScorePad).display = pane == "players"
+        self.query_one("#neb-personal", OptionList).display = pane == "personal"
+        self.query_one("#neb-panes").display = pane != "clusters"
+        tabs = self._tabs()
+        if pane == "personal":
+            tabs.append("personal")
+        parts = []
+        for p in tabs:
+            title = PANE_TITLES[p]
+            parts.append(Content.styled(f"[{title}]", "bold reverse") if p == pane
+                         else Content(f" {title} "))
+        self._text("neb-tabs", Content(" ").join(parts) + Content.styled(" ⇥", "dim"))
+
+    def _tabs(self) -> list[str]:
+        """The panes tab cycles through (no Values in the introductory game)."""
+        return [p for p in PANES if not (self._large and p == "clusters")
+                and not (p == "values" and not self._state().values)]
+
+    def _focus_for(self, phase: str | None) -> None:
+        """Focus the widget whose keys the viewer's decision needs."""
+        if phase == "personal":
+            target: Any = self.query_one("#neb-personal", OptionList)
+        elif phase in ("collect", "time"):
+            target = self.reserve if self._returning else self.clusters
+        elif phase == "chaos":
+            target = self.query_one("#neb-drawn", StarRow)
+        elif phase == "value":
+            target = self.values
+        else:
+            target = self.galaxy
+        if not target.display:
+            target = self.galaxy
+        target.focus()
+
+    def action_next_pane(self) -> None:
+        """Show the next pane on the right."""
+        tabs = self._tabs()
+        at = tabs.index(self._pane) if self._pane in tabs else -1
+        self._pane = tabs[(at + 1) % len(tabs)]
+        self._show_pane()
+        self._focus_for(self._phase(self._state()))
+
+    def action_next_galaxy(self) -> None:
+        """Show the next player's Galaxy and Observation Zone (round to the usual one)."""
+        view = self._state()
+        following = (self._shown_seat(view) + 1) % view.players
+        self._pinned = None if following == self._natural_seat(view) else following
+        self.refresh_table(view)
+        self.show_status(f"Showing {self.galaxy.title}; g shows the next one.")
+
+    def _natural_seat(self, view: NebulaState) -> int:
+        pinned, self._pinned = self._pinned, None
+        seat = self._shown_seat(view)
+        self._pinned = pinned
+        return seat
+
+    # ---- what to do now ----------------------------------------------------------------
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and what the viewer can do now."""
+        assert isinstance(view, NebulaState)
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The game is over."
+        if not self._mine(view):
+            if view.phase == "personal":
+                return f"{self.player_name(mover)} is choosing a Personal objective."
+            return f"{self.player_name(mover)}'s turn. ↑↓←→ look at a space, g another Galaxy."
+        phase = view.phase
+        if phase == "personal":
+            return "Keep one Personal objective (secret, 14 VP at the end): ↑↓ then Enter."
+        if phase in ("collect", "time"):
+            if self._returning:
+                return ("Turn to Chaos: choose the star to give back (←→), Enter; then keep 2 "
+                        "of 5 drawn. Esc cancels.")
+            return self._time_text()
+        if phase == "chaos":
+            return f"Keep {view.keep_left} of the drawn stars: ←→ then Enter."
+        if phase == "value":
+            token = self.values.cursor
+            return (f"Advance a Value token (↑↓←→, Enter): {token_label(token)} is on "
+                    f"{view.values[token]}.")
+        if phase == "place":
+            return self._place_text(view)
+        return ""
+
+    def _time_text(self) -> str:
+        clusters = self.clusters
+        take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in clusters.preview())
+        left = clusters.points_left
+        if left:
+            return (f"Invest Time: {left} step{'s' if left != 1 else ''} left (↑↓ marker, ←→ "
+                    f"step) - would take {take}; or c: Turn to Chaos.")
+        return f"Enter takes {take} (←→ take steps back); or c: Turn to Chaos."
+
+    def _place_text(self, view: NebulaState) -> str:
+        placed = len(view.placed)
+        head = (f"Position stars ({placed} placed; boosted {STAR_LETTERS[view.boosted]}). "
+                "␣ star, arrows, Enter; f finishes.")
+        star = self._star
+        if star is None:
+            return f"Nothing left to position: f finishes the turn. {head}"
+        if star == BLACK:
+            action: Action = PositionBlackStar()
+            where = "the Black Star Zone"
+        else:
+            action = PositionStar(star, self.galaxy.cursor)
+            where = SPACES[self.galaxy.cursor]
+        if self._shown_seat(view) != self.viewer:
+            return f"{head} (g shows your Galaxy again)"
+        if action in self.rules.legal_actions(view):
+            return f"{head} {STAR_LETTERS[star]} → {where}: Enter."
+        return f"{head} {STAR_LETTERS[star]} → {where}: {self._why(view, action)}"
+
+    # ---- keys --------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a game key in the Footer only when it does something now."""
+        if action not in _GATED:
+            return True
+        view = self._state()
+        phase = self._phase(view)
+        returning = self._returning
+        return {
+            "take": phase in ("collect", "time") and not returning,
+            "return_star": phase == "collect" and returning,
+            "keep": phase == "chaos",
+            "place": phase == "place",
+            "advance": phase == "value",
+            "next_star": phase == "place",
+            "chaos": phase == "collect" and not returning,
+            "finish": phase == "place",
+            "cancel": returning,
+        }[action]
+
+    def on_key(self, event: events.Key) -> None:
+        """c or f out of their phase still get an answer from the rules."""
+        probe = {"c": TurnToChaos(BLACK), "f": FinishPositioning()}.get(event.key)
+        if probe is None:
+            return
+        action = "chaos" if event.key == "c" else "finish"
+        if self.check_action(action, ()):
+            return
+        event.stop()
+        view = self._state()
+        if isinstance(probe, TurnToChaos):
+            held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
+            probe = TurnToChaos(held[0] if held else BLACK)
+        self.show_status(self._why(view, probe), error=True)
+
+    def action_take(self) -> None:
+        """Play the planned Time steps and take the stars in front of the markers."""
+        view = self._state()
+        steps = plan_actions(self.clusters.plan)
+        probe = clone(view)
+        try:
+            for action in [*steps, TakeStars()]:
+                self.rules.apply(probe, action)
+        except IllegalAction as exc:
+            self.show_status(sentence(exc.reason), error=True)
+            return
+        for action in [*steps, TakeStars()]:
+            if not self.play(action):
+                return
+
+    def action_chaos(self) -> None:
+        """Turn to Chaos: first choose the star to give back."""
+        view = self._state()
+        if not any(isinstance(a, TurnToChaos) for a in self._legal(view)):
+            self.show_status(self._why(view, TurnToChaos(BLACK)), error=True)
+            return
+        self._returning = True
+        self._pinned = None
+        self.refresh_table(view)
+        self.reserve.focus()
+        self.show_status(self.status_text(view))
+
+    def action_cancel(self) -> None:
+        """Stop choosing a star for Chaos."""
+        self._returning = False
+        view = self._state()
+        self.refresh_table(view)
+        self._focus_for(self._phase(view))
+        self.show_status(self.status_text(view))
+
+    def action_return_star(self) -> None:
+        """Give back the chosen reserve star and draw 5."""
+        star = self.reserve.cursor
+        if star is not None and self._try(TurnToChaos(star)):
+            self._returning = False
+
+    def action_keep(self) -> None:
+        """Keep the chosen star of the Chaos draw."""
+        star = self.query_one("#neb-drawn", StarRow).cursor
+        if star is not None:
+            self._try(KeepStar(star))
+
+    def action_advance(self) -> None:
+        """Advance the Value token under the cursor."""
+        self._try(AdvanceValue(self.values.cursor))
+
+    def action_finish(self) -> None:
+        """Stop positioning: objectives, refill, next turn."""
+        self._try(FinishPositioning())
+
+    def action_next_star(self) -> None:
+        """Choose the next star of the reserve to position."""
+        view = self._state()
+        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
+        if not held:
+            self.show_status("Your reserve is empty: f finishes the turn.", error=True)
+            return
+        at = held.index(self._star) if self._star in held else -1
+        self._star = held[(at + 1) % len(held)]
+        self._refresh_galaxy(view)
+        self.reserve.move_cursor_to(self._star)
+        self.show_status(self.status_text(view))
+
+    def action_place(self) -> None:
+        """Position the chosen star on the space under the cursor (black: its zone)."""
+        view = self._state()
+        if self._shown_seat(view) != self.viewer:
+            self._pinned = None
+            self.refresh_table(view)
+            self.show_status(f"Back to your Galaxy. {self.status_text(view)}")
+            return
+        if self._star is None:
+            self.show_status("Your reserve is empty: f finishes the turn.", error=True)
+            return
+        if self._star == BLACK:
+            self._try(PositionBlackStar())
+        else:
+            self._try(PositionStar(self._star, self.galaxy.cursor))
+
+    def _usable_stars(self, view: NebulaState) -> set[int]:
+        usable = set()
+        for action in self.rules.legal_actions(view):
+            if isinstance(action, PositionStar):
+                usable.add(action.star)
+            elif isinstance(action, PositionBlackStar):
+                usable.add(BLACK)
+        return usable
+
+    def _choose_star(self, view: NebulaState) -> None:
+        """Keep the chosen star while it is held; else the first one that can go somewhere."""
+        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
+        usable = self._usable_stars(view)
+        if self._star in held and (self._star in usable or not usable):
+            return
+        self._star = next((s for s in held if s in usable), held[0] if held else None)
+
+    # ---- widget messages ---------------------------------------------------------------
+
+    def _vet_step(self, plan: Plan, cluster: int, step: int) -> str:
+        """Whether the rules allow one more Time step after the plan ("" if so)."""
+        view = self._state()
+        probe = clone(view)
+        try:
+            for action in plan_actions(plan):
+                self.rules.apply(probe, action)
+        except IllegalAction as exc:
+            return sentence(exc.reason)
+        action = StepTime(cluster, step)
+        if action in self.rules.legal_actions(probe):
+            return ""
+        try:
+            self.rules.apply(probe, action)
+        except IllegalAction as exc:
+            return sentence(exc.reason)
+        return "That step is not possible."
+
+    @on(StarClusters.PlanChanged)
+    def _plan_changed(self, event: StarClusters.PlanChanged) -> None:
+        view = self._state()
+        if self._phase(view) in ("collect", "time"):
+            self.show_status(self.status_text(view))
+
+    @on(StarClusters.Refused)
+    def _step_refused(self, event: StarClusters.Refused) -> None:
+        self.show_status(event.reason, error=True)
+
+    @on(GalaxyBoard.CursorMoved)
+    def _cursor_moved(self, event: GalaxyBoard.CursorMoved) -> None:
+        view = self._state()
+        if self._phase(view) == "place":
+            self.show_status(self.status_text(view))
+            return
+        seat = self._shown_seat(view)
+        star = view.galaxies[seat][event.space]
+        what = star_name(star) if star >= 0 else "empty"
+        self.show_status(f"{SPACES[event.space]}: {what}.")
+
+    @on(StarRow.CursorMoved, "#neb-reserve")
+    def _reserve_moved(self, event: StarRow.CursorMoved) -> None:
+        view = self._state()
+        star = self.reserve.cursor  # not event.star: a later move may be queued behind it
+        if self._phase(view) == "place" and star is not None and star != self._star:
+            self._star = star
+            self._refresh_galaxy(view)
+            self.show_status(self.status_text(view))
+
+    @on(ValuesBoard.CursorMoved)
+    def _token_moved(self, event: ValuesBoard.CursorMoved) -> None:
+        view = self._state()
+        if self._phase(view) == "value":
+            self.show_status(self.status_text(view))
+
+    @on(OptionList.OptionSelected, "#neb-personal")
+    def _personal_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._personal_offer):
+            self._try(KeepPersonal(self._personal_offer[event.option_index]))
+
+    # ---- the end -----------------------------------------------------------------------
+
+    def _game_over(self, outcome: Outcome) -> None:
+        """The base's game-over screen, with the players' names in the reason."""
+        super()._game_over(msgspec.structs.replace(outcome, reason=self._names(outcome.reason)))
+
+
+_GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
+          "cancel"}
