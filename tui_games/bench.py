@@ -1,8 +1,9 @@
 """`tui-games bench`: how fast the rules, the bots, the saves and the app are.
 
-Per game: random playouts (a plain legal_actions/apply loop), bot decision times per
-level (median and p95 over decisions from real bot games), save and load time of a
-late-game state. For the app: time to first frame, and CPU time per keypress on a game
+Per game: random playouts (a plain legal_actions/apply loop), ISMCTS iterations per
+second of the `hard` level, bot decision times per level (median and p95 over decisions
+from real bot games; searching levels at their real time budget, or a tiny iteration
+budget with --quick), save and load time of a late-game state. For the app: time to first frame, and CPU time per keypress on a game
 screen beside an empty Textual app measured in the same run. Timings are reported, never
 asserted: tests only check that the report has its keys.
 """
@@ -41,11 +42,15 @@ class Budget:
     presses: int
     iterations: int | None = None  # for searching bots; None = the level as players get it
     warm_frame: bool = True  # also time a second opening of each game screen
+    search_decisions: int | None = None  # per searching level (None: as ``decisions``)
+    search_positions: int = 8  # positions the ISMCTS speed is measured on, per game
+    search_seconds: float = 0.5  # ISMCTS search time per position
 
 
 FULL = Budget(playouts=200, decisions=2000, level_seconds=20.0, save_repeats=20, presses=100)
 QUICK = Budget(playouts=5, decisions=40, level_seconds=2.0, save_repeats=2, presses=10,
-               iterations=20, warm_frame=False)
+               iterations=5, warm_frame=False, search_decisions=4, search_positions=2,
+               search_seconds=0.05)
 
 
 def _ms(seconds: float) -> float:
@@ -81,12 +86,16 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
     for level in info.bots:
         rng = random.Random(seed)
         times: list[float] = []
+        searches = accepts_iterations(info.bots[level])
+        wanted = budget.decisions
+        if searches and budget.search_decisions is not None:
+            wanted = budget.search_decisions
         deadline = time.perf_counter() + budget.level_seconds
-        while len(times) < budget.decisions and time.perf_counter() < deadline:
+        while len(times) < wanted and time.perf_counter() < deadline:
             bots = [make_bot(info, level, random.Random(rng.getrandbits(63)), budget.iterations)
                     for _ in range(rules.min_players)]
             state = rules.setup(rules.min_players, rng.getrandbits(63), default_options(rules))
-            while (seat := rules.to_move(state)) is not None and len(times) < budget.decisions:
+            while (seat := rules.to_move(state)) is not None and len(times) < wanted:
                 view = rules.observe(state, seat)
                 began = time.perf_counter()
                 action = bots[seat].choose(view, seat)
@@ -94,12 +103,43 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
                 rules.apply(state, action)
                 if time.perf_counter() > deadline:
                     break
-        searches = accepts_iterations(info.bots[level])
         out[level] = {"decisions": len(times),
                       "iterations": budget.iterations if searches else None,
                       "median_ms": _ms(statistics.median(times)), "p95_ms": _ms(_p95(times)),
                       "max_ms": _ms(max(times))}
     return out
+
+
+def search_speed(info: GameInfo, budget: Budget, seed: int = 4) -> dict[str, Any] | None:
+    """ISMCTS iterations per second of the `hard` level, on positions from random games.
+
+    Every seat count is sampled, at random depths; positions with a single legal action
+    (which the bot plays without searching) are skipped. None for a game without `hard`.
+    """
+    factory = info.bots.get("hard")
+    if factory is None or not accepts_iterations(factory):
+        return None
+    rules = info.rules
+    rng = random.Random(seed)
+    counts = list(info.players)
+    rates: list[float] = []
+    while len(rates) < budget.search_positions:
+        players = counts[len(rates) % len(counts)]
+        state = rules.setup(players, rng.getrandbits(63), default_options(rules))
+        for _ in range(rng.randrange(0, 120)):
+            if rules.to_move(state) is None:
+                break
+            rules.apply(state, rng.choice(rules.legal_actions(state)))
+        seat = rules.to_move(state)
+        if seat is None or len(rules.legal_actions(state)) < 2:
+            continue
+        bot = factory(rules, random.Random(rng.getrandbits(63)),  # type: ignore[call-arg]
+                      seconds=budget.search_seconds)
+        bot.choose(rules.observe(state, seat), seat)
+        rates.append(bot.last_stats.iterations_per_second)
+    return {"positions": len(rates), "seconds_each": budget.search_seconds,
+            "median_per_s": round(statistics.median(rates), 1),
+            "min_per_s": round(min(rates), 1)}
 
 
 def late_game(rules: Rules[Any, Any], seed: int = 3) -> Session:
@@ -231,6 +271,7 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
             "title": info.title,
             "random_playouts": random_playouts(info.rules, budget.playouts),
             "bots": bot_timings(info, budget),
+            "ismcts": search_speed(info, budget),
             "saves": save_and_load(info, budget.save_repeats),
         }
     report["app"] = app_figures(budget)
@@ -248,6 +289,11 @@ def format_report(report: dict[str, Any]) -> list[str]:
             f"  random playouts  {playouts['games_per_s']:>10.1f} games/s "
             f"{playouts['actions_per_s']:>10.0f} actions/s  ({playouts['players']} players)",
         ]
+        search = game.get("ismcts")
+        if search:
+            lines.append(f"  ISMCTS (hard)    median {search['median_per_s']:10.0f} "
+                         f"iterations/s, slowest {search['min_per_s']:.0f} "
+                         f"({search['positions']} positions)")
         for level, t in game["bots"].items():
             lines.append(f"  bot {level:<12} median {t['median_ms']:8.3f} ms  "
                          f"p95 {t['p95_ms']:8.3f} ms  ({t['decisions']} decisions)")

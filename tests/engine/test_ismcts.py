@@ -15,6 +15,7 @@ import pytest
 
 import tui_games.games
 from tui_games.engine.bots.ismcts import (
+    HARD_LEVELS,
     PROGRESS_STEPS,
     ISMCTSBot,
     hard_bot,
@@ -281,6 +282,19 @@ def test_cancel_from_another_thread_ends_the_search_early() -> None:
     assert bot.last_stats.seconds < 5
 
 
+def test_a_cancel_just_before_the_search_starts_still_ends_it() -> None:
+    # The app may cancel while the worker thread has not reached choose() yet.
+    rules = CometTricks()
+    view = rules.observe(rules.setup(2, 8, {}), 0)
+    bot = ISMCTSBot(rules, random.Random(2), seconds=30.0)
+    bot.cancel()
+    assert bot.choose(view, 0) in rules.legal_actions(view)
+    assert bot.last_stats.iterations == 1
+    bot.iterations = 50  # the cancel was used up: the next search runs in full
+    bot.choose(view, 0)
+    assert bot.last_stats.iterations == 50
+
+
 def test_a_single_legal_action_is_played_without_searching() -> None:
     rules, s = _trick_position()
     s.hands[1] = [12]
@@ -351,6 +365,78 @@ def test_factories_build_registry_bots() -> None:
     assert bot.iterations == 40
     assert bot.choose(rules.observe(s, 1), 1) == PlayCard(12)
     assert bot.last_stats.iterations == 40
+
+
+def test_a_factory_takes_overrides_and_an_iteration_budget_replaces_the_time() -> None:
+    rules, s = _trick_position()
+    make = ISMCTSBot.factory(seconds=2.0, exploration=0.5)
+    bot = make(rules, random.Random(0), iterations=30)
+    assert (bot.seconds, bot.exploration, bot.iterations) == (2.0, 0.5, 30)
+    bot.choose(rules.observe(s, 1), 1)
+    assert bot.last_stats.iterations == 30
+
+
+def test_levels_are_the_three_thinking_times_with_shared_settings() -> None:
+    levels = ISMCTSBot.levels(exploration=0.4)
+    assert list(levels) == ["hard", "hard-0.25s", "hard-3s"]
+    bots = {name: make(CometTricks(), random.Random(0)) for name, make in levels.items()}
+    assert {name: bot.seconds for name, bot in bots.items()} == HARD_LEVELS
+    assert all(bot.exploration == 0.4 for bot in bots.values())
+
+
+class _Advisor:
+    """A heuristic bot that always recommends the same option."""
+
+    def __init__(self, option: str) -> None:
+        self.option = option
+
+    def __call__(self, rules: Any, rng: random.Random) -> _Advisor:
+        return self
+
+    def choose(self, view: GameState, player: int) -> Pick:
+        return Pick(self.option)
+
+
+def test_the_advisors_move_stands_when_the_search_cannot_tell_moves_apart() -> None:
+    rules = PickGame(["abc", "x"], {f"{o}x": [0, 1] for o in "abc"})  # all draws
+    s = rules.setup(2, 0, {})
+    for option in "abc":
+        bot = _bot(rules, iterations=120, advisor=_Advisor(option))
+        assert bot.choose(s, 0) == Pick(option)
+
+
+def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
+    # L loses to seat 1's b every time; R is a sure draw (see the test above).
+    rules = PickGame(["LR", "ab"], {"La": [0], "Lb": [1], "Ra": [0, 1], "Rb": [0, 1]})
+    s = rules.setup(2, 0, {})
+    assert _bot(rules, iterations=400, advisor=_Advisor("L")).choose(s, 0) == Pick("R")
+    assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
+
+
+def test_an_action_key_makes_twin_actions_one_child() -> None:
+    # "a" and "A" are the same decision; "b" wins the game.
+    rules = PickGame(["aAb", "x"], {"ax": [1], "Ax": [1], "bx": [0]})
+    s = rules.setup(2, 0, {})
+    bot = _bot(rules, iterations=60, action_key=lambda state, a: a.option.lower())
+    assert bot.choose(s, 0) == Pick("b")
+    assert sorted(c.action.option for c in bot.last_stats.children) == ["a", "b"]
+
+
+def test_rounds_cut_rollouts_after_that_many_round_ends_from_the_decision() -> None:
+    rules = CometTricks()
+    view = rules.observe(rules.setup(3, 6, {}), 0)
+    cut_tricks: list[int] = []
+
+    def evaluate(s: TrickState, players: int) -> list[float]:
+        cut_tricks.append(sum(s.tricks))
+        return [1 / players] * players
+
+    bot = _bot(rules, iterations=150, round_key=lambda s: sum(s.tricks), rounds=2,
+               evaluate=evaluate)
+    bot.choose(view, 0)
+    assert cut_tricks and set(cut_tricks) == {2}  # two tricks complete, never more
+    with pytest.raises(ValueError, match="rounds"):
+        ISMCTSBot(rules, random.Random(0), rounds=0)
 
 
 def test_rewards_split_a_shared_win_and_map_margins_onto_zero_to_one() -> None:
@@ -447,11 +533,15 @@ def _without_rng(s: GameState) -> bytes:
     return to_json(copy)
 
 
+SAMPLED_STATES = 500
+PLAY_ON_EVERY = 5  # every fifth sample is also played on, to keep the run short
+
+
 def _check_samples(game_id: str, waiting: bool) -> None:
-    """Determinize views of 110 random states, for the seat to move or a waiting seat."""
+    """Determinize views of 500 random states, for the seat to move or a waiting seat."""
     rules = _rules(game_id)
     identical_samples = hiding_views = 0
-    for i, state in enumerate(_states(rules, 110)):
+    for i, state in enumerate(_states(rules, SAMPLED_STATES)):
         mover = rules.to_move(state)
         me = (mover + 1 + i % (state.players - 1)) % state.players if waiting else mover
         view = rules.observe(state, me)
@@ -470,6 +560,8 @@ def _check_samples(game_id: str, waiting: bool) -> None:
         if _without_rng(view) != _without_rng(state):
             hiding_views += 1
             identical_samples += _without_rng(det) == _without_rng(state)
+        if i % PLAY_ON_EVERY:
+            continue
         pick = random.Random(i)  # the sample must play on like a real game
         played: list[str] = []
         for _ in range(30):

@@ -119,7 +119,7 @@ async def test_hand_space_selects_several_cards_in_display_order() -> None:
         await pilot.press("home", "space")
         assert hand.selection == (4, 2)
         await pilot.pause()
-        cards = {c.face.key: c for c in hand.query(Card)}
+        cards = {c.face.key: c for c in hand.cards}
         assert cards[4].selected and cards[4].has_class("-selected")
         assert not cards[3].selected
     assert selections[-1] == (4, 2)
@@ -136,7 +136,7 @@ async def test_hand_sort_key_switches_order_and_keeps_the_cursor_card() -> None:
         assert hand.sort_mode == "number"
         assert labels(hand) == ["P1", "G3", "B9", "P9", "Y12"]
         assert hand.cursor_face is not None and hand.cursor_face.label == "Y12"
-        shown = [c.face.label for c in hand.query(Card)]
+        shown = [c.face.label for c in hand.cards]
         assert shown == labels(hand)
         await pilot.press("s")
         assert hand.sort_mode == "suit"
@@ -151,12 +151,12 @@ async def test_hand_set_cards_keeps_cursor_and_selection_on_their_cards() -> Non
         hand.set_cards([*HAND, face(9, "G9", caption="new")])
         await pilot.pause()
         assert hand.cursor_key == 4 and hand.selection == (4,)
-        assert len(hand.query(Card)) == 6
+        assert len(hand.cards) == 6
         hand.set_cards([f for f in HAND if f.key != 4])  # B9 melded away
         await pilot.pause()
         assert hand.selection == ()
         assert hand.cursor_face is not None and hand.cursor_face.label == "P9"
-        assert [c.face.label for c in hand.query(Card)] == ["P1", "G3", "P9", "Y12"]
+        assert [c.face.label for c in hand.cards] == ["P1", "G3", "P9", "Y12"]
 
 
 async def test_hand_wraps_onto_more_rows_when_narrow() -> None:
@@ -165,7 +165,7 @@ async def test_hand_wraps_onto_more_rows_when_narrow() -> None:
     app = WidgetApp(hand)
     async with app.run_test(size=(24, 12)) as pilot:
         await pilot.pause()
-        cards = list(hand.query(Card))
+        cards = list(hand.cards)
         assert len({c.region.y for c in cards}) == 3  # 24 columns: 6 cards (4 wide) a row
         assert sum(1 for c in cards if c.region.y == cards[0].region.y) == 6
         assert all(c.region.right <= 24 for c in cards)
@@ -175,7 +175,7 @@ async def test_clicking_a_card_moves_the_cursor_and_selects_it() -> None:
     hand = Hand(HAND, sort="number")
     app = WidgetApp(hand)
     async with app.run_test(size=(60, 6)) as pilot:
-        target = next(c for c in hand.query(Card) if c.face.label == "B9")
+        target = next(c for c in hand.cards if c.face.label == "B9")
         await pilot.click(target)
         assert hand.cursor_key == 4 and hand.selection == (4,)
 

@@ -49,23 +49,34 @@ class GameInfo:
 @cache
 def all_games() -> dict[str, GameInfo]:
     """Every registered game by id, in menu order (built on first use: no import cycles)."""
+    from tui_games.games.nebula.bot import NormalBot as NebulaNormal
+    from tui_games.games.nebula.hard import LEVELS as NEBULA_HARD
+    from tui_games.games.nebula.rules import NebulaRules
     from tui_games.games.nebular_colors.bot import NormalBot as NebularColorsNormal
+    from tui_games.games.nebular_colors.hard import LEVELS as NEBULAR_COLORS_HARD
     from tui_games.games.nebular_colors.rules import NebularColorsRules
     from tui_games.games.neptune.bot import NormalBot as NeptuneNormal
+    from tui_games.games.neptune.hard import LEVELS as NEPTUNE_HARD
     from tui_games.games.neptune.rules import NeptuneRules
 
     games = [
         GameInfo(
             rules=NebularColorsRules(),
             screen="tui_games.games.nebular_colors.screen:NebularColorsScreen",
-            bots={"easy": RandomBot, "normal": NebularColorsNormal},
+            bots={"easy": RandomBot, "normal": NebularColorsNormal, **NEBULAR_COLORS_HARD},
             blurb="2 players - rummy with two splayed discard piles; Stop or Nova.",
         ),
         GameInfo(
             rules=NeptuneRules(),
             screen="tui_games.games.neptune.screen:NeptuneScreen",
-            bots={"easy": RandomBot, "normal": NeptuneNormal},
+            bots={"easy": RandomBot, "normal": NeptuneNormal, **NEPTUNE_HARD},
             blurb="2-4 players - trick taking with trumps, Asteroids and special cards.",
+        ),
+        GameInfo(
+            rules=NebulaRules(),
+            screen="tui_games.games.nebula.screen:NebulaScreen",
+            bots={"easy": RandomBot, "normal": NebulaNormal, **NEBULA_HARD},
+            blurb="2-4 players - build a galaxy of star clusters toward objectives.",
         ),
     ]
     return {g.id: g for g in games}

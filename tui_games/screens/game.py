@@ -63,6 +63,16 @@ def why_no_undo(session: Session) -> str:
     return "Can't undo the last move."
 
 
+PROGRESS_WIDTH = 10
+
+
+def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
+    """``█████░░░░░  50%``: a text bar with the percentage (readable without colour)."""
+    fraction = min(1.0, max(0.0, fraction))
+    filled = round(fraction * width)
+    return f"{'█' * filled}{'░' * (width - filled)} {round(100 * fraction):3d}%"
+
+
 def bot_rng(seed: int, seat: int) -> random.Random:
     """A bot's own random stream, derived from the game seed (same game, same bot play)."""
     return random.Random(f"tui-games/{seed}/{seat}")
@@ -86,6 +96,15 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.seat = seat
             self.action = action
+            self.token = token
+
+    class BotProgress(Message):
+        """How far a searching bot has got (0..1), posted from its worker thread."""
+
+        def __init__(self, seat: int, fraction: float, token: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.fraction = fraction
             self.token = token
 
     def __init__(self, session: Session, info: GameInfo, store: SaveStore,
@@ -263,8 +282,31 @@ class GameScreen(Screen[None]):
     def _start_bot(self, seat: int) -> None:
         self._bot_token += 1
         self._thinking = seat
+        bot = self._bots[seat]
+        if hasattr(bot, "progress"):  # a searching bot reports how far it has got
+            token = self._bot_token
+            bot.progress = lambda fraction: self.post_message(
+                self.BotProgress(seat, fraction, token))
         view = self.rules.observe(self.session.state, seat)  # never the true state
         self._think(seat, view, self._bot_token)
+
+    def _stop_bot(self) -> None:
+        """Abandon the bot move being computed: its search ends now, its answer is dropped."""
+        self.workers.cancel_group(self, "bot")
+        self._bot_token += 1
+        seat, self._thinking = self._thinking, None
+        cancel = getattr(self._bots.get(seat, None), "cancel", None)
+        if seat is not None and callable(cancel):
+            cancel()  # a thread cannot be killed: the search itself must stop early
+
+    @on(BotProgress)
+    def _bot_progress(self, message: BotProgress) -> None:
+        message.stop()
+        seat = message.seat
+        if message.token != self._bot_token or self._thinking != seat:
+            return  # a late report of a search already over
+        name = self.session.seats[seat].name
+        self.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, seat: int, view: GameState, token: int) -> None:
@@ -358,9 +400,13 @@ class GameScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Save and go back to the menu (Continue resumes the game)."""
-        self.workers.cancel_group(self, "bot")  # the app autosaves us on the way out
-        self._bot_token += 1
+        self._stop_bot()  # the app autosaves us on the way out
         self.games_app.back_to_menu()
+
+    def on_unmount(self) -> None:
+        """Leaving the table any other way (a new game, quitting) also ends a search."""
+        if self._thinking is not None:
+            self._stop_bot()
 
     def save_on_exit(self) -> None:
         """Called by the app before it quits: keep an unfinished game resumable."""

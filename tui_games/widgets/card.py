@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from textual._cells import cell_len
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
@@ -82,6 +83,26 @@ def wrap_tokens(tokens: Sequence[Content], width: int, sep: str = " ") -> Conten
             line = Content.assemble(line, sep, token)
     lines.append(line)
     return Content("\n").join(lines)
+
+
+def content_shape(content: Content) -> tuple[int, int]:
+    """Lines and widest line of ``content``."""
+    lines = content.plain.split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
+
+
+def refresh_changed(widget: Widget, before: Content, after: Content) -> None:
+    """Repaint ``widget``, asking for a layout pass only when its size may change.
+
+    A layout pass arranges the whole screen; most updates (a count, a card added to a line
+    that has room) keep the shape, and then a repaint of the widget alone is enough.
+    """
+    lines_before, width_before = content_shape(before)
+    lines_after, width_after = content_shape(after)
+    width = widget.styles.width
+    auto_width = width is not None and width.is_auto
+    widget.refresh(layout=lines_before != lines_after
+                   or (auto_width and width_before != width_after))
 
 
 class Card(Widget):

@@ -65,14 +65,13 @@ class StarClusters(Widget, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
-        "clusters--title", "clusters--selected", "clusters--marker", "clusters--moon",
+        "clusters--title", "clusters--marker", "clusters--moon",
         "clusters--empty", "clusters--arrow", "clusters--points", "clusters--label",
     }
 
     DEFAULT_CSS = f"""
     StarClusters {{ width: auto; height: auto; }}
     StarClusters > .clusters--title {{ color: $text-muted; }}
-    StarClusters > .clusters--selected {{ text-style: bold reverse; }}
     StarClusters > .clusters--marker {{ text-style: bold; color: $text; }}
     StarClusters > .clusters--moon {{ color: $text-muted; }}
     StarClusters > .clusters--empty {{ color: $text-muted; }}
@@ -242,9 +241,9 @@ class StarClusters(Widget, can_focus=True):
         for c in range(CLUSTER_COUNT):
             steps = self.plan[c]
             turn = f" {CLOCKWISE if steps > 0 else COUNTERCLOCKWISE}{abs(steps)}" if steps else ""
-            text = f"{CLUSTER_NAMES[c]}{turn}"[:width].center(width)
             selected = self.planning and c == self.selected
-            parts.append(Content.styled(text, ".clusters--selected" if selected
+            text = f"{'▸' if selected else ''}{CLUSTER_NAMES[c]}{turn}"[:width].center(width)
+            parts.append(Content.styled(text, "bold reverse" if selected
                                         else ".clusters--title"))
         return Content("  ").join(parts)
 

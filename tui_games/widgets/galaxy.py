@@ -42,6 +42,8 @@ from tui_games.widgets.galaxy_canvas import Art, draw_links
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 
 FILLED, FREE = "●", "○"
+# Reverse video, not a component class: a component class's background is lost in a span.
+CURSOR = "bold reverse"
 LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
 SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
 
@@ -65,7 +67,7 @@ class GalaxyBoard(Widget, can_focus=True):
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
-        "galaxy--empty", "galaxy--highlight", "galaxy--legal", "galaxy--cursor",
+        "galaxy--empty", "galaxy--highlight", "galaxy--legal",
         "galaxy--title", "galaxy--legend",
     }
 
@@ -78,14 +80,13 @@ class GalaxyBoard(Widget, can_focus=True):
     GalaxyBoard > .galaxy--empty {{ color: $text-muted; }}
     GalaxyBoard > .galaxy--highlight {{ color: $text-warning; text-style: bold; }}
     GalaxyBoard > .galaxy--legal {{ color: $text-success; text-style: bold; }}
-    GalaxyBoard > .galaxy--cursor {{ text-style: bold reverse; }}
     GalaxyBoard > .galaxy--title {{ text-style: bold; }}
     GalaxyBoard > .galaxy--legend {{ color: $text-muted; }}
     {star_css("GalaxyBoard")}
     """
 
     BINDINGS = [
-        Binding("up,k", "move(-1, 0)", "Move", key_display="↑↓←→"),
+        Binding("up,k", "move(-1, 0)", "Move", key_display="⇅⇆"),
         Binding("down,j", "move(1, 0)", "Down", show=False),
         Binding("left,h", "move(0, -1)", "Left", show=False),
         Binding("right,l", "move(0, 1)", "Right", show=False),
@@ -111,7 +112,7 @@ class GalaxyBoard(Widget, can_focus=True):
     black: reactive[int] = reactive(0)
     black_target: reactive[bool] = reactive(False)
     title: reactive[str] = reactive("Galaxy")
-    show_cursor: reactive[bool] = reactive(True)
+    show_cursor: reactive[bool] = reactive(False)
     legend: reactive[bool] = reactive(True, layout=True)
 
     @property
@@ -138,9 +139,31 @@ class GalaxyBoard(Widget, can_focus=True):
             self.cursor = space
             self.post_message(self.CursorMoved(self, space))
 
+    def jump_to_nearest(self, spaces: Iterable[int]) -> None:
+        """Move the cursor to the space of ``spaces`` nearest to it (unless already on one)."""
+        choices = set(spaces)
+        if not choices or self.cursor in choices:
+            return
+        positions = self.layout_.positions
+        row, col = positions[SPACES[self.cursor]]
+
+        def distance(space: int) -> tuple[int, int]:
+            r, c = positions[SPACES[space]]
+            return (abs(r - row) * 4 + abs(c - col), space)  # rows are further apart
+
+        self.move_cursor_to(min(choices, key=distance))
+
     def action_move(self, d_row: int, d_col: int) -> None:
         """Move the cursor to the nearest space in that direction (stays at the edge)."""
         self.move_cursor_to(space_in_direction(self.layout_, self.cursor, d_row, d_col))
+
+    def on_focus(self, event: events.Focus) -> None:
+        """The cursor shows while the board has the keys."""
+        self.show_cursor = True
+
+    def on_blur(self, event: events.Blur) -> None:
+        """Another widget has the keys: hide the cursor."""
+        self.show_cursor = False
 
     def on_click(self, event: events.Click) -> None:
         """A click on a space moves the cursor there."""
@@ -223,7 +246,7 @@ class GalaxyBoard(Widget, can_focus=True):
             middle_style = ".galaxy--empty"
         spans: list[tuple[int, int, str]] = [(1, width - 1, middle_style)]
         if cursor:
-            spans.append((0, width, ".galaxy--cursor"))
+            spans.append((0, width, CURSOR))
         else:
             if legal:
                 spans.append((0, 1, ".galaxy--legal"))

@@ -16,7 +16,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
-from tui_games.widgets.card import SORTS, Card, CardFace, sort_faces
+from tui_games.widgets.card import SORTS, Card, CardFace, refresh_changed, sort_faces
+
+_SPARE = 4  # hidden Card widgets kept ready for the next cards drawn
 
 
 class Hand(Widget, can_focus=True):
@@ -104,6 +106,11 @@ class Hand(Widget, can_focus=True):
     def faces(self) -> tuple[CardFace, ...]:
         """The cards in display order."""
         return tuple(self._order)
+
+    @property
+    def cards(self) -> list[Card]:
+        """The Card widgets showing the hand, in display order (spare ones left out)."""
+        return [card for card in self.query_children(Card) if card.display]
 
     @property
     def cursor_key(self) -> int | None:
@@ -242,24 +249,30 @@ class Hand(Widget, can_focus=True):
                 self._cursor = keys[min(old_index, len(keys) - 1)] if keys else None
 
     def _sync(self) -> None:
-        """Match the Card children to the faces, then lay them out in a grid."""
+        """Match the Card children to the faces, then lay them out in a grid.
+
+        Card widgets are kept in a pool: a card leaving the hand hides its widget and a new
+        card reuses one, so drawing and melding restyle a few cards instead of mounting and
+        removing widgets (which would cost extra layout passes).
+        """
         if not self._composed:
             return  # compose() builds the first cards
         cards = list(self.query_children(Card))
-        if len(cards) > len(self._order):
-            for extra in cards[len(self._order):]:
-                extra.remove()
-            cards = cards[: len(self._order)]
-        for face, card in zip(self._order, cards, strict=False):
-            card.show(face, cursor=face.key == self._cursor, selected=face.key in self._selected)
-        new = [
-            Card(face, captions=self._captions) for face in self._order[len(cards):]
-        ]
-        for card in new:
-            card.show(card.face, cursor=card.face.key == self._cursor,
-                      selected=card.face.key in self._selected)
-        if new:
-            self.mount_all(new)
+        for i, card in enumerate(cards):
+            if i < len(self._order):
+                face = self._order[i]
+                card.show(face, cursor=face.key == self._cursor,
+                          selected=face.key in self._selected)
+            card.display = i < len(self._order)
+        if len(cards) < len(self._order):
+            spare = [Card(self._order[-1], captions=self._captions) for _ in range(_SPARE)]
+            for card in spare:
+                card.display = False
+            new = [Card(face, captions=self._captions) for face in self._order[len(cards):]]
+            for card in new:
+                card.show(card.face, cursor=card.face.key == self._cursor,
+                          selected=card.face.key in self._selected)
+            self.mount_all([*new, *spare])
         self._layout_grid()
 
     def _layout_grid(self) -> None:
@@ -279,6 +292,10 @@ class Hand(Widget, can_focus=True):
         self._composed = True
         for face in self._order:
             yield Card(face, captions=self._captions)
+        for _ in range(_SPARE):
+            spare = Card(CardFace(key=-1, label=""), captions=self._captions)
+            spare.display = False
+            yield spare
         self.call_after_refresh(self._sync)  # marks and grid columns, once sized
 
     def on_resize(self, event: events.Resize) -> None:
@@ -310,8 +327,9 @@ class HiddenHand(Widget):
     def set_count(self, count: int) -> None:
         """Show ``count`` face-down cards; repaints only on a change."""
         if count != self._count:
+            before = self.render()
             self._count = count
-            self.refresh(layout=True)
+            refresh_changed(self, before, self.render())
 
     def render(self) -> Content:
         """`▮▮▮▮▮ 5` (at most 20 marks, the number always exact)."""

@@ -59,7 +59,7 @@ def career_short(card: Card) -> str:
         return f"Orbit {card.param + 1}: 3 colours"
     if card.kind == "indirect_spaces":
         return "8 indirect ends"
-    return "8 orbit-nbrs of *"
+    return "8 orbit-next to *"
 
 
 def advanced_short(card: Card) -> str:
@@ -125,7 +125,7 @@ class ObjectiveCards(Widget):
         for i, card_id in enumerate(s.career):
             card = CAREER_DECK[card_id]
             text = career_text(card) if self.large else (
-                f"{career_short(card):<17}{card.top}/{card.bottom}")
+                f"{career_short(card):<18} {card.top}/{card.bottom}")
             marks = s.career_marks[i] if i < len(s.career_marks) else ()
             line = Content(f" {text}")
             if marks:

@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from tui_games.widgets.card import CardFace, faces_content, wrap_tokens
+from tui_games.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
 
 
 class SplayedPile(Widget, can_focus=True):
@@ -84,9 +84,10 @@ class SplayedPile(Widget, can_focus=True):
         """Show ``faces`` (oldest first); repaints only when they changed."""
         faces = tuple(faces)
         if faces != self._faces:
+            before = self._content(self.content_size.width)
             self._faces = faces
             self._update_titles()
-            self.refresh(layout=True)
+            refresh_changed(self, before, self._content(self.content_size.width))
 
     def set_hint(self, hint: str) -> None:
         """A short note in the bottom border ("" for none)."""
@@ -156,8 +157,9 @@ class CardGroups(Widget):
         """Show ``groups``; repaints only when they changed."""
         new = tuple(tuple(g) for g in groups)
         if new != self._groups:
+            before = self._content(self.content_size.width)
             self._groups = new
-            self.refresh(layout=True)
+            refresh_changed(self, before, self._content(self.content_size.width))
 
     def render(self) -> Content:
         """Each group in brackets, wrapping between groups (or between cards if one is long)."""

@@ -33,12 +33,11 @@ class StarRow(Widget, can_focus=True):
     """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
-        "star-row--label", "star-row--cursor", "star-row--dim", "star-row--empty"}
+        "star-row--label", "star-row--dim", "star-row--empty"}
 
     DEFAULT_CSS = f"""
     StarRow {{ width: 1fr; height: 1; }}
     StarRow > .star-row--label {{ color: $text-muted; }}
-    StarRow > .star-row--cursor {{ text-style: bold reverse; }}
     StarRow > .star-row--dim {{ text-style: dim; }}
     StarRow > .star-row--empty {{ color: $text-muted; text-style: italic; }}
     {star_css("StarRow")}
@@ -132,7 +131,7 @@ class StarRow(Widget, can_focus=True):
             if star in self.dimmed:
                 spans.append(Span(start + 1, start + 1 + len(group), ".star-row--dim"))
             if cursor:
-                spans.append(Span(start, start + len(group) + 2, ".star-row--cursor"))
+                spans.append(Span(start, start + len(group) + 2, "bold reverse"))
         if self.note:
             spans.append(Span(len(text) + 1, len(text) + 1 + len(self.note), ".star-row--label"))
             text += " " + self.note

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from tui_games.widgets.card import wrap_tokens
+from tui_games.widgets.card import refresh_changed, wrap_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +71,9 @@ class ScoringArea(Widget):
         """Show these numbers; repaints only when one of them changed."""
         data = (tuple(tallies), penalty_cards, penalty, total)
         if data != (self._tallies, self._penalty_cards, self._penalty, self._total):
+            before = self._content(self.content_size.width)
             self._tallies, self._penalty_cards, self._penalty, self._total = data
-            self.refresh(layout=True)
+            refresh_changed(self, before, self._content(self.content_size.width))
 
     def cells(self) -> list[Content]:
         """Each suit, then the penalty, then the total, as separate pieces of text."""

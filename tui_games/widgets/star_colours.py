@@ -17,7 +17,7 @@ _COLOURS = {
     "w": "color: #ffffff; text-style: bold;",
     "b": "color: #5fafff; text-style: bold;",
     "o": "color: #ff9f40; text-style: bold;",
-    "k": "color: #0a0a0a; background: #9e9e9e; text-style: bold;",
+    "k": "color: #a8a8a8; text-style: bold underline;",
 }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
+from tui_games.widgets.card import refresh_changed
+
 
 class FragmentTracker(Widget):
     """A label and ``total`` marks, ``filled`` of them solid: `Ada ●●○○`.
@@ -44,8 +46,9 @@ class FragmentTracker(Widget):
         new = (filled, self._total if total is None else total,
                self._label if label is None else label)
         if new != (self._filled, self._total, self._label):
+            before = self.render()
             self._filled, self._total, self._label = new
-            self.refresh(layout=True)
+            refresh_changed(self, before, self.render())
 
     @property
     def marks(self) -> str:

@@ -31,7 +31,7 @@ from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
 TRACK_TITLES = ("Colours", "Constell.", "Advanced")
-_LONG_TITLES = ("Colours", "Constellations", "Advanced objectives")
+_LONG_TITLES = ("Colours", "Constellations", "Advanced")
 TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
              "1st/2nd/3rd: 4/3/2 VP per pattern")
 _WIDTHS = (10, 13, 11)   # the compact columns
@@ -51,14 +51,13 @@ class ValuesBoard(Widget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
-        "values--title", "values--place", "values--cursor", "values--blocked",
+        "values--title", "values--place", "values--blocked",
         "values--bar", "values--note"}
 
     DEFAULT_CSS = f"""
     ValuesBoard {{ width: auto; height: auto; }}
     ValuesBoard > .values--title {{ text-style: bold; }}
     ValuesBoard > .values--place {{ color: $text-warning; text-style: bold; }}
-    ValuesBoard > .values--cursor {{ text-style: bold reverse; }}
     ValuesBoard > .values--blocked {{ text-style: dim strike; }}
     ValuesBoard > .values--bar {{ color: $text-accent; }}
     ValuesBoard > .values--note {{ color: $text-muted; }}
@@ -144,7 +143,7 @@ class ValuesBoard(Widget, can_focus=True):
                              if token in track else Content(" " * width))
             rows.append(Content("").join(cells))
         rows.append(Content.styled("1st/2nd/3rd pay: star 3/2/1,", ".values--note"))
-        rows.append(Content.styled("constellation 14/12/10, pattern 4/3/2", ".values--note"))
+        rows.append(Content.styled("constell. 14/12/10, pattern 4/3/2", ".values--note"))
         return Content("\n").join(rows)
 
     def _render_large(self) -> Content:
@@ -176,5 +175,5 @@ class ValuesBoard(Widget, can_focus=True):
         if token in self.blocked:
             spans.append(Span(1, len(text.rstrip()), ".values--blocked"))
         if cursor:
-            spans.append(Span(0, len(text.rstrip()), ".values--cursor"))
+            spans.append(Span(0, len(text.rstrip()), "bold reverse"))
         return Content(text, spans)

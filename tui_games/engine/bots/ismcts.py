@@ -8,6 +8,13 @@ untried action, plays the rest of the game (or of the hand) out, and backs up ea
 reward for the seat that chose it. Because a child is legal in some samples and not in
 others, UCB1 weighs it by how often it was *available* rather than by its parent's visits.
 
+Two additions serve the games' `hard` levels. ``action_key`` merges actions that are the
+same decision in different words (melding one P5 or the other identical P5) into one child,
+so visits are not split between twins. An ``advisor`` (a heuristic bot) gives a second
+opinion at the root: its action is played unless the search found one whose mean reward is
+better by more than ``doubt`` standard errors, so a search too noisy to tell two moves
+apart falls back on the heuristic instead of on chance.
+
 Randomness: the search draws from the ``random.Random`` it is given and from the RNG that
 ``determinize`` puts in each sample, so a fixed seed with an iteration budget always plays
 the same move (tests, arena replays).
@@ -24,6 +31,7 @@ from typing import Any
 
 import msgspec
 
+from tui_games.engine.bots.base import Bot, BotFactory
 from tui_games.engine.core import Action, GameState, Outcome, Rules
 
 RolloutPolicy = Callable[[Any, random.Random], Action]
@@ -32,11 +40,17 @@ RolloutPolicy = Callable[[Any, random.Random], Action]
 Evaluate = Callable[[Any, int], list[float]]
 """``evaluate(state, player_count) -> rewards``: per-seat values in [0, 1] of a cut-off state."""
 
+ActionKey = Callable[[Any, Action], Hashable]
+"""``action_key(state, action) -> key``: equal keys are the same decision (one tree child)."""
+
 RoundKey = Callable[[Any], Hashable]
 """``round_key(state) -> key``: names the current hand/round; a rollout stops when it changes."""
 
 Progress = Callable[[float], None]
 """``progress(fraction)``: called with 0..1 at most PROGRESS_STEPS (+1) times per decision."""
+
+DOUBT = 1.0
+"""Standard errors by which the search must beat the advisor's choice to overrule it."""
 
 EXPLORATION = 0.7
 """UCB1 exploration constant for rewards in [0, 1] (the value used by Cowling et al.)."""
@@ -95,17 +109,33 @@ class SearchStats:
 
 
 class _Node:
-    """One information set of the search tree, reached by ``action`` chosen by ``player``."""
+    """One information set of the search tree, reached by ``action`` chosen by ``player``.
 
-    __slots__ = ("action", "avail", "children", "player", "total", "visits")
+    ``action`` is the action's key when the search merges equivalent actions.
+    """
 
-    def __init__(self, action: Action | None, player: int) -> None:
+    __slots__ = ("action", "avail", "children", "player", "squares", "total", "visits")
+
+    def __init__(self, action: Hashable, player: int) -> None:
         self.action = action
         self.player = player  # the seat that chose ``action``; its reward is backed up here
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.avail = 1  # times the parent was visited with this action legal
         self.total = 0.0
+        self.squares = 0.0  # sum of squared rewards: the spread of the mean
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """The sampling variance of ``mean`` (infinite below two visits)."""
+        n = self.visits
+        if n < 2:
+            return math.inf
+        mean = self.total / n
+        return max(0.0, self.squares / n - mean * mean) / (n - 1)
 
 
 BotMaker = Callable[..., "ISMCTSBot"]
@@ -116,9 +146,11 @@ class ISMCTSBot:
     """Single-observer ISMCTS with availability counts; budget by iterations or seconds.
 
     ``rollout`` is a per-step policy (default: uniform over ``legal_actions``). A rollout
-    stops at game end, after ``rollout_depth`` actions, or when ``round_key`` changes (end
-    of the current hand/round); a cut-off state is scored by ``evaluate``, a finished game
-    by its outcome (wins, or score margins over ``margin_scale`` when that is given).
+    stops at game end, after ``rollout_depth`` actions, or once ``round_key`` has changed
+    ``rounds`` times since the decision being searched (1: at the end of the current
+    hand/round); the walk down the tree stops there too. A cut-off state is scored by
+    ``evaluate``, a finished game by its outcome (wins, or score margins over
+    ``margin_scale`` when that is given). ``action_key`` and ``advisor``: see the module.
     """
 
     def __init__(
@@ -132,7 +164,11 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         evaluate: Evaluate | None = None,
         round_key: RoundKey | None = None,
+        rounds: int = 1,
         margin_scale: float | None = None,
+        action_key: ActionKey | None = None,
+        advisor: BotFactory | None = None,
+        doubt: float = DOUBT,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
     ) -> None:
@@ -144,6 +180,8 @@ class ISMCTSBot:
             raise ValueError("a rollout cut (rollout_depth or round_key) needs evaluate")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth cannot be negative")
+        if rounds < 1:
+            raise ValueError("rounds must be at least 1")
         self.rules = rules
         self.rng = rng
         self.seconds = seconds
@@ -152,7 +190,14 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.round_key = round_key
+        self.rounds = rounds
         self.margin_scale = margin_scale
+        self.action_key = action_key
+        # The advisor draws from its own stream, split off once: the search's draws stay
+        # the same whatever the advisor does with its own.
+        self.advisor: Bot | None = (
+            advisor(rules, random.Random(rng.getrandbits(64))) if advisor else None)
+        self.doubt = doubt
         self.exploration = exploration
         self.progress = progress
         self.last_stats = SearchStats()
@@ -191,11 +236,21 @@ class ISMCTSBot:
     # ---- the decision ----------------------------------------------------------------------
 
     def cancel(self) -> None:
-        """Cut the current search short (from another thread): ``choose`` answers at once."""
+        """Cut the search short (from another thread): ``choose`` answers at once.
+
+        A cancel that arrives before the search has started (the worker thread was slow to
+        begin) ends that search as soon as it starts; every ``choose`` clears it on return.
+        """
         self._cancelled = True
 
     def choose(self, view: GameState, player: int) -> Action:
-        """The most visited root action among those legal in ``view`` (observation only)."""
+        """The best root action among those legal in ``view`` (observation only)."""
+        try:
+            return self._choose(view, player)
+        finally:
+            self._cancelled = False
+
+    def _choose(self, view: GameState, player: int) -> Action:
         rules = self.rules
         if rules.to_move(view) != player:
             raise ValueError(f"seat {player} is not the one to move")
@@ -205,14 +260,27 @@ class ISMCTSBot:
             self.last_stats = SearchStats()
             self._report(1.0)
             return legal[0]
-        self._cancelled = False
+        advice = self.advisor.choose(view, player) if self.advisor is not None else None
         # Rules never read the log; every sample would copy it, so search without it.
         view = msgspec.structs.replace(view, log=[])
         root = _Node(None, player)
         done = self._search(root, view, player, started)
-        self.last_stats = self._stats(root, done, time.perf_counter() - started)
-        best = self._best(root, legal)
+        options = self._options(view, legal)
+        self.last_stats = self._stats(root, options, done, time.perf_counter() - started)
+        best = self._best(root, options)
+        if advice is not None:
+            best = self._second_opinion(root, options, best, advice, view)
         return best if best is not None else self.rng.choice(legal)
+
+    def _options(self, state: GameState, legal: list[Action]) -> dict[Hashable, Action]:
+        """Each decision's key and one action that makes it (the first listed)."""
+        key = self.action_key
+        if key is None:
+            return {a: a for a in legal}
+        options: dict[Hashable, Action] = {}
+        for a in legal:
+            options.setdefault(key(state, a), a)
+        return options
 
     def _search(self, root: _Node, view: GameState, player: int, started: float) -> int:
         """Run iterations until the budget is spent; returns how many were done."""
@@ -242,44 +310,54 @@ class ISMCTSBot:
         to_move = rules.to_move
         legal_actions = rules.legal_actions
         apply = rules.apply
+        merge = self.action_key is not None
+        round_key = self.round_key
+        key = round_key(view) if round_key is not None else None
+        changes = 0
         state = rules.determinize(view, player, rng)
         node = root
         path = [root]
         # Selection and expansion in the tree, restricted to actions legal in this sample.
-        while True:
+        while changes < self.rounds:
             mover = to_move(state)
             if mover is None:
                 break
             legal = legal_actions(state)
+            options = self._options(state, legal) if merge else None
+            keys = legal if options is None else list(options)
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = [k for k in keys if k not in children]
             if untried:
-                for a in legal:
-                    child = children.get(a)
+                for k in keys:
+                    child = children.get(k)
                     if child is not None:
                         child.avail += 1
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                node = children[action] = _Node(action, mover)
-                apply(state, action)
-                path.append(node)
-                break
-            node = self._select(children, legal)
-            apply(state, node.action)
+                chosen = untried[0] if len(untried) == 1 else rng.choice(untried)
+                node = children[chosen] = _Node(chosen, mover)
+            else:
+                node = self._select(children, keys)
+            apply(state, node.action if options is None else options[node.action])
             path.append(node)
-        rewards = self._playout(state, view.players)
+            if round_key is not None and (now := round_key(state)) != key:
+                key, changes = now, changes + 1
+            if untried:
+                break
+        rewards = self._playout(state, view.players, key, changes)
         for visited in path:
+            reward = rewards[visited.player]
             visited.visits += 1
-            visited.total += rewards[visited.player]
+            visited.total += reward
+            visited.squares += reward * reward
 
-    def _select(self, children: dict[Action, _Node], legal: list[Action]) -> _Node:
+    def _select(self, children: dict[Hashable, _Node], keys: list[Any]) -> _Node:
         """UCB1 with availability counts over the legal children (all already expanded)."""
         log = math.log
         sqrt = math.sqrt
         c = self.exploration
         best: _Node | None = None
         best_score = -math.inf
-        for a in legal:
-            child = children[a]
+        for k in keys:
+            child = children[k]
             child.avail += 1
             visits = child.visits
             score = child.total / visits + c * sqrt(log(child.avail) / visits)
@@ -289,8 +367,13 @@ class ISMCTSBot:
         assert best is not None  # legal is never empty while someone is to move
         return best
 
-    def _playout(self, state: GameState, players: int) -> list[float]:
-        """Play on from ``state`` until the game ends or a cut; per-seat rewards in [0, 1]."""
+    def _playout(self, state: GameState, players: int, key: Hashable,
+                 changes: int) -> list[float]:
+        """Play on from ``state`` until the game ends or a cut; per-seat rewards in [0, 1].
+
+        ``key`` is the round the walk down the tree ended in, ``changes`` how many round
+        ends it has already crossed.
+        """
         rules = self.rules
         to_move = rules.to_move
         apply = rules.apply
@@ -298,18 +381,18 @@ class ISMCTSBot:
         rng = self.rng
         limit = self.rollout_depth
         round_key = self.round_key
-        key = round_key(state) if round_key is not None else None
+        rounds = self.rounds
         legal_actions = rules.legal_actions
         choice = rng.choice
         depth = 0
-        while to_move(state) is not None:
+        while changes < rounds and to_move(state) is not None:
             if limit is not None and depth >= limit:
-                break
-            if round_key is not None and round_key(state) != key:
                 break
             action = choice(legal_actions(state)) if policy is None else policy(state, rng)
             apply(state, action)
             depth += 1
+            if round_key is not None and (now := round_key(state)) != key:
+                key, changes = now, changes + 1
         outcome = rules.outcome(state)
         if outcome is not None:
             if self.margin_scale is not None:
@@ -321,26 +404,37 @@ class ISMCTSBot:
     # ---- reading the tree ------------------------------------------------------------------
 
     @staticmethod
-    def _best(root: _Node, legal: list[Action]) -> Action | None:
+    def _best(root: _Node, options: dict[Hashable, Action]) -> Action | None:
         """Most visited legal child; ties go to the better mean, then to the earlier action."""
         best: _Node | None = None
-        for a in legal:
-            child = root.children.get(a)
-            if child is None:
+        for k in options:
+            child = root.children.get(k)
+            if child is None or not child.visits:
                 continue
-            if best is None or (child.visits, child.total / child.visits) > (
-                best.visits, best.total / best.visits
-            ):
+            if best is None or (child.visits, child.mean) > (best.visits, best.mean):
                 best = child
-        return best.action if best is not None else None
+        return options[best.action] if best is not None else None
+
+    def _second_opinion(self, root: _Node, options: dict[Hashable, Action],
+                        best: Action | None, advice: Action, view: GameState) -> Action:
+        """The advisor's action unless the search's choice is clearly better than it."""
+        advice_key = advice if self.action_key is None else self.action_key(view, advice)
+        if best is None or advice_key not in options:
+            return best if best is not None else advice
+        best_key = best if self.action_key is None else self.action_key(view, best)
+        if best_key == advice_key:
+            return best
+        found, advised = root.children[best_key], root.children.get(advice_key)
+        if advised is None or advised.visits < 2:
+            return best  # the search saw too little of the advice to weigh it: trust itself
+        spread = math.sqrt(found.variance_of_mean() + advised.variance_of_mean())
+        return best if found.mean - advised.mean > self.doubt * spread else options[advice_key]
 
     @staticmethod
-    def _stats(root: _Node, iterations: int, seconds: float) -> SearchStats:
-        children = [
-            RootChild(c.action, c.visits, c.avail, c.total / c.visits)  # type: ignore[arg-type]
-            for c in root.children.values()
-            if c.visits
-        ]
+    def _stats(root: _Node, options: dict[Hashable, Action], iterations: int,
+               seconds: float) -> SearchStats:
+        children = [RootChild(options.get(c.action, c.action), c.visits, c.avail, c.mean)
+                    for c in root.children.values() if c.visits]
         children.sort(key=lambda c: -c.visits)
         return SearchStats(iterations, seconds, root.visits, children)
 

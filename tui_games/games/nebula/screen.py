@@ -120,6 +120,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._personal_offer: list[int] = []
         self._view: tuple[tuple[int, int, int], GameState] | None = None
         self._plan_key: tuple[int, int] | None = None
+        self._gates: tuple[bool, ...] = ()
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -133,8 +134,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                     yield StarRow(id="neb-reserve")
                     yield StarRow(id="neb-drawn")
                 with Vertical(id="neb-side"):
-                    yield Static(id="neb-tabs")
                     yield StarClusters(id="neb-clusters")
+                    yield Static(id="neb-tabs")  # docked on top at 80x24
                     with Vertical(id="neb-panes"):
                         yield ValuesBoard(id="neb-values")
                         yield ObjectiveCards(id="neb-cards")
@@ -290,7 +291,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                 self._pane = "values" if self._large else "clusters"
             self._show_pane()
             self._focus_for(phase)
-        self.refresh_bindings()
+            if phase == "place":
+                self.galaxy.jump_to_nearest(self.galaxy.legal)
+        self._sync_bindings()
 
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
         mode = "full game" if view.mode == "full" else "introductory game"
@@ -350,7 +353,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         reserve.show_cursor = mine and (phase == "place" or self._returning)
         if phase == "place" and self._star is not None:
             reserve.move_cursor_to(self._star)
-        reserve.note = ("space: next star" if phase == "place"
+        reserve.note = ("" if not mine else "space: next star" if phase == "place"
                         else "return which? ←→ ⏎" if self._returning else "")
         drawn = self.query_one("#neb-drawn", StarRow)
         drawn.display = view.phase == "chaos"
@@ -396,15 +399,15 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         names = [self.player_name(s) for s in range(view.players)]
         pads = [score_pad(view, s) for s in range(view.players)]
         rows: list[tuple[str, tuple[str, ...]]] = [
-            ("Reserve", tuple(str(sum(r)) for r in view.reserves)),
-            ("Black stars", tuple(str(b) for b in view.black_stars)),
+            ("In reserve", tuple(str(sum(r)) for r in view.reserves)),
+            ("Black placed", tuple(str(b) for b in view.black_stars)),
         ]
         secret = [view.mode == "full" and view.personal[s] == HIDDEN
                   for s in range(view.players)]
         for line, (label, _) in enumerate(pads[0]):
             cells = tuple("?" if label.startswith("Personal") and secret[s]
                           else str(pads[s][line][1]) for s in range(view.players))
-            rows.append((label.replace(" objectives", "").replace(" objective", ""), cells))
+            rows.append((_PAD_LABELS.get(label, label), cells))
         totals = [sum(vp for _, vp in pad) for pad in pads]
         note = "" if view.phase == "over" else "If the game ended now (? = secret)."
         self.query_one("#neb-players", ScorePad).show_pad(names, rows, totals, self.viewer,
@@ -439,7 +442,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             title = PANE_TITLES[p]
             parts.append(Content.styled(f"[{title}]", "bold reverse") if p == pane
                          else Content(f" {title} "))
-        self._text("neb-tabs", Content(" ").join(parts) + Content.styled(" ⇥", "dim"))
+        self._text("neb-tabs", Content("").join(parts) + Content.styled(" ⇥", "dim"))
 
     def _tabs(self) -> list[str]:
         """The panes tab cycles through (no Values in the introductory game)."""
@@ -562,6 +565,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             "finish": phase == "place",
             "cancel": returning,
         }[action]
+
+    def _sync_bindings(self) -> None:
+        """Refresh the Footer only when a game key was switched on or off (a refresh
+        rebuilds every key of the Footer)."""
+        gates = tuple(bool(self.check_action(action, ())) for action in sorted(_GATED))
+        if gates != self._gates:
+            self._gates = gates
+            self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         """c or f out of their phase still get an answer from the rules."""
@@ -748,5 +759,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         super()._game_over(msgspec.structs.replace(outcome, reason=self._names(outcome.reason)))
 
 
+# The score pad's lines, shortened for the narrow pane.
+_PAD_LABELS = {"Personal objective": "Personal", "Career objectives": "Career",
+               "Black stars": "Black stars", "Stars in the Galaxy": "Galaxy stars",
+               "Advanced objectives": "Advanced"}
 _GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
           "cancel"}

@@ -10,14 +10,19 @@ score margin of the hand, so the search prefers clear wins to narrow ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from functools import cache
 
 from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.games.nebular_colors.bot import NormalBot
 from tui_games.games.nebular_colors.rules import NebularColorsRules, can_take, score
 from tui_games.games.nebular_colors.state import (
+    CARD_NUMBER,
+    SUIT_INDEX,
     Discard,
     Draw,
     EndTurn,
+    Meld,
     NCAction,
     NCState,
     Nova,
@@ -32,6 +37,7 @@ TAKE_AT_MOST = 4      # the rollout takes a pile only when it is this small
 NOVA_FROM = 8         # the rollout calls Nova only from this many points
 
 _RULES = NebularColorsRules()
+_NUM, _SUIT = CARD_NUMBER, SUIT_INDEX
 _DRAW, _END, _STOP, _NOVA = Draw(), EndTurn(), Stop(), Nova()
 _TAKES = (Take(pile=0), Take(pile=1))
 
@@ -89,7 +95,20 @@ def rollout(s: NCState, rng: random.Random) -> NCAction:
     return rng.choice(legal)
 
 
-LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate)
+def action_key(s: NCState, a: NCAction) -> Hashable:
+    """Identical cards (two P5) make the same decision: a meld or discard is named by the
+    suits and numbers it moves (and, for a meld, which of them come from the taken pile)."""
+    kind = type(a)
+    if kind is Meld:
+        taken = s.taken
+        return ("meld", *sorted((_NUM[c], _SUIT[c], c in taken) for c in a.cards))
+    if kind is Discard:
+        return ("discard", _NUM[a.card], _SUIT[a.card], a.pile)
+    return a
+
+
+LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
+                          action_key=action_key, advisor=NormalBot)
 """The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
 HardBot = LEVELS["hard"]

@@ -117,6 +117,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._end_warned = False
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
+        self._bindings_pending = False
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -165,6 +166,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self.query_one(Hand).focus()
         # (Textual calls GameScreen.on_mount after this one: it shows the table.)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """From 32 lines up the table spreads out (the .tcss adds room with -roomy)."""
+        self.set_class(event.size.height >= 32 and event.size.width >= 100, "-roomy")
+
     @property
     def hand(self) -> Hand:
         """The viewer's hand widget."""
@@ -183,9 +188,13 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def _text(self, widget_id: str, text: str) -> None:
         """Update a Static only when its text changes (no needless repaint)."""
-        if self._texts.get(widget_id) != text:
+        old = self._texts.get(widget_id)
+        if old != text:
             self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text)
+            # same shape, new characters: a repaint will do, no layout pass
+            same_shape = old is not None and [len(x) for x in old.split("\n")] == [
+                len(x) for x in text.split("\n")]
+            self.query_one(f"#{widget_id}", Static).update(text, layout=not same_shape)
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -210,10 +219,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._text("nc-deck-count", f"deck {len(view.deck)}")
         self._text("nc-deck", f"deck\n{len(view.deck)}")
         for seat, who in ((them, "them"), (me, "you")):
-            seat_info = self.session.seats[seat]
-            label = self.player_name(seat) + (" (you)" if who == "you" and seat_info.is_human
-                                       else f" ({seat_info.bot})" if seat_info.bot else "")
-            self._text(f"nc-{who}-name", label)
+            self._text(f"nc-{who}-name", self._seat_label(seat, who == "you"))
             self._show_score(self.query_one(f"#nc-{who}-score", ScoringArea), view, seat)
             self.query_one(f"#nc-{who}-melds", CardGroups).set_groups(
                 [[face(c) for c in meld] for meld in view.melds[seat]])
@@ -229,6 +235,18 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self._results_seen = len(view.results)
             if view.phase != "over":  # the game-over screen tells the end itself
                 self._summarise(view.results[-1], view)
+
+    def _seat_label(self, seat: int, mine: bool) -> str:
+        """`Ada (you)`, `Bot (normal)`: a name and who plays it, cut to fit its column."""
+        info = self.session.seats[seat]
+        name = info.name
+        if info.bot:
+            note = f" ({info.bot})"
+        elif mine and name.lower() != "you":
+            note = " (you)"
+        else:
+            note = ""
+        return (name[: 15 - len(note)] + note) if len(name + note) > 15 else name + note
 
     def _show_score(self, area: ScoringArea, view: NCState, seat: int) -> None:
         parts = score_breakdown(view, seat)
@@ -257,7 +275,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
 
     def _refresh_hints(self, view: NCState) -> None:
-        mine = self.session.to_move == self.viewer
+        mine = self._my_turn()
         for i in (0, 1):
             hint = ""
             if mine and view.phase == "choose":
@@ -279,10 +297,21 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                        f"reaches 5 for 2 fragments (else {them} earns 1).")
         prompt.display = deciding
 
+    def refresh_bindings(self) -> None:
+        """Coalesce the requests of one update into one: the footer rebuilds all its keys
+        for each request, the costliest part of a move."""
+        if not self._bindings_pending:
+            self._bindings_pending = True
+            self.call_after_refresh(self._publish_bindings)
+
+    def _publish_bindings(self) -> None:
+        self._bindings_pending = False
+        super().refresh_bindings()
+
     def _refresh_keys(self) -> None:
         """Re-check which keys the footer shows, only when that can have changed
         (the footer rebuilds itself on every refresh: too costly for each move)."""
-        mine = self.session.to_move == self.viewer
+        mine = self._my_turn()
         state = (self.session.state.phase if mine else "", mine, self._picking)
         if state != self._keys_for:
             self._keys_for = state
@@ -347,7 +376,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def _why(self, action: Action) -> str:
         """The rules' reason ``action`` is refused now (tried on a copy of the view)."""
-        if self.session.to_move != self.viewer:
+        if not self._my_turn():
             mover = self.session.to_move
             if mover is None:
                 return "The match is over."
@@ -358,8 +387,13 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             return exc.reason[:1].upper() + exc.reason[1:] + "."
         return "That is not possible right now."
 
+    def _my_turn(self) -> bool:
+        """Whether the keyboard decides now (the viewer is to move and is not a bot)."""
+        mover = self.session.to_move
+        return mover == self.viewer and self.session.seats[mover].is_human
+
     def _legal(self) -> list[Action]:
-        if self.session.to_move != self.viewer:
+        if not self._my_turn():
             return []
         return self.rules.legal_actions(self.view())
 
@@ -380,7 +414,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         phases = _SHOWN_IN.get(action)
         if phases is None:
             return True
-        if self.session.to_move != self.viewer:
+        if not self._my_turn():
             return False
         if action == "pile" and self._picking is not None:
             return True
@@ -399,8 +433,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                 return
             node = node.parent  # type: ignore[assignment]
         event.stop()
-        if action == "pile" and self.session.state.phase == "choose" and (
-                self.session.to_move == self.viewer):
+        if action == "pile" and self.session.state.phase == "choose" and self._my_turn():
             self.action_pile(int(event.key) - 1)  # 1/2 take a pile at once (not in the footer)
             return
         probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
@@ -528,4 +561,5 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             marks = "●" * view.fragments[seat] + "○" * max(view.target - view.fragments[seat], 0)
             lines.append(f"{names[seat]:<14} score {result.scores[seat]:>3}   "
                          f"fragments {marks} {view.fragments[seat]}/{view.target}")
+        lines += ["", f"{names[view.first_player]} starts hand {view.hand_no}."]
         self.app.push_screen(HandSummary(f"Hand {result.hand_no} is over", lines))

@@ -2,23 +2,38 @@
 
 Each iteration deals the cards the bot has not seen to the other hands (and, with two
 players, to the six set-aside cards), never giving a player a suit or an Asteroid they
-showed they lack. The round is played out and the search stops when it is scored: the new
-totals are judged by each seat's lead over its best rival, on a scale that narrows as the
-rounds run out. The last round plays to the end of the game and counts wins only.
+showed they lack. The round is played out by a quick greedy policy and the search stops
+when it is scored: the new totals are turned into each seat's chance to win the game, with
+a spread that narrows as the rounds run out (or as someone nears 50). The last round plays
+to the end of the game and counts wins only.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
-from tui_games.engine.bots.ismcts import ISMCTSBot, margin_rewards
+from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.games.neptune.bot import NormalBot, hold_value, pile_worth
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
-from tui_games.games.neptune.state import NeptuneAction, NeptuneState
+from tui_games.games.neptune.state import (
+    IS_ASTEROID,
+    NeptuneAction,
+    NeptuneState,
+    Play,
+)
+from tui_games.games.neptune.tricks import playable, winning_position
 
-LEAD_SCALE = 8.0        # a lead this large with one round to go is nearly a sure win
-LEAD_PER_ROUND = 6.0    # each further round to play widens the scale by this much
+# What one seat scores in a round and how much that varies, by player count (measured
+# over games between `normal` bots).
+ROUND_MEAN = {2: 25.0, 3: 11.4, 4: 5.0}
+ROUND_SPREAD = {2: 11.5, 3: 10.0, 4: 7.8}
+GUMBEL = math.sqrt(6) / math.pi  # a softmax over Gumbel noise of unit spread
+SHORTEST = 0.25                  # rounds: the least uncertainty left before the end
+DAMAGE_BONUS = 0.5               # the rollout likes an Asteroid on a rival's trick
 
 _RULES = NeptuneRules()
+_PLAYS = tuple(Play(card) for card in range(39))
 
 
 def totals(s: NeptuneState) -> list[int]:
@@ -29,18 +44,27 @@ def totals(s: NeptuneState) -> list[int]:
     return [max(0, p) for p in points]
 
 
-def evaluate(s: NeptuneState, players: int) -> list[float]:
-    """Per seat in [0, 1]: the lead over the best rival, scaled by the rounds still to play.
+def rounds_left(s: NeptuneState, points: list[int]) -> float:
+    """Rounds still to play (the one in play in part), or fewer if 50 is in sight."""
+    left = ROUNDS - s.round + 1 - s.tricks_done / max(1, s.hand_size)
+    to_target = (TARGET - max(points)) / ROUND_MEAN[s.players]
+    return max(SHORTEST, min(left, to_target))
 
-    A rollout is cut when a new round is dealt (``s.piles`` is empty then and the totals
-    are the game's), or mid-round under a depth cut (then the piles won so far count).
+
+def evaluate(s: NeptuneState, players: int) -> list[float]:
+    """Per seat in [0, 1]: its chance to end the game on top, summing to 1.
+
+    Each seat's future points are taken as independent with the measured spread per
+    round; a softmax of the totals with the matching temperature is then the chance of
+    having the highest one.
     """
     points = totals(s)
-    rounds_left = ROUNDS - s.round + (1 if s.piles or s.tricks_done else 0)
-    # A total near the target ends the game sooner: the lead is then worth more.
-    closing = max(points) >= TARGET - LEAD_SCALE
-    scale = LEAD_SCALE + LEAD_PER_ROUND * (0 if closing else max(0, rounds_left - 1))
-    return margin_rewards([float(p) for p in points], scale)
+    spread = ROUND_SPREAD[players] * math.sqrt(rounds_left(s, points))
+    temperature = GUMBEL * spread
+    top = max(points)
+    weights = [math.exp((p - top) / temperature) for p in points]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def round_key(s: NeptuneState) -> int:
@@ -49,11 +73,40 @@ def round_key(s: NeptuneState) -> int:
 
 
 def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
-    """A uniformly random legal card (or answer to a special card's question)."""
-    return rng.choice(_RULES.legal_actions(s))
+    """A quick greedy card: take a good trick cheaply, hurt a rival's, else shed a weak card.
+
+    A lead is random (but never a card the rules forbid); a special card's question is
+    answered at random.
+    """
+    if s.phase != "play":
+        return rng.choice(_RULES.legal_actions(s))
+    seat = s.current
+    trick = s.trick
+    options = playable(s.hands[seat], trick, s.follow)
+    if not trick or len(options) == 1:
+        return _PLAYS[rng.choice(options)]
+    n = s.players
+    last = s.tricks_done == s.hand_size - 1
+    holder = (s.leader + winning_position(trick, last)) % n
+    best, best_score = options[0], -math.inf
+    for card in options:
+        cards = [*trick, card]
+        pos = winning_position(cards, last)
+        winner = (s.leader + pos) % n
+        worth = pile_worth(cards, pos, winner, n, last, s.piles)
+        score = worth if winner == seat else -worth / (n - 1)
+        if winner == holder and winner != seat and IS_ASTEROID[card]:
+            score += DAMAGE_BONUS
+        score -= hold_value(card, 3)
+        if score > best_score:
+            best, best_score = card, score
+    return _PLAYS[best]
 
 
-LEVELS = ISMCTSBot.levels(round_key=round_key, evaluate=evaluate)
+LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
+                          advisor=NormalBot)
 """The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
 HardBot = LEVELS["hard"]
+
+__all__ = ["LEVELS", "HardBot", "evaluate", "rollout", "round_key"]

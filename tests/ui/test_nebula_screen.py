@@ -1,0 +1,238 @@
+"""The Nebula screen's behaviour around the moves: hot-seat secrets, Chaos and its
+cancelling, undo of a Time investment, keys out of their phase, the rival's Galaxy, the
+panes at both sizes, and key presses that repaint only the widget they concern."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from conftest import SIZE
+from test_nebula_snapshots import investing, placing, position
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.nebula.screen import NebulaScreen
+from tui_games.games.nebula.state import (
+    KeepPersonal,
+    NebulaState,
+    StepTime,
+    TakeStars,
+    TurnToChaos,
+)
+from tui_games.screens.handoff import HandoffScreen
+from tui_games.widgets.clusters import StarClusters
+from tui_games.widgets.galaxy import GalaxyBoard
+from tui_games.widgets.objectives import ObjectiveCards
+from tui_games.widgets.reserve import StarRow
+from tui_games.widgets.score_pad import ScorePad
+from tui_games.widgets.status import StatusLine
+from tui_games.widgets.values_board import ValuesBoard
+
+MakeApp = Callable[..., GamesApp]
+
+
+async def table(pilot: Pilot[None]) -> NebulaScreen:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NebulaScreen)
+    return screen
+
+
+def state_of(screen: NebulaScreen) -> NebulaState:
+    state = screen.session.state
+    assert isinstance(state, NebulaState)
+    return state
+
+
+def status(screen: NebulaScreen) -> StatusLine:
+    return screen.query_one(StatusLine)
+
+
+async def test_hot_seat_players_choose_their_personal_objective_in_secret(
+        store: SaveStore, make_app: MakeApp) -> None:
+    rules = get_game("nebula").rules
+    session = Session.new(rules, [Seat("Ann"), Seat("Cy")], 11, {"mode": "full"})
+    offers = state_of_session(session).personal_offer
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        await pilot.press("enter")
+        screen = await table(pilot)
+        assert screen.viewer == 0 and screen.pane == "personal"
+        await pilot.press("down", "enter")
+        assert screen.session.actions == [KeepPersonal(offers[0][1])]
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 1 and screen.pane == "personal"
+        cards = screen.query_one(ObjectiveCards)
+        assert cards.shown.personal == -1  # Cy has not chosen; Ann's card stays hidden
+        await pilot.press("enter")
+        assert screen.session.actions[1] == KeepPersonal(offers[1][0])
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)  # back to Ann for her turn
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 0 and cards.shown.personal == offers[0][1]
+        assert screen.pane == "clusters" and screen.focused is screen.clusters
+
+
+def state_of_session(session: Session) -> NebulaState:
+    state = session.state
+    assert isinstance(state, NebulaState)
+    return state
+
+
+async def test_turning_to_chaos_can_be_cancelled_then_draws_five_to_keep_two(
+        store: SaveStore, make_app: MakeApp) -> None:
+    session = position(lambda s: investing(s) and s.reserves[0][0] > 0)
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("c")
+        assert screen.focused is screen.reserve and "give back" in status(screen).text
+        assert not screen.clusters.planning
+        await pilot.press("escape")
+        assert screen.focused is screen.clusters and screen.clusters.planning
+        assert isinstance(pilot.app.screen, NebulaScreen)  # Esc cancelled, not the menu
+        await pilot.press("c", "enter")
+        returned = screen.session.actions[-1]
+        assert isinstance(returned, TurnToChaos)
+        drawn = screen.query_one("#neb-drawn", StarRow)
+        await pilot.pause()
+        assert drawn.display and screen.focused is drawn
+        assert drawn.counts == tuple(state_of(screen).drawn) and sum(drawn.counts) == 5
+        await pilot.press("enter", "right", "enter")
+        assert state_of(screen).phase == "place"
+
+
+async def test_a_time_investment_is_played_on_enter_and_undone_a_step_at_a_time(
+        store: SaveStore, make_app: MakeApp) -> None:
+    session = position(investing)
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        start = len(screen.session.actions)
+        await pilot.press("left", "down", "right", "right", "right", "right")
+        preview = screen.clusters.preview()
+        await pilot.press("enter")
+        assert screen.session.actions[start:] == [
+            StepTime(0, -1), *[StepTime(1, 1)] * 4, TakeStars()]
+        assert state_of(screen).phase == "place"
+        await pilot.press("ctrl+z")
+        assert state_of(screen).phase == "time" and screen.clusters.points_left == 0
+        assert screen.clusters.preview() == preview
+        await pilot.press("ctrl+z")
+        assert screen.clusters.points_left == 1
+        await pilot.press("right")  # the one point left, then take again
+        await pilot.press("enter")
+        assert screen.session.actions[-1] == TakeStars()
+
+
+async def test_keys_out_of_their_phase_are_explained_by_the_rules(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        before = len(screen.session.actions)
+        await pilot.press("f")
+        assert status(screen).is_error
+        assert "Finish positioning once your stars are collected" in status(screen).text
+        await pilot.press("enter")
+        assert "Spend all 5 movement points" in status(screen).text
+        assert len(screen.session.actions) == before
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("c")
+        assert "Turning to Chaos replaces Investing Time" in status(screen).text
+
+
+async def test_g_shows_each_rivals_galaxy_and_reserve_then_your_own(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        state = state_of(screen)
+        galaxy = screen.galaxy
+        assert galaxy.title == "Ann's Galaxy (you)" and galaxy.legal
+        await pilot.press("g")
+        assert galaxy.title == "Bob's Galaxy" and galaxy.stars == tuple(state.galaxies[1])
+        assert screen.reserve.label == "Bob's reserve:" and not galaxy.legal
+        assert screen.reserve.counts == tuple(state.reserves[1])
+        await pilot.press("enter")  # placing goes back to your own Galaxy first
+        assert galaxy.title == "Ann's Galaxy (you)" and galaxy.legal
+        await pilot.press("g", "g")
+        assert galaxy.title == "Ann's Galaxy (you)"
+
+
+async def test_tab_cycles_the_panes_and_the_large_table_keeps_the_clusters_in_view(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        seen = [screen.pane]
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.append(screen.pane)
+        assert seen == ["clusters", "values", "cards", "players", "clusters"]
+        assert not screen.galaxy.large
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert screen.galaxy.large and screen.clusters.large
+        assert screen.clusters.display and screen.values.display
+        assert screen.clusters.region.bottom <= screen.values.region.y
+        await pilot.press("tab", "tab", "tab")
+        assert screen.pane == "values"
+    intro = position(investing, mode="intro")
+    async with make_app(store, intro).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        seen = [screen.pane]
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.append(screen.pane)
+        assert seen == ["clusters", "cards", "players", "clusters"]
+
+
+@contextmanager
+def counting_renders(*classes: type[Widget]) -> Iterator[dict[str, int]]:
+    """Count render() calls per widget class while the block runs."""
+    counts = {cls.__name__: 0 for cls in classes}
+    originals = {cls: cls.render for cls in classes}
+
+    def counted(cls: type[Widget]) -> Callable[..., object]:
+        def render(self: Widget) -> object:
+            counts[cls.__name__] += 1
+            return originals[cls](self)
+        return render
+
+    for cls in classes:
+        cls.render = counted(cls)  # type: ignore[method-assign]
+    try:
+        yield counts
+    finally:
+        for cls, original in originals.items():
+            cls.render = original  # type: ignore[method-assign]
+
+
+async def test_a_key_press_repaints_only_the_widget_it_concerns(
+        store: SaveStore, make_app: MakeApp) -> None:
+    widgets = (GalaxyBoard, StarClusters, ValuesBoard, ObjectiveCards, ScorePad, StarRow)
+    async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.pause()
+        with counting_renders(*widgets) as counts:
+            await pilot.press("right")
+            await pilot.pause()
+        assert screen.clusters.plan == (1, 0, 0) and counts["StarClusters"] >= 1
+        assert {k: v for k, v in counts.items() if k != "StarClusters"} == {
+            "GalaxyBoard": 0, "ValuesBoard": 0, "ObjectiveCards": 0, "ScorePad": 0,
+            "StarRow": 0}
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        await table(pilot)
+        await pilot.pause()
+        with counting_renders(*widgets) as counts:
+            await pilot.press("up")
+            await pilot.pause()
+        assert counts["GalaxyBoard"] >= 1 and counts["StarClusters"] == 0
+        assert counts["ObjectiveCards"] == 0 and counts["StarRow"] == 0

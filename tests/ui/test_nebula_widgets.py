@@ -1,0 +1,345 @@
+"""The Nebula widgets on their own: the Galaxy drawing and cursor, the Star Clusters'
+Time planning, the reserve row, the Values board, the cards and the score pad."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import pairwise
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+
+from tui_games.games.nebula.board import (
+    CENTRE,
+    COMPACT_LAYOUT,
+    DIRECT_LINKS,
+    HIGHLIGHTED,
+    INDEX,
+    INDIRECT_LINKS,
+    LARGE_LAYOUT,
+    ORBITS,
+    SPACE_COUNT,
+    space_in_direction,
+)
+from tui_games.games.nebula.state import BLACK, EMPTY
+from tui_games.widgets.clusters import ARROWS, StarClusters, indicator_track
+from tui_games.widgets.galaxy import GalaxyBoard, art, black_zone
+from tui_games.widgets.galaxy_canvas import Art
+from tui_games.widgets.objectives import CardsShown, ObjectiveCards
+from tui_games.widgets.reserve import StarRow, group_text
+from tui_games.widgets.score_pad import ScorePad
+from tui_games.widgets.values_board import ValuesBoard
+
+UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
+GLYPH_WAYS = {
+    "│": UP | DOWN, "┆": UP | DOWN, "─": LEFT | RIGHT, "┄": LEFT | RIGHT,
+    "╭": DOWN | RIGHT, "╮": DOWN | LEFT, "╰": UP | RIGHT, "╯": UP | LEFT,
+    "├": UP | DOWN | RIGHT, "┤": UP | DOWN | LEFT, "┬": DOWN | LEFT | RIGHT,
+    "┴": UP | LEFT | RIGHT, "┼": UP | DOWN | LEFT | RIGHT,
+}
+MOVES = {UP: (-1, 0, DOWN), DOWN: (1, 0, UP), LEFT: (0, -1, RIGHT), RIGHT: (0, 1, LEFT)}
+
+
+class Lab(App[None]):
+    """One widget under test, and every message it posts."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+        self.messages: list[Message] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_mount(self) -> None:
+        self.widget.focus()
+
+    def on_star_clusters_plan_changed(self, message: StarClusters.PlanChanged) -> None:
+        self.messages.append(message)
+
+    def on_star_clusters_refused(self, message: StarClusters.Refused) -> None:
+        self.messages.append(message)
+
+
+# ---- the Galaxy drawing ------------------------------------------------------------------
+
+def _cell_chars(drawing: Art, space: int) -> set[tuple[int, int]]:
+    row, col = drawing.cells[space]
+    return {(row, col + k) for k in range(drawing.cell_width)}
+
+
+def _reaches(drawing: Art, start: int, goal: int, glyphs: str) -> bool:
+    """Whether line characters among ``glyphs`` join the cells of two spaces."""
+    lines = drawing.lines
+    goal_chars = _cell_chars(drawing, goal)
+    frontier: deque[tuple[int, int]] = deque()
+    for r, c in _cell_chars(drawing, start):
+        for dr, dc, back in MOVES.values():
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < len(lines) and 0 <= nc < len(lines[nr]):
+                ch = lines[nr][nc]
+                if ch in glyphs and GLYPH_WAYS[ch] & back:
+                    frontier.append((nr, nc))
+    seen = set(frontier)
+    while frontier:
+        r, c = frontier.popleft()
+        for way, (dr, dc, back) in MOVES.items():
+            if not GLYPH_WAYS[lines[r][c]] & way:
+                continue
+            nr, nc = r + dr, c + dc
+            if (nr, nc) in goal_chars:
+                return True
+            if not (0 <= nr < len(lines) and 0 <= nc < len(lines[nr])):
+                continue
+            ch = lines[nr][nc]
+            if ch in glyphs and GLYPH_WAYS[ch] & back and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                frontier.append((nr, nc))
+    return False
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["compact", "large"])
+def test_every_direct_link_is_a_solid_line_between_its_two_spaces(large: bool) -> None:
+    drawing = art(large)
+    for a, b in DIRECT_LINKS:
+        assert _reaches(drawing, a, b, "│─╭╮╰╯├┤┬┴┼"), (a, b)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["compact", "large"])
+def test_every_indirect_link_is_a_dotted_line_between_its_two_spaces(large: bool) -> None:
+    drawing = art(large)
+    for a, b in INDIRECT_LINKS:
+        assert _reaches(drawing, a, b, "┆┄╭╮╰╯"), (a, b)
+    assert sum(line.count("┆") for line in drawing.lines) > 0
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["compact", "large"])
+def test_each_orbit_is_one_row_joined_left_to_right_and_marked_as_a_ring(large: bool) -> None:
+    drawing = art(large)
+    for number, ring in enumerate(ORBITS, start=1):
+        row = drawing.cells[ring[0]][0]
+        line = drawing.lines[row]
+        assert line[0] == str(number) and line.rstrip().endswith("↺")
+        cols = [drawing.cells[s][1] for s in ring]
+        assert all(drawing.cells[s][0] == row for s in ring) and cols == sorted(cols)
+        for left, right in pairwise(cols):
+            between = line[left + drawing.cell_width: right]
+            assert between.strip() and set(between) <= {"─", " ", "┆"}, between
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["compact", "large"])
+def test_no_link_is_drawn_over_a_space(large: bool) -> None:
+    drawing = art(large)
+    for space in range(SPACE_COUNT):
+        for r, c in _cell_chars(drawing, space):
+            assert drawing.lines[r][c] == " "
+    assert len({len(line) for line in drawing.lines}) == 1
+
+
+# ---- the Galaxy widget -------------------------------------------------------------------
+
+async def test_arrow_keys_move_the_galaxy_cursor_to_the_nearest_space_that_way() -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        assert board.cursor == CENTRE and board.show_cursor
+        expected = CENTRE
+        for key, (dr, dc) in [("up", (-1, 0)), ("up", (-1, 0)), ("right", (0, 1)),
+                              ("l", (0, 1)), ("k", (-1, 0)), ("left", (0, -1)),
+                              ("down", (1, 0)), ("j", (1, 0)), ("h", (0, -1))]:
+            await pilot.press(key)
+            expected = space_in_direction(COMPACT_LAYOUT, expected, dr, dc)
+            assert board.cursor == expected
+        assert board.cursor != CENTRE
+
+
+async def test_the_cursor_stays_put_at_the_edge_and_follows_the_large_layout() -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(120, 40)) as pilot:
+        board.move_cursor_to(INDEX["N5"])
+        await pilot.press("up", "left")
+        assert board.cursor == INDEX["N5"]
+        board.large = True
+        await pilot.pause()
+        await pilot.press("right")
+        assert board.cursor == space_in_direction(LARGE_LAYOUT, INDEX["N5"], 0, 1)
+        assert board.size.width == len(art(True).lines[0])
+
+
+async def test_the_cursor_only_shows_while_the_board_has_the_keys() -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        assert "[" in board.render().plain.splitlines()[11]
+        board.blur()
+        await pilot.pause()
+        assert not board.show_cursor
+
+
+async def test_the_board_shows_stars_highlights_legal_spaces_and_the_black_zone() -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        stars = [EMPTY] * SPACE_COUNT
+        stars[CENTRE], stars[INDEX["N1"]], stars[INDEX["E1"]] = 0, 2, 4
+        board.show_galaxy(stars, 3, "Ann's Galaxy (you)")
+        board.mark([INDEX["N2"], INDEX["E2"]], black_target=True)
+        board.blur()
+        await pilot.pause()
+        text = board.render().plain
+        lines = text.splitlines()
+        assert lines[0].startswith("Ann's Galaxy (you)")
+        assert lines[0].endswith("black " + black_zone(3, True)) and "●●●+○○○○ 4 VP" in lines[0]
+        drawing = art(False)
+
+        def cell(space: int) -> str:
+            row, col = drawing.cells[space]
+            return lines[row + 1][col: col + 3]
+
+        assert cell(CENTRE) == " R*" and cell(INDEX["N1"]) == " Y " and cell(INDEX["E1"]) == " B "
+        assert cell(INDEX["N2"]) == "+· " and cell(INDEX["E2"]) == "+· "
+        assert all(cell(h)[2] == "*" for h in HIGHLIGHTED)
+        assert "centre" in lines[drawing.cells[CENTRE][0] + 1]
+
+
+async def test_the_large_board_names_its_empty_spaces() -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(120, 40)) as pilot:
+        board.large = True
+        await pilot.pause()
+        text = board.render().plain
+        assert "N3b" in text and "W4b" in text and "[ C ]" in text
+
+
+# ---- the Star Clusters -------------------------------------------------------------------
+
+RINGS = ((0, 1, 2, 3, 4, 5, 6, 2), (3, 3, 4, 0, 1, EMPTY, 2, 5), (5, 4, 3, 2, 1, 0, BLACK, 1))
+
+
+def clusters_lab() -> tuple[Lab, StarClusters]:
+    clusters = StarClusters()
+    return Lab(clusters), clusters
+
+
+async def test_investing_time_steps_a_marker_and_counts_the_points_left() -> None:
+    lab, clusters = clusters_lab()
+    async with lab.run_test(size=(80, 24)) as pilot:
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
+        clusters.planning = True
+        await pilot.press("right", "right")
+        assert clusters.plan == (2, 0, 0) and clusters.points_left == 3
+        assert clusters.preview() == [2, 3, 5]
+        await pilot.press("down", "left", "h", "left")
+        assert clusters.selected == 1 and clusters.plan == (2, -3, 0)
+        assert clusters.points_left == 0 and clusters.preview() == [2, EMPTY, 5]
+        text = clusters.render().plain
+        assert "Time ○○○○○ 0 steps left" in text and "↻2" in text and "↺3" in text
+        assert "take Y · O" in text
+
+
+async def test_a_step_against_the_planned_direction_takes_a_step_back() -> None:
+    lab, clusters = clusters_lab()
+    async with lab.run_test(size=(80, 24)) as pilot:
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
+        clusters.planning = True
+        await pilot.press("left", "left", "left", "up", "up", "right", "right")
+        assert clusters.selected == 1 and clusters.plan == (-3, 2, 0)
+        await pilot.press("down", "down", "right")  # cluster 0 again: back one step
+        assert clusters.selected == 0 and clusters.plan == (-2, 2, 0)
+        assert clusters.points_left == 1
+        await pilot.pause()
+        plans = [m.plan for m in lab.messages if isinstance(m, StarClusters.PlanChanged)]
+        assert plans[-1] == (-2, 2, 0) and len(plans) == 6
+
+
+async def test_a_step_the_vetting_refuses_is_explained_and_not_taken() -> None:
+    lab, clusters = clusters_lab()
+    async with lab.run_test(size=(80, 24)) as pilot:
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
+        clusters.planning = True
+        await pilot.press("right", "right", "right", "right", "right", "down", "right")
+        assert clusters.plan == (5, 0, 0)
+        clusters.vet = lambda plan, cluster, step: "no way" if cluster == 2 else ""
+        await pilot.press("down", "left")
+        await pilot.pause()
+        refused = [m.reason for m in lab.messages if isinstance(m, StarClusters.Refused)]
+        assert refused == ["no movement points are left to spend", "no way"]
+        assert clusters.plan == (5, 0, 0)
+
+
+async def test_the_rings_show_the_markers_their_moons_and_what_they_face() -> None:
+    lab, clusters = clusters_lab()
+    async with lab.run_test(size=(80, 24)) as pilot:
+        clusters.show_board(RINGS, (3, 0, 6), (1, 0, 6), 5, 1, 7, 88)
+        clusters.planning = False
+        await pilot.press("right")  # not planning: nothing moves
+        assert clusters.plan == (0, 0, 0)
+        lines = clusters.render().plain.splitlines()
+        top = lines[2:5]
+        assert top[0][:9] == " R (P) Y " and top[1][:9] == " Y  → [W]"
+        assert ARROWS[3] in top[1] and ARROWS[6] in lines[3]
+        assert lines[-2].startswith("boosted P") and "bag 88" in lines[-2]
+        assert lines[-1] == f"black {indicator_track(7)} 7/15"
+        assert indicator_track(7) == "●●◆●●◆●○◇○○◇○○□"
+
+
+# ---- the reserve, the Values board, the cards, the score pad -----------------------------
+
+async def test_the_reserve_row_moves_between_the_colours_held() -> None:
+    row = StarRow()
+    async with Lab(row).run_test(size=(80, 24)) as pilot:
+        row.set_stars([2, 0, 1, 0, 0, 4, 1], dimmed=[6])
+        row.show_cursor = True
+        row.label = "Your reserve:"
+        assert row.cursor == 0
+        await pilot.press("right", "l")
+        assert row.cursor == 5
+        await pilot.press("right", "right")
+        assert row.cursor == 0
+        await pilot.press("left")
+        assert row.cursor == 6
+        assert row.render().plain == "Your reserve:  RR  Y  O×4 [K]"
+        row.set_stars([0, 0, 1, 0, 0, 0, 0])
+        assert row.cursor == 2
+        assert group_text("B", 3) == "BBB"
+
+
+async def test_the_values_board_cursor_walks_the_tracks() -> None:
+    board = ValuesBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        board.show_values([3, 0, 5, 1, 0, 0, 2, 0, 0, 0, 0, 1, 0, 10], {2: 0, 0: 1, 3: 2},
+                          blocked=[13])
+        board.choosing = True
+        await pilot.press("down", "down")
+        assert board.cursor == 2
+        await pilot.press("right")
+        assert board.cursor == 8  # South, same row of the constellation track
+        await pilot.press("right", "down")
+        assert board.cursor == 13
+        await pilot.press("down")
+        assert board.cursor == 0  # wraps to the first token
+        await pilot.press("left")
+        assert board.cursor == 10
+        text = board.render().plain
+        assert "Y   5 1st" in text and "R   3 2nd" in text and "▸A1" in text
+
+
+def test_the_cards_show_markers_progress_and_the_personal_objective() -> None:
+    cards = ObjectiveCards()
+    cards.shown = CardsShown(career=(0, 6), career_marks=(("Ann", "Bob"), ()),
+                             career_ready=(False, True), advanced=(0, 28),
+                             advanced_counts=(2, 1), personal=4, personal_holds=True)
+    text = cards.render().plain
+    assert "North: 3 colours" in text and "16/10 Ann Bob" in text
+    assert "Orbit 3: 3 colours" in text and "✓now" in text
+    assert "A1 R linked to P you ×2" in text and "A2 Career cards done you ×1" in text
+    assert "✓ holds" in text
+
+
+def test_the_score_pad_marks_the_viewer_and_the_leader() -> None:
+    pad = ScorePad()
+    pad.show_pad(["Ann", "Bob"], [("Career", ("16", "10")), ("Personal", ("0", "?"))],
+                 [16, 10], you=0, note="so far")
+    lines = pad.render().plain.splitlines()
+    assert "▸Ann" in lines[0] and "Bob" in lines[0]
+    assert lines[2].split() == ["Personal", "0", "?"]
+    assert lines[3].split() == ["Total", "★16", "10"] and lines[4] == "so far"

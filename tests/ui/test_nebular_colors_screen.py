@@ -1,0 +1,337 @@
+"""The Nebular Colors screen on set tables: what it says, which keys do what, what it refuses
+and why, the Stop or Nova prompt, the summary between hands, and what a key repaints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pytest
+from conftest import SIZE
+from textual._compositor import Compositor
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScreen
+from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
+from tui_games.widgets.card import Card
+from tui_games.widgets.status import StatusLine
+
+MakeApp = Callable[..., GamesApp]
+
+
+class Cards:
+    """Hands out distinct card ids by name (`P1` three times gives three different ids)."""
+
+    def __init__(self) -> None:
+        self.free = list(range(DECK_SIZE))
+
+    def take(self, *names: str) -> list[int]:
+        ids = []
+        for name in names:
+            card = next((c for c in self.free if card_name(c) == name), None)
+            if card is None:
+                raise ValueError(f"no {name} left in the deck for this table")
+            self.free.remove(card)
+            ids.append(card)
+        return ids
+
+
+def table(*, mine: Sequence[str], theirs: Sequence[str] = ("P13",), left: Sequence[str] = (),
+          right: Sequence[str] = (), my_melds: Sequence[Sequence[str]] = (),
+          their_melds: Sequence[Sequence[str]] = (), their_penalties: Sequence[str] = (),
+          deck_top: Sequence[str] = (), **fields: Any) -> Session:
+    """A session at a set table: Ada (seat 0, to move) against the easy bot."""
+    info = get_game("nebular_colors")
+    state = info.rules.setup(2, 1, {"match": "4", "first": "0"})
+    assert isinstance(state, NCState)
+    cards = Cards()
+    state.hands = [cards.take(*mine), cards.take(*theirs)]
+    state.piles = [cards.take(*left), cards.take(*right)]
+    state.melds = [[cards.take(*meld) for meld in my_melds],
+                   [cards.take(*meld) for meld in their_melds]]
+    state.penalties = [[], cards.take(*their_penalties)]
+    top = cards.take(*deck_top)
+    state.deck = cards.free + top[::-1]  # the top of the deck is the end of the list
+    state.log = []
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return Session(info.rules, [Seat("Ada"), Seat("Bot", "easy")], 1,
+                   {"match": "4", "first": "0"}, state=state)
+
+
+def status(app: GamesApp) -> str:
+    return app.screen.query_one(StatusLine).text
+
+
+def nc(app: GamesApp) -> NebularColorsScreen:
+    screen = app.screen
+    assert isinstance(screen, NebularColorsScreen)
+    return screen
+
+
+async def select(pilot: Pilot[None], *names: str) -> None:
+    """Select the named cards of the hand with the keyboard (home, right..., space)."""
+    hand = nc(pilot.app).hand
+    for name in names:
+        await pilot.press("home")
+        labels = [f.label for f in hand.faces]
+        index = next(i for i, label in enumerate(labels)
+                     if label == name and hand.faces[i].key not in hand.selection)
+        for _ in range(index):
+            await pilot.press("right")
+        await pilot.press("space")
+
+
+async def test_the_status_says_whose_turn_and_which_pile_makes_a_set(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3"], left=["B9", "Y1"], right=["P2"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert status(app) == ("Your turn: draw 2 (d) or take a pile (t) - the left pile "
+                               "lets you make a set of 9s.")
+        assert nc(app).pile(0).border_subtitle == "t: set of 9s"
+        assert nc(app).pile(1).border_subtitle == ""
+        # the footer offers what can be done now, and the game's keys lead it
+        footer = [k.key for k in app.screen.query("FooterKey")]
+        assert footer[:5] == ["left", "space", "s", "d", "t"]
+        assert "m" not in footer and "e" not in footer
+
+
+async def test_take_a_pile_then_meld_the_set_and_keep_the_rest_as_penalty(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3"], left=["B9", "Y1"], right=["P2"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        await pilot.press("t")
+        assert screen.focused is screen.pile(0)  # the only pile that can be taken
+        assert screen.pile(1).disabled
+        await pilot.press("enter")
+        state = screen.session.state
+        assert state.phase == "take_set" and screen.focused is screen.hand
+        captions = {f.label: f.caption for f in screen.hand.faces}
+        assert captions == {"P9": "", "G9": "", "Y3": "", "B9": "pile", "Y1": "pile"}
+        assert "make a set with the pile you took" in status(app)
+        await select(pilot, "P9", "G9", "B9")
+        await pilot.press("m")
+        assert [sorted(card_name(c) for c in m) for m in state.melds[0]] == [["B9", "G9", "P9"]]
+        assert state.phase == "meld"
+        assert "1 pile card left become penalties" in status(app)
+        await pilot.press("e")  # warned first: the taken Y1 would become a penalty card
+        assert state.phase == "meld"
+        assert status(app) == "✗ Y1 would become penalty cards: press e again to end your turn."
+        await pilot.press("e")
+        await pilot.pause()
+        assert [card_name(c) for c in screen.session.state.penalties[0]] == ["Y1"]
+
+
+async def test_an_illegal_meld_is_explained_in_one_line(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3", "B4"], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        assert status(app) == ("✗ Select the cards of a meld first: move (←→) and press "
+                               "space.")
+        await select(pilot, "P9", "G9")
+        await pilot.press("m")
+        assert status(app) == "✗ Not a meld: a meld needs at least 3 cards."
+        await select(pilot, "Y3")
+        await pilot.press("m")
+        assert status(app) == "✗ Not a meld: a set needs cards of one number."
+        assert nc(app).session.actions == []
+
+
+async def test_a_key_pressed_out_of_its_phase_gets_the_rules_reason(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9"], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert status(app) == "✗ You have already drawn this turn: meld or end your turn."
+        await pilot.press("S")
+        assert status(app) == "✗ You can call Stop only when you first reach 5 points."
+
+
+async def test_an_empty_pile_must_take_the_discard_and_enter_puts_it_there(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9"], right=["B2"], deck_top=["G3", "Y7"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        await pilot.press("d")
+        assert status(app).startswith("Your turn: discard one of the 2 new cards onto the "
+                                      "empty left pile (1)")
+        assert screen.pile(0).border_subtitle == "empty: fill it first"
+        assert screen.hand.cursor_face is not None and screen.hand.cursor_face.label == "G3"
+        assert {f.label: f.caption for f in screen.hand.faces} == {
+            "P9": "", "G3": "new", "Y7": "new"}
+        assert [f.label for f in screen.hand.faces if f.dimmed] == ["P9"]
+        await pilot.press("2")
+        assert status(app) == "✗ Discard onto the empty pile first."
+        await pilot.press("enter")
+        assert [card_name(c) for c in screen.session.state.piles[0]] == ["G3"]
+        assert sorted(f.label for f in screen.hand.faces) == ["P9", "Y7"]
+
+
+async def test_both_piles_open_enter_asks_which_and_escape_backs_out(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9"], left=["P1"], right=["B2"], deck_top=["G3", "Y7"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        await pilot.press("d", "enter")
+        assert screen.focused is screen.pile(0)
+        assert status(app) == "Discard G3 on which pile? ←→ then Enter, or 1 / 2; Esc to go back."
+        await pilot.press("escape")
+        assert screen.focused is screen.hand and screen.session.state.phase == "discard"
+        await pilot.press("enter", "right", "enter")
+        assert [card_name(c) for c in screen.session.state.piles[1]] == ["B2", "G3"]
+
+
+async def test_reaching_5_first_prompts_stop_or_nova_and_nova_plays_on(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["Y9", "Y10", "Y11", "Y12", "P1"],
+                                my_melds=[["G3", "G4", "G5"]], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        prompt = screen.query_one("#nc-prompt")
+        assert not prompt.display
+        await select(pilot, "Y9", "Y10", "Y11", "Y12")
+        await pilot.press("m")
+        assert screen.session.state.phase == "stop_or_nova"
+        assert prompt.display
+        assert "you reached 7 points first" in str(prompt.render())
+        assert status(app).startswith("Your choice: Stop (S)")
+        footer = [k.key for k in app.screen.query("FooterKey")]
+        assert "S" in footer and "N" in footer and "d" not in footer
+        await pilot.press("N")
+        await pilot.pause()
+        assert not prompt.display
+        assert str(screen.query_one("#nc-nova").render()) == (
+            "NOVA: Ada needs 10 before Bot has 5")
+        assert screen.session.state.phase == "meld"
+
+
+async def test_stop_ends_the_hand_with_a_summary_before_the_next_hand(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["Y9", "Y10", "Y11", "Y12", "P1"],
+                                my_melds=[["G3", "G4", "G5"]], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        await select(pilot, "Y9", "Y10", "Y11", "Y12")
+        await pilot.press("m", "S")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, HandSummary)
+        text = "\n".join(str(s.render()) for s in summary.query("Static"))
+        assert "Hand 1 is over" in text
+        assert "Ada stopped; Ada earns 1 star fragment (scores 7 to 0)." in text
+        assert "fragments ●○○○ 1/4" in text
+        # the table waits under the summary: no bot move until it is dismissed
+        actions = len(screen.session.actions)
+        await pilot.pause(0.05)
+        assert len(screen.session.actions) == actions
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert str(screen.query_one("#nc-frag-0").render()) == "Ada ●○○○"
+        assert str(screen.query_one("#nc-title").render()) == "Nebular Colors · hand 2"
+
+
+async def test_sorting_the_hand_shows_the_order_in_use(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9", "G3", "Y12", "P1"], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        assert [f.label for f in screen.hand.faces] == ["P1", "G3", "P9", "Y12"]
+        assert str(screen.query_one("#nc-sort").render()) == "by number (s)"
+        await pilot.press("s")
+        assert [f.label for f in screen.hand.faces] == ["G3", "Y12", "P1", "P9"]
+        assert str(screen.query_one("#nc-sort").render()) == "by suit (s)"
+
+
+# ---- what a key press repaints ----------------------------------------------------------
+
+class Renders:
+    """While ``on``: the widgets that render their content again, and the screen regions
+    sent to the terminal."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.widgets: list[Widget] = []
+        self.regions: list[Region] = []
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self.regions.clear()
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
+    """Spy on Textual: a widget's ``_render`` runs when its content must be drawn anew (its
+    lines are cached otherwise); the compositor's dirty regions are what gets repainted."""
+    record = Renders()
+    render = Widget._render
+    update = Compositor.render_update
+
+    def spy_render(self: Widget) -> Any:
+        if record.on:
+            record.widgets.append(self)
+        return render(self)
+
+    def spy_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        if record.on:
+            record.regions.extend(self._dirty_regions)
+        return update(self, *args, **kwargs)
+
+    monkeypatch.setattr(Widget, "_render", spy_render)
+    monkeypatch.setattr(Compositor, "render_update", spy_update)
+    yield record
+
+
+async def test_moving_the_cursor_or_selecting_repaints_only_those_cards(
+        store: SaveStore, make_app: MakeApp, rendered: Renders) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3", "B4", "B8", "P1"], phase="meld"))
+    async with app.run_test(size=SIZE) as pilot:
+        hand, row = nc(app).hand, nc(app).query_one("#nc-hand-row")
+        await pilot.press("right", "left")  # the first key also gives the app focus
+        await pilot.pause(0.1)
+        for key in ("right", "space", "l", "h", "space", "s"):
+            rendered.clear()
+            rendered.on = True
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            rendered.on = False
+            cards = [w for w in rendered.widgets if isinstance(w, Card)]
+            others = {w.id for w in rendered.widgets if not isinstance(w, Card)}
+            # the two cards that changed; sorting redraws the hand and its "by suit" note
+            assert cards and (key == "s" or len(set(map(id, cards))) <= 2), key
+            assert others <= ({"nc-sort", "nc-hand"} if key == "s" else set()), key
+            area = row.region if key == "s" else hand.region
+            assert rendered.regions
+            assert all(area.contains_region(region) for region in rendered.regions), key
+
+
+async def test_1_or_2_takes_a_pile_at_once_and_a_pile_that_makes_no_set_is_refused(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3"], left=["B9", "Y1"], right=["P2"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = nc(app)
+        await pilot.press("2")
+        assert status(app) == "✗ You cannot make a set with that pile."
+        await pilot.press("1")
+        assert screen.session.state.phase == "take_set"
+        assert screen.session.state.taken and not screen.session.state.piles[0]
+
+
+async def test_no_pile_to_take_says_why_for_each(store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, table(mine=["P9"], left=["B2"], right=[]))
+    async with app.run_test(size=SIZE) as pilot:
+        assert status(app) == ("Your turn: draw 2 (d) - neither pile makes a set with your "
+                               "hand yet.")
+        await pilot.press("t")
+        assert status(app) == ("✗ You cannot take a pile now (left: You cannot make a set "
+                               "with that pile; right: That pile is empty).")
+        assert nc(app).focused is nc(app).hand
