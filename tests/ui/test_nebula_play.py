@@ -225,7 +225,7 @@ class KeyboardPlayer:
 async def test_a_whole_two_player_game_by_keyboard_against_the_normal_bot(
         store: SaveStore, make_app: MakeApp) -> None:
     started = time.monotonic()
-    app = make_app(store, new_session(seed=3))
+    app = make_app(store, new_session(seed=int(__import__("os").environ.get("NEBSEED", "3"))))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, NebulaScreen)

@@ -9,11 +9,13 @@ a card, space to select, m to meld, t then arrows/enter or 1/2 for a pile, d, e,
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 
 from conftest import SIZE
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
@@ -43,17 +45,18 @@ def new_session(bot: str, match: str, seed: int, first: str = "0") -> Session:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let bots finish thinking and their moves land."""
+    """Let bots finish thinking and their moves land (no wait when it is already our turn)."""
     app = pilot.app
     for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
         screen = app.screen
         if not isinstance(screen, NebularColorsScreen):
+            await pilot.pause()  # a dialog: the summary between hands, or the game over
             return
         if screen.session.to_move in (None, screen.viewer) and screen.bot_thinking is None:
             return
+        await pilot.pause()
+        with contextlib.suppress(WorkerCancelled):  # a newer bot move replaced it
+            await app.workers.wait_for_complete()
     raise AssertionError("the bot never gave the turn back")
 
 

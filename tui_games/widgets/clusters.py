@@ -206,15 +206,12 @@ class StarClusters(Widget, can_focus=True):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Counter, titles, the squares, preview, boosted star and track."""
-        return 2 + (5 if self.large else 3) + 3
+        return 2 + 3 + 3
 
     def render(self) -> Content:
         """The counter, the three rings, what would be taken, the boosted star, the track."""
         lines: list[Content] = [self._counter_line(), self._titles()]
-        gap = [""] if self.large else []
         for row in range(3):
-            if row:
-                lines += [Content(g) for g in gap]
             lines.append(Content("  ").join(self._ring_row(c, row)
                                             for c in range(CLUSTER_COUNT)))
         lines.append(self._preview_line())

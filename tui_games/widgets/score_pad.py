@@ -54,16 +54,16 @@ class ScorePad(Widget):
         """The table, with the label column as wide as the space allows."""
         width = self.size.width or 35
         players = max(len(self.names), 1)
-        column = max(min((width - 11) // players, 9), 5)
+        column = max(min((width - 15) // players, 9), 5)
         label_width = max(width - column * players, 8)
         head = [Content(" " * label_width)]
         for seat, name in enumerate(self.names):
             mark = "▸" if seat == self.you else " "
-            head.append(Content.styled((mark + name)[:column].rjust(column), ".pad--head"))
+            head.append(Content.styled((mark + name)[:column - 1].rjust(column), ".pad--head"))
         lines = [Content("").join(head)]
         for label, cells in self.rows:
             line = [Content.styled(label[:label_width - 1].ljust(label_width), ".pad--label")]
-            line += [Content(cell[:column].rjust(column)) for cell in cells]
+            line += [Content(cell[:column - 1].rjust(column)) for cell in cells]
             lines.append(Content("").join(line))
         best = max(self.totals, default=0)
         total = [Content.styled("Total".ljust(label_width), ".pad--total")]

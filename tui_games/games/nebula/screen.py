@@ -21,7 +21,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -29,23 +28,9 @@ from textual.widgets.option_list import Option
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, Event, GameState, IllegalAction, Outcome
 from tui_games.games.nebula.board import SPACES
-from tui_games.games.nebula.objectives import (
-    ADVANCED_DECK,
-    CAREER_DECK,
-    PERSONAL_DECK,
-    advanced_count,
-    career_done,
-    personal_holds,
-    personal_text,
-    score_pad,
-    value_podium,
-)
+from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
-    ADVANCED_TOKENS,
     BLACK,
-    COLOUR_TOKENS,
-    CONSTELLATION_TOKENS,
-    HIDDEN,
     STAR_LETTERS,
     AdvanceValue,
     FinishPositioning,
@@ -62,14 +47,22 @@ from tui_games.games.nebula.state import (
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.clusters import Plan, StarClusters
 from tui_games.widgets.galaxy import GalaxyBoard
-from tui_games.widgets.objectives import CardsShown, ObjectiveCards
+from tui_games.widgets.nebula_view import (
+    cards_shown,
+    pad_rows,
+    sentence,
+    time_status,
+    top_line,
+    value_places,
+)
+from tui_games.widgets.objectives import ObjectiveCards
+from tui_games.widgets.pane_column import PaneColumn
 from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.score_pad import ScorePad
 from tui_games.widgets.values_board import ValuesBoard, token_label
 
 _SEAT = re.compile(r"\bSeat ([1-4])\b")  # how the rules' log names a seat
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
-PANES = ("clusters", "values", "cards", "players")
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
 _PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
@@ -79,12 +72,6 @@ def plan_actions(plan: Plan) -> list[Action]:
     """The Time steps a plan stands for, one StepTime per movement point."""
     return [StepTime(c, 1 if steps > 0 else -1)
             for c, steps in enumerate(plan) for _ in range(abs(steps))]
-
-
-def sentence(reason: str) -> str:
-    """A rules reason as a sentence: capitalised, with a full stop."""
-    reason = reason.strip()
-    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
 
 
 class NebulaScreen(GameScreen, inherit_bindings=False):
@@ -110,7 +97,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._pane = "clusters"
         self._large = False
         self._decision: tuple[int, str, int | None, int] | None = None
         self._returning = False        # choosing the star to give back for Chaos
@@ -118,7 +104,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
         self._texts: dict[str, str] = {}
         self._personal_offer: list[int] = []
-        self._view: tuple[tuple[int, int, int], GameState] | None = None
+        self._view: tuple[tuple[int, ...], GameState] | None = None
+        self._pin_key: tuple[int, bool] | None = None
         self._plan_key: tuple[int, int] | None = None
         self._gates: tuple[bool, ...] = ()
 
@@ -133,14 +120,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                     yield GalaxyBoard(id="neb-galaxy")
                     yield StarRow(id="neb-reserve")
                     yield StarRow(id="neb-drawn")
-                with Vertical(id="neb-side"):
-                    yield StarClusters(id="neb-clusters")
-                    yield Static(id="neb-tabs")  # docked on top at 80x24
-                    with Vertical(id="neb-panes"):
-                        yield ValuesBoard(id="neb-values")
-                        yield ObjectiveCards(id="neb-cards")
-                        yield ScorePad(id="neb-players")
-                        yield OptionList(id="neb-personal")
+                with PaneColumn(id="neb-side", titles=PANE_TITLES, extra=["personal"]):
+                    yield StarClusters(id="neb-clusters", name="clusters")
+                    yield ValuesBoard(id="neb-values", name="values", classes="neb-pane")
+                    yield ObjectiveCards(id="neb-cards", name="cards", classes="neb-pane")
+                    yield ScorePad(id="neb-players", name="players", classes="neb-pane")
+                    yield OptionList(id="neb-personal", name="personal", classes="neb-pane")
 
     def on_mount(self) -> None:
         """Compact footer, the size's layout, the Time vetting; then the base shows all."""
@@ -161,9 +146,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self.set_class(large, "-large")
         for widget in (self.galaxy, self.clusters, self.values, self.cards):
             widget.large = large
-        if self._pane not in (*self._tabs(), "personal"):
-            self._pane = self._tabs()[0]
-        self._show_pane()
+        self.side.keep_first = large
 
     @property
     def galaxy(self) -> GalaxyBoard:
@@ -193,7 +176,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     @property
     def pane(self) -> str:
         """The pane shown on the right: clusters, values, cards, players or personal."""
-        return self._pane
+        return self.side.pane
+
+    @property
+    def side(self) -> PaneColumn:
+        """The column of panes on the right."""
+        return self.query_one("#neb-side", PaneColumn)
 
     def player_name(self, seat: int) -> str:
         """A seat's player name."""
@@ -207,7 +195,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
         Kept until the game moves on: the Footer asks for it for every key it shows.
         """
-        key = (id(self.session.state), len(self.session.actions), self.viewer)
+        state = self.session.state
+        key = (id(state), len(self.session.actions), self.viewer, state.turn, len(state.log))
         if self._view is None or self._view[0] != key:
             view = super().view()
             view.log = [Event(self._names(e.text)) for e in view.log]
@@ -219,11 +208,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NebulaState)
         return view
 
-    def _text(self, widget_id: str, text: str | Content) -> None:
+    def _text(self, widget_id: str, text: str) -> None:
         """Update a Static only when its text changes (no needless repaint)."""
-        key = text.markup if isinstance(text, Content) else text
-        if self._texts.get(widget_id) != key:
-            self._texts[widget_id] = key
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
             self.query_one(f"#{widget_id}", Static).update(text)
 
     # ---- whose decision ----------------------------------------------------------------
@@ -270,8 +258,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         new_decision = decision != self._decision
         self._decision = decision
         if new_decision:
-            self._pinned = None
             self._returning = False
+        pin_key = (view.turn, self._mine(view))
+        if pin_key != self._pin_key:  # a new turn, or the decision came to the viewer
+            self._pin_key = pin_key
+            self._pinned = None
         phase = self._phase(view)
         self._refresh_top(view, mover)
         self._refresh_clusters(view, phase)
@@ -280,29 +271,35 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_galaxy(view)
         self._refresh_rows(view, phase)
         self._refresh_values(view, phase)
-        self._refresh_cards(view)
-        self._refresh_players(view)
+        self._refresh_cards_and_pad(view)
         self._refresh_personal(view, phase)
         if new_decision:
             wanted = "personal" if phase == "personal" else _PHASE_PANE.get(phase or "")
-            if wanted and not (wanted == "clusters" and self._large):
-                self._pane = wanted
-            elif self._pane == "personal":
-                self._pane = "values" if self._large else "clusters"
-            self._show_pane()
+            side = self.side
+            side.skip = set() if view.values else {"values"}
+            if wanted == "personal" or wanted in side.cycle:
+                side.pane = wanted
+            elif side.pane == "personal" or side.pane in side.skip:
+                side.pane = side.cycle[0]
+            side.settle()
             self._focus_for(phase)
-            if phase == "place":
-                self.galaxy.jump_to_nearest(self.galaxy.legal)
+            if phase == "place":  # start on a free legal space, else any legal one
+                legal = self.galaxy.legal
+                free = [sp for sp in legal if view.galaxies[self.viewer][sp] < 0]
+                self.galaxy.jump_to_nearest(free or legal)
         self._sync_bindings()
 
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
-        mode = "full game" if view.mode == "full" else "introductory game"
-        rnd = view.turn // view.players + 1
-        who = "game over" if mover is None else (
-            f"{self.player_name(mover)} chooses a Personal objective"
-            if view.phase == "personal" else f"{self.player_name(mover)}'s turn")
-        last = " · LAST ROUND" if view.final_round and mover is not None else ""
-        self._text("neb-top", f"Nebula · {mode} · round {rnd} · {who}{last}")
+        if mover is None:
+            who = "game over"
+        elif self._mine(view):
+            name = self.player_name(mover)
+            who = "your turn" + ("" if name.lower() == "you" else f", {name}")
+        elif view.phase == "personal":
+            who = f"{self.player_name(mover)} chooses a Personal objective"
+        else:
+            who = f"{self.player_name(mover)}'s turn"
+        self._text("neb-top", top_line(view, who))
 
     def _refresh_clusters(self, view: NebulaState, phase: str | None) -> None:
         clusters = self.clusters
@@ -326,7 +323,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def _refresh_galaxy(self, view: NebulaState) -> None:
         seat = self._shown_seat(view)
         you = seat == self.viewer and self.session.seats[seat].is_human
-        title = f"{self.player_name(seat)}'s Galaxy" + (" (you)" if you else "")
+        title = "Your Galaxy" if you else f"{self.player_name(seat)}'s Galaxy"
         galaxy = self.galaxy
         galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title)
         legal: list[int] = []
@@ -353,7 +350,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         reserve.show_cursor = mine and (phase == "place" or self._returning)
         if phase == "place" and self._star is not None:
             reserve.move_cursor_to(self._star)
-        reserve.note = ("" if not mine else "space: next star" if phase == "place"
+        reserve.note = ("" if not mine else "␣ next star" if phase == "place"
                         else "return which? ←→ ⏎" if self._returning else "")
         drawn = self.query_one("#neb-drawn", StarRow)
         drawn.display = view.phase == "chaos"
@@ -365,51 +362,19 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_values(self, view: NebulaState, phase: str | None) -> None:
         values = self.values
-        if not view.values:
-            values.display = False
+        if not view.values:  # the introductory game has no Values board
             return
-        places: dict[int, int] = {}
-        for track in (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS):
-            for place, token in enumerate(value_podium(view.values, view.value_stamps, track)):
-                places[token] = place
         blocked = []
         if phase == "value":
             legal = self.rules.legal_actions(view)
             blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
-        values.show_values(view.values, places, blocked)
+        values.show_values(view.values, value_places(view), blocked)
         values.choosing = phase == "value"
 
-    def _refresh_cards(self, view: NebulaState) -> None:
-        me = self.viewer
-        galaxy = view.galaxies[me]
-        marks = tuple(tuple(self.player_name(s)[:3] for s in seats)
-                      for seats in view.career_marks)
-        ready = tuple(me not in seats and career_done(CAREER_DECK[card], galaxy)
-                      for card, seats in zip(view.career, view.career_marks, strict=True))
-        done = sum(1 for seats in view.career_marks if me in seats)
-        counts = tuple(advanced_count(ADVANCED_DECK[card], galaxy, done)
-                       for card in view.advanced)
-        personal = view.personal[me] if view.personal else HIDDEN
-        self.cards.shown = CardsShown(
-            career=tuple(view.career), career_marks=marks, career_ready=ready,
-            advanced=tuple(view.advanced), advanced_counts=counts, personal=personal,
-            personal_holds=personal != HIDDEN and personal_holds(view, me))
-
-    def _refresh_players(self, view: NebulaState) -> None:
-        names = [self.player_name(s) for s in range(view.players)]
-        pads = [score_pad(view, s) for s in range(view.players)]
-        rows: list[tuple[str, tuple[str, ...]]] = [
-            ("In reserve", tuple(str(sum(r)) for r in view.reserves)),
-            ("Black placed", tuple(str(b) for b in view.black_stars)),
-        ]
-        secret = [view.mode == "full" and view.personal[s] == HIDDEN
-                  for s in range(view.players)]
-        for line, (label, _) in enumerate(pads[0]):
-            cells = tuple("?" if label.startswith("Personal") and secret[s]
-                          else str(pads[s][line][1]) for s in range(view.players))
-            rows.append((_PAD_LABELS.get(label, label), cells))
-        totals = [sum(vp for _, vp in pad) for pad in pads]
-        note = "" if view.phase == "over" else "If the game ended now (? = secret)."
+    def _refresh_cards_and_pad(self, view: NebulaState) -> None:
+        names = [self.player_name(seat) for seat in range(view.players)]
+        self.cards.shown = cards_shown(view, self.viewer, names)
+        rows, totals, note = pad_rows(view)
         self.query_one("#neb-players", ScorePad).show_pad(names, rows, totals, self.viewer,
                                                          note)
 
@@ -425,29 +390,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                 options.highlighted = 0
 
     # ---- panes and focus ---------------------------------------------------------------
-
-    def _show_pane(self) -> None:
-        pane = self._pane
-        self.clusters.display = self._large or pane == "clusters"
-        self.values.display = pane == "values" and bool(self._state().values)
-        self.cards.display = pane == "cards"
-        self.query_one("#neb-players", ScorePad).display = pane == "players"
-        self.query_one("#neb-personal", OptionList).display = pane == "personal"
-        self.query_one("#neb-panes").display = pane != "clusters"
-        tabs = self._tabs()
-        if pane == "personal":
-            tabs.append("personal")
-        parts = []
-        for p in tabs:
-            title = PANE_TITLES[p]
-            parts.append(Content.styled(f"[{title}]", "bold reverse") if p == pane
-                         else Content(f" {title} "))
-        self._text("neb-tabs", Content("").join(parts) + Content.styled(" ⇥", "dim"))
-
-    def _tabs(self) -> list[str]:
-        """The panes tab cycles through (no Values in the introductory game)."""
-        return [p for p in PANES if not (self._large and p == "clusters")
-                and not (p == "values" and not self._state().values)]
 
     def _focus_for(self, phase: str | None) -> None:
         """Focus the widget whose keys the viewer's decision needs."""
@@ -467,10 +409,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_next_pane(self) -> None:
         """Show the next pane on the right."""
-        tabs = self._tabs()
-        at = tabs.index(self._pane) if self._pane in tabs else -1
-        self._pane = tabs[(at + 1) % len(tabs)]
-        self._show_pane()
+        self.side.next_pane()
         self._focus_for(self._phase(self._state()))
 
     def action_next_galaxy(self) -> None:
@@ -479,7 +418,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         following = (self._shown_seat(view) + 1) % view.players
         self._pinned = None if following == self._natural_seat(view) else following
         self.refresh_table(view)
-        self.show_status(f"Showing {self.galaxy.title}; g shows the next one.")
+        title = self.galaxy.title
+        shown = "your Galaxy" if title == "Your Galaxy" else title
+        self.show_status(f"Showing {shown}; g shows the next one.")
 
     def _natural_seat(self, view: NebulaState) -> int:
         pinned, self._pinned = self._pinned, None
@@ -506,7 +447,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             if self._returning:
                 return ("Turn to Chaos: choose the star to give back (←→), Enter; then keep 2 "
                         "of 5 drawn. Esc cancels.")
-            return self._time_text()
+            return time_status(self.clusters.preview(), self.clusters.points_left)
         if phase == "chaos":
             return f"Keep {view.keep_left} of the drawn stars: ←→ then Enter."
         if phase == "value":
@@ -516,15 +457,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if phase == "place":
             return self._place_text(view)
         return ""
-
-    def _time_text(self) -> str:
-        clusters = self.clusters
-        take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in clusters.preview())
-        left = clusters.points_left
-        if left:
-            return (f"Invest Time: {left} step{'s' if left != 1 else ''} left (↑↓ marker, ←→ "
-                    f"step) - would take {take}; or c: Turn to Chaos.")
-        return f"Enter takes {take} (←→ take steps back); or c: Turn to Chaos."
 
     def _place_text(self, view: NebulaState) -> str:
         placed = len(view.placed)
@@ -759,9 +691,5 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         super()._game_over(msgspec.structs.replace(outcome, reason=self._names(outcome.reason)))
 
 
-# The score pad's lines, shortened for the narrow pane.
-_PAD_LABELS = {"Personal objective": "Personal", "Career objectives": "Career",
-               "Black stars": "Black stars", "Stars in the Galaxy": "Galaxy stars",
-               "Advanced objectives": "Advanced"}
 _GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
           "cancel"}

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, Event, GameState, IllegalAction
-from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown, seat_name
+from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
@@ -45,7 +45,7 @@ from tui_games.widgets.scoring import ScoringArea, SuitTally
 from tui_games.widgets.tracker import FragmentTracker
 
 PILES = ("left", "right")
-_SEAT = re.compile(r"\bSeat [12]\b")  # how the rules' log names a seat (rules.seat_name)
+_SEAT = re.compile(r"\bSeat [12]\b")  # how rules.seat_name calls a seat in the log
 # Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
 _PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
                "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
@@ -153,9 +153,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                     yield Static("melds", classes="nc-label")
                     yield CardGroups(id="nc-you-melds", empty="none yet")
                 with Horizontal(classes="nc-row", id="nc-hand-row"):
-                    yield Static("hand", classes="nc-label")
+                    with Vertical(classes="nc-label"):
+                        yield Static("hand")
+                        yield Static(id="nc-sort")
                     yield Hand(id="nc-hand", sort="number")
-                    yield Static(id="nc-sort")
             yield Static(id="nc-prompt")
 
     def on_mount(self) -> None:
@@ -182,9 +183,12 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def view(self) -> GameState:
         """The viewer's observation, its log naming the players instead of "Seat 1"."""
         view = super().view()
-        names = {f"Seat {i + 1}": seat.name for i, seat in enumerate(self.session.seats)}
-        view.log = [Event(_SEAT.sub(lambda m: names[m.group(0)], e.text)) for e in view.log]
+        view.log = [Event(self._named(event.text)) for event in view.log]
         return view
+
+    def _named(self, text: str) -> str:
+        """``text`` of the rules (which call the seats "Seat 1", "Seat 2") with their names."""
+        return _SEAT.sub(lambda m: self.player_name(int(m.group(0)[-1]) - 1), text)
 
     def _text(self, widget_id: str, text: str) -> None:
         """Update a Static only when its text changes (no needless repaint)."""
@@ -421,17 +425,13 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         return self.session.state.phase in phases
 
     def on_key(self, event: events.Key) -> None:
-        """A game key pressed out of its phase (so not bound now) still gets an answer."""
+        """A game key pressed out of its phase (so not bound now) still gets an answer.
+
+        Keys reach ``on_key`` before any binding runs, hence the check of the bindings.
+        """
         action = _PHASE_KEYS.get(event.key)
-        if action is None or self.check_action(action, ()):
-            return
-        # Keys reach on_key before any binding: leave alone one a focused widget binds
-        # (enter chooses a focused pile).
-        node = self.focused
-        while node is not None and node is not self:
-            if event.key in node._bindings.key_to_bindings:
-                return
-            node = node.parent  # type: ignore[assignment]
+        if action is None or event.key in self.active_bindings:
+            return  # a binding takes it: ours in its phase, or a focused widget's (enter)
         event.stop()
         if action == "pile" and self.session.state.phase == "choose" and self._my_turn():
             self.action_pile(int(event.key) - 1)  # 1/2 take a pile at once (not in the footer)
@@ -524,7 +524,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self.pile(i).disabled = i not in piles
         self.pile(piles[0]).focus()
         self._refresh_keys()
-        verb = "Take" if mode == "take" else f"Discard {card_name(self.hand.cursor_key or 0)} on"
+        card = self.hand.cursor_key
+        verb = "Take" if mode == "take" or card is None else f"Discard {card_name(card)} on"
         self.show_status(f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back.")
 
     def _stop_picking(self) -> None:
@@ -553,10 +554,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def _summarise(self, result: HandResult, view: NCState) -> None:
         names = [self.player_name(0), self.player_name(1)]
-        reason = result.reason
-        for seat in (0, 1):
-            reason = reason.replace(seat_name(seat), names[seat])
-        lines = [reason, ""]
+        lines = [self._named(result.reason), ""]
         for seat in (0, 1):
             marks = "●" * view.fragments[seat] + "○" * max(view.target - view.fragments[seat], 0)
             lines.append(f"{names[seat]:<14} score {result.scores[seat]:>3}   "
