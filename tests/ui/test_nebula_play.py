@@ -225,7 +225,7 @@ class KeyboardPlayer:
 async def test_a_whole_two_player_game_by_keyboard_against_the_normal_bot(
         store: SaveStore, make_app: MakeApp) -> None:
     started = time.monotonic()
-    app = make_app(store, new_session(seed=int(__import__("os").environ.get("NEBSEED", "3"))))
+    app = make_app(store, new_session(seed=7))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, NebulaScreen)
@@ -247,6 +247,5 @@ async def test_a_whole_two_player_game_by_keyboard_against_the_normal_bot(
             "Stars in the Galaxy", "Advanced objectives"]
         assert "Seat" not in over.outcome.reason
         assert any(name in over.outcome.reason for name in ("Ann", "Bob"))
-        print("COUNTS", player.refusals, player.chaos, player.placed, state.turn)
         assert player.refusals > 0 and player.placed > 0 and player.chaos > 0
     assert time.monotonic() - started < 90

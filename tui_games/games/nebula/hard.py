@@ -46,7 +46,7 @@ LEAD_SCALE = 20.0      # an estimated lead of this many VP is as good as a win
 RESERVE_STAR = 0.8     # what a coloured star in reserve is worth: it is a placement to come
 RESERVE_CAP = 4        # stars beyond these wait too long to count
 BLACK_RESERVE = 1.2    # a black star in reserve: Black Star Zone VP and a Value step ahead
-MEMO_SIZE = 40_000     # remembered rollout answers before the memory starts afresh
+MEMO_SIZE = 20_000     # remembered rollout answers (about 2 kB each) before starting afresh
 
 _RULES = NebulaRules()
 

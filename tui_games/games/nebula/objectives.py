@@ -203,6 +203,11 @@ def advanced_count(card: Card, galaxy: Galaxy, careers_completed: int) -> int:
 
 # ---- card text ---------------------------------------------------------------------------
 
+def _article(name: str) -> str:
+    """``a red (R)`` / ``an orange (O)``."""
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
 def _colour(c: int) -> str:
     return f"{STAR_NAMES[c]} ({COLOURS[c]})"
 
@@ -226,7 +231,7 @@ def personal_text(card: Card) -> str:
     kind, c = card.kind, card.param
     texts = {
         "indirect_colour": lambda: f"A {_colour(c)} star on each of the 4 Indirect Links",
-        "highlighted_colour": lambda: f"{_colour(c).capitalize()} stars on 4 Highlighted spaces",
+        "highlighted_colour": lambda: f"{_colour(c)[:1].upper()}{_colour(c)[1:]} stars on 4 Highlighted spaces",
         "six_of_colour": lambda: f"At least 6 {_colour(c)} stars in your Galaxy",
         "two_in_three_constellations":
             lambda: f"At least 2 {_colour(c)} stars in 3 Constellations",
@@ -246,9 +251,9 @@ def advanced_text(card: Card) -> str:
     """The Advanced card in words (its VP per pattern depend on the Values board)."""
     kind, c = card.kind, card.param
     if kind == "colour_pair":
-        return f"Each {_colour(c // 6)} star linked to a {_colour(c % 6)} star"
+        return f"Each {_colour(c // 6)} star linked to {_article(_colour(c % 6))} star"
     if kind == "orbits_with_colour":
-        return f"Each Orbit holding a {_colour(c)} star"
+        return f"Each Orbit holding {_article(_colour(c))} star"
     if kind == "colour_by_highlight":
         return f"Each {_colour(c)} star orbit-linked to an outer Highlighted space"
     if kind == "most_frequent_highlighted":

@@ -97,7 +97,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._large = False
         self._decision: tuple[int, str, int | None, int] | None = None
         self._returning = False        # choosing the star to give back for Chaos
         self._star: int | None = None  # the reserve star chosen for placing
@@ -142,7 +141,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _apply_size(self, width: int, height: int) -> None:
         large = width >= LARGE[0] and height >= LARGE[1]
-        self._large = large
         self.set_class(large, "-large")
         for widget in (self.galaxy, self.clusters, self.values, self.cards):
             widget.large = large

@@ -53,14 +53,24 @@ def match_chance(mine: int, theirs: int, target: int) -> float:
             + (1 - HAND_WIN) * match_chance(mine, theirs + 1, target))
 
 
+def hand_scores(s: NCState) -> tuple[int, int]:
+    """The scores of the hand just ended (a fresh hand is dealt at the cut), else of the
+    hand in play."""
+    fresh = not any(s.melds) and not any(s.penalties)
+    if fresh and s.results and s.results[-1].hand_no == s.hand_no - 1:
+        ended = s.results[-1].scores
+        return ended[0], ended[1]
+    return score(s, 0), score(s, 1)
+
+
 def evaluate(s: NCState, players: int) -> list[float]:
     """Per seat in [0, 1]: the match chance from the fragments, nudged by the score margin.
 
-    Called when a rollout's hand has ended (the next hand is dealt, its scores are 0) or,
-    under a depth cut, mid-hand: then the margin of the hand in play counts.
+    A rollout is cut when its hand has ended (the next one is dealt): the margin is then
+    the ended hand's.
     """
-    margin = (score(s, 0) - score(s, 1)) / MARGIN_SCALE
-    margin = max(-1.0, min(1.0, margin))
+    mine, theirs = hand_scores(s)
+    margin = max(-1.0, min(1.0, (mine - theirs) / MARGIN_SCALE))
     first = match_chance(s.fragments[0], s.fragments[1], s.target)
     value = (1 - MARGIN_WEIGHT) * first + MARGIN_WEIGHT * (0.5 + 0.5 * margin)
     return [value, 1.0 - value]

@@ -14,7 +14,7 @@ import math
 import random
 
 from tui_games.engine.bots.ismcts import ISMCTSBot
-from tui_games.games.neptune.bot import NormalBot, hold_value, pile_worth
+from tui_games.games.neptune.bot import hold_value, pile_worth
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
 from tui_games.games.neptune.state import (
     IS_ASTEROID,
@@ -103,8 +103,7 @@ def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
     return _PLAYS[best]
 
 
-LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
-                          advisor=NormalBot)
+LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate)
 """The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
 HardBot = LEVELS["hard"]
