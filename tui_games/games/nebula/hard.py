@@ -2,10 +2,14 @@
 
 Each iteration gives every rival a Personal objective from the cards the bot has not seen
 and a fresh RNG, so the bag (whose composition is public) draws differently in every
-sample. A rollout finishes the turn in play with a cheap policy, and the search stops at
-the end of that turn or after a few decisions: the position is then judged by the `normal`
-bot's estimate of each seat's final score, stars waiting in reserve included, as each
-seat's lead over its best rival.
+sample. A rollout plays the rest of the turn in play and the next seat's turn the way the
+`normal` bot would (its answers remembered across samples, see RolloutPlayer), so a choice
+that leaves good stars to the next player pays for it. The position is then judged by the
+`normal` bot's estimate of each seat's final score, stars waiting in reserve included, as
+each seat's lead over its best rival.
+
+This module leans on the `normal` bot's internals (its estimate and its decision steps):
+the two are one family of players, tuned together.
 """
 
 from __future__ import annotations

@@ -33,7 +33,6 @@ from tui_games.games.nebular_colors.state import (
 HAND_WIN = 0.5        # the chance a player gives either seat of winning the next hand
 MARGIN_WEIGHT = 0.08  # how much of the reward the hand's score margin may move
 MARGIN_SCALE = 10.0   # a lead of this many points earns the whole margin share
-TAKE_AT_MOST = 4      # the rollout takes a pile only when it is this small
 NOVA_FROM = 8         # the rollout calls Nova only from this many points
 
 _RULES = NebularColorsRules()
@@ -82,7 +81,9 @@ def round_key(s: NCState) -> int:
 
 
 def rollout(s: NCState, rng: random.Random) -> NCAction:
-    """A quick, sensible move: meld whenever possible, take only small piles, Stop early.
+    """A quick, sensible move: take a pile whenever it makes a set, meld whenever possible,
+    Stop early. Taking every pile it can matters: rollouts that took only small piles let
+    a discard feed a big pile unpunished, which the `normal` bot (who takes it) does not.
 
     The draw-or-take and discard choices skip ``legal_actions``: they are the bulk of a
     rollout, and their legality is cheap to settle directly.
@@ -90,8 +91,7 @@ def rollout(s: NCState, rng: random.Random) -> NCAction:
     phase = s.phase
     if phase == "choose":
         hand = s.hands[s.current]
-        takes = [i for i, pile in enumerate(s.piles)
-                 if 0 < len(pile) <= TAKE_AT_MOST and can_take(hand, pile)]
+        takes = [i for i, pile in enumerate(s.piles) if can_take(hand, pile)]
         return _TAKES[rng.choice(takes)] if takes else _DRAW
     if phase == "discard":
         empty = [i for i in (0, 1) if not s.piles[i]]
