@@ -231,7 +231,8 @@ def personal_text(card: Card) -> str:
     kind, c = card.kind, card.param
     texts = {
         "indirect_colour": lambda: f"A {_colour(c)} star on each of the 4 Indirect Links",
-        "highlighted_colour": lambda: f"{_colour(c)[:1].upper()}{_colour(c)[1:]} stars on 4 Highlighted spaces",
+        "highlighted_colour":
+            lambda: f"{_colour(c)[:1].upper()}{_colour(c)[1:]} stars on 4 Highlighted spaces",
         "six_of_colour": lambda: f"At least 6 {_colour(c)} stars in your Galaxy",
         "two_in_three_constellations":
             lambda: f"At least 2 {_colour(c)} stars in 3 Constellations",
