@@ -11,11 +11,13 @@ with what the player chose.
 from __future__ import annotations
 
 import random
+import re
 import time
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import msgspec
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -77,6 +79,8 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     """A bot's own random stream, derived from the game seed (same game, same bot play)."""
     return random.Random(f"tui-games/{seed}/{seat}")
 
+
+_SEAT_IN_TEXT = re.compile(r"\b(?:Seat|Player) (\d)\b")  # how the rules name seats
 
 class GameScreen(Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
@@ -415,11 +419,22 @@ class GameScreen(Screen[None]):
 
     # ---- the end ---------------------------------------------------------------------
 
+    def name_seats(self, text: str) -> str:
+        """``text`` from the rules layer, which calls seats "Seat 1"/"Player 1", with names."""
+        seats = self.session.seats
+
+        def name(match: re.Match[str]) -> str:
+            index = int(match.group(1)) - 1
+            return seats[index].name if 0 <= index < len(seats) else match.group(0)
+
+        return _SEAT_IN_TEXT.sub(name, text)
+
     def _game_over(self, outcome: Outcome) -> None:
         if self._over:
             return
         self._over = True
         self._thinking = None
+        outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
         self._drop_autosave()
         self.app.push_screen(GameOverScreen(outcome, self.session.seats, self.info.title),

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import msgspec
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +25,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, Event, GameState, IllegalAction, Outcome
+from tui_games.engine.core import Action, Event, GameState, IllegalAction
 from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
@@ -681,12 +680,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         event.stop()
         if 0 <= event.option_index < len(self._personal_offer):
             self._try(KeepPersonal(self._personal_offer[event.option_index]))
-
-    # ---- the end -----------------------------------------------------------------------
-
-    def _game_over(self, outcome: Outcome) -> None:
-        """The base's game-over screen, with the players' names in the reason."""
-        super()._game_over(msgspec.structs.replace(outcome, reason=self._names(outcome.reason)))
 
 
 _GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
