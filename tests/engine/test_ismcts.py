@@ -413,6 +413,20 @@ def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
     assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
 
 
+def test_own_moves_only_lets_the_rollout_policy_play_the_other_seats() -> None:
+    # Seat 1's policy always answers a: then L wins for seat 0. Searched in the tree,
+    # seat 1 would find b (the test of opponents above), and R would be the choice.
+    rules = PickGame(["LR", "ab"], {"La": [0], "Lb": [1], "Ra": [0, 1], "Rb": [0, 1]})
+    s = rules.setup(2, 0, {})
+
+    def policy(state: PickState, rng: random.Random) -> Pick:
+        return Pick("a") if len(state.picks) == 1 else rng.choice(rules.legal_actions(state))
+
+    assert _bot(rules, iterations=200, rollout=policy, own_moves_only=True).choose(s, 0) == \
+        Pick("L")
+    assert _bot(rules, iterations=400, rollout=policy).choose(s, 0) == Pick("R")
+
+
 def test_an_action_key_makes_twin_actions_one_child() -> None:
     # "a" and "A" are the same decision; "b" wins the game.
     rules = PickGame(["aAb", "x"], {"ax": [1], "Ax": [1], "bx": [0]})

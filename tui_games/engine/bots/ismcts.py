@@ -167,6 +167,7 @@ class ISMCTSBot:
         rounds: int = 1,
         margin_scale: float | None = None,
         action_key: ActionKey | None = None,
+        own_moves_only: bool = False,
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         exploration: float = EXPLORATION,
@@ -193,6 +194,7 @@ class ISMCTSBot:
         self.rounds = rounds
         self.margin_scale = margin_scale
         self.action_key = action_key
+        self.own_moves_only = own_moves_only
         # The advisor draws from its own stream, split off once: the search's draws stay
         # the same whatever the advisor does with its own.
         self.advisor: Bot | None = (
@@ -318,10 +320,19 @@ class ISMCTSBot:
         node = root
         path = [root]
         # Selection and expansion in the tree, restricted to actions legal in this sample.
+        others_by_policy = self.own_moves_only
+        policy = self.rollout
         while changes < self.rounds:
             mover = to_move(state)
             if mover is None:
                 break
+            if others_by_policy and mover != player:
+                # Another seat's move, played as in a rollout: no node of its own.
+                apply(state, rng.choice(legal_actions(state)) if policy is None
+                      else policy(state, rng))
+                if round_key is not None and (now := round_key(state)) != key:
+                    key, changes = now, changes + 1
+                continue
             legal = legal_actions(state)
             options = self._options(state, legal) if merge else None
             keys = legal if options is None else list(options)

@@ -5,6 +5,11 @@ the penalty cards and the set a take promised), plays the hand out with a cheap 
 stops as soon as the hand is decided. The ended hand is scored by what it did to the match:
 the chance of winning the match from the new star-fragment count, plus a little for the
 score margin of the hand, so the search prefers clear wins to narrow ones.
+
+Twin cards (the deck has identical copies) make one decision in the tree, and the `normal`
+bot advises: its move stands unless the search finds a clearly better one. A single
+discard changes a hand's result too little for a second of rollouts to measure; there the
+heuristic's judgement is worth more than the search's noise.
 """
 
 from __future__ import annotations
