@@ -32,6 +32,7 @@ from typing import Any
 import msgspec
 
 from tui_games.engine.bots.base import Bot, BotFactory
+from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, Outcome, Rules
 
 RolloutPolicy = Callable[[Any, random.Random], Action]
@@ -168,6 +169,8 @@ class ISMCTSBot:
         margin_scale: float | None = None,
         action_key: ActionKey | None = None,
         own_moves_only: bool = False,
+        paired: bool = False,
+        tree_depth: int | None = None,
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         exploration: float = EXPLORATION,
@@ -195,6 +198,8 @@ class ISMCTSBot:
         self.margin_scale = margin_scale
         self.action_key = action_key
         self.own_moves_only = own_moves_only
+        self.paired = paired
+        self.tree_depth = tree_depth
         # The advisor draws from its own stream, split off once: the search's draws stay
         # the same whatever the advisor does with its own.
         self.advisor: Bot | None = (
@@ -269,7 +274,7 @@ class ISMCTSBot:
         done = self._search(root, view, player, started)
         options = self._options(view, legal)
         self.last_stats = self._stats(root, options, done, time.perf_counter() - started)
-        best = self._best(root, options)
+        best = self._best(root, options, by_mean=self.paired)
         if advice is not None:
             best = self._second_opinion(root, options, best, advice, view)
         return best if best is not None else self.rng.choice(legal)
@@ -292,8 +297,7 @@ class ISMCTSBot:
         next_report = 1
         done = 0
         while True:
-            self._iterate(root, view, player)
-            done += 1
+            done += self._iterate(root, view, player)
             fraction = (clock() - started) / self.seconds if budget is None else done / budget
             if fraction * steps >= next_report:
                 next_report = min(steps, int(fraction * steps)) + 1
@@ -305,10 +309,31 @@ class ISMCTSBot:
         if self.progress is not None:
             self.progress(fraction)
 
-    def _iterate(self, root: _Node, view: GameState, player: int) -> None:
-        """One sample: determinize, select, expand, roll out, back up."""
-        rules = self.rules
+    def _iterate(self, root: _Node, view: GameState, player: int) -> int:
+        """One sample: determinize, select, expand, roll out, back up; returns iterations.
+
+        ``paired``: the sample is played once per root option (each a separate iteration),
+        every time from a copy of the same deal with the same random stream, so the
+        options are compared on equal terms.
+        """
         rng = self.rng
+        sample = self.rules.determinize(view, player, rng)
+        if not self.paired:
+            self._descend(root, sample, view, player, rng, None)
+            return 1
+        legal = self.rules.legal_actions(sample)
+        keys = list(self._options(sample, legal)) if self.action_key else legal
+        seed = rng.getrandbits(64)
+        for k in keys:
+            state = clone(sample)
+            self._descend(root, state, view, player, random.Random(seed), k)
+        return len(keys)
+
+    def _descend(self, root: _Node, state: GameState, view: GameState, player: int,
+                 rng: random.Random, first: Hashable | None) -> None:
+        """Walk ``state`` down the tree (taking ``first`` at the root if given), expand,
+        roll out and back up."""
+        rules = self.rules
         to_move = rules.to_move
         legal_actions = rules.legal_actions
         apply = rules.apply
@@ -316,15 +341,15 @@ class ISMCTSBot:
         round_key = self.round_key
         key = round_key(view) if round_key is not None else None
         changes = 0
-        state = rules.determinize(view, player, rng)
         node = root
         path = [root]
         # Selection and expansion in the tree, restricted to actions legal in this sample.
         others_by_policy = self.own_moves_only
         policy = self.rollout
+        deepest = self.tree_depth
         while changes < self.rounds:
             mover = to_move(state)
-            if mover is None:
+            if mover is None or (deepest is not None and len(path) > deepest):
                 break
             if others_by_policy and mover != player:
                 # Another seat's move, played as in a rollout: no node of its own.
@@ -337,14 +362,23 @@ class ISMCTSBot:
             options = self._options(state, legal) if merge else None
             keys = legal if options is None else list(options)
             children = node.children
-            untried = [k for k in keys if k not in children]
+            if node is root and first is not None:
+                untried = [] if first in children else [first]
+                child = children.get(first)
+                if child is not None:
+                    child.avail += 1
+            else:
+                untried = [k for k in keys if k not in children]
+                if untried:
+                    for k in keys:
+                        child = children.get(k)
+                        if child is not None:
+                            child.avail += 1
             if untried:
-                for k in keys:
-                    child = children.get(k)
-                    if child is not None:
-                        child.avail += 1
                 chosen = untried[0] if len(untried) == 1 else rng.choice(untried)
                 node = children[chosen] = _Node(chosen, mover)
+            elif node is root and first is not None:
+                node = children[first]
             else:
                 node = self._select(children, keys)
             apply(state, node.action if options is None else options[node.action])
@@ -353,7 +387,7 @@ class ISMCTSBot:
                 key, changes = now, changes + 1
             if untried:
                 break
-        rewards = self._playout(state, view.players, key, changes)
+        rewards = self._playout(state, view.players, key, changes, rng)
         for visited in path:
             reward = rewards[visited.player]
             visited.visits += 1
@@ -378,8 +412,8 @@ class ISMCTSBot:
         assert best is not None  # legal is never empty while someone is to move
         return best
 
-    def _playout(self, state: GameState, players: int, key: Hashable,
-                 changes: int) -> list[float]:
+    def _playout(self, state: GameState, players: int, key: Hashable, changes: int,
+                 rng: random.Random) -> list[float]:
         """Play on from ``state`` until the game ends or a cut; per-seat rewards in [0, 1].
 
         ``key`` is the round the walk down the tree ended in, ``changes`` how many round
@@ -389,7 +423,6 @@ class ISMCTSBot:
         to_move = rules.to_move
         apply = rules.apply
         policy = self.rollout
-        rng = self.rng
         limit = self.rollout_depth
         round_key = self.round_key
         rounds = self.rounds
@@ -415,14 +448,18 @@ class ISMCTSBot:
     # ---- reading the tree ------------------------------------------------------------------
 
     @staticmethod
-    def _best(root: _Node, options: dict[Hashable, Action]) -> Action | None:
-        """Most visited legal child; ties go to the better mean, then to the earlier action."""
+    def _best(root: _Node, options: dict[Hashable, Action],
+              by_mean: bool = False) -> Action | None:
+        """Most visited legal child (or, when every option was tried on the same samples,
+        the best mean); ties go to the other measure, then to the earlier action."""
         best: _Node | None = None
         for k in options:
             child = root.children.get(k)
             if child is None or not child.visits:
                 continue
-            if best is None or (child.visits, child.mean) > (best.visits, best.mean):
+            mine = (child.mean, child.visits) if by_mean else (child.visits, child.mean)
+            if best is None or mine > ((best.mean, best.visits) if by_mean
+                                       else (best.visits, best.mean)):
                 best = child
         return options[best.action] if best is not None else None
 
