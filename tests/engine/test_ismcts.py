@@ -11,6 +11,7 @@ import threading
 import time
 from typing import Any, ClassVar
 
+import msgspec
 import pytest
 
 import tui_games.games
@@ -180,6 +181,65 @@ class PickGame:
         winners = self.table["".join(s.picks)]
         scores = [1 if i in winners else 0 for i in range(s.players)]
         return Outcome.from_scores(scores, "the table says so")
+
+
+# ---- toy game 3: Lucky Pick (a small edge hidden in a big roll of the dice) ------------
+
+
+class LuckState(GameState, kw_only=True):
+    pick: str = ""
+    scores: list[int] = msgspec.field(default_factory=list)
+
+
+class Roll(Action, frozen=True, tag="roll"):
+    """Seat 1's only move: roll for seat 0."""
+
+
+class LuckyPick:
+    """Seat 0 picks a, b or c (b adds 10 to the roll), seat 1 rolls 0-99 for seat 0 from
+    the state's RNG; seat 0 wins with 50 or more. Luck swamps the edge."""
+
+    id: ClassVar[str] = "lucky_pick"
+    title: ClassVar[str] = "Lucky Pick"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_specs: ClassVar[tuple[Any, ...]] = ()
+
+    def setup(self, players: int, seed: int, options: Options) -> LuckState:
+        return LuckState(players=2, rng=Rng.seeded(seed))
+
+    def to_move(self, s: LuckState) -> int | None:
+        return None if s.scores else (1 if s.pick else 0)
+
+    def legal_actions(self, s: LuckState) -> list[Action]:
+        if s.scores:
+            return []
+        return [Roll()] if s.pick else [Pick(o) for o in "abc"]
+
+    def apply(self, s: LuckState, a: Action) -> None:
+        if isinstance(a, Pick):
+            s.pick = a.option
+        else:
+            s.scores = [s.rng.randrange(100) + (10 if s.pick == "b" else 0), 49]
+
+    def observe(self, s: LuckState, player: int) -> LuckState:
+        return msgspec.structs.replace(s, rng=Rng(0))
+
+    def determinize(self, view: LuckState, player: int, rng: random.Random) -> LuckState:
+        return msgspec.structs.replace(view, rng=Rng.seeded(rng.getrandbits(64)))
+
+    def outcome(self, s: LuckState) -> Outcome | None:
+        return Outcome.from_scores(s.scores, "rolled") if s.scores else None
+
+
+def test_paired_samples_find_a_small_edge_that_luck_hides() -> None:
+    rules = LuckyPick()
+    s = rules.setup(2, 0, {})
+    for seed in range(5):
+        bot = _bot(rules, seed=seed, iterations=90, paired=True)
+        assert bot.choose(s, 0) == Pick("b")
+        visits = {c.visits for c in bot.last_stats.children}
+        assert visits == {30}  # every option played on the same 30 samples
 
 
 def _trick_position() -> tuple[CometTricks, TrickState]:

@@ -8,12 +8,19 @@ untried action, plays the rest of the game (or of the hand) out, and backs up ea
 reward for the seat that chose it. Because a child is legal in some samples and not in
 others, UCB1 weighs it by how often it was *available* rather than by its parent's visits.
 
-Two additions serve the games' `hard` levels. ``action_key`` merges actions that are the
-same decision in different words (melding one P5 or the other identical P5) into one child,
-so visits are not split between twins. An ``advisor`` (a heuristic bot) gives a second
-opinion at the root: its action is played unless the search found one whose mean reward is
-better by more than ``doubt`` standard errors, so a search too noisy to tell two moves
-apart falls back on the heuristic instead of on chance.
+Options that serve the games' `hard` levels:
+
+- ``action_key`` merges actions that are the same decision in different words (melding one
+  P5 or the other identical P5) into one child, so visits are not split between twins.
+- ``advisor`` (a heuristic bot) gives a second opinion at the root: its action is played
+  unless the search found one whose mean reward is better by more than ``doubt`` standard
+  errors, so a search too noisy to tell two moves apart falls back on the heuristic
+  instead of on chance.
+- ``own_moves_only`` keeps only the searching seat's decisions in the tree; the others play
+  by the rollout policy. Every sample shares the searcher's real cards, so rivals searched
+  in the tree would play as if they saw them (the "clairvoyant opponent" of SO-ISMCTS).
+- ``paired`` plays each sample once per root option, from copies of the same deal with the
+  same random stream, and picks the best mean: luck common to all options cancels out.
 
 Randomness: the search draws from the ``random.Random`` it is given and from the RNG that
 ``determinize`` puts in each sample, so a fixed seed with an iteration budget always plays
@@ -170,7 +177,6 @@ class ISMCTSBot:
         action_key: ActionKey | None = None,
         own_moves_only: bool = False,
         paired: bool = False,
-        tree_depth: int | None = None,
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         exploration: float = EXPLORATION,
@@ -199,7 +205,6 @@ class ISMCTSBot:
         self.action_key = action_key
         self.own_moves_only = own_moves_only
         self.paired = paired
-        self.tree_depth = tree_depth
         # The advisor draws from its own stream, split off once: the search's draws stay
         # the same whatever the advisor does with its own.
         self.advisor: Bot | None = (
@@ -346,10 +351,9 @@ class ISMCTSBot:
         # Selection and expansion in the tree, restricted to actions legal in this sample.
         others_by_policy = self.own_moves_only
         policy = self.rollout
-        deepest = self.tree_depth
         while changes < self.rounds:
             mover = to_move(state)
-            if mover is None or (deepest is not None and len(path) > deepest):
+            if mover is None:
                 break
             if others_by_policy and mover != player:
                 # Another seat's move, played as in a rollout: no node of its own.
