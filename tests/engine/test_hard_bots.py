@@ -293,6 +293,7 @@ COMET_HARD = GameInfo(rules=CometRules(), screen=f"{__name__}:CometScreen",
 def test_the_progress_bar_reads_without_colour() -> None:
     assert progress_bar(0.0) == "░░░░░░░░░░   0%"
     assert progress_bar(0.45) == "████░░░░░░  45%"
+    assert progress_bar(0.96) == "█████████░  96%"  # full only when the search is done
     assert progress_bar(1.0) == "██████████ 100%"
 
 
@@ -311,7 +312,7 @@ async def test_a_thinking_hard_bot_shows_progress_and_esc_stops_its_search(
             await asyncio.sleep(0.05)
             if "%" in status.text:
                 break
-        assert status.text.startswith("Bot 1 is thinking... █")
+        assert status.text.startswith("Bot 1 is thinking... ") and status.text.endswith("%")
         bot = screen._bots[0]
         assert isinstance(bot, ISMCTSBot)
         began = time.perf_counter()

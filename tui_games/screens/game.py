@@ -71,7 +71,7 @@ PROGRESS_WIDTH = 10
 def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
     """``█████░░░░░  50%``: a text bar with the percentage (readable without colour)."""
     fraction = min(1.0, max(0.0, fraction))
-    filled = round(fraction * width)
+    filled = int(fraction * width)  # full only when done
     return f"{'█' * filled}{'░' * (width - filled)} {round(100 * fraction):3d}%"
 
 
