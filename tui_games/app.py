@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 
 from tui_games.engine.core import Options
 from tui_games.engine.saves import SaveError, SaveStore
@@ -91,6 +93,8 @@ class GamesApp(App[None]):
         self.bot_delay = bot_delay
         self._start_session = session
         self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
+        self._focus_before_small: WeakKeyDictionary[Screen[Any], Widget] = (
+            WeakKeyDictionary())
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the bottom of the screen stack: leaving anything returns to it."""
@@ -118,11 +122,26 @@ class GamesApp(App[None]):
         for screen in self.screen_stack:
             self._size_screen(screen, small)
 
-    @staticmethod
-    def _size_screen(screen: Screen[Any], small: bool) -> None:
+    def _size_screen(self, screen: Screen[Any], small: bool) -> None:
+        was_small = screen.has_class(TOO_SMALL_CLASS)
+        if small and not was_small and screen.focused is not None:
+            # Hiding the content takes its focus away: remember it to give it back.
+            self._focus_before_small[screen] = screen.focused
         if small and not screen.query_children(TooSmall):
             screen.mount(TooSmall())
         screen.set_class(small, TOO_SMALL_CLASS)
+        if was_small and not small:
+            screen.call_after_refresh(self._give_focus_back, screen)
+
+    def _give_focus_back(self, screen: Screen[Any]) -> None:
+        """After the too-small panel: focus what had it, else the screen's first control."""
+        if screen.has_class(TOO_SMALL_CLASS) or screen.focused is not None:
+            return
+        widget = self._focus_before_small.pop(screen, None)
+        if widget is not None and widget.is_attached and widget.focusable:
+            screen.set_focus(widget)
+        else:
+            screen.focus_next()
 
     # ---- routing --------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ its keys.
 from __future__ import annotations
 
 import asyncio
+import os
 import platform
 import random
 import statistics
@@ -47,12 +48,15 @@ class Budget:
     search_decisions: int | None = None  # per searching level (None: as ``decisions``)
     search_positions: int = 8  # positions the ISMCTS speed is measured on, per game
     search_seconds: float = 0.5  # ISMCTS search time per position
+    phase_presses: int = 80  # phase-changing keys per game screen (in-process)
+    pty_presses: int = 40  # of those, replayed through a real pty (key to frame)
+    pty_cursor: int = 10  # cursor keys through the pty
 
 
 FULL = Budget(playouts=200, decisions=2000, level_seconds=20.0, save_repeats=20, presses=100)
 QUICK = Budget(playouts=5, decisions=40, level_seconds=2.0, save_repeats=2, presses=10,
                iterations=5, warm_frame=False, search_decisions=4, search_positions=2,
-               search_seconds=0.05)
+               search_seconds=0.05, phase_presses=8, pty_presses=4, pty_cursor=2)
 
 
 def _ms(seconds: float) -> float:
@@ -191,6 +195,16 @@ def _human_first(info: GameInfo, seed: int) -> Session:
     return Session.new(rules, seats, seed, default_options(rules))
 
 
+async def _settle(app: Any, expect: str | None, limit: float = 10.0) -> None:
+    """Wait for the ``expect``ed screen (a busy machine opens it late), then let start-up
+    timers and animations settle."""
+    deadline = time.perf_counter() + limit
+    while (expect is not None and type(app.screen).__name__ != expect
+           and time.perf_counter() < deadline):
+        await asyncio.sleep(KEY_GAP)
+    await asyncio.sleep(KEY_GAP * 5)
+
+
 async def _measure(make_app: Any, presses: int,
                    expect: str | None = None) -> tuple[float, float, str]:
     """(first frame seconds, CPU seconds per keypress, name of the screen pressed on).
@@ -207,10 +221,9 @@ async def _measure(make_app: Any, presses: int,
 
     started = time.perf_counter()
     app = make_app()
-    async with app.run_test(size=APP_SIZE) as pilot:
+    async with app.run_test(size=APP_SIZE):
         first_frame = time.perf_counter() - started
-        await pilot.pause()
-        await asyncio.sleep(KEY_GAP * 5)  # let start-up timers and animations settle
+        await _settle(app, expect)
         screen = type(app.screen).__name__
         if expect is not None and screen != expect:
             raise RuntimeError(f"{expect} did not open ({screen} is showing)")
@@ -228,6 +241,379 @@ async def _measure(make_app: Any, presses: int,
     if screen_after != screen:
         raise RuntimeError(f"pressing {NAV_KEY!r} left {screen} for {screen_after}")
     return first_frame, per_press, screen
+
+
+# ---- keys that change the phase ---------------------------------------------------------
+
+# What a terminal sends for each key the scripts press (a bare Esc is told from the start
+# of an escape sequence only after Textual's ESCDELAY, 100 ms by default).
+KEY_BYTES = {"right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\x1b[B",
+             "enter": b"\r", "escape": b"\x1b", "space": b" ", "tab": b"\t",
+             "ctrl+z": b"\x1a"}
+QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
+QUIET_CPU = 0.0015  # ... (at most this many seconds of CPU), twice in a row
+
+
+async def _quiet(screen: Any, limit: float = 10.0) -> None:
+    """Wait until the app has done all a key asked for: no bot thinking, and the UI
+    thread idle for two slices in a row. On a busy machine a key may wait its turn far
+    longer than a fixed pause: its CPU must not be charged to the next key."""
+    await asyncio.sleep(KEY_GAP)
+    deadline = time.perf_counter() + limit
+    quiet = 0
+    while quiet < 2 and time.perf_counter() < deadline:
+        cpu = time.thread_time()
+        await asyncio.sleep(QUIET_SLICE)
+        idle = time.thread_time() - cpu < QUIET_CPU and screen.bot_thinking is None
+        quiet = quiet + 1 if idle else 0
+
+
+def key_bytes(key: str) -> bytes:
+    """The bytes a terminal sends for ``key`` (a Textual key name)."""
+    return KEY_BYTES.get(key, key.encode())
+
+
+Step = tuple[str, str]  # (what the key does here, the key)
+Planned = tuple[str, str, str]  # a step and the phase it is meant for
+
+
+class KeyScript:
+    """Chooses the next key of a game's cycle of phase-changing keys from the screen.
+
+    ``next_key`` sees the game screen (its session, focus and widgets) and returns the
+    label and key to press; None when there is nothing the script can do (game over).
+    """
+
+    def __init__(self) -> None:
+        self._queue: list[Planned] = []
+
+    def next_key(self, screen: Any) -> Step | None:
+        """The next (label, key); plans afresh when the game is not in the phase the
+        next planned key is meant for (a new turn, or a key that did not do its work)."""
+        session = screen.session
+        state = session.state
+        if session.rules.to_move(state) is None:
+            return None
+        if not self._queue or self._queue[0][2] != state.phase:
+            self._queue = self.plan(screen)
+        if not self._queue:
+            return None
+        label, key, _ = self._queue.pop(0)
+        escape = screen.active_bindings.get("escape")
+        if key == "escape" and escape is not None and escape.binding.action == "menu":
+            return self.next_key(screen)  # the key before did not open what Esc closes
+        return label, key
+
+    def plan(self, screen: Any) -> list[Planned]:
+        """The keys to press from this point of the turn (overridden per game)."""
+        raise NotImplementedError
+
+    def wanted(self, session: Session) -> bool:
+        """Whether the script's keys all have something to do here (the position to start
+        from); any position where the human is to move by default."""
+        return True
+
+    def start(self, info: GameInfo, seed: int = 5, tries: int = 40) -> Session:
+        """A game with the human to move in a ``wanted`` position: random moves from new
+        games (same seed, same game) until one is reached, else a new game."""
+        rng = random.Random(seed)
+        for _ in range(tries):
+            session = _human_first(info, rng.getrandbits(31))
+            human = session.to_move
+            for _ in range(200):
+                mover = session.to_move
+                if mover is None:
+                    break
+                if mover == human and self.wanted(session):
+                    return session
+                session.apply(rng.choice(session.rules.legal_actions(session.state)))
+        return _human_first(info, seed)
+
+
+class NebularColorsKeys(KeyScript):
+    """Pick a pile and back (t, esc), select and unselect a card (space twice), take the
+    left pile and undo it (1, ctrl+z), draw (d), discard onto a pile (1 or 2)."""
+
+    def plan(self, screen: Any) -> list[Planned]:
+        """Keys for the phase the human is in."""
+        from tui_games.games.nebular_colors.state import Discard, Take
+
+        session = screen.session
+        legal = session.rules.legal_actions(session.state)
+        phase = session.state.phase
+        if phase == "choose":
+            steps: list[Planned] = []
+            if any(isinstance(a, Take) for a in legal):
+                steps += [("t: choose a pile", "t", phase),
+                          ("esc: back from the piles", "escape", phase)]
+            steps += [("space: select a card", "space", phase),
+                      ("space: unselect it", "space", phase)]
+            if Take(pile=0) in legal:
+                steps += [("1: take the left pile", "1", phase),
+                          ("ctrl+z: undo the take", "ctrl+z", "take_set")]
+            return [*steps, ("d: draw", "d", phase)]
+        if phase == "discard":
+            piles = sorted({a.pile for a in legal if isinstance(a, Discard)})
+            pile = piles[0] if piles else 0
+            return [(f"{pile + 1}: discard", str(pile + 1), phase)]
+        if phase == "stop_or_nova":
+            return [("S: stop", "S", phase)]
+        return [("e: end turn (+ bot turn)", "e", phase),
+                ("e: end turn (confirm)", "e", phase)]
+
+    def wanted(self, session: Session) -> bool:
+        """A turn where the left pile can be taken (so 1 and t have work to do)."""
+        from tui_games.games.nebular_colors.state import Take
+
+        state = session.state
+        return (state.phase == "choose"
+                and Take(pile=0) in session.rules.legal_actions(state))
+
+
+class NeptuneKeys(KeyScript):
+    """Play the card under the cursor (Enter), moving first to a legal special when one
+    is in hand; answer a won trick's question (Enter on its first choice)."""
+
+    def plan(self, screen: Any) -> list[Planned]:
+        """Keys for the phase the human is in."""
+        from tui_games.games.neptune.state import Play
+
+        session = screen.session
+        state = session.state
+        if state.phase != "play":
+            return [(f"enter: choose ({state.phase}) (+ bot turns)", "enter", state.phase)]
+        legal = [a.card for a in session.rules.legal_actions(state) if isinstance(a, Play)]
+        cursor = screen.hand.cursor_key
+        specials = [c for c in legal if c >= 30]
+        if specials and cursor not in specials:
+            order = [f.key for f in screen.hand.faces]
+            here = order.index(cursor) if cursor in order else 0
+            way = "right" if order.index(specials[0]) > here else "left"
+            return [(f"{way}: to a special", way, "play")]
+        what = "a special" if cursor is not None and cursor >= 30 else "a card"
+        return [(f"enter: play {what} (+ bot turns)", "enter", "play")]
+
+
+class NebulaKeys(KeyScript):
+    """Collect: Chaos and back (c, esc), another marker and back (↓ ↑), a Time step, taken
+    back once a turn (→ ←), the rest of the steps (→) and take (Enter); then keep,
+    advance or place (space, Enter) and finish (f)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._backed: set[int] = set()  # the turns whose first step was taken back
+
+    def plan(self, screen: Any) -> list[Planned]:
+        """Keys for the phase the human is in."""
+        from tui_games.games.nebula.state import (
+            PositionBlackStar,
+            PositionStar,
+            StepTime,
+            TakeStars,
+            TurnToChaos,
+        )
+
+        session = screen.session
+        state = session.state
+        phase = state.phase
+        legal = session.rules.legal_actions(state)
+        if phase in ("collect", "time"):
+            steps: list[Planned] = []
+            if phase == "collect" and any(isinstance(a, TurnToChaos) for a in legal):
+                steps += [("c: turn to Chaos (choose)", "c", phase),
+                          ("esc: back from Chaos", "escape", phase)]
+            if phase == "collect":
+                steps += [("down: next marker", "down", phase),
+                          ("up: marker back", "up", phase)]
+            if TakeStars() in legal:
+                return [*steps, ("enter: take the stars", "enter", phase)]
+            if StepTime(screen.clusters.selected, 1) not in legal:
+                return [*steps, ("down: next marker", "down", phase)]
+            steps.append(("right: a Time step", "right", phase))
+            if session.turn not in self._backed:
+                self._backed.add(session.turn)
+                steps.append(("left: take the step back", "left", "time"))
+            return steps
+        if phase == "place":
+            if not any(isinstance(a, (PositionStar, PositionBlackStar)) for a in legal):
+                return [("f: finish (+ bot turns)", "f", phase)]
+            return [("space: next star", "space", phase), ("enter: place a star", "enter", phase)]
+        names = {"chaos": "keep a star", "value": "advance a value", "personal": "keep one"}
+        return [(f"enter: {names.get(phase, phase)}", "enter", phase)]
+
+
+KEY_SCRIPTS: dict[str, type[KeyScript]] = {
+    "nebular_colors": NebularColorsKeys, "neptune": NeptuneKeys, "nebula": NebulaKeys}
+
+
+def _key_rows(samples: dict[str, list[float]]) -> dict[str, Any]:
+    return {label: {"presses": len(times), "median_ms": _ms(statistics.median(times)),
+                    "max_ms": _ms(max(times))} for label, times in samples.items()}
+
+
+async def _phase_keys(make_app: Any, script: KeyScript, presses: int,
+                      expect: str) -> tuple[dict[str, Any], list[Step]]:
+    """CPU of the UI thread per phase-changing key, per label; and the keys pressed.
+
+    After each key the app gets KEY_GAP to handle and repaint it, and as long as the bots
+    need to finish their turn (bot_delay 0): a key that ends the turn is charged with the
+    bots' moves on the screen (their thinking runs in a worker thread, not counted). The
+    UI thread's idle CPU over the same time is subtracted.
+    """
+    from textual import events
+
+    app = make_app()
+    pressed: list[Step] = []
+    samples: dict[str, list[float]] = {}
+    async with app.run_test(size=APP_SIZE):
+        await _settle(app, expect)
+        screen = app.screen
+        if type(screen).__name__ != expect:
+            raise RuntimeError(f"{expect} did not open ({type(screen).__name__} is showing)")
+        cpu = time.thread_time()
+        await asyncio.sleep(KEY_GAP * 10)
+        idle_rate = (time.thread_time() - cpu) / (KEY_GAP * 10)
+        while len(pressed) < presses:
+            if app.screen is not screen:  # a summary between hands: close it, unmeasured
+                key = events.Key("enter", "\r")
+                key.set_sender(app)
+                app._driver.send_message(key)
+                await _quiet(screen)
+                if app.screen is not screen:
+                    break  # game over, or a dialog the script does not know
+                pressed.append(("enter: close a summary", "enter"))  # the pty replays it
+                continue
+            step = script.next_key(screen)
+            if step is None:
+                break
+            label, name = step
+            began, cpu = time.perf_counter(), time.thread_time()
+            key = events.Key(name, None if len(name) > 1 else name)
+            key.set_sender(app)
+            app._driver.send_message(key)
+            await _quiet(screen)
+            spent = time.thread_time() - cpu - idle_rate * (time.perf_counter() - began)
+            samples.setdefault(label, []).append(max(0.0, spent))
+            pressed.append(step)
+    return _key_rows(samples), pressed
+
+
+def _read_frames(fd: int, quiet: float, limit: float) -> tuple[bytes, list[float]]:
+    """Read what the app writes until it is quiet for ``quiet`` s after its first bytes
+    (the first may take up to ``limit`` s, as may the whole).
+
+    Returns the bytes and the times (perf_counter) at which a synchronized frame ended.
+    """
+    import select
+
+    data = bytearray()
+    frames: list[float] = []
+    end = time.perf_counter() + limit
+    while True:
+        now = time.perf_counter()
+        wait = quiet if data else limit
+        ready, _, _ = select.select([fd], [], [], max(0.0, min(wait, end - now)))
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        at = time.perf_counter()
+        seen = len(data)
+        data += chunk
+        if b"\x1b[?2026$p" in data[max(0, seen - 8):]:
+            os.write(fd, b"\x1b[?2026;2$y")  # "synchronized output supported": frames marked
+        frames += [at] * data[max(0, seen - 7):].count(b"\x1b[?2026l")
+        if at > end:
+            break
+    return bytes(data), frames
+
+
+def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
+                     ) -> dict[str, Any]:
+    """Key to frame through a real pseudo-terminal, per label of ``steps``.
+
+    ``tui-games --load`` runs in a pty of APP_SIZE (bot delay 0) from a save of
+    ``session``; each key's bytes are written and the output read until the app is
+    quiet. ``first_ms``: key to the end of the first frame; ``last_ms``: to the end of
+    the last one (the bots' moves after a key that ends the turn included).
+    """
+    import fcntl
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    firsts: dict[str, list[float]] = {}
+    lasts: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
+        path = SaveStore(Path(folder)).save_as(session, "bench")
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", APP_SIZE[1], APP_SIZE[0], 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(APP_SIZE[0]),
+               "LINES": str(APP_SIZE[1])}
+        env.pop("NO_COLOR", None)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tui_games", "--saves", folder, "--load", str(path),
+             "--bot-delay", "0"],
+            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+            close_fds=True)
+        os.close(slave)
+        try:
+            _, frames = _read_frames(master, quiet=1.0, limit=30)
+            if not frames:
+                raise RuntimeError("the app drew no synchronized frame in a pty")
+            for label, key in steps:
+                sent = time.perf_counter()
+                os.write(master, key_bytes(key))
+                _, frames = _read_frames(master, quiet=quiet, limit=10)
+                if frames:
+                    firsts.setdefault(label, []).append(frames[0] - sent)
+                    lasts.setdefault(label, []).append(frames[-1] - sent)
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            os.close(master)
+    return {label: {"presses": len(firsts[label]),
+                    "first_ms": _ms(statistics.median(firsts[label])),
+                    "last_ms": _ms(statistics.median(lasts[label])),
+                    "max_last_ms": _ms(max(lasts[label]))} for label in firsts}
+
+
+def _cursor_steps(key: str, presses: int) -> list[Step]:
+    return [(f"{key}: cursor", key)] * presses
+
+
+async def _game_keys(info: GameInfo, budget: Budget, empty_press: float) -> dict[str, Any]:
+    """Phase-changing keys of one game screen: CPU per key in-process, then key to frame
+    through a pty for the first ``pty_presses`` of the same keys (same game, same bots)."""
+    expect = info.screen.rpartition(":")[2]
+    with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
+        store = SaveStore(Path(folder))
+
+        def make() -> Any:
+            from tui_games.app import GamesApp
+
+            return GamesApp(store, session=script.start(info), bot_delay=0)
+
+        script = KEY_SCRIPTS[info.id]()
+        cpu, pressed = await _phase_keys(make, script, budget.phase_presses, expect)
+    for row in cpu.values():
+        row["vs_empty"] = round(row["median_ms"] / max(1000 * empty_press, 1e-9), 2)
+    out: dict[str, Any] = {"available": True, "cpu": cpu}
+    steps = pressed[: budget.pty_presses] + _cursor_steps(NAV_KEY, budget.pty_cursor)
+    try:
+        out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps)
+    except Exception as exc:  # no pty here (e.g. not a POSIX system): say so
+        out["pty"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
+    return out
 
 
 async def _app_figures(budget: Budget) -> dict[str, Any]:
@@ -264,6 +650,10 @@ async def _app_figures(budget: Budget) -> dict[str, Any]:
                    "vs_empty": round(press / max(empty_press, 1e-9), 2)}
             if cold is not None:
                 row["warm_first_frame_ms"] = _ms(first)
+            try:
+                row["keys"] = await _game_keys(info, budget, empty_press)
+            except Exception as exc:  # the cursor figures above still stand
+                row["keys"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
             figures[info.id] = row
     return figures
 
@@ -292,6 +682,27 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
         }
     report["app"] = app_figures(budget)
     return report
+
+
+def _key_lines(keys: dict[str, Any]) -> list[str]:
+    """One line per key of a game screen: UI CPU (median, max) and key to frame in a pty."""
+    if not keys.get("available", True):
+        return [f"    keys unavailable - {keys['reason']}"]
+    pty = keys.get("pty", {})
+    lines = [f"    {'key':<38} {'CPU ms':>7} {'max':>7} {'x empty':>7}  "
+             f"{'pty first':>9} {'last':>7} ms"]
+    if pty.get("available") is False:
+        lines.append(f"    (no pty: {pty['reason']})")
+        pty = {}
+    labels = list(keys["cpu"]) + [label for label in pty if label not in keys["cpu"]]
+    for label in labels:
+        cpu = keys["cpu"].get(label)
+        frame = pty.get(label)
+        left = (f"{cpu['median_ms']:7.2f} {cpu['max_ms']:7.2f} {cpu['vs_empty']:7.2f}"
+                if cpu else f"{'':7} {'':7} {'':7}")
+        right = f"{frame['first_ms']:9.1f} {frame['last_ms']:7.1f}" if frame else ""
+        lines.append(f"    {label:<38} {left}  {right}")
+    return lines
 
 
 def format_report(report: dict[str, Any]) -> list[str]:
@@ -332,4 +743,6 @@ def format_report(report: dict[str, Any]) -> list[str]:
                 if "warm_first_frame_ms" in row else "")
         lines.append(f"  {name:<16} first frame {row['first_frame_ms']:8.1f} ms{warm}  "
                      f"CPU/key {row['cpu_ms_per_key']:7.3f} ms{extra}")
+        if "keys" in row:
+            lines += _key_lines(row["keys"])
     return lines

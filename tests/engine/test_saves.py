@@ -110,15 +110,79 @@ def test_a_name_without_letters_or_digits_is_refused(store: SaveStore) -> None:
 
 def test_continuing_a_named_save_never_overwrites_it(store: SaveStore) -> None:
     session = played()
-    own = store.autosave(session)
+    store.autosave(session)
     named = store.save_as(session, "bookmark")
     bookmark = named.read_bytes()
     resumed = store.load(named)
-    assert resumed.save_id is None and resumed.name == "bookmark"
+    assert resumed.name == "bookmark"
     resumed.apply(RULES.legal_actions(resumed.state)[-1])
-    branch = store.autosave(resumed)
-    assert branch not in (own, named) and named.read_bytes() == bookmark
-    assert store.load(own).save_id == own.stem  # the autosave itself carries on
+    store.autosave(resumed)
+    assert named.read_bytes() == bookmark
+
+
+def test_a_game_loaded_from_a_named_save_keeps_one_autosave(store: SaveStore) -> None:
+    session = played()
+    own = store.autosave(session)
+    named = store.save_as(session, "bookmark")
+    resumed = store.load(named)
+    assert resumed.save_id == session.save_id == own.stem  # a save has a stable game id
+    resumed.apply(RULES.legal_actions(resumed.state)[-1])
+    assert store.autosave(resumed) == own  # replaces the game's autosave, no second row
+    assert sorted(p.name for p in store.folder.iterdir()) == sorted([own.name, named.name])
+    assert store.load(own).actions == resumed.actions
+    assert [row.name for row in store.list()].count("autosave") == 1
+
+
+def test_a_named_save_made_before_any_autosave_names_its_game(store: SaveStore) -> None:
+    session = played()
+    named = store.save_as(session, "early")
+    assert session.save_id is not None
+    resumed = store.load(named)
+    assert store.autosave(resumed) == store.folder / f"{session.save_id}.json"
+    assert store.autosave(played(seed=4)).stem != session.save_id  # another game, its own id
+
+
+def test_an_edited_game_id_never_names_a_file(store: SaveStore) -> None:
+    named = store.save_as(played(), "bookmark")
+    edit(named, lambda d: d.__setitem__("save_id", "../../outside"))
+    resumed = store.load(named)
+    path = store.autosave(resumed)
+    assert path.parent == store.folder and path.stem == resumed.save_id != "../../outside"
+
+
+# ---- view preferences ----------------------------------------------------------------
+
+def test_ui_prefs_round_trip_and_are_not_part_of_the_replay_check(store: SaveStore) -> None:
+    session = played()
+    assert session.ui_prefs == {}
+    session.ui_prefs["hand_sort"] = "colour"
+    loaded = store.load(store.autosave(session))
+    assert loaded.ui_prefs == {"hand_sort": "colour"}
+    loaded.ui_prefs["hand_sort"] = "number"  # a changed view, same game: still loads
+    assert store.load(store.save_as(loaded, "sorted")).ui_prefs == {"hand_sort": "number"}
+
+
+def test_an_old_save_without_ui_prefs_still_loads(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.pop("ui_prefs"))
+    assert "ui_prefs" not in json.loads(path.read_text())
+    loaded = store.load(path)
+    assert loaded.ui_prefs == {} and loaded.actions == played().actions
+
+
+def test_bad_ui_prefs_are_refused_on_load_and_never_written(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.__setitem__("ui_prefs", {"hand_sort": 3}))
+    assert "ui_prefs" in refusal(store, path)
+    edit(path, lambda d: d.__setitem__("ui_prefs", {"Bad Key!": "x"}))
+    assert "not a preference name" in refusal(store, path)
+    edit(path, lambda d: d.__setitem__("ui_prefs", {"hand_sort": "x\ny"}))
+    assert "one line" in refusal(store, path)
+    session = played()
+    session.ui_prefs["hand_sort"] = "x" * 500
+    with pytest.raises(SaveError):
+        store.save_as(session, "too long")
+    assert not (store.folder / "too_long.json").exists()
 
 
 # ---- atomic writes -------------------------------------------------------------------

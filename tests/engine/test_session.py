@@ -138,3 +138,14 @@ def test_save_ids_name_the_game_and_the_time() -> None:
     save_id = new_save_id("comet", datetime(2025, 3, 4, 5, 6, 7))
     assert re.fullmatch(r"comet-20250304-050607-[0-9a-f]{4}", save_id)
     assert len({new_save_id("comet") for _ in range(20)}) > 1
+
+
+def test_ui_prefs_start_empty_and_survive_undo() -> None:
+    assert new().ui_prefs == {}
+    given = {"hand_sort": "colour"}
+    session = Session(RULES, HUMANS, 8, {}, ui_prefs=given)
+    given["hand_sort"] = "number"  # the session keeps its own copy
+    session.apply(DrawComet())
+    session.apply(PlayComet(hand(session)[0]))
+    assert session.undo() is not None
+    assert session.ui_prefs == {"hand_sort": "colour"}

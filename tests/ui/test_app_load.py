@@ -16,7 +16,7 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
-from tui_games.screens.load import LoadScreen
+from tui_games.screens.load import LoadScreen, when
 
 MakeApp = Callable[..., GamesApp]
 
@@ -109,3 +109,35 @@ async def test_an_empty_folder_says_so(store: SaveStore, make_app: MakeApp) -> N
         assert f"No saved games in {Path(store.folder)}" in detail
         await pilot.press("enter", "d")
         assert isinstance(app.screen, LoadScreen)
+
+
+async def test_one_autosave_per_game_and_long_names_keep_the_time_in_view(
+        store: SaveStore, make_app: MakeApp) -> None:
+    session = nebular(5, "Annabel Featherstonehaugh", "Bot")
+    store.autosave(session)
+    long_name = "a very long evening game before the weekend"
+    store.save_as(session, long_name)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        table = app.screen.query_one("#saves", DataTable)
+        table.move_cursor(row=[cells(table, r)[0][:5] for r in range(2)].index(long_name[:5]))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        app.screen.autosave()  # play on from the named save
+        await pilot.press("escape", "l")
+        table = app.screen.query_one("#saves", DataTable)
+        rows = [cells(table, r) for r in range(table.row_count)]
+        assert sorted(row[0][:8] for row in rows) == ["a very l", "autosave"]
+        named = next(row for row in rows if row[0] != "autosave")
+        assert named[0].endswith("…") and long_name.startswith(named[0][:-1])
+        assert named[2].endswith("…")
+        saved = next(s.saved_at for s in store.list() if s.name == long_name)
+        assert named[4] == when(saved) and len(named[4]) == 16
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= SIZE[0] - 2  # every column, the time included, is on screen
+        table.move_cursor(row=rows.index(named))
+        await pilot.pause()
+        detail = str(app.screen.query_one("#save-detail", Static).render())
+        assert long_name in detail and "Annabel Featherstonehaugh vs Bot" in detail

@@ -115,3 +115,70 @@ async def test_the_seed_from_the_command_line_is_offered_once(
         await pilot.press("escape")
         dialog = await open_dialog(app, pilot)
         assert dialog.query_one("#seed", Input).value == ""
+
+
+async def test_hot_seat_names_every_human_and_keeps_typed_names(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(app, pilot)
+        dialog.query_one("#game", ChoiceField).value = "neptune"
+        dialog.query_one("#count", ChoiceField).value = 3
+        await pilot.pause()
+        assert [s.name for s in dialog.chosen_seats()] == ["You", "Bot 2", "Bot 3"]
+        dialog.query_one("#kind-1", ChoiceField).value = "human"
+        await pilot.pause()
+        assert dialog.chosen_seats() == [Seat("Player 1"), Seat("Player 2"),
+                                         Seat("Bot 3", "normal")]
+        dialog.query_one("#name-1", Input).value = "Ana"
+        dialog.query_one("#kind-2", ChoiceField).value = "human"
+        await pilot.pause()
+        assert [s.name for s in dialog.chosen_seats()] == ["Player 1", "Ana", "Player 3"]
+        dialog.query_one("#kind-1", ChoiceField).value = "easy"
+        dialog.query_one("#kind-2", ChoiceField).value = "hard"
+        await pilot.pause()
+        assert dialog.chosen_seats() == [Seat("You"), Seat("Ana", "easy"),
+                                         Seat("Bot 3", "hard")]
+
+
+async def test_every_field_is_reachable_and_changeable_with_the_hinted_keys(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(app, pilot)
+        status = dialog.query_one("#status", StatusLine)
+        await pilot.press("right", "right")  # Nebula: 2-4 players and an option
+        assert dialog.info.id == "nebula"
+        labels = [str(label.render()) for label in dialog.query(".field-label")
+                  if label.parent is not None and label.parent.display]
+        assert len(labels) == len(set(labels)), labels  # no two fields share a label
+        await pilot.press("down", "right", "right")
+        assert dialog.seat_count() == 4
+        await pilot.press("down")
+        assert app.focused is not None and app.focused.id == "name-0"
+        assert "name" in status.text and "↑↓" in status.text
+        shown = {key for key, b in dialog.active_bindings.items() if b.binding.show}
+        assert {"up", "down", "enter", "space"} <= shown  # the Footer names them
+        await pilot.press("space")  # before the name: opens the seat's list
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id != "name-0"
+        kind = dialog.query_one("#kind-0", ChoiceField)
+        assert kind.expanded
+        await pilot.press("escape")
+        assert app.focused is kind and not kind.expanded
+        assert "←→" in status.text and "Seat 1" in status.text
+        await pilot.press("up", "end", "space", "J", "o")  # inside a name, space types
+        assert dialog.query_one("#name-0", Input).value == "You Jo"
+        visited = []
+        for _ in range(12):
+            await pilot.press("down")
+            assert app.focused is not None
+            visited.append(app.focused.id)
+            if app.focused.id == "start":
+                break
+        assert visited == ["kind-0", "name-1", "kind-1", "name-2", "kind-2", "name-3",
+                           "kind-3", "seed", "opt-mode", "start"]
+        await pilot.press("up", "left")
+        assert dialog.chosen_options()["mode"] != "full"
+        await pilot.press("up", "up", "right")  # back through the seed to seat 4's kind
+        assert dialog.chosen_seats()[3].bot == "hard"

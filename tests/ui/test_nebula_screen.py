@@ -133,6 +133,39 @@ async def test_a_time_investment_is_played_on_enter_and_undone_a_step_at_a_time(
         assert screen.session.actions[-1] == TakeStars()
 
 
+async def test_a_step_against_a_markers_way_takes_its_last_step_back(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        start = len(screen.session.actions)
+        await pilot.press("left", "down", "right", "right", "up", "right")
+        assert screen.session.actions[start:] == [StepTime(1, 1), StepTime(1, 1)]
+        assert screen.clusters.plan == (0, 2, 0) and screen.clusters.points_left == 3
+        await pilot.press("down", "left", "left")
+        assert screen.session.actions[start:] == []
+        assert state_of(screen).phase == "collect"  # back at the start: Chaos is open again
+
+
+async def test_a_save_resumes_in_the_middle_of_a_time_investment(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("right", "right", "down", "left")
+        before = (screen.clusters.render().plain, status(screen).text,
+                  screen.clusters.plan, screen.clusters.points_left)
+        path = screen.autosave()
+    assert path is not None and before[2] == (2, -1, 0)
+    async with make_app(store, store.load(path)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        after = (screen.clusters.render().plain, status(screen).text,
+                 screen.clusters.plan, screen.clusters.points_left)
+        assert after == before
+        await pilot.press("down", "right", "right")  # the last 2 points: the left marker
+        assert screen.clusters.plan == (2, -1, 2)
+        await pilot.press("enter")
+        assert state_of(screen).phase == "place"
+
+
 async def test_keys_out_of_their_phase_are_explained_by_the_rules(
         store: SaveStore, make_app: MakeApp) -> None:
     async with make_app(store, position(investing)).run_test(size=SIZE) as pilot:

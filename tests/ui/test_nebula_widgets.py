@@ -56,10 +56,7 @@ class Lab(App[None]):
     def on_mount(self) -> None:
         self.widget.focus()
 
-    def on_star_clusters_plan_changed(self, message: StarClusters.PlanChanged) -> None:
-        self.messages.append(message)
-
-    def on_star_clusters_refused(self, message: StarClusters.Refused) -> None:
+    def on_star_clusters_step_wanted(self, message: StarClusters.StepWanted) -> None:
         self.messages.append(message)
 
 
@@ -220,50 +217,34 @@ def clusters_lab() -> tuple[Lab, StarClusters]:
     return Lab(clusters), clusters
 
 
-async def test_investing_time_steps_a_marker_and_counts_the_points_left() -> None:
+async def test_investing_time_shows_the_steps_taken_and_counts_the_points_left() -> None:
     lab, clusters = clusters_lab()
-    async with lab.run_test(size=(80, 24)) as pilot:
-        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
+    async with lab.run_test(size=(80, 24)):
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100, plan=(2, 0, 0))
         clusters.planning = True
-        await pilot.press("right", "right")
-        assert clusters.plan == (2, 0, 0) and clusters.points_left == 3
-        assert clusters.preview() == [2, 3, 5]
-        await pilot.press("down", "left", "h", "left")
-        assert clusters.selected == 1 and clusters.plan == (2, -3, 0)
+        assert clusters.points_left == 3 and clusters.preview() == [2, 3, 5]
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100, plan=(2, -3, 0))
         assert clusters.points_left == 0 and clusters.preview() == [2, EMPTY, 5]
         text = clusters.render().plain
         assert "Time ○○○○○ 0 steps left" in text and "↻2" in text and "↺3" in text
         assert "take Y · O" in text
 
 
-async def test_a_step_against_the_planned_direction_takes_a_step_back() -> None:
+async def test_arrows_ask_to_step_the_selected_marker_only_while_planning() -> None:
     lab, clusters = clusters_lab()
     async with lab.run_test(size=(80, 24)) as pilot:
         clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
         clusters.planning = True
-        await pilot.press("left", "left", "left", "up", "up", "right", "right")
-        assert clusters.selected == 1 and clusters.plan == (-3, 2, 0)
-        await pilot.press("down", "down", "right")  # cluster 0 again: back one step
-        assert clusters.selected == 0 and clusters.plan == (-2, 2, 0)
-        assert clusters.points_left == 1
+        await pilot.press("right", "down", "left", "h", "up", "up", "l")
         await pilot.pause()
-        plans = [m.plan for m in lab.messages if isinstance(m, StarClusters.PlanChanged)]
-        assert plans[-1] == (-2, 2, 0) and len(plans) == 6
-
-
-async def test_a_step_the_vetting_refuses_is_explained_and_not_taken() -> None:
-    lab, clusters = clusters_lab()
-    async with lab.run_test(size=(80, 24)) as pilot:
-        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
-        clusters.planning = True
-        await pilot.press("right", "right", "right", "right", "right", "down", "right")
-        assert clusters.plan == (5, 0, 0)
-        clusters.vet = lambda plan, cluster, step: "no way" if cluster == 2 else ""
-        await pilot.press("down", "left")
+        asked = [(m.cluster, m.step) for m in lab.messages
+                 if isinstance(m, StarClusters.StepWanted)]
+        assert asked == [(0, 1), (1, -1), (1, -1), (2, 1)]
+        assert clusters.plan == (0, 0, 0)  # the widget never moves a marker itself
+        clusters.planning = False
+        await pilot.press("right")
         await pilot.pause()
-        refused = [m.reason for m in lab.messages if isinstance(m, StarClusters.Refused)]
-        assert refused == ["no movement points are left to spend", "no way"]
-        assert clusters.plan == (5, 0, 0)
+        assert len(lab.messages) == 4
 
 
 async def test_the_rings_show_the_markers_their_moons_and_what_they_face() -> None:

@@ -34,6 +34,9 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024  # far above any real game; refuses absurd fil
 ENV_VAR = "TUI_GAMES_SAVES"
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+_PREF_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
+MAX_PREFS = 32
+MAX_PREF_VALUE = 80
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -77,6 +80,7 @@ class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     undoable: list[bool]
     actions: list[A]
     state: S
+    ui_prefs: dict[str, str] = msgspec.field(default_factory=dict)  # optional: newer saves
 
 
 def sanitise_name(name: str) -> str:
@@ -202,14 +206,22 @@ class SaveStore:
     # ---- writing -------------------------------------------------------------------
 
     def autosave(self, session: Session) -> Path:
-        """Write the session's own autosave file (created on first use, then overwritten)."""
+        """Write the game's one autosave file, ``<save_id>.json`` (created, then overwritten).
+
+        A game resumed from a named save has the same ``save_id``, so playing on replaces
+        that game's autosave instead of adding a second one.
+        """
+        self._ensure_id(session)
+        path = self.folder / f"{session.save_id}.json"
+        self._write(path, session, AUTOSAVE_NAME)
+        return path
+
+    def _ensure_id(self, session: Session) -> None:
+        """Give the session a stable, safe game id if it has none yet."""
         if session.save_id is None or not _SAFE_ID.fullmatch(session.save_id):
             session.save_id = new_save_id(session.rules.id)
             while (self.folder / f"{session.save_id}.json").exists():
                 session.save_id = new_save_id(session.rules.id)
-        path = self.folder / f"{session.save_id}.json"
-        self._write(path, session, AUTOSAVE_NAME)
-        return path
 
     def save_as(self, session: Session, name: str) -> Path:
         """Write the named save ``<sanitised name>.json`` (replacing one of that name)."""
@@ -218,17 +230,19 @@ class SaveStore:
             raise SaveError(self.folder, f"cannot save as {name!r}: a save name needs a "
                                          "letter or a digit")
         path = self.folder / f"{stem}.json"
+        self._ensure_id(session)  # the named save carries the game's id for its autosave
         self._write(path, session, _display_name(name))
         session.name = _display_name(name)
         return path
 
     def _write(self, path: Path, session: Session, name: str) -> None:
+        self._check_prefs(path, session.ui_prefs)  # never write a file that would not load
         doc: SaveFile[Any, Any] = SaveFile(
             format=FORMAT, version=VERSION, game=session.rules.id, name=name,
             saved_at=_now_iso(), save_id=session.save_id, seed=session.seed,
             options=dict(session.options), seats=list(session.seats), turn=session.turn,
             undoable=list(session.undoable), actions=list(session.actions),
-            state=session.state)
+            state=session.state, ui_prefs=dict(session.ui_prefs))
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_atomic(path, _format_document(doc))
@@ -252,15 +266,9 @@ class SaveStore:
         data = self._read(file)
         info, doc = self._decode(file, data)
         session = self._rebuild(file, info, doc)
-        if session.save_id is not None and not self._is_own_autosave(file, session.save_id):
-            # A named save (or a copy) starts its own autosave file: continuing from a
-            # bookmark must never overwrite the game it was taken from.
-            session.save_id = None
+        if session.save_id is not None and not _SAFE_ID.fullmatch(session.save_id):
+            session.save_id = None  # an edited id never names a file: the game gets a new one
         return session, doc
-
-    def _is_own_autosave(self, file: Path, save_id: str) -> bool:
-        return (_SAFE_ID.fullmatch(save_id) is not None and file.stem == save_id
-                and file.resolve().parent == self.folder.resolve())
 
     def _read(self, file: Path) -> bytes:
         try:
@@ -326,6 +334,7 @@ class SaveStore:
             if seat.bot is not None and seat.bot not in info.bots:
                 raise SaveError(file, f"unknown bot level {seat.bot!r} for {seat.name!r}")
         self._check_options(file, info, doc.options)
+        self._check_prefs(file, doc.ui_prefs)
         if len(doc.undoable) != len(doc.actions):
             raise SaveError(file, f"{len(doc.undoable)} undo flags for "
                                   f"{len(doc.actions)} actions")
@@ -359,7 +368,20 @@ class SaveStore:
                                   f"{session.turn}")
         session.save_id = doc.save_id
         session.name = None if doc.name == AUTOSAVE_NAME else doc.name
+        session.ui_prefs = dict(doc.ui_prefs)
         return session
+
+    @staticmethod
+    def _check_prefs(file: Path, prefs: dict[str, str]) -> None:
+        """View preferences are small: a few lower-case keys with short one-line values."""
+        if len(prefs) > MAX_PREFS:
+            raise SaveError(file, f"{len(prefs)} ui_prefs (at most {MAX_PREFS})")
+        for key, value in prefs.items():
+            if not _PREF_KEY.fullmatch(key):
+                raise SaveError(file, f"ui_prefs key {key!r} is not a preference name")
+            if len(value) > MAX_PREF_VALUE or not value.isprintable():
+                raise SaveError(file, f"ui_prefs {key!r} has a value that is too long or "
+                                      "not one line of text")
 
     @staticmethod
     def _check_options(file: Path, info: GameInfo, options: Options) -> None:

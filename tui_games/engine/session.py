@@ -50,14 +50,18 @@ class Session:
     the turn, or when it handed the decision to another seat: undo never crosses hidden
     information and never takes back a move another player has already seen.
 
-    ``save_id`` names the session's own autosave file (set on its first autosave);
-    ``name`` is the last name the player saved it under, if any.
+    ``save_id`` is the game's stable id: it names the game's one autosave file (set on
+    its first save) and travels in every save of the game, named ones included.
+    ``name`` is the last name the player saved it under, if any. ``ui_prefs`` holds view
+    preferences of the screens (e.g. how a hand is sorted): saved with the game, never
+    part of the rules or of the replay check.
     """
 
     def __init__(self, rules: Rules[Any, Any], seats: list[Seat], seed: int,
                  options: Options, actions: list[Action] | None = None,
                  undoable: list[bool] | None = None, state: GameState | None = None,
-                 save_id: str | None = None, name: str | None = None) -> None:
+                 save_id: str | None = None, name: str | None = None,
+                 ui_prefs: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
@@ -70,6 +74,7 @@ class Session:
             rules, len(seats), seed, self.options, self.actions)
         self.save_id = save_id
         self.name = name
+        self.ui_prefs: dict[str, str] = dict(ui_prefs or {})
 
     @classmethod
     def new(cls, rules: Rules[Any, Any], seats: list[Seat], seed: int,

@@ -2,7 +2,10 @@
 
 Textual's Select opens its list on up/down/enter, which traps a player who only wants to
 move to the next field or start. ``ChoiceField`` opens its list on space only (enter is
-left to the form), and left/right step through the choices in place.
+left to the form), and left/right step through the choices in place. ``TextField`` is an
+Input whose up/down/enter are the form's (and shown in the Footer); ``NameField`` also
+turns a space at the start of a name (where it would be trimmed anyway) into a request
+for the list beside it.
 """
 
 from __future__ import annotations
@@ -10,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
 
+from textual import events
 from textual.binding import Binding
-from textual.widgets import Select
+from textual.message import Message
+from textual.widgets import Input, Select
 
 T = TypeVar("T", bound=Hashable)
 
 CHANGE = Binding.Group("Change")
+FIELD = Binding.Group("Field")
 
 
 class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
@@ -54,3 +60,46 @@ class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
         except ValueError:
             index = 0
         self.value = values[(index + delta) % len(values)]
+
+
+class TextField(Input):
+    """A compact Input in a form: up/down move to the other fields, enter submits."""
+
+    BINDINGS = [
+        Binding("up", "app.focus_previous", "Previous field", group=FIELD),
+        Binding("down", "app.focus_next", "Next field", group=FIELD),
+        Binding("enter", "submit", "Start"),
+    ]
+
+
+class NameField(TextField):
+    """A seat's name box: space where a name starts opens the seat's list instead."""
+
+    BINDINGS = [Binding("space", "open_list", "List")]
+
+    class ListWanted(Message):
+        """Space at the start of the name: open the list of the seat this box names."""
+
+        def __init__(self, field: NameField) -> None:
+            super().__init__()
+            self.field = field
+
+    def at_start(self) -> bool:
+        """True when a typed space would lead the name (empty, all selected, cursor first)."""
+        start, end = sorted(self.selection)
+        return start == 0 and end in (0, len(self.value))
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "space" and self.at_start():
+            event.stop()
+            event.prevent_default()
+            self.action_open_list()
+            return
+        await super()._on_key(event)
+
+    def action_open_list(self) -> None:
+        """Ask the form to open the list beside this name (a space inside a name types)."""
+        if self.at_start():
+            self.post_message(self.ListWanted(self))
+        else:
+            self.insert_text_at_cursor(" ")

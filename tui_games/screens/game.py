@@ -11,8 +11,8 @@ with what the player chose.
 from __future__ import annotations
 
 import random
-import re
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -23,11 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widget import Widget
 from textual.worker import get_current_worker
 
 from tui_games.engine.bots.base import Bot
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
+from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Session, replay
 from tui_games.games import GameInfo
@@ -35,6 +36,8 @@ from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
+from tui_games.screens.too_small import TOO_SMALL_CLASS
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -80,8 +83,6 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tui-games/{seed}/{seat}")
 
 
-_SEAT_IN_TEXT = re.compile(r"\b(?:Seat|Player) (\d)\b")  # how the rules name seats
-
 class GameScreen(Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
@@ -112,20 +113,29 @@ class GameScreen(Screen[None]):
             self.token = token
 
     def __init__(self, session: Session, info: GameInfo, store: SaveStore,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, *, review: str | None = None,
+                 viewer: int | None = None) -> None:
+        """``review`` makes a read-only look back at ``session`` titled ``review`` (see
+        ``review()``); ``viewer`` is whose view it shows."""
         super().__init__()
         self.session = session
         self.info = info
         self.store = store
         self.bot_delay = bot_delay
-        self._viewer = self._first_viewer()
-        self._bots: dict[int, Bot] = {
+        self.review_title = review
+        self._viewer = self._first_viewer() if viewer is None else viewer
+        self._bots: dict[int, Bot] = {} if review is not None else {
             i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
             for i, seat in enumerate(session.seats) if seat.bot is not None}
+        self._last_focus: Widget | None = None
+        if review is not None:
+            # Priority: Enter must end the look back even where a widget binds Enter.
+            self._bindings.bind("enter", "end_review", "Go on", priority=True)
         self._bot_token = 0            # bumped whenever a pending bot move becomes stale
         self._thinking: int | None = None
         self._pending: GameScreen.BotMoved | None = None
         self._over = False
+        self._outcome: Outcome | None = None
         self._save_failed = False
 
     # ---- to implement in each game ---------------------------------------------------
@@ -177,6 +187,15 @@ class GameScreen(Screen[None]):
             return humans[0]
         return self._viewer
 
+    @property
+    def seat_names(self) -> list[str]:
+        """Every seat's player name, in seat order."""
+        return [seat.name for seat in self.session.seats]
+
+    def speak(self, text: str) -> str:
+        """A rules text ("Seat 2 draws ...") as the viewer reads it: names, and "you"."""
+        return speak_to(text, self.seat_names, self.viewer)
+
     def view(self) -> GameState:
         """The state as the viewer may see it."""
         return self.rules.observe(self.session.state, self.viewer)
@@ -197,7 +216,7 @@ class GameScreen(Screen[None]):
         yield from self.compose_table()
         yield StatusLine(id="status")
         yield GameLog(id="log")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Show the table, then whatever comes first: a hand-off, a bot, or the end.
@@ -205,25 +224,78 @@ class GameScreen(Screen[None]):
         In hot-seat the table starts covered: whoever set the game up may not be the
         player whose hand would show.
         """
+        self.watch(self, "focused", self._focus_changed, init=False)
+        if self.reviewing:
+            self.refresh_view()
+            return
         if len(self.humans) > 1 and not self.is_over:
             self._hand_off(self._viewer)
         else:
             self._advance()
 
+    # ---- focus: a game screen never sits with nothing focused ----------------------------
+
+    def _focus_changed(self, focused: Widget | None) -> None:
+        if focused is not None:
+            self._last_focus = focused
+        else:
+            self.call_after_refresh(self._refocus)
+
+    def _refocus(self) -> None:
+        """Give focus back (a widget hidden or removed took it away): arrows keep working."""
+        if self.focused is not None or self.has_class(TOO_SMALL_CLASS):
+            return
+        last = self._last_focus
+        if last is not None and last.is_attached and last.focusable:
+            self.set_focus(last)
+        else:
+            self.focus_next()
+
     def refresh_view(self) -> None:
         """Redraw the table, the log and the status line from a fresh observation."""
         view = self.view()
         self.refresh_table(view)
-        self.query_one("#log", GameLog).show(view.log, self.viewer)
+        self.query_one("#log", GameLog).show(view.log, self.viewer, self.seat_names)
         mover = self.session.to_move
-        if mover is not None and not self.session.seats[mover].is_human:
+        if self.reviewing:
+            self.show_status(f"Looking back at {self.review_title}: Enter or Esc to go on.")
+        elif mover is not None and not self.session.seats[mover].is_human:
             self.show_status(f"{self.session.seats[mover].name} is thinking...")
         else:
             self.show_status(self.status_text(view))
 
     def show_status(self, text: str, *, error: bool = False) -> None:
-        """Put ``text`` on the status line; ``error`` marks an explanation of a refusal."""
-        self.query_one("#status", StatusLine).update(text, error=error)
+        """Put ``text`` on the status line; ``error`` marks an explanation of a refusal.
+
+        Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
+        """
+        self.query_one("#status", StatusLine).update(self.speak(text), error=error)
+
+    # ---- looking back ------------------------------------------------------------------
+
+    @property
+    def reviewing(self) -> bool:
+        """True for a read-only look back (see ``review``)."""
+        return self.review_title is not None
+
+    def review(self, actions_upto: int, title: str,
+               then: Callable[[], None] | None = None) -> None:
+        """Show the table as it was after the first ``actions_upto`` actions, read-only.
+
+        The player looks at it (cursor keys still move, nothing can be played) until Enter
+        or Esc; then ``then`` runs (show the summary again, deal on, the result...).
+        """
+        session = self.session
+        past = Session(session.rules, session.seats, session.seed, session.options,
+                       session.actions[:actions_upto])
+        look = type(self)(session=past, info=self.info, store=self.store, bot_delay=0,
+                          review=title, viewer=self.viewer)
+        self.app.push_screen(look, lambda _: then() if then is not None else None)
+
+    def action_end_review(self) -> None:
+        """Leave the look back."""
+        if self.reviewing:
+            self.dismiss(None)
 
     # ---- playing ---------------------------------------------------------------------
 
@@ -231,6 +303,10 @@ class GameScreen(Screen[None]):
         """Play the viewer's ``action``. A refused action explains itself on the status
         line and returns False; on success the table, saves, bots and hand-offs follow."""
         mover = self.session.to_move
+        if self.reviewing:
+            self.show_status(f"This is a look back at {self.review_title}: nothing can be "
+                             "played here. Enter or Esc to go on.", error=True)
+            return False
         if mover is None:
             self.show_status("The game is over.", error=True)
             return False
@@ -255,6 +331,9 @@ class GameScreen(Screen[None]):
 
     def _advance(self) -> None:
         """After a change: game over, a hand-off to another human, or the next bot."""
+        if self.reviewing:
+            self.refresh_view()
+            return
         outcome = self.rules.outcome(self.session.state)
         mover = self.session.to_move
         if outcome is not None or mover is None:
@@ -351,6 +430,8 @@ class GameScreen(Screen[None]):
 
     def autosave(self) -> Path | None:
         """Write the session's autosave; a failure is reported once, never raised."""
+        if self.reviewing:
+            return None
         try:
             path = self.store.autosave(self.session)
         except SaveError as exc:
@@ -367,6 +448,9 @@ class GameScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Ask for a name and save the game under it."""
+        if self.reviewing:
+            self.show_status("Leave the look back (Enter) to save the game.", error=True)
+            return
         def chosen(name: str | None) -> None:
             if not name:
                 return
@@ -384,6 +468,10 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the viewer's last decision if the rules allow it."""
+        if self.reviewing:
+            self.show_status("Nothing to undo in a look back: Enter or Esc to go on.",
+                             error=True)
+            return
         if self._thinking is not None:
             self.show_status(f"Wait: {self.session.seats[self._thinking].name} is thinking.",
                              error=True)
@@ -404,6 +492,9 @@ class GameScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Save and go back to the menu (Continue resumes the game)."""
+        if self.reviewing:
+            self.dismiss(None)  # Esc ends a look back, like Enter
+            return
         self._stop_bot()  # the app autosaves us on the way out
         self.games_app.back_to_menu()
 
@@ -414,20 +505,15 @@ class GameScreen(Screen[None]):
 
     def save_on_exit(self) -> None:
         """Called by the app before it quits: keep an unfinished game resumable."""
-        if not self._over:
+        if not self._over and not self.reviewing:
             self.autosave()
 
     # ---- the end ---------------------------------------------------------------------
 
     def name_seats(self, text: str) -> str:
-        """``text`` from the rules layer, which calls seats "Seat 1"/"Player 1", with names."""
+        """``text`` from the rules layer, which calls seats "Seat 1", with their names."""
         seats = self.session.seats
-
-        def name(match: re.Match[str]) -> str:
-            index = int(match.group(1)) - 1
-            return seats[index].name if 0 <= index < len(seats) else match.group(0)
-
-        return _SEAT_IN_TEXT.sub(name, text)
+        return speak_to(text, [seat.name for seat in seats])
 
     def _game_over(self, outcome: Outcome) -> None:
         if self._over:
@@ -437,8 +523,13 @@ class GameScreen(Screen[None]):
         outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
         self._drop_autosave()
-        self.app.push_screen(GameOverScreen(outcome, self.session.seats, self.info.title),
-                             self._after_game_over)
+        self._outcome = outcome
+        self._show_game_over()
+
+    def _show_game_over(self) -> None:
+        if self._outcome is not None:
+            self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
+                                                self.info.title), self._after_game_over)
 
     def _drop_autosave(self) -> None:
         """A finished game is not one to Continue: remove its autosave (named saves stay)."""
@@ -451,7 +542,10 @@ class GameScreen(Screen[None]):
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app
-        if choice == "new":
+        if choice == "review":
+            self.review(len(self.session.actions), "the end of the game",
+                        then=self._show_game_over)
+        elif choice == "new":
             app.new_game(self.info.id, self.session.seats, self.session.options)
         elif choice == "rematch":
             app.rematch(self.session)

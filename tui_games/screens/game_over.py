@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 from tui_games.engine.core import Outcome
 from tui_games.engine.session import Seat
 
-GameOverChoice = Literal["new", "rematch", "menu"]
+GameOverChoice = Literal["new", "rematch", "menu", "review"]
 WINNER_MARK = "★"
 BUTTONS = Binding.Group("Button")
 
@@ -69,9 +69,11 @@ def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
 
 
 class GameOverScreen(ModalScreen[GameOverChoice]):
-    """The final result; dismisses with "new", "rematch" or "menu"."""
+    """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
+    final table and log before leaving it)."""
 
     BINDINGS = [
+        Binding("t", "choose('review')", "Look at the table"),
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("m,escape", "choose('menu')", "Menu"),
@@ -94,15 +96,21 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
                 yield Static(self.outcome.reason, id="reason", classes="dialog-note")
             yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("New game (n)", id="new", variant="primary")
+                # One look for every button: only focus marks the one Enter presses.
+                yield Button("New game (n)", id="new")
                 yield Button("Rematch (r)", id="rematch")
+                yield Button("Table (t)", id="review")
                 yield Button("Menu (m)", id="menu")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """Enter presses New game unless the player moves to another button."""
+        self.query_one("#new", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
-        if choice in ("new", "rematch", "menu"):
+        if choice in ("new", "rematch", "menu", "review"):
             self.dismiss(choice)  # type: ignore[arg-type]
 
     def action_choose(self, choice: GameOverChoice) -> None:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from tui_games.app import GamesApp
 
 BROKEN = "⚠ "
+ELLIPSIS = "…"
+# Column widths at 80 columns; Name and Players take whatever a wider terminal adds.
+NAME, GAME, PLAYERS, TURN, SAVED = 14, 14, 20, 4, 16
 
 
 def when(saved_at: str) -> str:
@@ -38,6 +41,27 @@ def players_text(summary: SaveSummary) -> str:
     return " vs ".join(summary.players)
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns, an ellipsis marking the cut."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + ELLIPSIS
+
+
+def column_widths(total: int) -> dict[str, int]:
+    """Widths of the columns on a screen ``total`` columns wide (80 and up).
+
+    At 80: 68 columns of text, 10 of cell padding, 2 for the scrollbar.
+    """
+    spare = max(total - 80, 0)
+    return {"name": NAME + spare // 2, "game": GAME, "players": PLAYERS + spare - spare // 2,
+            "turn": TURN, "saved": SAVED}
+
+
+def describe(summary: SaveSummary) -> str:
+    """The whole row in words, for the line under the table (nothing cut off there)."""
+    return (f"{summary.name} · {summary.title} · {players_text(summary)} · "
+            f"turn {summary.turn} · saved {when(summary.saved_at)}")
+
+
 class LoadScreen(Screen[None]):
     """Every save of the store; enter loads the highlighted one, d deletes it."""
 
@@ -51,6 +75,7 @@ class LoadScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[SaveSummary] = []
+        self._widths: dict[str, int] = {}
 
     @property
     def games_app(self) -> GamesApp:
@@ -65,30 +90,37 @@ class LoadScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Fill the table and put the cursor on the newest save."""
-        table = self.query_one("#saves", DataTable)
-        table.add_column("Name", key="name")
-        table.add_column("Game", key="game")
-        table.add_column("Players", key="players")
-        table.add_column("Turn", key="turn")
-        table.add_column("Saved", key="saved")
         self.reload()
-        table.focus()
+        self.query_one("#saves", DataTable).focus()
+
+    def on_resize(self) -> None:
+        """Wider or narrower: the name and players columns take the difference."""
+        if self._widths != column_widths(self.size.width):
+            self.reload(keep=self.query_one("#saves", DataTable).cursor_row)
 
     def reload(self, keep: int = 0) -> None:
         """Re-read the folder; the cursor goes to row ``keep`` (clamped)."""
         table = self.query_one("#saves", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        self._widths = widths = column_widths(self.size.width)
+        for key, label in (("name", "Name"), ("game", "Game"), ("players", "Players"),
+                           ("turn", "Turn"), ("saved", "Saved")):
+            table.add_column(label, key=key, width=widths[key])
         self.saves = self.games_app.store.list()
         for summary in self.saves:
             if summary.error:
-                table.add_row(Text(BROKEN + summary.name, style="bold"), summary.title or "?",
+                table.add_row(Text(BROKEN + fit(summary.name, widths["name"] - 2), style="bold"),
+                              fit(summary.title or "?", widths["game"]),
                               Text("broken: see below", style="italic"), "",
                               when(summary.saved_at), key=summary.path)
             else:
-                table.add_row(summary.name, summary.title, players_text(summary),
-                              str(summary.turn), when(summary.saved_at), key=summary.path)
+                table.add_row(fit(summary.name, widths["name"]),
+                              fit(summary.title, widths["game"]),
+                              fit(players_text(summary), widths["players"]),
+                              Text(str(summary.turn), justify="right"),
+                              when(summary.saved_at), key=summary.path)
         if self.saves:
-            table.move_cursor(row=min(keep, len(self.saves) - 1))
+            table.move_cursor(row=min(max(keep, 0), len(self.saves) - 1))
         self._show_detail()
 
     def selected(self) -> SaveSummary | None:
@@ -109,7 +141,7 @@ class LoadScreen(Screen[None]):
             detail.update(Text.assemble((f"{BROKEN}{Path(summary.path).name}: ", "bold"),
                                         summary.error))
         else:
-            detail.update(f"{summary.path}")
+            detail.update(f"{describe(summary)}\n{summary.path}")
         detail.set_class(bool(summary and summary.error), "-error")
 
     @on(DataTable.RowHighlighted)

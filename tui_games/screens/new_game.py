@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from tui_games.engine.core import Options, OptionSpec, default_options
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
-from tui_games.screens.fields import ChoiceField
+from tui_games.screens.fields import FIELD, ChoiceField, NameField, TextField
 from tui_games.screens.pick import PickScreen
 from tui_games.widgets.status import StatusLine
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 MAX_NAME = 16
 SEED_LIMIT = 2**31
-FIELD = Binding.Group("Field")
+FIXED_LABELS = ("Game", "Players", "Seed")  # and "Seat N": an option may not reuse them
 PICK_OWN = "\x00pick"  # the "pick your own" choice of an option with OptionSpec.pick
 
 
@@ -34,11 +34,24 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
 
-def default_name(index: int, kind: str) -> str:
-    """"You" for the first human seat, "Player N" for other humans, "Bot N" for bots."""
-    if kind == HUMAN:
-        return "You" if index == 0 else f"Player {index + 1}"
-    return f"Bot {index + 1}"
+def default_name(index: int, kind: str, humans: int = 1) -> str:
+    """"Bot N" for a bot; for a human "You" when they are the only one at the table,
+    else "Player N" (hot-seat: every player is named, none is "You")."""
+    if kind != HUMAN:
+        return f"Bot {index + 1}"
+    return "You" if humans <= 1 else f"Player {index + 1}"
+
+
+def is_default_name(index: int, name: str) -> bool:
+    """True for a name the player has not typed: blank or one of the seat's defaults."""
+    return name.strip() in {"", "You", f"Player {index + 1}", f"Bot {index + 1}"}
+
+
+def option_label(label: str, taken: set[str]) -> str:
+    """An option's label, made different from the dialog's own labels and the others'."""
+    if label not in taken and not label.startswith("Seat "):
+        return label
+    return f"{label} type"
 
 
 def kind_choices(info: GameInfo) -> list[tuple[str, str]]:
@@ -55,16 +68,28 @@ def default_kind(info: GameInfo, index: int) -> str:
 
 def default_seats(info: GameInfo, count: int) -> list[Seat]:
     """The seats offered for ``count`` players before the player changes anything."""
-    seats = []
-    for i in range(count):
-        kind = default_kind(info, i)
-        seats.append(Seat(default_name(i, kind), None if kind == HUMAN else kind))
-    return seats
+    kinds = [default_kind(info, i) for i in range(count)]
+    humans = kinds.count(HUMAN)
+    return [Seat(default_name(i, kind, humans), None if kind == HUMAN else kind)
+            for i, kind in enumerate(kinds)]
+
+
+HINTS = {
+    "game": "←→ change the game · space opens the list · enter starts",
+    "count": "←→ change the number of players · space opens the list · enter starts",
+    "kind": "←→ Human or a bot level for {seat} · space opens the list · enter starts",
+    "name": "Type {seat}'s name · space (before the name) opens its list · ↑↓ other fields",
+    "seed": "Type a number to replay a deal, or leave blank for a random one · enter starts",
+    "option": "←→ change {label} · space opens the list · enter starts",
+    "start": "enter starts the game · ↑↓ other fields · esc goes back",
+    "cancel": "enter goes back to the menu · ↑↓ other fields",
+}
 
 
 class NewGameScreen(Screen[None]):
     """Set up a game and start it. Up/down move between fields, left/right change one,
-    space opens a list, enter starts."""
+    space opens a list, enter starts. The line under the form says what the keys do in
+    the field that has the focus."""
 
     BINDINGS = [
         Binding("enter", "start", "Start"),
@@ -96,8 +121,7 @@ class NewGameScreen(Screen[None]):
         yield Static("New game", classes="screen-title")
         with Center(id="form-row"), Vertical(id="form-column"):
             yield from self._compose_form()
-            yield StatusLine("Enter starts; left/right change a choice; space opens its list.",
-                             id="status")
+            yield StatusLine(HINTS["game"], id="status")
         yield Footer()
 
     def _compose_form(self) -> ComposeResult:
@@ -121,9 +145,9 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="field"):
                     yield Label("Seed", classes="field-label")
                     first_seed = self.games_app.first_seed
-                    yield Input("" if first_seed is None else str(first_seed), id="seed",
-                                placeholder="blank = random", type="integer", compact=True,
-                                max_length=20)
+                    yield TextField("" if first_seed is None else str(first_seed), id="seed",
+                                    placeholder="blank = random", type="integer",
+                                    compact=True, max_length=20)
                 yield Vertical(id="options")
             with Horizontal(id="start-row"):
                 yield Button("Start", id="start", variant="primary", compact=True)
@@ -138,11 +162,12 @@ class NewGameScreen(Screen[None]):
     def _seat_row(self, i: int) -> Horizontal:
         seat = self.seats[i] if i < len(self.seats) else None
         kind = (seat.bot or HUMAN) if seat else default_kind(self.info, i)
+        humans = sum(s.is_human for s in self.seats)
         return Horizontal(
             Label(f"Seat {i + 1}", classes="field-label"),
-            Input(seat.name if seat else default_name(i, kind), id=f"name-{i}",
-                  max_length=MAX_NAME, compact=True, placeholder=default_name(i, kind),
-                  classes="seat-name"),
+            NameField(seat.name if seat else default_name(i, kind, humans), id=f"name-{i}",
+                      max_length=MAX_NAME, compact=True,
+                      placeholder=default_name(i, kind, humans), classes="seat-name"),
             ChoiceField(kind_choices(self.info), kind, id=f"kind-{i}", classes="seat-kind"),
             classes="field seat", id=f"seat-{i}")
 
@@ -166,10 +191,13 @@ class NewGameScreen(Screen[None]):
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rows = []
+        taken = set(FIXED_LABELS)
         for spec in info.rules.option_specs:
             value = values.get(spec.key, spec.default)
+            label = option_label(spec.label, taken)
+            taken.add(label)
             field = ChoiceField(self._option_choices(spec, value), value, id=f"opt-{spec.key}")
-            rows.append(Horizontal(Label(spec.label, classes="field-label"), field,
+            rows.append(Horizontal(Label(label, classes="field-label"), field,
                                    classes="field option"))
         box.mount_all(rows)
 
@@ -205,13 +233,48 @@ class NewGameScreen(Screen[None]):
         self.app.push_screen(PickScreen(spec, previous), picked)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Mark the row holding the focus (its label turns inverse: visible without colour)."""
+        """Mark the row holding the focus (its label turns inverse: visible without colour)
+        and say what the keys do there."""
         for row in self.query(".field.-current"):
             row.remove_class("-current")
+        row_label = ""
         for node in event.widget.ancestors_with_self:
             if node.has_class("field"):
                 node.add_class("-current")
+                row_label = str(node.query_one(".field-label", Label).render())
                 break
+        if event.widget.id is None:
+            return  # the open list of a field: its own keys are in the Footer
+        status = self.query_one("#status", StatusLine)
+        if not status.is_error:  # a refusal stays until the player changes something
+            status.update(self.hint(event.widget.id or "", row_label))
+
+    @staticmethod
+    def hint(field_id: str, row_label: str) -> str:
+        """What the keys do in the field ``field_id`` (of the row labelled ``row_label``)."""
+        kind = field_id.split("-")[0]
+        if kind == "opt":
+            return HINTS["option"].format(label=row_label.lower())
+        return HINTS.get(kind, HINTS["start"]).format(seat=row_label)
+
+    @on(Input.Changed)
+    @on(ChoiceField.Changed)
+    def _clear_refusal(self) -> None:
+        """A change answers a refusal: the line goes back to the focused field's hint."""
+        status = self.query_one("#status", StatusLine)
+        if status.is_error and self.focused is not None:
+            row = next((n for n in self.focused.ancestors_with_self if n.has_class("field")),
+                       None)
+            label = str(row.query_one(".field-label", Label).render()) if row else ""
+            status.update(self.hint(self.focused.id or "", label))
+
+    @on(NameField.ListWanted)
+    def _open_seat_list(self, event: NameField.ListWanted) -> None:
+        """Space where a seat's name starts opens that seat's Human/bot list."""
+        index = (event.field.id or "name-0").removeprefix("name-")
+        field = self.query_one(f"#kind-{index}", ChoiceField)
+        field.focus()
+        field.action_show_overlay()
 
     @on(ChoiceField.Changed, "#game")
     def _game_changed(self, event: ChoiceField.Changed) -> None:
@@ -231,6 +294,7 @@ class NewGameScreen(Screen[None]):
                 kind = default_kind(info, i)
             kind_field.set_choices(kind_choices(info), kind)
         self._show_seats(count)
+        self._name_seats()
         self.options = default_options(info.rules)
         self._build_options(info, self.options)
 
@@ -238,17 +302,28 @@ class NewGameScreen(Screen[None]):
     def _count_changed(self, event: ChoiceField.Changed) -> None:
         if isinstance(event.value, int):
             self._show_seats(event.value)
+            self._name_seats()
 
     @on(ChoiceField.Changed, ".seat-kind")
-    def _kind_changed(self, event: ChoiceField.Changed) -> None:
-        """Keep a default name in step with the seat's kind ("Bot 2" <-> "Player 2")."""
-        index = int((event.select.id or "kind-0").split("-")[1])
-        name = self.query_one(f"#name-{index}", Input)
-        kind = str(event.value)
-        defaults = {default_name(index, HUMAN), default_name(index, "bot"), ""}
-        if name.value.strip() in defaults:
-            name.value = default_name(index, kind)
-        name.placeholder = default_name(index, kind)
+    def _kind_changed(self) -> None:
+        self._name_seats()
+
+    def seat_kinds(self) -> list[str]:
+        """The kind (human or a bot level) of every seat in play."""
+        return [str(self.query_one(f"#kind-{i}", ChoiceField).value)
+                for i in range(self.seat_count())]
+
+    def _name_seats(self) -> None:
+        """Keep untouched default names in step with the seats ("You" alone, "Player N"
+        in hot-seat, "Bot N"); a name the player typed is never changed."""
+        kinds = self.seat_kinds()
+        humans = kinds.count(HUMAN)
+        for i, kind in enumerate(kinds):
+            name = self.query_one(f"#name-{i}", Input)
+            default = default_name(i, kind, humans)
+            if is_default_name(i, name.value) and name.value != default:
+                name.value = default
+            name.placeholder = default
 
     # ---- starting ------------------------------------------------------------------
 
@@ -260,10 +335,11 @@ class NewGameScreen(Screen[None]):
     def chosen_seats(self) -> list[Seat]:
         """The seats as filled in (blank names become the default name)."""
         seats = []
-        for i in range(self.seat_count()):
-            kind = str(self.query_one(f"#kind-{i}", ChoiceField).value)
+        kinds = self.seat_kinds()
+        for i, kind in enumerate(kinds):
             name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
-            seats.append(Seat(name or default_name(i, kind), None if kind == HUMAN else kind))
+            seats.append(Seat(name or default_name(i, kind, kinds.count(HUMAN)),
+                              None if kind == HUMAN else kind))
         return seats
 
     def chosen_options(self) -> Options:

@@ -47,16 +47,30 @@ def sort_faces(faces: Iterable[CardFace], mode: str) -> list[CardFace]:
     return sorted(faces, key=lambda f: (f.group, f.rank, f.key))
 
 
+UNPLAYABLE = "·"  # marks a dimmed card in text, for terminals without colour (NO_COLOR)
+
+
 def card_content(face: CardFace, *, cursor: bool = False, selected: bool = False) -> Content:
-    """A face as one line: `[P1]` under the cursor, `*P1*` when selected, ` P1 ` otherwise."""
+    """A face as one line: `[P1]` under the cursor, `*P1*` when selected, `·P1 ` when it
+    cannot be played now (dimmed), ` P1 ` otherwise. The marks are text, so they read
+    without colour; the cursor's brackets are bold (component class ``card--cursor``)."""
     if cursor:
-        left, right = "[", "]"
-    elif selected:
+        return Content.assemble(("[", CURSOR_STYLE), (face.label, _style(face)),
+                                ("]", CURSOR_STYLE))
+    if selected:
         left, right = "*", "*"
+    elif face.dimmed:
+        left, right = UNPLAYABLE, " "
     else:
         left = right = " "
-    style = f".{face.style}" if face.style else ""
-    return Content.assemble(left, (face.label, style), right)
+    return Content.assemble(left, (face.label, _style(face)), right)
+
+
+CURSOR_STYLE = ".card--cursor"
+
+
+def _style(face: CardFace) -> str:
+    return f".{face.style}" if face.style else ""
 
 
 def faces_content(faces: Sequence[CardFace], sep: str = " ") -> Content:
@@ -108,10 +122,14 @@ def refresh_changed(widget: Widget, before: Content, after: Content) -> None:
 class Card(Widget):
     """A face-up card: its label in its style, with cursor and selection marks.
 
-    Classes set on the widget: ``-cursor``, ``-selected``, ``-dimmed``, so the stylesheet can
-    add reverse video or dimming on top of the text marks. With ``captions`` the card is two
-    lines tall and shows its face's caption under the label.
+    Classes set on the widget: ``-selected`` and ``-dimmed``, so the stylesheet can add
+    reverse video or dimming on top of the text marks. The cursor is drawn by ``render``
+    alone (bold brackets, component class ``card--cursor``): a class change restyles the
+    widget through the stylesheet, too slow for a key that only moves the cursor. With
+    ``captions`` the card is two lines tall and shows its face's caption under the label.
     """
+
+    COMPONENT_CLASSES = {"card--cursor"}
 
     DEFAULT_CSS = """
     Card { width: auto; height: auto; }
@@ -154,9 +172,10 @@ class Card(Widget):
             return
         resized = len(face.label) != len(self._face.label)
         self._face, self._cursor, self._selected = face, cursor, selected
-        self.set_class(cursor, "-cursor")
-        self.set_class(selected, "-selected")
-        self.set_class(face.dimmed, "-dimmed")
+        if self.has_class("-selected") != selected:
+            self.set_class(selected, "-selected")
+        if self.has_class("-dimmed") != face.dimmed:
+            self.set_class(face.dimmed, "-dimmed")
         self.refresh(layout=resized)
 
     def render(self) -> Content:

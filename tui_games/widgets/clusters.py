@@ -6,17 +6,17 @@ the top left; the Time marker sits in the middle as an arrow pointing at the sta
 faces, and that star is framed ``[Y]``. Where a marker started this turn (its moon) the
 star is framed ``(Y)``.
 
-Investing Time is planned here before it is played: ↑↓ choose a marker (its ring), ←→
-step it counterclockwise / clockwise, and the counter shows the movement points left while the
-line below previews the stars that would be taken. A step against a marker's planned
-direction takes a planned step back (it costs nothing); every new step is first put to
-``vet`` (the screen asks the rules) and refused with its reason. The screen plays the
-plan when the player confirms.
+Investing Time is played here one step at a time: ↑↓ choose a marker (its ring), ←→ ask
+to step it counterclockwise / clockwise (``StepWanted``). The widget knows no rules: the
+screen plays the step (or takes one back) in the game and shows the result with
+``show_board``: the markers where they began the turn, the steps taken so far (``plan``)
+and the points, so the counter shows the movement points left and the line below
+previews the stars that would be taken.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from textual.binding import Binding
 from textual.content import Content, Span
@@ -88,26 +88,14 @@ class StarClusters(Widget, can_focus=True):
         Binding("down,j", "select(1)", "Next ring", show=False),
     ]
 
-    class PlanChanged(Message):
-        """The planned steps changed: ``plan[c]`` steps for cluster c (+ clockwise)."""
+    class StepWanted(Message):
+        """The player asks to step marker ``cluster`` one space (``step`` +1 clockwise)."""
 
-        def __init__(self, clusters: StarClusters, plan: Plan) -> None:
+        def __init__(self, clusters: StarClusters, cluster: int, step: int) -> None:
             super().__init__()
             self.clusters = clusters
-            self.plan = plan
-
-        @property
-        def control(self) -> StarClusters:
-            """The widget that sent the message."""
-            return self.clusters
-
-    class Refused(Message):
-        """A step was refused; ``reason`` says why (from ``vet``)."""
-
-        def __init__(self, clusters: StarClusters, reason: str) -> None:
-            super().__init__()
-            self.clusters = clusters
-            self.reason = reason
+            self.cluster = cluster
+            self.step = step
 
         @property
         def control(self) -> StarClusters:
@@ -126,12 +114,6 @@ class StarClusters(Widget, can_focus=True):
     indicator: reactive[int] = reactive(0)
     bag: reactive[int] = reactive(0)
     large: reactive[bool] = reactive(False, layout=True)
-
-    def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        # Asked before each new step: "" allows it, else the reason it is refused.
-        self.vet: Callable[[Plan, int, int], str] | None = None
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -152,47 +134,27 @@ class StarClusters(Widget, can_focus=True):
 
     def show_board(self, stars: Sequence[Sequence[int]], markers: Sequence[int],
                    moons: Sequence[int], points: int, boosted: int, indicator: int,
-                   bag: int) -> None:
-        """Show the board as it is in the game (the plan is kept: see ``reset_plan``)."""
+                   bag: int, plan: Sequence[int] = (0,) * CLUSTER_COUNT) -> None:
+        """Show the board as it is in the game: ``markers`` where the Time markers began
+        the turn, ``plan`` the steps taken since (+ clockwise), ``points`` the turn's
+        movement points (those of ``plan`` included)."""
         self.stars = tuple(tuple(c) for c in stars)
         self.markers = tuple(markers)
         self.moons = tuple(moons)
         self.points = points
+        self.plan = tuple(plan)
         self.boosted = boosted
         self.indicator = indicator
         self.bag = bag
-
-    def reset_plan(self) -> None:
-        """Forget the planned steps."""
-        self._set_plan((0,) * CLUSTER_COUNT)
-
-    def _set_plan(self, plan: Plan) -> None:
-        if plan != self.plan:
-            self.plan = plan
-            self.post_message(self.PlanChanged(self, plan))
 
     def action_select(self, delta: int) -> None:
         """Choose the previous (-1) or next (+1) marker."""
         self.selected = (self.selected + delta) % CLUSTER_COUNT
 
     def action_step(self, step: int) -> None:
-        """Step the selected marker: ``+1`` clockwise, ``-1`` counterclockwise."""
-        if not self.planning:
-            return
-        cluster = self.selected
-        planned = self.plan[cluster]
-        plan = list(self.plan)
-        if planned and (planned > 0) != (step > 0):
-            plan[cluster] += step  # taking a planned step back costs nothing
-            self._set_plan(tuple(plan))
-            return
-        reason = self.vet(self.plan, cluster, step) if self.vet else (
-            "" if self.points_left > 0 else "no movement points are left to spend")
-        if reason:
-            self.post_message(self.Refused(self, reason))
-            return
-        plan[cluster] += step
-        self._set_plan(tuple(plan))
+        """Ask to step the selected marker: ``+1`` clockwise, ``-1`` counterclockwise."""
+        if self.planning:
+            self.post_message(self.StepWanted(self, self.selected, step))
 
     # ---- drawing -----------------------------------------------------------------------
 

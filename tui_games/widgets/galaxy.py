@@ -5,7 +5,10 @@ The board follows ``board.COMPACT_LAYOUT`` (fits 80x24) or, when ``large`` is se
 shows its star's letter in the star's colour (``·`` when empty; the space's name in the
 large form), ``*`` on a highlighted space, ``+`` on a space the screen marks as a legal
 target, and ``[ ]`` in reverse video under the cursor, so every mark reads without
-colour. The header line names the Galaxy and shows its Black Star Zone.
+colour. The header line names the Galaxy and shows its Black Star Zone; while the cursor
+shows, the row of ``C`` ends with the name of the space under it (``at E2b``), the name the
+status line, the log and the rules use. With ``names`` set every cell shows its space's
+name instead (an occupied one in its star's colour), until ``names`` is cleared.
 
 Arrow keys (and h/j/k/l) move the cursor to the nearest space that way
 (``board.space_in_direction``). The board knows no rules: the screen tells it which
@@ -46,6 +49,7 @@ FILLED, FREE = "●", "○"
 CURSOR = "bold reverse"
 LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
 SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
+NAMES_LEGEND = "every space's name (n: stars again)"
 
 
 @cache
@@ -114,6 +118,7 @@ class GalaxyBoard(Widget, can_focus=True):
     title: reactive[str] = reactive("Galaxy")
     show_cursor: reactive[bool] = reactive(False)
     legend: reactive[bool] = reactive(True, layout=True)
+    names: reactive[bool] = reactive(False)
 
     @property
     def layout_(self) -> GalaxyLayout:
@@ -224,11 +229,24 @@ class GalaxyBoard(Widget, can_focus=True):
                 if space == CENTRE:
                     chars[col - 7: col - 1] = "centre"
                     line_spans.append((col - 7, col - 1, ".galaxy--label"))
+                    where = self._where(width - col - drawing.cell_width - 1)
+                    if where:
+                        chars[width - len(where):] = where
+                        line_spans.append((width - len(where), width, ".galaxy--title"))
             add("".join(chars), line_spans)
         if self.legend:
             legend = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
+            if self.names:
+                legend = NAMES_LEGEND
             add(legend[:width], [(0, min(len(legend), width), ".galaxy--legend")])
         return Content("\n".join(text_lines), spans)
+
+    def _where(self, room: int) -> str:
+        """``at E2b``: the space under the cursor, when it shows and fits in ``room``."""
+        if not self.show_cursor:
+            return ""
+        where = f"at {SPACES[self.cursor]}"
+        return where if len(where) <= room else ""
 
     def _cell(self, space: int, width: int) -> tuple[str, list[tuple[int, int, str]]]:
         """A cell's text and its styled runs (offsets inside the cell)."""
@@ -236,6 +254,12 @@ class GalaxyBoard(Widget, can_focus=True):
         cursor = self.show_cursor and space == self.cursor
         legal = space in self.legal
         highlighted = space in HIGHLIGHTED
+        if self.names:  # every space's name, over the whole cell when it needs it
+            name = SPACES[space]
+            text = name.center(width) if len(name) == width else f" {name}".ljust(width)
+            style = star_style(star) if star != EMPTY else ".galaxy--label"
+            spans = [(0, width, style)] + ([(0, width, CURSOR)] if cursor else [])
+            return text, spans
         left = "[" if cursor else "+" if legal else " "
         right = "]" if cursor else "*" if highlighted else " "
         if star != EMPTY:

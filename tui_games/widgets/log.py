@@ -9,6 +9,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from tui_games.engine.core import Event
+from tui_games.engine.grammar import speak_to
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep redraws cheap
 
@@ -16,10 +17,12 @@ MAX_LINES = 500  # far more than fits; older lines are dropped to keep redraws c
 class GameLog(RichLog):
     """Shows a game's event log as the viewer may read it, newest line at the bottom.
 
-    ``show(events, viewer)`` appends only the new lines when the log grew; when earlier
-    lines changed (an undo, or a hand-off to a player who reads other redactions) it
-    rebuilds. The widget does not take focus, so the game screen keeps its own keys;
-    the mouse wheel scrolls it.
+    ``show(events, viewer, names)`` appends only the new lines when the log grew; when
+    earlier lines changed (an undo, or a hand-off to a player who reads other redactions)
+    it rebuilds. With ``names`` the rules' seat references become names and the viewer's
+    own seat "you". The newest line stays in sight whatever the layout does to the log's
+    height. The widget does not take focus, so the game screen keeps its own keys; the
+    mouse wheel scrolls it.
     """
 
     can_focus = False
@@ -42,9 +45,15 @@ class GameLog(RichLog):
         """The lines currently in the log, oldest first."""
         return list(self._shown)
 
-    def show(self, log: Sequence[Event], viewer: int | None = None) -> None:
-        """Display ``log`` as ``viewer`` reads it; lines hidden from the viewer are skipped."""
+    def show(self, log: Sequence[Event], viewer: int | None = None,
+             names: Sequence[str] | None = None) -> None:
+        """Display ``log`` as ``viewer`` reads it; lines hidden from the viewer are skipped.
+
+        ``names`` (one per seat) turn "Seat 2" into a name and the viewer's seat into "you".
+        """
         texts = [text for event in log if (text := event.for_viewer(viewer))]
+        if names is not None:
+            texts = [speak_to(text, names, viewer) for text in texts]
         texts = texts[-MAX_LINES:]
         same = 0
         limit = min(len(texts), len(self._shown))
@@ -60,10 +69,17 @@ class GameLog(RichLog):
         self._shown = texts
 
     def on_resize(self, event: events.Resize) -> None:
-        """Re-wrap every line for the new width (RichLog wraps once, when written)."""
+        """Re-wrap every line for the new width (RichLog wraps once, when written), and
+        keep the newest line in sight when the table above takes or gives back rows."""
         if event.size.width != self._width:
             self._width = event.size.width
             if self._shown:
                 self.clear()
                 for line in self._shown:
                     self.write(Text(line))
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    @property
+    def newest_in_sight(self) -> bool:
+        """True when the bottom of the log (its newest line) is visible."""
+        return self.scroll_offset.y >= self.max_scroll_y

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.games.nebula.board import CLUSTER_SIZE
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
@@ -97,3 +98,11 @@ def sentence(reason: str) -> str:
     """A rules reason as a sentence: capitalised, with a full stop."""
     reason = reason.strip()
     return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
+def time_plan(view: NebulaState) -> tuple[int, ...]:
+    """The Time steps taken so far this turn, per cluster (+ clockwise, - counterclockwise),
+    counted from where each marker began the turn (its moon)."""
+    return tuple(way * ((at - moon) * way % CLUSTER_SIZE)
+                 for at, moon, way in zip(view.markers, view.moons, view.time_dirs,
+                                          strict=True))

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+import textwrap
+from typing import Any
+
 from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
 
 ERROR_MARK = "✗ "
+MAX_LINES = 2
+ELLIPSIS = "…"
+
+
+def fit_lines(text: str, width: int, lines: int = MAX_LINES) -> str:
+    """``text`` wrapped at words into at most ``lines`` lines of ``width``; what does not
+    fit ends in an ellipsis at a word boundary, never mid-word."""
+    if width <= 1:
+        return text
+    wrapped = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False)
+    if len(wrapped) <= lines:
+        return "\n".join(wrapped)
+    kept = wrapped[:lines]
+    last = kept[-1]
+    while last and len(last) + len(ELLIPSIS) > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[: width - len(ELLIPSIS)]
+    kept[-1] = last.rstrip(" ,;:-") + ELLIPSIS
+    return "\n".join(kept)
 
 
 class StatusLine(Static):
     """One or two lines of guidance under the table.
 
     ``update(text, error=True)`` shows an explanation of a refused choice: the ``-error``
-    class colours it, and a leading cross marks it for terminals without colour.
+    class colours it, and a leading cross marks it for terminals without colour. Text
+    wraps at words; if it would need a third line it ends in an ellipsis instead of being
+    cut mid-sentence.
     """
 
     DEFAULT_CSS = """
@@ -23,6 +46,10 @@ class StatusLine(Static):
     }
     """
 
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._full = str(content)
+
     def update(self, content: VisualType = "", *, error: bool = False,
                layout: bool = True) -> None:
         """Show ``content``; ``error`` marks it as a refusal (class ``-error``)."""
@@ -30,7 +57,17 @@ class StatusLine(Static):
         if error:
             body = content if isinstance(content, Content) else Content(str(content))
             content = Content(ERROR_MARK) + body
+        self._full = str(content)
+        width = self.content_size.width
+        if width > 0 and isinstance(content, str | Content):
+            content = fit_lines(self._full, width)
         super().update(content, layout=layout)
+
+    def on_resize(self) -> None:
+        """Re-fit the text to the new width."""
+        width = self.content_size.width
+        if width > 0 and self._full:
+            super().update(fit_lines(self._full, width), layout=False)
 
     @property
     def is_error(self) -> bool:
@@ -39,5 +76,5 @@ class StatusLine(Static):
 
     @property
     def text(self) -> str:
-        """The plain text shown now (tests and screen readers)."""
-        return str(self.visual) if self.visual is not None else ""
+        """The plain text of the last update, whole (tests and screen readers)."""
+        return self._full

@@ -48,7 +48,7 @@ def test_later_stars_go_on_a_space_linked_to_a_placed_star() -> None:
 
 def test_never_linked_to_a_star_of_the_same_colour_direct_indirect_or_orbit() -> None:
     s = placing(new(2, "intro"), "W", "C=R N1=W")
-    assert spaces_for(s, "W") == {"S1"}
+    assert spaces_for(s, "W") == {"S1", "N1"}      # N1: replacing its own white star
     for space in ("N2", "N5", "W1", "E1", "C"):     # direct, indirect, orbit x2, direct
         with pytest.raises(IllegalAction, match="colour"):
             put(s, "W", space)
@@ -68,11 +68,28 @@ def test_a_replacement_still_follows_the_colour_rule() -> None:
     assert s.galaxies[0][INDEX["N2"]] == star("Y")
 
 
-def test_replacing_a_star_with_its_own_colour_is_not_offered() -> None:
+def test_replacing_a_star_with_one_of_its_own_colour_is_legal() -> None:
+    # "You must still follow the two rules above" - and nothing forbids the same colour.
     s = placing(new(2, "intro"), "Y", "C=R N1=W N2=Y")
-    assert "N2" not in spaces_for(s, "Y")
-    with pytest.raises(IllegalAction):
-        put(s, "Y", "N2")
+    assert "N2" in spaces_for(s, "Y")
+    put(s, "Y", "N2")
+    assert s.galaxies[0][INDEX["N2"]] == star("Y")
+    assert s.reserves[0] == counts() and s.placed == [star("Y")]
+
+
+def test_a_same_colour_replacement_still_follows_the_colour_rule() -> None:
+    s = placing(new(2, "intro"), "W", "C=R N1=W N2=W")   # N2 = W is linked to N1 = W
+    with pytest.raises(IllegalAction, match="colour"):
+        put(s, "W", "N2")
+
+
+def test_replacing_a_boosted_star_by_its_own_colour_unlocks_a_third_star() -> None:
+    s = placing(new(2, "intro"), "Y W P", "C=R N1=W N2=Y", boosted="Y")
+    put(s, "Y", "N2")                                 # same colour, boosted: 3 allowed
+    put(s, "W", "S1")
+    put(s, "P", "E1")
+    assert s.placed == [star("Y"), star("W"), star("P")]
+    assert s.galaxies[0][INDEX["E1"]] == star("P")
 
 
 def test_the_lone_centre_star_may_be_replaced() -> None:

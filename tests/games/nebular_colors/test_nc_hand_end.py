@@ -202,8 +202,8 @@ def test_hand_result_is_recorded_and_logged() -> None:
     assert isinstance(r, HandResult)
     texts = [e.text for e in s.log]
     assert r.reason in texts
-    assert r.reason == ("Hand 1: Seat 1 stopped; Seat 1 earns 1 star fragment "
-                        "(scores 5 to 0).")
+    assert r.reason == ("Hand 1: Seat 1 reached 5 points first and called Stop; Seat 1 "
+                        "earns 1 star fragment (scores 5 to 0).")
     assert texts[-1].startswith("Hand 2: Seat 2 starts")
 
 

@@ -37,13 +37,13 @@ def test_totals_never_go_below_zero_but_can_move_back_later() -> None:
 
 def test_the_game_ends_after_the_round_in_which_someone_reaches_50() -> None:
     s = finish_round(table(["R4", "R6", "G9"], last=True, scores=[48, 45, 0], round_no=2),
-                     "R4", "R6", "G9")  # Player 2 wins R6 (5) and reaches 50
+                     "R4", "R6", "G9")  # Seat 2 wins R6 (5) and reaches 50
     assert s.phase == "over" and RULES.to_move(s) is None
     result = RULES.outcome(s)
     assert result is not None
     assert result.scores == s.scores == [48, 50, 0]
     assert result.winners == [1]
-    assert result.reason == "Player 2 reached 50 points in round 2."
+    assert result.reason == "Seat 2 reached 50 points in round 2."
     assert s.piles == s.prev_piles and s.piles  # the last round's tricks stay on the table
 
 
@@ -57,7 +57,7 @@ def test_the_game_ends_after_five_rounds() -> None:
     s = finish_round(table(["R4", "R6", "G9"], last=True, round_no=5), "R4", "R6", "G9")
     assert s.phase == "over"
     result = RULES.outcome(s)
-    assert result is not None and result.reason == "5 rounds played."
+    assert result is not None and result.reason == "All 5 rounds played; nobody reached 50 points."
 
 
 def test_equal_totals_share_the_win() -> None:
@@ -110,9 +110,9 @@ def test_observe_hides_other_hands_and_set_aside_cards_and_the_rng() -> None:
 
 def test_observe_redacts_private_log_lines() -> None:
     s = RULES.setup(3, 8, {})
-    s.log.append(Event("You hold the Black Hole.", seen_by=(0,), others="Player 1 smiles."))
+    s.log.append(Event("You hold the Black Hole.", seen_by=(0,), others="Seat 1 smiles."))
     assert RULES.observe(s, 0).log[-1].text == "You hold the Black Hole."
-    assert RULES.observe(s, 2).log[-1].text == "Player 1 smiles."
+    assert RULES.observe(s, 2).log[-1].text == "Seat 1 smiles."
 
 
 def random_positions(count: int) -> list[NeptuneState]:
@@ -187,8 +187,8 @@ def test_json_round_trip_and_replay_are_exact() -> None:
 def test_the_log_and_descriptions_speak_plain_language() -> None:
     s = play(table(["R2", "R6", "JG"]), "R2", "R6", "JG")
     texts = [e.text for e in s.log]
-    assert texts == ["Player 1 leads R2 (9).", "Player 2 plays R6 (5).",
-                     "Player 3 plays Jump Gate.", "Player 3 wins the trick with Jump Gate."]
+    assert texts == ["Seat 1 leads R2 (9).", "Seat 2 plays R6 (5).",
+                     "Seat 3 plays Jump Gate.", "Seat 3 wins the trick with Jump Gate."]
     assert RULES.describe(s, OnTop(card("R2"))) == "put R2 (9) on top"
     assert RULES.describe(s, Play(card("B10"))) == "play B10 (1)"
 

@@ -3,13 +3,16 @@
 A star goes on C when the Galaxy is empty; otherwise on a space linked to a placed star,
 never linked to a star of its own colour. It may replace the star on an occupied space
 (that star goes to the box) under the same two rules; the space's own star does not count
-as a link, so replacing the lone star on C is allowed (it is "the first star" again).
+as a link, so replacing the lone star on C is allowed (it is "the first star" again), and
+so is replacing a star by one of its own colour (the rulebook forbids nothing more; it
+spends a star of the turn and can match the boosted colour).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.engine.grammar import a_or_an
 from tui_games.games.nebula.board import CENTRE, NEIGHBOURS, SPACE_COUNT, SPACES
 from tui_games.games.nebula.state import EMPTY, NebulaState, star_name
 
@@ -37,17 +40,12 @@ def allowed_colours(galaxy: Sequence[int]) -> list[int]:
     masks = [0] * SPACE_COUNT
     for sp, mark in enumerate(marks):
         if mark & _LINKED:
-            own = galaxy[sp]
-            if own != EMPTY:       # replacing a star by its own colour changes nothing
-                mark |= 1 << own
             masks[sp] = ALL_COLOURS & ~mark
     return masks
 
 
 def why_not(galaxy: Sequence[int], colour: int, space: int) -> str:
     """Why ``colour`` may not go on ``space`` ("" when it may)."""
-    if galaxy[space] == colour:
-        return f"{SPACES[space]} already holds a {star_name(colour)} star"
     occupied_neighbours = [n for n in NEIGHBOURS[space] if galaxy[n] != EMPTY]
     if not occupied_neighbours and not (space == CENTRE and _centre_alone(galaxy)):
         if all(star == EMPTY for star in galaxy):
@@ -55,7 +53,7 @@ def why_not(galaxy: Sequence[int], colour: int, space: int) -> str:
         return "a star must be linked to a star already in your Galaxy"
     clash = [n for n in occupied_neighbours if galaxy[n] == colour]
     if clash:
-        return (f"a {star_name(colour)} star may not be linked to another of its colour "
+        return (f"{a_or_an(star_name(colour))} star may not be linked to another of its colour "
                 f"({SPACES[clash[0]]})")
     return ""
 

@@ -44,12 +44,13 @@ from tui_games.games.nebula.state import (
     star_name,
 )
 from tui_games.screens.game import GameScreen
-from tui_games.widgets.clusters import Plan, StarClusters
+from tui_games.widgets.clusters import StarClusters
 from tui_games.widgets.galaxy import GalaxyBoard
 from tui_games.widgets.nebula_view import (
     cards_shown,
     pad_rows,
     sentence,
+    time_plan,
     time_status,
     top_line,
     value_places,
@@ -65,12 +66,6 @@ LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
 _PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
-
-
-def plan_actions(plan: Plan) -> list[Action]:
-    """The Time steps a plan stands for, one StepTime per movement point."""
-    return [StepTime(c, 1 if steps > 0 else -1)
-            for c, steps in enumerate(plan) for _ in range(abs(steps))]
 
 
 class NebulaScreen(GameScreen, inherit_bindings=False):
@@ -104,7 +99,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._personal_offer: list[int] = []
         self._view: tuple[tuple[int, ...], GameState] | None = None
         self._pin_key: tuple[int, bool] | None = None
-        self._plan_key: tuple[int, int] | None = None
         self._gates: tuple[bool, ...] = ()
 
     # ---- layout ------------------------------------------------------------------------
@@ -130,7 +124,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         footer = self.query_one(Footer)
         footer.compact = True
         footer.show_command_palette = False  # ctrl+p still works; the game keys need room
-        self.clusters.vet = self._vet_step
         self.query_one("#neb-drawn", StarRow).display = False
         self._apply_size(self.app.size.width, self.app.size.height)
 
@@ -280,6 +273,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                 side.pane = side.cycle[0]
             side.settle()
             self._focus_for(phase)
+            last = self.session.actions[-1] if self.session.actions else None
+            if phase == "time" and isinstance(last, StepTime):  # e.g. a save resumed
+                self.clusters.selected = last.cluster
             if phase == "place":  # start on a free legal space, else any legal one
                 legal = self.galaxy.legal
                 free = [sp for sp in legal if view.galaxies[self.viewer][sp] < 0]
@@ -300,13 +296,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_clusters(self, view: NebulaState, phase: str | None) -> None:
         clusters = self.clusters
-        clusters.show_board(view.clusters, view.markers, view.moons, view.time_left,
-                            view.boosted, view.indicator, sum(view.bag))
+        plan = time_plan(view)
+        # The markers are drawn where they began the turn, the steps taken as the plan.
+        clusters.show_board(view.clusters, view.moons, view.moons,
+                            view.time_left + sum(abs(steps) for steps in plan),
+                            view.boosted, view.indicator, sum(view.bag), plan)
         clusters.planning = phase in ("collect", "time") and not self._returning
-        key = (len(self.session.actions), self.viewer)
-        if key != self._plan_key:  # the game moved on (or back): plan afresh from it
-            self._plan_key = key
-            clusters.reset_plan()
 
     def _shown_seat(self, view: NebulaState) -> int:
         """The Galaxy on view: pinned by g, else the viewer's, or the mover's on their turn."""
@@ -519,19 +514,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self.show_status(self._why(view, probe), error=True)
 
     def action_take(self) -> None:
-        """Play the planned Time steps and take the stars in front of the markers."""
-        view = self._state()
-        steps = plan_actions(self.clusters.plan)
-        probe = clone(view)
-        try:
-            for action in [*steps, TakeStars()]:
-                self.rules.apply(probe, action)
-        except IllegalAction as exc:
-            self.show_status(sentence(exc.reason), error=True)
-            return
-        for action in [*steps, TakeStars()]:
-            if not self.play(action):
-                return
+        """Take the stars in front of the Time markers (all 5 points spent)."""
+        self._try(TakeStars())
 
     def action_chaos(self) -> None:
         """Turn to Chaos: first choose the star to give back."""
@@ -621,33 +605,33 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     # ---- widget messages ---------------------------------------------------------------
 
-    def _vet_step(self, plan: Plan, cluster: int, step: int) -> str:
-        """Whether the rules allow one more Time step after the plan ("" if so)."""
+    @on(StarClusters.StepWanted)
+    def _step_wanted(self, event: StarClusters.StepWanted) -> None:
+        """A step along the marker's way is played; one against it takes a step back."""
         view = self._state()
-        probe = clone(view)
-        try:
-            for action in plan_actions(plan):
-                self.rules.apply(probe, action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        action = StepTime(cluster, step)
-        if action in self.rules.legal_actions(probe):
-            return ""
-        try:
-            self.rules.apply(probe, action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        return "That step is not possible."
+        if self._phase(view) not in ("collect", "time"):
+            return
+        taken = time_plan(view)[event.cluster]
+        if taken and (taken > 0) != (event.step > 0):
+            self._take_back_step(event.cluster)
+        else:
+            self._try(StepTime(event.cluster, event.step))
 
-    @on(StarClusters.PlanChanged)
-    def _plan_changed(self, event: StarClusters.PlanChanged) -> None:
-        view = self._state()
-        if self._phase(view) in ("collect", "time"):
-            self.show_status(self.status_text(view))
-
-    @on(StarClusters.Refused)
-    def _step_refused(self, event: StarClusters.Refused) -> None:
-        self.show_status(event.reason, error=True)
+    def _take_back_step(self, cluster: int) -> None:
+        """Take back the last step of ``cluster`` this turn (it costs nothing): undo back
+        to it and play the later steps of the other markers again."""
+        session = self.session
+        at = max(i for i, a in enumerate(session.actions)
+                 if isinstance(a, StepTime) and a.cluster == cluster)
+        later = session.actions[at + 1:]
+        if not all(session.undoable[at:]):
+            self.show_status("That step can no longer be taken back.", error=True)
+            return
+        for _ in range(len(later) + 1):
+            session.undo()
+        for action in later:
+            session.apply(action)
+        self.refresh_view()
 
     @on(GalaxyBoard.CursorMoved)
     def _cursor_moved(self, event: GalaxyBoard.CursorMoved) -> None:

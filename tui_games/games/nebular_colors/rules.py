@@ -16,6 +16,7 @@ import msgspec
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.games.nebular_colors.melds import (
     ScoreBreakdown,
@@ -50,12 +51,6 @@ from tui_games.games.nebular_colors.state import (
     card_name,
 )
 
-__all__ = [  # the melds and scoring helpers are re-exported: screen and bots import them here
-    "NOVA_AT", "PILE_NAMES", "STOP_AT", "NebularColorsRules", "ScoreBreakdown", "can_take",
-    "cards_text", "is_meld", "is_run", "is_set", "meld_problem", "melds_in", "points_for",
-    "score", "score_breakdown", "seat_name", "suit_counts", "suit_points", "take_sets",
-]
-
 STOP_AT = 5    # the first player to reach this score chooses Stop or Nova
 NOVA_AT = 10   # the score a Nova bets on reaching first
 PILE_NAMES = ("left", "right")
@@ -69,8 +64,8 @@ _DISCARDS = tuple((Discard(card=c, pile=0), Discard(card=c, pile=1)) for c in ra
 
 
 def seat_name(player: int) -> str:
-    """How the log names a seat ("Seat 1", "Seat 2"); the screen knows the players' names."""
-    return f"Seat {player + 1}"
+    """How the log names a seat ("Seat 1", "Seat 2"); the screen puts the names in."""
+    return seat_ref(player)
 
 
 def cards_text(cards: list[int] | tuple[int, ...]) -> str:
@@ -325,14 +320,16 @@ class NebularColorsRules:
                                f"{name} reached {now} points and the Nova came true")
         elif now >= STOP_AT:
             self._end_hand(s, p, 1, "nova_failed",
-                           f"{name} reached {now} points before the Nova came true")
+                           f"{name} reached {now} points before {seat_name(s.nova)}'s Nova "
+                           "came true")
 
     def _end_turn(self, s: NCState) -> None:
         if s.phase != "meld":
             raise _not_now(s)
         p = s.current
         if s.taken:
-            s.log.append(Event(f"{seat_name(p)} keeps {cards_text(s.taken)} as penalty cards."))
+            what = "a penalty card" if len(s.taken) == 1 else "penalty cards"
+            s.log.append(Event(f"{seat_name(p)} keeps {cards_text(s.taken)} as {what}."))
             s.penalties[p].extend(s.taken)
             s.taken = []
         s.current = 1 - p
@@ -363,7 +360,8 @@ class NebularColorsRules:
             raise IllegalAction("you can call Stop only when you first reach 5 points")
         p = s.decider
         s.log.append(Event(f"{seat_name(p)} calls Stop."))
-        self._end_hand(s, p, 1, "stop", f"{seat_name(p)} stopped")
+        self._end_hand(s, p, 1, "stop",
+                       f"{seat_name(p)} reached {score(s, p)} points first and called Stop")
 
     def _nova(self, s: NCState) -> None:
         if s.phase != "stop_or_nova":
@@ -387,9 +385,8 @@ class NebularColorsRules:
         s.drawn = []
         scores = [score(s, 0), score(s, 1)]
         s.fragments[winner] += fragments
-        plural = "s" if fragments > 1 else ""
-        reason = (f"Hand {s.hand_no}: {why}; {seat_name(winner)} earns {fragments} star "
-                  f"fragment{plural} (scores {scores[0]} to {scores[1]}).")
+        reason = (f"Hand {s.hand_no}: {why}; {seat_name(winner)} earns "
+                  f"{plural(fragments, 'star fragment')} (scores {scores[0]} to {scores[1]}).")
         s.results.append(HandResult(hand_no=s.hand_no, winner=winner, fragments=fragments,
                                     reason=reason, scores=scores, kind=kind))  # type: ignore[arg-type]
         s.log.append(Event(reason))
@@ -397,10 +394,25 @@ class NebularColorsRules:
         if s.fragments[winner] >= s.target:
             s.phase = "over"
             s.log.append(Event(f"{seat_name(winner)} wins the match with "
-                               f"{s.fragments[winner]} star fragments."))
+                               f"{plural(s.fragments[winner], 'star fragment')}."))
             return
+        self._next_hand(s, winner)
+
+    def _next_hand(self, s: NCState, winner: int) -> None:
+        """Deal the next hand, started by the player who did not earn the fragment."""
         s.hand_no += 1
         self._deal(s, 1 - winner)
+
+    def hand_end_table(self, before: NCState, a: NCAction) -> NCState:
+        """The table right after ``a`` ends a hand, before the next deal (a copy).
+
+        ``apply`` deals the next hand in the same step that ends one; a player looking back
+        wants the last hand's final melds and penalties. For an ``a`` that does not end the
+        hand this is simply the state after ``a``.
+        """
+        after = clone(before)
+        _HoldDeal().apply(after, a)
+        return after
 
     # ---- information -------------------------------------------------------------------
 
@@ -469,8 +481,9 @@ class NebularColorsRules:
                                      if r.kind == "nova_failed" and r.winner != p)),
             ])
         winner = 0 if s.fragments[0] > s.fragments[1] else 1
-        reason = (f"{seat_name(winner)} collected {s.fragments[winner]} star fragments "
-                  f"in {len(s.results)} hands.")
+        reason = (f"{seat_name(winner)} collected "
+                  f"{plural(s.fragments[winner], 'star fragment')} "
+                  f"in {plural(len(s.results), 'hand')}.")
         return Outcome.from_scores(list(s.fragments), reason, rows)
 
     def describe(self, s: NCState, a: NCAction) -> str:
@@ -479,7 +492,7 @@ class NebularColorsRules:
             return "Draw the last card" if len(s.deck) == 1 else "Draw 2 cards"
         if isinstance(a, Take):
             size = len(s.piles[a.pile]) if a.pile in (0, 1) else 0
-            return f"Take the {PILE_NAMES[a.pile % 2]} pile ({size} cards)"
+            return f"Take the {PILE_NAMES[a.pile % 2]} pile ({plural(size, 'card')})"
         if isinstance(a, Discard):
             return f"Discard {card_name(a.card)} on the {PILE_NAMES[a.pile % 2]} pile"
         if isinstance(a, Meld):
@@ -504,7 +517,14 @@ class NebularColorsRules:
         return after.hand_no != s.hand_no
 
 
-__all__ = [
+class _HoldDeal(NebularColorsRules):
+    """The rules, except that a hand's end leaves the table as it is (see hand_end_table)."""
+
+    def _next_hand(self, s: NCState, winner: int) -> None:
+        s.phase = "over"
+
+
+__all__ = [  # the melds and scoring helpers are re-exported: screen and bots import them here
     "NOVA_AT", "PILE_NAMES", "STOP_AT", "NebularColorsRules", "Phase", "ScoreBreakdown",
     "can_take", "cards_text", "is_meld", "is_run", "is_set", "meld_problem", "melds_in",
     "points_for", "score", "score_breakdown", "seat_name", "suit_counts", "suit_points",

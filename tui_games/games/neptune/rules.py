@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.games.neptune.determinize import fill_hidden
 from tui_games.games.neptune.state import (
@@ -63,9 +64,14 @@ SPECIAL_PRESETS: tuple[tuple[str, str], ...] = (
 )
 
 
-def player_name(seat: int) -> str:
-    """How the log names a seat."""
-    return f"Player {seat + 1}"
+def points(n: int) -> str:
+    """``"1 point"``, ``"-5 points"``, ``"0 points"``."""
+    return f"{'-' if n < 0 else ''}{plural(abs(n), 'point')}"
+
+
+def join_and(items: list[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def parse_specials(value: str) -> tuple[int, ...] | None:
@@ -144,8 +150,8 @@ class NeptuneRules:
         s.piles = []
         s.voids = [0] * n
         aside = " Six cards are set aside face down." if n == 2 else ""
-        s.log.append(Event(f"Round {s.round}: {player_name(s.dealer)} deals {size} cards "
-                           f"each.{aside} {player_name(s.leader)} leads."))
+        s.log.append(Event(f"Round {s.round}: {seat_ref(s.dealer)} deals "
+                           f"{plural(size, 'card')} each.{aside} {seat_ref(s.leader)} leads."))
 
     # ---- whose move, and what is legal -------------------------------------------------
 
@@ -214,7 +220,7 @@ class NeptuneRules:
         s.trick.append(card)
         if s.follow == -1 and card < 30:
             s.follow = card // 10
-        s.log.append(Event(f"{player_name(p)} {verb} {card_name(card)}."))
+        s.log.append(Event(f"{seat_ref(p)} {verb} {card_name(card)}."))
         if len(s.trick) < s.players:
             s.current = (p + 1) % s.players
             return
@@ -235,7 +241,7 @@ class NeptuneRules:
         winner = (s.leader + pos) % s.players
         card = s.trick[pos]
         s.winner = winner
-        s.log.append(Event(f"{player_name(winner)} wins the trick with {card_name(card)}."))
+        s.log.append(Event(f"{seat_ref(winner)} wins the trick with {card_name(card)}."))
         asteroid = top_asteroid(s.trick)
         won_by_black_hole = card == BLACK_HOLE and not self.is_last_trick(s)
         if card == JUMP_GATE and asteroid is None:
@@ -282,7 +288,7 @@ class NeptuneRules:
 
     def _decide(self, s: NeptuneState, a: NeptuneAction) -> None:
         """Carry out the winner's choice about the special card that won the trick."""
-        who = player_name(s.winner)
+        who = seat_ref(s.winner)
         if type(a) is OnTop:
             s.log.append(Event(f"{who} puts {card_name(a.card)} on top."))
             self._keep(s, top=a.card)
@@ -295,7 +301,7 @@ class NeptuneRules:
             pile.owner, victim.owner = victim.owner, s.winner
             s.piles.append(pile)
             s.log.append(Event(f"{who} swaps the Space Bandit trick for "
-                               f"{player_name(pile.owner)}'s trick topped by "
+                               f"{seat_ref(pile.owner)}'s trick topped by "
                                f"{card_name(victim.top)}."))
             self._finish_trick(s)
         elif type(a) is Shield:
@@ -303,13 +309,15 @@ class NeptuneRules:
             target.cards.extend(s.trick)
             target.shielded = True
             s.log.append(Event(f"{who} puts the Plasma Shield trick under "
-                               f"{player_name(target.owner)}'s trick topped by "
-                               f"{card_name(target.top)}: it now scores {target.score}."))
+                               f"{seat_ref(target.owner)}'s trick topped by "
+                               f"{card_name(target.top)}: it now scores "
+                               f"{points(target.score)}."))
             self._finish_trick(s)
         elif type(a) is Cover:
             target = s.piles[a.pile]
-            s.log.append(Event(f"{who} covers their trick topped by {card_name(target.top)} "
-                               "with the Black Hole trick."))
+            s.log.append(Event(f"{who} covers the damaged trick topped by "
+                               f"{card_name(target.top)} with the Black Hole trick: it now "
+                               "scores 0 points."))
             target.cards.extend(s.trick)
             target.top, target.value, target.covered = BLACK_HOLE, 0, True
             target.doubled = False
@@ -335,14 +343,15 @@ class NeptuneRules:
 
     def _end_round(self, s: NeptuneState) -> None:
         """Score every pile's top card; totals never drop below 0; deal or end the game."""
-        points = [0] * s.players
+        round_points = [0] * s.players
         for pile in s.piles:
-            points[pile.owner] += pile.score
-        s.round_scores.append(points)
-        s.scores = [max(0, total + pts) for total, pts in zip(s.scores, points, strict=True)]
-        parts = ", ".join(f"{player_name(i)} {pts:+d} (total {s.scores[i]})"
-                          for i, pts in enumerate(points))
-        s.log.append(Event(f"Round {s.round} scores: {parts}."))
+            round_points[pile.owner] += pile.score
+        s.round_scores.append(round_points)
+        s.scores = [max(0, total + pts)
+                    for total, pts in zip(s.scores, round_points, strict=True)]
+        parts = ", ".join(f"{seat_ref(i)} scores {points(pts)} (total {s.scores[i]})"
+                          for i, pts in enumerate(round_points))
+        s.log.append(Event(f"Round {s.round} is over: {parts}."))
         s.prev_piles = list(s.piles)
         if s.round >= ROUNDS or max(s.scores) >= TARGET:
             s.phase = "over"  # the last round's piles stay on the table
@@ -381,19 +390,19 @@ class NeptuneRules:
         if type(a) is OnTop:
             if a.card < 30:
                 return f"put {card_name(a.card)} on top"
-            return f"put {card_name(a.card)} on top ({card_value(a.card, s.players)} points)"
+            return f"put {card_name(a.card)} on top ({points(card_value(a.card, s.players))})"
         if type(a) is Keep:
             return {"bandit": "keep the trick for 5 points",
                     "shield": "keep the shield trick as its own pile",
                     "cover": "keep the Black Hole trick as its own pile"}.get(
                         s.phase, "keep the trick")
         pile = s.piles[a.pile]  # type: ignore[union-attr]
-        whose = f"{player_name(pile.owner)}'s trick topped by {card_name(pile.top)}"
+        whose = f"{seat_ref(pile.owner)}'s trick topped by {card_name(pile.top)}"
         if type(a) is Swap:
-            return f"swap for {whose} ({pile.score} points)"
+            return f"swap for {whose} ({points(pile.score)})"
         if type(a) is Shield:
             return f"shield {whose} ({pile.score} -> {pile.value * 2} points)"
-        return f"cover {whose} (it scores {pile.score} now)"
+        return f"cover {whose} (it scores {points(pile.score)} now)"
 
     def outcome(self, s: NeptuneState) -> Outcome | None:
         """Totals, ranks and a per-round breakdown once the game is over."""
@@ -401,10 +410,10 @@ class NeptuneRules:
             return None
         best = max(s.scores)
         if best >= TARGET:
-            reached = [player_name(i) for i, v in enumerate(s.scores) if v >= TARGET]
-            reason = f"{' and '.join(reached)} reached {TARGET} points in round {s.round}."
+            reached = [seat_ref(i) for i, v in enumerate(s.scores) if v >= TARGET]
+            reason = f"{join_and(reached)} reached {TARGET} points in round {s.round}."
         else:
-            reason = f"{ROUNDS} rounds played."
+            reason = f"All {ROUNDS} rounds played; nobody reached {TARGET} points."
         breakdown = [[(f"Round {r + 1}", pts[i]) for r, pts in enumerate(s.round_scores)]
                      for i in range(s.players)]
         return Outcome.from_scores(s.scores, reason, breakdown)

@@ -7,8 +7,8 @@ question lists exactly the legal answers, worded by ``describe``.
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,7 +18,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_games.engine.core import Event, GameState
+from tui_games.engine.core import GameState
+from tui_games.engine.grammar import plural
+from tui_games.games.neptune.hints import legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.state import (
     CP,
@@ -34,31 +36,14 @@ from tui_games.games.neptune.state import (
     card_name,
     card_short,
 )
+from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.score_tracker import ScoreTracker
+from tui_games.widgets.status import StatusLine, fit_lines
 from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
-
-_PLAYER = re.compile(r"\bPlayer ([1-4])\b")  # how the rules' log names a seat
-SPECIAL_HELP = {
-    "BH": "wins unless Stationfall does (not in the last trick); scores 0",
-    "SF": "wins if every card with a CP is even, or every one odd",
-    "JG": "CP 7; if it wins, you choose the top card",
-    "SB": "cuts; scores 5 or swaps for another player's trick",
-    "PM": "cuts; the trick is destroyed",
-    "PS": "cuts; doubles and protects an earlier trick",
-    "A3": "damage: -3 to whoever wins the trick",
-    "A5": "damage: -5 to whoever wins the trick",
-    "A7": "damage: -7 to whoever wins the trick",
-}
-_QUESTIONS = {
-    "top": "You won with the Jump Gate: choose the card to put on top",
-    "bandit": "You won with the Space Bandit: keep the trick for 5 points, or swap it",
-    "shield": "You won with the Plasma Shield: slide it under a trick to double it, or keep it",
-    "cover": "You won with the Black Hole: cover one of your damaged tricks, or keep it",
-}
 
 
 def card_style(card: int) -> str:
@@ -80,13 +65,9 @@ def face(card: int, *, long: bool = False, dimmed: bool = False) -> CardFace:
 
 
 def pile_face(pile: Pile) -> PileFace:
-    """A won pile: its top card and score, `×2` when shielded, `/A7` over a covered one."""
-    note = "×2" if pile.shielded else ""
-    if pile.covered:
-        covered = next((c for c in pile.cards if IS_ASTEROID[c]), None)
-        note += f"/{card_short(covered)}" if covered is not None else ""
+    """A won pile: its top card and score, `×2` when doubled, `/A7` over a covered one."""
     top = CardFace(key=pile.top, label=card_short(pile.top), style=card_style(pile.top))
-    return PileFace(face=top, score=pile.score, note=note, destroyed=pile.destroyed)
+    return PileFace(face=top, score=pile.score, note=pile_note(pile), destroyed=pile.destroyed)
 
 
 class RoundSummary(ModalScreen[None]):

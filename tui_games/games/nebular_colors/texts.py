@@ -1,0 +1,158 @@
+"""What the Nebular Colors table says in words: the status line, score parts, hand summaries.
+
+Pure text built from an observation and the players' names (no Textual), so every phase's
+wording can be checked for length and grammar without running the app. The status line
+speaks to the player at the keyboard ("Your turn: ..."); the rules' own texts name seats
+"Seat 1" and the screen turns them into names and "you" with ``grammar.speak_to``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import IllegalAction
+from tui_games.engine.grammar import agree, plural, speak_to
+from tui_games.games.nebular_colors.melds import ScoreBreakdown
+from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
+from tui_games.games.nebular_colors.state import (
+    CARD_NUMBER,
+    SUIT_NAMES,
+    SUITS,
+    Discard,
+    HandResult,
+    Meld,
+    NCState,
+    Take,
+    card_name,
+)
+
+PILES = ("left", "right")
+ENDINGS = {"stop": "Stop", "nova": "the Nova came true", "nova_failed": "the Nova failed",
+           "deck": "the deck ran out"}
+
+
+def numbers_text(numbers: Sequence[int]) -> str:
+    """`9s`, `9s or 12s`."""
+    return " or ".join(f"{n}s" for n in numbers)
+
+
+def pile_sets(rules: NebularColorsRules, view: NCState, pile: int) -> list[int]:
+    """The numbers of the sets that taking ``pile`` would allow (asking the rules)."""
+    probe = clone(view)
+    try:
+        rules.apply(probe, Take(pile=pile))
+    except IllegalAction:
+        return []
+    return sorted({CARD_NUMBER[a.cards[0]] for a in rules.legal_actions(probe)
+                   if isinstance(a, Meld)})
+
+
+def penalty_text(cards: int, cost: int) -> str:
+    """`no penalty cards`, `1 penalty card costs 0`, `4 penalty cards cost 1`."""
+    if not cards:
+        return "no penalty cards"
+    return f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} {cost}"
+
+
+def suit_text(suit: str, count: int, threshold: int, points: int) -> str:
+    """`Green 1 of 3`, `Purple 7 of 6 +2` (the points once the threshold is reached)."""
+    text = f"{SUIT_NAMES[suit]} {count} of {threshold}"
+    return f"{text} +{points}" if count >= threshold else text
+
+
+def breakdown_text(parts: ScoreBreakdown) -> str:
+    """`7 points: Green 3 of 3 +4, Yellow 4 of 4 +3; no penalty cards`."""
+    suits = [suit_text(suit, *parts.suits[suit]) for suit in SUITS if parts.suits[suit][0]]
+    melded = ", ".join(suits) if suits else "nothing melded"
+    return (f"{plural(parts.total, 'point')}: {melded}; "
+            f"{penalty_text(parts.penalty_cards, parts.penalty)}")
+
+
+def status_text(rules: NebularColorsRules, view: NCState, viewer: int,
+                names: Sequence[str]) -> str:
+    """Whose turn it is and which keys do what now, at most two lines of 78 characters."""
+    mover = rules.to_move(view)
+    if mover is None:
+        return "The match is over."
+    if mover != viewer:
+        return f"{names[mover]}'s turn."
+    legal = rules.legal_actions(view)
+    phase = view.phase
+    if phase == "choose":
+        draw = "draw the last card (d)" if len(view.deck) == 1 else "draw 2 (d)"
+        takes = [a.pile for a in legal if isinstance(a, Take)]
+        if not takes:
+            return f"Your turn: {draw} - neither pile makes a set with your hand yet."
+        if len(takes) == 2:
+            why = (f"the left makes a set of {numbers_text(pile_sets(rules, view, 0))}, "
+                   f"the right of {numbers_text(pile_sets(rules, view, 1))}")
+            return f"Your turn: {draw} or take a pile (t, or 1 / 2) - {why}."
+        pile = takes[0]
+        return (f"Your turn: {draw} or take the {PILES[pile]} pile (t) - it lets you make a "
+                f"set of {numbers_text(pile_sets(rules, view, pile))}.")
+    if phase == "discard":
+        piles = sorted({a.pile for a in legal if isinstance(a, Discard)})
+        where = (f"onto the empty {PILES[piles[0]]} pile ({piles[0] + 1})"
+                 if len(piles) == 1 else "onto the left (1) or right (2) pile")
+        return (f"Your turn: discard one of the 2 new cards {where}: move to it (←→), "
+                "then press the pile's number or Enter.")
+    if phase == "take_set":
+        numbers = sorted({CARD_NUMBER[a.cards[0]] for a in legal if isinstance(a, Meld)})
+        return ("Your turn: make a set with the pile you took - select (space) pile cards "
+                f"and hand cards of one number ({numbers_text(numbers)}), then m.")
+    if phase == "meld":
+        melds = sum(1 for a in legal if isinstance(a, Meld))
+        taken = len(view.taken)
+        left = (f"{plural(taken, 'pile card')} left "
+                f"{agree(taken, 'becomes a penalty card', 'become penalty cards')}")
+        if not melds:
+            after = f" ({left})" if taken else ""
+            return f"Your turn: no meld can be made now - end your turn (e){after}."
+        penalty = f"; {left}" if taken else ""
+        return (f"Your turn: select cards (space) and meld (m), or end your turn (e) "
+                f"- {plural(melds, 'meld')} possible{penalty}.")
+    if phase == "stop_or_nova":
+        return "Your choice: Stop (S) to end the hand now, or Nova (N) to play on for 2."
+    return "The match is over."
+
+
+def stop_or_nova_prompt(points: int, me: str, them: str) -> str:
+    """The banner shown to the player who must choose Stop or Nova."""
+    return (f"★ {me}, you reached {points} points first!  S = Stop: the hand ends now, "
+            f"1 star fragment.  N = Nova: play on - reach 10 before {them} reaches 5 for "
+            f"2 fragments (else {them} earns 1).")
+
+
+def summary_title(result: HandResult) -> str:
+    """`Hand 2 is over: Stop`."""
+    return f"Hand {result.hand_no} is over: {ENDINGS[result.kind]}"
+
+
+def summary_lines(result: HandResult, final: NCState, after: NCState, names: Sequence[str],
+                  viewer: int | None) -> list[str]:
+    """Why the hand ended, what each player scored and why, the fragments, who starts next.
+
+    ``final`` is the table when the hand ended (its melds and penalties), ``after`` the
+    state now (the fragments, the next hand).
+    """
+    lines = [speak_to(result.reason, names, viewer), ""]
+    width = max(len(name) for name in names)
+    for seat in (0, 1):
+        lines.append(f"{names[seat]:<{width}}  {breakdown_text(score_breakdown(final, seat))}")
+    lines.append("")
+    marks = []
+    for seat in (0, 1):
+        have = after.fragments[seat]
+        dots = "●" * have + "○" * max(after.target - have, 0)
+        marks.append(f"{names[seat]} {dots} {have}/{after.target}")
+    lines.append("Star fragments: " + "   ".join(marks))
+    if after.phase != "over":
+        lines.append(speak_to(f"Seat {after.first_player + 1} starts hand {after.hand_no}.",
+                              names, viewer))
+    return lines
+
+
+def card_list(cards: Sequence[int]) -> str:
+    """`Y1 B2`."""
+    return " ".join(card_name(c) for c in cards)

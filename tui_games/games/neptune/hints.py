@@ -1,0 +1,97 @@
+"""What the Neptune status line says: whose turn, what the viewer may do, and why not.
+
+Pure text (no UI), addressed to the viewer ("Your lead"); other seats are named with
+``seat_ref`` and the screen turns them into names. Every text fits the status line's two
+lines of 78 columns at 80x24 (tests/games/neptune/test_neptune_hints.py checks each phase).
+"""
+
+from __future__ import annotations
+
+from tui_games.engine.grammar import seat_ref
+from tui_games.games.neptune.rules import NeptuneRules
+from tui_games.games.neptune.state import (
+    IS_ASTEROID,
+    NO_SUIT,
+    SPECIAL_SHORT,
+    SUIT_NAMES,
+    NeptuneState,
+    Play,
+    card_name,
+    trump_of,
+)
+
+SPECIAL_HELP = {
+    "BH": "wins unless Stationfall does; not in the last trick; scores 0",
+    "SF": "wins if all CPs in the trick are even, or all odd",
+    "JG": "CP 7; if it wins, you choose the top card",
+    "SB": "cuts; scores 5, or swap it for another trick",
+    "PM": "cuts; the trick is destroyed",
+    "PS": "cuts; doubles and protects an earlier trick",
+    "A3": "the trick it lands in scores -3",
+    "A5": "the trick it lands in scores -5",
+    "A7": "the trick it lands in scores -7",
+}
+QUESTIONS = {
+    "top": "You won with the Jump Gate: choose the card to put on top",
+    "bandit": "You won with the Space Bandit: keep the trick for 5 points, or swap it",
+    "shield": "You won with the Plasma Shield: slide it under a trick to double it, "
+              "or keep it",
+    "cover": "You won with the Black Hole: cover one of your damaged tricks, or keep it",
+}
+CHOOSE_KEYS = "↑↓ pick, Enter confirms."
+
+
+def legal_cards(rules: NeptuneRules, view: NeptuneState, viewer: int) -> set[int]:
+    """The cards ``viewer`` may play now (none when it is not their card to play)."""
+    if view.phase != "play" or view.current != viewer:
+        return set()
+    return {a.card for a in rules.legal_actions(view) if type(a) is Play}
+
+
+def play_hint(view: NeptuneState, viewer: int, legal: set[int]) -> str:
+    """What the viewer must play into the trick, in a few words."""
+    hand = view.hands[viewer]
+    if not view.trick:
+        if any(IS_ASTEROID[c] for c in hand) and any(c < 30 for c in hand):
+            return "Your lead (not an Asteroid while you hold a system card)."
+        return "Your lead: any card."
+    asteroid_led = IS_ASTEROID[view.trick[0]]
+    if asteroid_led and any(IS_ASTEROID[c] for c in legal) and len(legal) < len(hand):
+        return "An Asteroid was led: play an Asteroid."
+    if view.follow == NO_SUIT:
+        return "No suit to follow yet: play any card."
+    trump = SUIT_NAMES[trump_of(view.follow)]
+    if len(legal) == len(hand):
+        return f"You have no {SUIT_NAMES[view.follow]}: play any card ({trump} trumps)."
+    return f"Follow {SUIT_NAMES[view.follow]} ({trump} trumps)."
+
+
+def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
+                legal: set[int]) -> str:
+    """About the card under the cursor: what it does, and whether Enter plays it."""
+    if card is None:
+        return ""
+    about = card_name(card)
+    if card >= 30:
+        about += f" ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
+    if card in legal:
+        return f"{about}: Enter plays it."
+    return f"{about}: not now - {rules.why_illegal(view, card)}."
+
+
+def status_text(rules: NeptuneRules, view: NeptuneState, viewer: int,
+                cursor: int | None) -> str:
+    """The whole status line for ``viewer`` with the hand's cursor on ``cursor``."""
+    mover = rules.to_move(view)
+    if mover is None:
+        return "The game is over."
+    if mover != viewer:
+        if view.phase != "play":
+            return f"{seat_ref(mover)} won the trick and decides what to do with it."
+        return f"{seat_ref(mover)}'s turn to play a card."
+    if view.phase != "play":
+        return f"{QUESTIONS[view.phase]}: {CHOOSE_KEYS}"
+    legal = legal_cards(rules, view, viewer)
+    if cursor not in view.hands[viewer]:
+        cursor = None
+    return f"{play_hint(view, viewer, legal)} {cursor_hint(rules, view, cursor, legal)}".strip()

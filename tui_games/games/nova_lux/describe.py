@@ -1,0 +1,121 @@
+"""Plain-language phrases for Nova Lux actions (menus, hints, the log)."""
+
+from __future__ import annotations
+
+from tui_games.engine.grammar import seat_ref
+from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES, card_name
+from tui_games.games.nova_lux.cards import (
+    FACTIONS,
+    HYDROGEN,
+    STARS,
+    amount,
+)
+from tui_games.games.nova_lux.state import (
+    NONE,
+    AnswerTrade,
+    Attack,
+    EndTurn,
+    Escape,
+    FedConvert,
+    ForceTrade,
+    FoundColony,
+    Harvest,
+    MoveTo,
+    NovaLuxAction,
+    NovaLuxState,
+    OfferTrade,
+    Pass,
+    Pick,
+    PlaceShip,
+    Plunder,
+    StoreStar,
+    TakeHydrogen,
+    Teleport,
+    UseAbility,
+    UseEngine,
+)
+
+
+def top_star(s: NovaLuxState, card: int) -> int:
+    """The star on top of ``card`` (the yellow star over the red giant), or NONE."""
+    return s.yellow[card] if s.yellow[card] != NONE else s.red[card]
+
+
+def star_at(s: NovaLuxState, card: int) -> str:
+    """``"the yellow star on C3"``."""
+    star = top_star(s, card)
+    kind = STARS[star].kind if star != NONE else "card"
+    return f"the {kind} on {card_name(card)}"
+
+
+def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
+    """A plain imperative phrase for ``a`` in ``s``."""
+    if isinstance(a, Harvest):
+        card = CARD_AT[s.ships[s.current]] if s.ships else NONE
+        where = star_at(s, card) if card != NONE else "the star"
+        if a.federation:
+            price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
+            gain = amount(a.count * STARS[top_star(s, card)].reward_n, a.gain)
+        else:
+            star = STARS[top_star(s, card)] if card != NONE else None
+            price = amount(a.count * (star.cost_n if star else 1), a.pay)
+            gain = amount(a.count * (star.reward_n if star else 1), a.gain)
+        return f"harvest {amount(a.count, HYDROGEN)} from {where}, paying {price} for {gain}"
+    if isinstance(a, MoveTo):
+        return f"move to {CELL_NAMES[a.cell]}"
+    if isinstance(a, Teleport):
+        return f"teleport to {CELL_NAMES[a.cell]} for 2 hydrogen (Jump Fleet)"
+    if isinstance(a, UseEngine):
+        engine = s.engine[s.current] if s.engine else []
+        if a.slot < len(engine):
+            star = STARS[engine[a.slot]]
+            n = star.reward_n * (2 if a.double else 1)
+            return (f"run engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and "
+                    f"1 hydrogen for {amount(n, a.gain)}")
+        return f"run engine star {a.slot + 1}"
+    if isinstance(a, FoundColony):
+        return "establish the colony here"
+    if isinstance(a, UseAbility):
+        return f"trade 1 {_unit(a.give)} for 1 {_unit(a.get)} ({_faction_name(s, a.slot)})"
+    if isinstance(a, FedConvert):
+        return f"convert {amount(a.count, a.give)} into {amount(a.count, a.get)} (Transmuters)"
+    if isinstance(a, ForceTrade):
+        return (f"force {seat_ref(a.target)} to trade {amount(a.count, a.get)} for "
+                f"{amount(a.count, a.give)} (Trade Fleet)")
+    if isinstance(a, OfferTrade):
+        return (f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for "
+                f"{amount(a.get_n, a.get)}")
+    if isinstance(a, AnswerTrade):
+        return "accept the trade" if a.accept else "decline the trade"
+    if isinstance(a, Attack):
+        how = " with the highest resource (War Council)" if a.highest else ""
+        return f"attack {seat_ref(a.target)}{how}"
+    if isinstance(a, Plunder):
+        return f"take 1 {_unit(a.res)}"
+    if isinstance(a, StoreStar):
+        return ("discard the new star" if a.slot == NONE
+                else f"put the new star in engine slot {a.slot + 1}")
+    if isinstance(a, Escape):
+        return f"escape to {CELL_NAMES[a.cell]}"
+    if isinstance(a, TakeHydrogen):
+        return f"take 1 hydrogen from {star_at(s, a.card)} and end the turn"
+    if isinstance(a, EndTurn):
+        return "end the turn"
+    if isinstance(a, Pass):
+        return "pass"
+    if isinstance(a, Pick):
+        return f"keep the {FACTIONS[a.faction].name}"
+    if isinstance(a, PlaceShip):
+        return f"place the Ark on {CELL_NAMES[a.cell]}"
+    return repr(a)
+
+
+def _unit(res: int) -> str:
+    return amount(1, res)[2:]
+
+
+def _faction_name(s: NovaLuxState, slot: int) -> str:
+    me = s.react_queue[0] if s.phase == "react" and s.react_queue else s.current
+    if s.factions and slot < len(s.factions[me]) and s.factions[me][slot] >= 0:
+        return FACTIONS[s.factions[me][slot]].name
+    return f"faction {slot + 1}"

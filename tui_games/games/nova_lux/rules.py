@@ -1,0 +1,994 @@
+"""Nova Lux's rules: setup, the draft, the free-order turn, meetings, the end.
+
+A turn is a chain of small decisions in ``state.phase``. In ``turn`` the player does, in
+any order and each at most once, Harvest, Move, Activate the Biosphere Engine and Establish
+the Colony (plus faction abilities, a trade offer and an attack), then ends the turn by
+taking 1 hydrogen from any star. Decisions by other seats are phases of their own: a full
+engine (``store``), a ship on a collapsing neutron star (``escape``), a trade offer
+(``answer``), an attack's spoils (``plunder``) and the abilities offered to the others at
+the end of a turn (``react``). ``_continue`` picks the next phase from what is pending.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.grammar import plural, seat_ref
+from tui_games.engine.rng import Rng
+from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux.board import (
+    CARD_AT,
+    CARD_CELLS,
+    CARDS,
+    CELL_NAMES,
+    CELLS,
+    DESTROYED_AT_SETUP,
+    DIE_FACES,
+    FACE_DECK,
+    FACE_NAMES,
+    GRID_DIE_LIMIT,
+    NEIGHBOURS,
+    NEUTRON_STAR,
+    card_by_dice,
+    card_name,
+)
+from tui_games.games.nova_lux.cards import (
+    COLONY_LEVEL,
+    COMPARES_PLAYERS,
+    DRAFT_HAND,
+    FACTIONS,
+    FACTIONS_KEPT,
+    FED_CONVERT,
+    FED_HARVEST,
+    FEDERATIONS,
+    FORCE_TRADE,
+    FORCE_TRADE_MAX,
+    HIGH_ATTACK,
+    HYDROGEN,
+    RED_IDS,
+    RESOURCES,
+    STARS,
+    TELEPORT,
+    TRACK_MAX,
+    TRACK_START,
+    YELLOW_IDS,
+    DOUBLE_ENGINE,
+    amount,
+)
+from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
+from tui_games.games.nova_lux.factions import (
+    attacks_any_turn,
+    exchanges,
+    federation_power,
+    others,
+    requirement_met,
+    sharing,
+    trigger_slot,
+)
+from tui_games.games.nova_lux.state import (
+    HIDDEN,
+    NONE,
+    AnswerTrade,
+    Attack,
+    EndTurn,
+    Escape,
+    FedConvert,
+    ForceTrade,
+    FoundColony,
+    Harvest,
+    MoveTo,
+    NovaLuxAction,
+    NovaLuxState,
+    Offer,
+    OfferTrade,
+    Pass,
+    Pick,
+    PlaceShip,
+    Plunder,
+    StoreStar,
+    TakeHydrogen,
+    Teleport,
+    UseAbility,
+    UseEngine,
+)
+
+ENGINE_SLOTS = 3
+TRADE_MAX = 3          # units per side of an offered trade
+FED_HARVEST_HYDROGEN = 2
+_NAMES = ("water", "artifacts", "life forms", "oxygen", "hydrogen")
+
+
+class NovaLuxRules:
+    """The Rules protocol for Nova Lux (1-6 players: standard, semi-cooperative, solo)."""
+
+    id: ClassVar[str] = "nova_lux"
+    title: ClassVar[str] = "Nova Lux"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 6
+    state_type: ClassVar[type] = NovaLuxState
+    action_type: ClassVar[Any] = NovaLuxAction
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("mode", "Mode", (("standard", "Standard (solo with 1 player)"),
+                                    ("semi", "Semi-cooperative")), "standard"),
+        OptionSpec("federations", "Federations", (("off", "Off"), ("on", "On")), "off"),
+        OptionSpec("offers", "Abilities on others' turns",
+                   (("on", "Offered at the end of each turn"), ("off", "Not offered")),
+                   "on"),
+    )
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Options) -> NovaLuxState:
+        """Space cards, the setup dice, stars, resources, factions and federations."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Nova Lux is for 1 to 6 players, not {players}")
+        mode = options.get("mode", "standard")
+        if mode not in ("standard", "semi"):
+            raise ValueError(f"unknown Nova Lux mode {mode!r}")
+        if players == 1:
+            mode = "solo"
+        rng = Rng.seeded(seed)
+        s = NovaLuxState(players=players, rng=rng, mode=mode,
+                         federations_on=options.get("federations", "off") == "on",
+                         reactions_on=options.get("offers", "on") == "on")
+        faces = list(FACE_DECK)
+        rng.shuffle(faces)
+        s.face = faces
+        s.flipped = [False] * CARDS
+        s.red = [NONE] * CARDS
+        s.yellow = [NONE] * CARDS
+        s.hydrogen = [0] * CARDS
+        s.colony_at = [NONE] * CARDS
+        mode_name = {"solo": "solo", "semi": "semi-cooperative", "standard": "standard"}[mode]
+        s.log.append(Event(f"A {mode_name} game for {plural(players, 'player')}."))
+        for _ in range(DESTROYED_AT_SETUP[players]):
+            while True:
+                card = self._grid_roll(s)
+                if not s.flipped[card]:
+                    break
+                s.log.append(Event(f"{card_name(card)} is already destroyed: roll again."))
+            s.flipped[card] = True
+            s.log.append(Event(f"{card_name(card)} is destroyed: {_a(FACE_NAMES[s.face[card]])}."))
+        reds, yellows = list(RED_IDS), list(YELLOW_IDS)
+        rng.shuffle(reds)
+        rng.shuffle(yellows)
+        for card in range(CARDS):
+            if not s.flipped[card]:
+                s.red[card] = reds.pop()
+                s.yellow[card] = yellows.pop()
+                s.hydrogen[card] = STARS[s.yellow[card]].hydrogen
+        s.ships = [NONE] * players
+        s.res = [[TRACK_START] * RESOURCES for _ in range(players)]
+        s.colony = [NONE] * players
+        s.colony_kind = [""] * players
+        s.engine = [[] for _ in range(players)]
+        s.used = [False] * players
+        s.left_game = [False] * players
+        s.done = [[False] * FACTIONS_KEPT for _ in range(players)]
+        if players == 1:
+            deck = [f for f in range(len(FACTIONS)) if f not in COMPARES_PLAYERS]
+            rng.shuffle(deck)
+            s.factions = [sorted(deck[:FACTIONS_KEPT])]
+            s.phase = "place"
+        else:
+            deck = list(range(len(FACTIONS)))
+            rng.shuffle(deck)
+            s.hands = [sorted(deck[DRAFT_HAND * p: DRAFT_HAND * (p + 1)])
+                       for p in range(players)]
+            s.factions = [[] for _ in range(players)]
+            s.picked = [False] * players
+            s.phase = "draft"
+        if s.federations_on:
+            feds = list(range(len(FEDERATIONS)))
+            rng.shuffle(feds)
+            s.federation = feds[:players]
+        return s
+
+    def _die(self, s: NovaLuxState) -> int:
+        return 1 + s.rng.randrange(DIE_FACES)
+
+    def _grid_die(self, s: NovaLuxState, what: str) -> int:
+        rolls = [self._die(s)]
+        while rolls[-1] > GRID_DIE_LIMIT:
+            rolls.append(self._die(s))
+        if len(rolls) > 1:
+            s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
+                               f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
+        return rolls[-1]
+
+    def _grid_roll(self, s: NovaLuxState) -> int:
+        """Two dice name a card: row then column, each rolled again above 4."""
+        row = self._grid_die(s, "row")
+        col = self._grid_die(s, "column")
+        s.dice = [row, col]
+        card = card_by_dice(row, col)
+        s.log.append(Event(f"The dice roll row {row}, column {col}: {card_name(card)}."))
+        return card
+
+    # ---- whose decision ------------------------------------------------------------------
+
+    def to_move(self, s: NovaLuxState) -> int | None:
+        """The seat deciding now."""
+        phase = s.phase
+        if phase == "turn":
+            return s.current
+        if phase == "over":
+            return None
+        if phase == "draft":
+            return s.picked.index(False)
+        if phase == "place":
+            return s.ships.index(NONE)
+        if phase == "store":
+            return s.store_seat
+        if phase == "escape":
+            return s.escapes[0]
+        if phase == "answer":
+            assert s.offer is not None
+            return s.offer.target
+        if phase == "plunder":
+            return s.plunder_seat
+        return s.react_queue[0]
+
+    def legal_actions(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        """Every legal decision now."""
+        phase = s.phase
+        if phase == "turn":
+            return self._turn_actions(s)
+        if phase == "draft":
+            seat = s.picked.index(False)
+            return [Pick(f) for f in s.hands[seat]]
+        if phase == "place":
+            return [PlaceShip(c) for c in range(CELLS) if movement.enterable(s, c)]
+        if phase == "store":
+            return [StoreStar(slot) for slot in range(ENGINE_SLOTS)] + [StoreStar(NONE)]
+        if phase == "escape":
+            cell = CARD_CELLS[s.escape_card]
+            return [Escape(n) for n in NEIGHBOURS[cell] if movement.enterable(s, n)]
+        if phase == "answer":
+            return [AnswerTrade(True), AnswerTrade(False)]
+        if phase == "plunder":
+            return [Plunder(r) for r in range(RESOURCES) if s.res[s.plunder_from][r]]
+        if phase == "react":
+            return self._reactions(s, s.react_queue[0]) + [Pass()]
+        return []
+
+    def _turn_actions(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        out: list[NovaLuxAction] = []
+        out += self._harvests(s)
+        if "move" not in s.did:
+            budget = s.res[me][HYDROGEN]
+            here = s.ships[me]
+            out += [MoveTo(c) for c in sorted(movement.cheapest(s, here, budget)) if c != here]
+        if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
+            out += [Teleport(c) for c in range(CELLS)
+                    if c != s.ships[me] and movement.enterable(s, c)]
+        out += self._engine_uses(s)
+        if self._can_found(s, me):
+            out.append(FoundColony())
+        out += [UseAbility(*x) for x in exchanges(s, me)]
+        out += self._federation_actions(s)
+        out += self._trades(s)
+        if not s.attacked:
+            out += [Attack(t) for t in sharing(s, me)]
+            if federation_power(s, me, HIGH_ATTACK):
+                out += [Attack(t, True) for t in sharing(s, me)]
+        cards = [k for k in range(CARDS) if s.hydrogen[k]]
+        out += [TakeHydrogen(k) for k in cards] if cards else [EndTurn()]
+        return out
+
+    def _harvests(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        if "harvest" in s.did and s.open_action != "harvest":
+            return []
+        card = CARD_AT[s.ships[me]]
+        if card < 0 or not s.hydrogen[card]:
+            return []
+        star = STARS[top_star(s, card)]
+        res = s.res[me]
+        left = s.hydrogen[card]
+        out: list[NovaLuxAction] = []
+        for pay in star.cost:
+            most = min(left, res[pay] // star.cost_n)
+            out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
+        if (federation_power(s, me, FED_HARVEST) or s.engine_double is None) and \
+                res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
+            out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
+                    for gain in star.reward for n in range(1, left + 1)]
+        return out
+
+    def _engine_uses(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        if "engine" in s.did and s.open_action != "engine":
+            return []
+        res = s.res[me]
+        if not s.engine[me] or not res[HYDROGEN]:
+            return []
+        double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
+        out: list[NovaLuxAction] = []
+        for slot, star_id in enumerate(s.engine[me]):
+            star = STARS[star_id]
+            for pay in star.cost:
+                if res[pay] < star.cost_n:
+                    continue
+                for gain in star.reward:
+                    if not s.engine_double:
+                        out.append(UseEngine(slot, pay, gain))
+                    if double_ok:
+                        out.append(UseEngine(slot, pay, gain, True))
+        return out
+
+    def _can_found(self, s: NovaLuxState, me: int) -> bool:
+        if s.colony[me] != NONE or any(r < COLONY_LEVEL for r in s.res[me]):
+            return False
+        card = CARD_AT[s.ships[me]]
+        return card >= 0 and top_star(s, card) != NONE and s.colony_at[card] == NONE
+
+    def _federation_actions(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        if not s.federation:
+            return []
+        res = s.res[me]
+        out: list[NovaLuxAction] = []
+        if federation_power(s, me, FED_CONVERT):
+            out += [FedConvert(g, t, n) for g in range(RESOURCES) for t in range(RESOURCES)
+                    if t != g for n in range(1, res[g] + 1)]
+        if federation_power(s, me, FORCE_TRADE):
+            for target in sharing(s, me):
+                theirs = s.res[target]
+                out += [ForceTrade(target, g, t, n) for g in range(RESOURCES)
+                        for t in range(RESOURCES) if t != g
+                        for n in range(1, min(FORCE_TRADE_MAX, res[g], theirs[t]) + 1)]
+        return out
+
+    def _trades(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        if s.offered:
+            return []
+        res = s.res[me]
+        out: list[NovaLuxAction] = []
+        for target in sharing(s, me):
+            theirs = s.res[target]
+            for g in range(RESOURCES):
+                for t in range(RESOURCES):
+                    if t == g:
+                        continue
+                    for gn in range(1, min(TRADE_MAX, res[g]) + 1):
+                        out += [OfferTrade(target, g, gn, t, tn)
+                                for tn in range(1, min(TRADE_MAX, theirs[t]) + 1)]
+        return out
+
+    def _reactions(self, s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
+        """What ``seat`` may do at the end of another player's turn."""
+        if s.used[seat] or s.left_game[seat]:
+            return []
+        out: list[NovaLuxAction] = [UseAbility(*x) for x in exchanges(s, seat)]
+        if attacks_any_turn(s, seat) and s.ships[seat] == s.ships[s.current] \
+                and not s.left_game[s.current]:
+            out.append(Attack(s.current))
+        return out
+
+    # ---- apply ---------------------------------------------------------------------------
+
+    def apply(self, s: NovaLuxState, a: NovaLuxAction) -> None:
+        """Play one decision; IllegalAction(reason) when it is not legal now."""
+        if s.phase == "over":
+            raise IllegalAction("the game is over")
+        seat = self.to_move(s)
+        assert seat is not None
+        if a not in self._legal_of_kind(s, a):
+            raise IllegalAction(self._why_not(s, a, seat))
+        handler = _HANDLERS[type(a)]
+        handler(self, s, a, seat)
+        self._settle(s)
+        self._continue(s)
+
+    def _legal_of_kind(self, s: NovaLuxState, a: NovaLuxAction) -> list[NovaLuxAction]:
+        """The legal actions of ``a``'s kind (cheaper than all of them)."""
+        if s.phase != "turn":
+            return self.legal_actions(s)
+        kind = type(a)
+        if kind is Harvest:
+            return self._harvests(s)
+        if kind is MoveTo:
+            if "move" in s.did:
+                return []
+            here = s.ships[s.current]
+            found = movement.cheapest(s, here, s.res[s.current][HYDROGEN])
+            return [a] if a.cell in found and a.cell != here else []
+        if kind is UseEngine:
+            return self._engine_uses(s)
+        if kind is OfferTrade:
+            return self._trades(s)
+        if kind in (FedConvert, ForceTrade):
+            return self._federation_actions(s)
+        return self._turn_actions(s)
+
+    def _why_not(self, s: NovaLuxState, a: NovaLuxAction, seat: int) -> str:
+        """Why ``a`` is refused, in a player's words."""
+        phase = s.phase
+        if phase == "draft":
+            return "keep one of the faction cards in your draft hand"
+        if phase == "place":
+            return "place your Ark on a cell that is not a destroyed neutron star"
+        if phase == "store":
+            return "choose an engine slot for the new star, or discard it"
+        if phase == "escape":
+            return "escape to a cell next to the collapsed neutron star"
+        if phase == "answer":
+            return "accept or decline the trade offer first"
+        if phase == "plunder":
+            return "take one of the loser's resources"
+        if phase == "react":
+            return "use an ability you can afford now, or pass"
+        me = s.current
+        if isinstance(a, Harvest):
+            if "harvest" in s.did and s.open_action != "harvest":
+                return "you have already harvested this turn"
+            card = CARD_AT[s.ships[me]]
+            if card < 0 or not s.hydrogen[card]:
+                return "there is no star with hydrogen under your Ark"
+            return "you cannot pay that harvest"
+        if isinstance(a, MoveTo | Teleport):
+            if isinstance(a, MoveTo) and "move" in s.did:
+                return "you have already moved this turn"
+            if not 0 <= a.cell < CELLS or not movement.enterable(s, a.cell):
+                return "a destroyed neutron star cannot be entered"
+            return "you do not have the hydrogen to get there"
+        if isinstance(a, UseEngine):
+            if "engine" in s.did and s.open_action != "engine":
+                return "the biosphere engine has already run this turn"
+            return "you cannot pay that engine star's cost and 1 hydrogen"
+        if isinstance(a, FoundColony):
+            if s.colony[me] != NONE:
+                return "your colony is already established"
+            if any(r < COLONY_LEVEL for r in s.res[me]):
+                return "a colony needs 7 or more of every resource, hydrogen included"
+            return "a colony needs a free star under your Ark"
+        if isinstance(a, UseAbility | FedConvert | ForceTrade):
+            if s.used[me]:
+                return "you have already used an ability this turn"
+            return "that ability is not available now"
+        if isinstance(a, OfferTrade):
+            if s.offered:
+                return "you have already offered a trade this turn"
+            return "you can offer 1 to 3 of what you have for 1 to 3 of what they have, " \
+                   "to a ship on your cell"
+        if isinstance(a, Attack):
+            if s.attacked:
+                return "you have already attacked this turn"
+            return "you can only attack a ship on your cell"
+        if isinstance(a, TakeHydrogen):
+            return "take hydrogen from a star that has some"
+        if isinstance(a, EndTurn):
+            return "end the turn by taking 1 hydrogen from a star"
+        return "that is not possible now"
+
+    # ---- the handlers --------------------------------------------------------------------
+
+    def _pick(self, s: NovaLuxState, a: Pick, seat: int) -> None:
+        s.hands[seat].remove(a.faction)
+        s.factions[seat].append(a.faction)
+        s.picked[seat] = True
+        s.log.append(Event(f"{seat_ref(seat)} keeps the {FACTIONS[a.faction].name}.", (seat,),
+                           f"{seat_ref(seat)} keeps a faction card."))
+        if not all(s.picked):
+            return
+        if len(s.factions[0]) == FACTIONS_KEPT:
+            s.hands = [[] for _ in range(s.players)]
+            for p in range(s.players):
+                s.factions[p].sort()
+                names = ", ".join(FACTIONS[f].name for f in s.factions[p])
+                s.log.append(Event(f"{seat_ref(p)}'s factions: {names}."))
+            s.phase = "place"
+        else:
+            s.hands = [s.hands[(p - 1) % s.players] for p in range(s.players)]
+            s.picked = [False] * s.players
+
+    def _place(self, s: NovaLuxState, a: PlaceShip, seat: int) -> None:
+        s.ships[seat] = a.cell
+        s.log.append(Event(f"{seat_ref(seat)} places the Ark on {CELL_NAMES[a.cell]}."))
+        if NONE not in s.ships:
+            s.phase = "turn"
+            s.current = 0
+            self._begin_turn(s)
+
+    def _harvest(self, s: NovaLuxState, a: Harvest, me: int) -> None:
+        card = CARD_AT[s.ships[me]]
+        star_id = top_star(s, card)
+        star = STARS[star_id]
+        where = star_at(s, card)
+        res = s.res[me]
+        if a.federation:
+            res[a.pay] -= 1
+            res[HYDROGEN] -= FED_HARVEST_HYDROGEN
+            s.used[me] = True
+            price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
+        else:
+            res[a.pay] -= a.count * star.cost_n
+            price = amount(a.count * star.cost_n, a.pay)
+        gain = a.count * star.reward_n
+        s.log.append(Event(f"{seat_ref(me)} harvests {amount(a.count, HYDROGEN)} from {where}, "
+                           f"paying {price} for {amount(gain, a.gain)}."))
+        s.did.append("harvest")
+        s.open_action = ""
+        s.hydrogen[card] -= a.count
+        self._gain(s, me, HYDROGEN, a.count)
+        self._gain(s, me, a.gain, gain)
+        if not s.hydrogen[card]:
+            went_on = self._star_emptied(s, card, me)
+            if went_on:
+                s.open_action = "harvest"
+
+    def _move(self, s: NovaLuxState, a: MoveTo, me: int) -> None:
+        found = movement.cheapest(s, s.ships[me], s.res[me][HYDROGEN])
+        cost = found[a.cell][0]
+        path = movement.path_to(found, a.cell)
+        s.res[me][HYDROGEN] -= cost
+        s.ships[me] = a.cell
+        s.did.append("move")
+        s.open_action = ""
+        via = " via " + ", ".join(CELL_NAMES[c] for c in path[1:-1]) if len(path) > 2 else ""
+        s.log.append(Event(f"{seat_ref(me)} moves to {CELL_NAMES[a.cell]}{via} for "
+                           f"{amount(cost, HYDROGEN)}."))
+
+    def _teleport(self, s: NovaLuxState, a: Teleport, me: int) -> None:
+        s.res[me][HYDROGEN] -= movement.TELEPORT_COST
+        s.ships[me] = a.cell
+        s.used[me] = True
+        s.open_action = ""
+        s.log.append(Event(f"{seat_ref(me)} teleports to {CELL_NAMES[a.cell]} for 2 hydrogen "
+                           "(Jump Fleet)."))
+
+    def _engine(self, s: NovaLuxState, a: UseEngine, me: int) -> None:
+        star = STARS[s.engine[me][a.slot]]
+        if "engine" not in s.did:
+            s.did.append("engine")
+        s.open_action = "engine"
+        if a.double and not s.engine_double:
+            s.engine_double = True
+            s.used[me] = True
+        res = s.res[me]
+        res[a.pay] -= star.cost_n
+        res[HYDROGEN] -= 1
+        n = star.reward_n * (2 if a.double else 1)
+        s.log.append(Event(f"{seat_ref(me)} runs the engine's {star.kind}: "
+                           f"{amount(star.cost_n, a.pay)} and 1 hydrogen for {amount(n, a.gain)}."))
+        self._gain(s, me, a.gain, n)
+
+    def _found(self, s: NovaLuxState, a: FoundColony, me: int) -> None:
+        card = CARD_AT[s.ships[me]]
+        s.colony[me] = card
+        s.colony_at[card] = me
+        s.colony_kind[me] = STARS[top_star(s, card)].kind
+        s.did.append("colony")
+        s.open_action = ""
+        s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
+
+    def _ability(self, s: NovaLuxState, a: UseAbility, seat: int) -> None:
+        s.used[seat] = True
+        if s.phase == "turn":
+            s.open_action = ""
+        else:
+            s.react_queue.pop(0)
+        s.res[seat][a.give] -= 1
+        name = FACTIONS[s.factions[seat][a.slot]].name
+        s.log.append(Event(f"{seat_ref(seat)} uses the {name}: 1 {_unit(a.give)} for "
+                           f"1 {_unit(a.get)}."))
+        self._gain(s, seat, a.get, 1)
+
+    def _fed_convert(self, s: NovaLuxState, a: FedConvert, me: int) -> None:
+        s.used[me] = True
+        s.open_action = ""
+        s.res[me][a.give] -= a.count
+        s.log.append(Event(f"{seat_ref(me)} converts {amount(a.count, a.give)} into "
+                           f"{amount(a.count, a.get)} (Transmuters)."))
+        self._gain(s, me, a.get, a.count)
+
+    def _force_trade(self, s: NovaLuxState, a: ForceTrade, me: int) -> None:
+        s.used[me] = True
+        s.open_action = ""
+        s.res[me][a.give] -= a.count
+        s.res[a.target][a.get] -= a.count
+        s.log.append(Event(f"{seat_ref(me)} forces {seat_ref(a.target)} to trade "
+                           f"{amount(a.count, a.get)} for {amount(a.count, a.give)} "
+                           "(Trade Fleet)."))
+        self._gain(s, a.target, a.give, a.count)
+        self._gain(s, me, a.get, a.count)
+
+    def _offer(self, s: NovaLuxState, a: OfferTrade, me: int) -> None:
+        s.offered = True
+        s.open_action = ""
+        s.offer = Offer(me, a.target, a.give, a.give_n, a.get, a.get_n)
+        s.log.append(Event(f"{seat_ref(me)} offers {seat_ref(a.target)} "
+                           f"{amount(a.give_n, a.give)} for {amount(a.get_n, a.get)}."))
+
+    def _answer(self, s: NovaLuxState, a: AnswerTrade, seat: int) -> None:
+        offer = s.offer
+        assert offer is not None
+        s.offer = None
+        if not a.accept:
+            s.log.append(Event(f"{seat_ref(seat)} declines the trade."))
+            return
+        s.log.append(Event(f"{seat_ref(seat)} accepts the trade."))
+        s.res[offer.seat][offer.give] -= offer.give_n
+        s.res[offer.target][offer.get] -= offer.get_n
+        self._gain(s, offer.target, offer.give, offer.give_n)
+        self._gain(s, offer.seat, offer.get, offer.get_n)
+
+    def _attack(self, s: NovaLuxState, a: Attack, seat: int) -> None:
+        if s.phase == "react":
+            s.react_queue.pop(0)
+            s.used[seat] = True
+        else:
+            s.attacked = True
+            s.open_action = ""
+            if a.highest:
+                s.used[seat] = True
+        self.resolve_attack(s, seat, a.target, a.highest)
+
+    def resolve_attack(self, s: NovaLuxState, attacker: int, defender: int,
+                       highest: bool = False) -> None:
+        """Each rolls a die and adds their lowest resource (the War Council: highest); the
+        higher total wins resources equal to the difference of the dice."""
+        da, dd = self._die(s), self._die(s)
+        s.dice = [da, dd]
+        va = max(s.res[attacker]) if highest else min(s.res[attacker])
+        vd = min(s.res[defender])
+        ta, td = da + va, dd + vd
+        text = (f"{seat_ref(attacker)} attacks {seat_ref(defender)}: {seat_ref(attacker)} "
+                f"rolls {da} + {va} = {ta}, {seat_ref(defender)} rolls {dd} + {vd} = {td}")
+        if ta == td:
+            s.log.append(Event(f"{text}; a tie, nothing happens."))
+            return
+        winner, loser = (attacker, defender) if ta > td else (defender, attacker)
+        spoils = abs(da - dd)
+        s.log.append(Event(f"{text}; {seat_ref(winner)} wins "
+                           f"{plural(spoils, 'resource')}."))
+        if not s.used[winner]:
+            for slot, fid in enumerate(s.factions[winner]):
+                f = FACTIONS[fid]
+                r = f.ability_args[0]
+                if f.ability == "on_win" and not s.done[winner][slot] and s.res[loser][r]:
+                    s.used[winner] = True
+                    s.res[loser][r] -= 1
+                    s.log.append(Event(f"{seat_ref(winner)} takes 1 {_unit(r)} from "
+                                       f"{seat_ref(loser)} ({f.name})."))
+                    self._gain(s, winner, r, 1)
+                    break
+        if spoils and any(s.res[loser]):
+            s.plunder_seat, s.plunder_from, s.plunder_left = winner, loser, spoils
+
+    def _plunder(self, s: NovaLuxState, a: Plunder, seat: int) -> None:
+        s.res[s.plunder_from][a.res] -= 1
+        s.log.append(Event(f"{seat_ref(seat)} takes 1 {_unit(a.res)} from "
+                           f"{seat_ref(s.plunder_from)}."))
+        self._gain(s, seat, a.res, 1)
+        s.plunder_left -= 1
+        if not s.plunder_left or not any(s.res[s.plunder_from]):
+            s.plunder_seat = s.plunder_from = NONE
+            s.plunder_left = 0
+
+    def _store(self, s: NovaLuxState, a: StoreStar, seat: int) -> None:
+        new = s.store_star
+        s.store_star = s.store_seat = NONE
+        if a.slot == NONE:
+            s.log.append(Event(f"{seat_ref(seat)} discards the {STARS[new].kind}."))
+            return
+        old = s.engine[seat][a.slot]
+        s.engine[seat][a.slot] = new
+        s.log.append(Event(f"{seat_ref(seat)} puts the {STARS[new].kind} in the engine, "
+                           f"discarding a {STARS[old].kind}."))
+
+    def _escape(self, s: NovaLuxState, a: Escape, seat: int) -> None:
+        s.escapes.pop(0)
+        s.ships[seat] = a.cell
+        s.log.append(Event(f"{seat_ref(seat)} escapes the neutron star to "
+                           f"{CELL_NAMES[a.cell]}."))
+
+    def _take(self, s: NovaLuxState, a: TakeHydrogen, me: int) -> None:
+        s.open_action = ""
+        where = star_at(s, a.card)
+        s.hydrogen[a.card] -= 1
+        s.log.append(Event(f"{seat_ref(me)} takes 1 hydrogen from {where}."))
+        self._gain(s, me, HYDROGEN, 1)
+        if not s.hydrogen[a.card]:
+            self._star_emptied(s, a.card, me)
+        self._close_turn(s)
+
+    def _end(self, s: NovaLuxState, a: EndTurn, me: int) -> None:
+        s.open_action = ""
+        self._close_turn(s)
+
+    def _pass(self, s: NovaLuxState, a: Pass, seat: int) -> None:
+        s.react_queue.pop(0)
+
+    # ---- shared steps ---------------------------------------------------------------------
+
+    def _gain(self, s: NovaLuxState, seat: int, r: int, n: int, trigger: bool = True) -> None:
+        """``seat`` gains ``n`` of ``r`` (above 14 is lost); others' "when another player
+        gains" factions answer automatically and spend their ability for the turn."""
+        before = s.res[seat][r]
+        s.res[seat][r] = min(TRACK_MAX, before + n)
+        if s.res[seat][r] == before or not trigger:
+            return
+        for other in others(s, seat):
+            if s.used[other]:
+                continue
+            slot = trigger_slot(s, other, "on_gain", r)
+            if slot >= 0:
+                s.used[other] = True
+                s.log.append(Event(f"{seat_ref(other)} gains 1 {_unit(r)} "
+                                   f"({FACTIONS[s.factions[other][slot]].name})."))
+                self._gain(s, other, r, 1, trigger=False)
+
+    def _star_emptied(self, s: NovaLuxState, card: int, taker: int) -> bool:
+        """The last hydrogen of ``card``'s top star is gone: the star goes to ``taker``'s
+        engine; an emptied red giant collapses the card unless a colony holds it. True when
+        a red giant is left to harvest."""
+        if s.yellow[card] != NONE:
+            star, s.yellow[card] = s.yellow[card], NONE
+            s.hydrogen[card] = STARS[s.red[card]].hydrogen
+            went_on = True
+        else:
+            star, s.red[card] = s.red[card], NONE
+            went_on = False
+        self._to_engine(s, taker, star)
+        if not went_on and s.colony_at[card] == NONE:
+            self._flip(s, card)
+        return went_on
+
+    def _to_engine(self, s: NovaLuxState, seat: int, star: int) -> None:
+        if len(s.engine[seat]) < ENGINE_SLOTS:
+            s.engine[seat].append(star)
+            s.log.append(Event(f"{seat_ref(seat)} adds the {STARS[star].kind} to the "
+                               "biosphere engine."))
+        else:
+            s.store_star, s.store_seat = star, seat
+
+    def _flip(self, s: NovaLuxState, card: int) -> None:
+        s.flipped[card] = True
+        face = s.face[card]
+        s.log.append(Event(f"{card_name(card)} collapses: {_a(FACE_NAMES[face])}."))
+        if face == NEUTRON_STAR:
+            cell = CARD_CELLS[card]
+            order = [(s.current + i) % s.players for i in range(s.players)]
+            s.escapes = [p for p in order if s.ships[p] == cell and not s.left_game[p]]
+            s.escape_card = card
+
+    def _collapse_roll(self, s: NovaLuxState) -> None:
+        """The universe collapses a little: two dice remove the top star of a card."""
+        card = self._grid_roll(s)
+        if s.flipped[card] or top_star(s, card) == NONE:
+            s.log.append(Event(f"{card_name(card)} has no star left: safe this time."))
+            return
+        if s.yellow[card] != NONE:
+            s.yellow[card] = NONE
+            s.hydrogen[card] = STARS[s.red[card]].hydrogen
+            s.log.append(Event(f"The yellow star on {card_name(card)} dies; its red giant "
+                               "is left."))
+            return
+        s.red[card] = NONE
+        s.hydrogen[card] = 0
+        s.log.append(Event(f"The red giant on {card_name(card)} dies."))
+        if s.colony_at[card] == NONE:
+            self._flip(s, card)
+
+    def _close_turn(self, s: NovaLuxState) -> None:
+        s.ending = True
+        if s.reactions_on:
+            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)]
+
+    def _begin_turn(self, s: NovaLuxState) -> None:
+        s.did = []
+        s.open_action = ""
+        s.engine_double = False
+        s.attacked = s.offered = s.ending = False
+        s.used = [False] * s.players
+
+    def _end_turn(self, s: NovaLuxState) -> None:
+        me = s.current
+        s.ending = False
+        s.react_queue = []
+        s.turn += 1
+        if s.mode == "solo":
+            self._collapse_roll(s)
+        nxt = self._next_seat(s, me)
+        if nxt is None:
+            self._finish(s, "every player has completed their factions")
+            return
+        if s.mode == "semi" and nxt <= me or nxt == me:
+            if s.mode == "semi":
+                self._collapse_roll(s)
+        if not any(s.hydrogen):
+            self._finish(s, "no hydrogen is left in the universe")
+            return
+        s.current = nxt
+        self._begin_turn(s)
+
+    def _next_seat(self, s: NovaLuxState, me: int) -> int | None:
+        for i in range(1, s.players + 1):
+            seat = (me + i) % s.players
+            if not s.left_game[seat]:
+                return seat
+        return None
+
+    def _settle(self, s: NovaLuxState) -> None:
+        """Flip every faction whose requirement holds; completing them wins."""
+        if s.phase in ("draft", "place", "over"):
+            return
+        need = 2 if s.players >= 5 else FACTIONS_KEPT
+        order = [(s.current + i) % s.players for i in range(s.players)]
+        for seat in order:
+            if s.left_game[seat] or s.colony[seat] == NONE:
+                continue
+            for slot, fid in enumerate(s.factions[seat]):
+                if not s.done[seat][slot] and requirement_met(s, seat, FACTIONS[fid]):
+                    s.done[seat][slot] = True
+                    s.log.append(Event(f"{seat_ref(seat)} fulfils the {FACTIONS[fid].name}."))
+            if sum(s.done[seat]) >= need:
+                s.winners.append(seat)
+                if s.mode != "semi":
+                    self._finish(s, f"{seat_ref(seat)} completes their factions")
+                    return
+                self._leave(s, seat)
+        if s.mode == "semi" and all(s.left_game):
+            self._finish(s, "every player has completed their factions")
+
+    def _leave(self, s: NovaLuxState, seat: int) -> None:
+        """A semi-cooperative winner leaves the game, with whatever they were deciding."""
+        s.left_game[seat] = True
+        s.log.append(Event(f"{seat_ref(seat)} completes their factions, wins and leaves."))
+        s.ships[seat] = NONE if False else s.ships[seat]
+        if s.store_seat == seat:
+            s.store_star = s.store_seat = NONE
+        s.escapes = [p for p in s.escapes if p != seat]
+        if seat in (s.plunder_seat, s.plunder_from):
+            s.plunder_seat = s.plunder_from = NONE
+            s.plunder_left = 0
+        if s.offer is not None and seat in (s.offer.seat, s.offer.target):
+            s.offer = None
+        s.react_queue = [p for p in s.react_queue if p != seat]
+
+    def _continue(self, s: NovaLuxState) -> None:
+        """Move to whatever is pending: a full engine, an escape, spoils, an answer, the
+        others' reactions, the next turn, or back to the turn."""
+        if s.phase in ("over", "draft", "place"):
+            return
+        if s.store_star != NONE:
+            s.phase = "store"
+        elif s.escapes:
+            s.phase = "escape"
+        elif s.plunder_left:
+            s.phase = "plunder"
+        elif s.offer is not None:
+            s.phase = "answer"
+        elif s.left_game[s.current] or s.ending:
+            while s.react_queue and not self._reactions(s, s.react_queue[0]):
+                s.react_queue.pop(0)
+            if s.react_queue and not s.left_game[s.current]:
+                s.phase = "react"
+                return
+            s.phase = "turn"
+            self._end_turn(s)
+            if s.phase != "over":
+                self._continue(s)
+        else:
+            s.phase = "turn"
+
+    def _finish(self, s: NovaLuxState, reason: str) -> None:
+        s.phase = "over"
+        s.end_reason = reason
+        s.react_queue = []
+        outcome = self.outcome(s)
+        assert outcome is not None
+        s.log.append(Event(f"Game over: {outcome.reason}"))
+
+    # ---- hidden information ---------------------------------------------------------------
+
+    def observe(self, s: NovaLuxState, player: int) -> NovaLuxState:
+        """A copy without the RNG, the faces of face-down cards, or (during the draft) the
+        other seats' hands and picks."""
+        view = clone(s)
+        view.rng = Rng()
+        view.face = [f if s.flipped[k] else HIDDEN for k, f in enumerate(s.face)]
+        if s.phase == "draft":
+            for seat in range(s.players):
+                if seat != player:
+                    view.hands[seat] = [HIDDEN] * len(s.hands[seat])
+                    view.factions[seat] = [HIDDEN] * len(s.factions[seat])
+        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        return view
+
+    def determinize(self, view: NovaLuxState, player: int, rng: random.Random
+                    ) -> NovaLuxState:
+        """Deal the face-down cards the faces not yet seen, and (in the draft) the other
+        seats faction cards from those ``player`` has not seen."""
+        full = clone(view)
+        full.rng = Rng.seeded(rng.getrandbits(64))
+        unseen = list(FACE_DECK)
+        for k in range(CARDS):
+            if view.flipped[k]:
+                unseen.remove(view.face[k])
+        rng.shuffle(unseen)
+        full.face = [view.face[k] if view.flipped[k] else unseen.pop() for k in range(CARDS)]
+        if view.phase == "draft":
+            seen = set(view.hands[player]) | set(view.factions[player])
+            pool = [f for f in range(len(FACTIONS)) if f not in seen]
+            rng.shuffle(pool)
+            for seat in range(view.players):
+                if seat != player:
+                    full.hands[seat] = sorted(pool.pop() for _ in view.hands[seat])
+                    full.factions[seat] = [pool.pop() for _ in view.factions[seat]]
+        return full
+
+    def reveals(self, s: NovaLuxState, a: NovaLuxAction) -> bool:
+        """True when ``a`` rolls dice, turns a card up or passes draft hands."""
+        after = clone(s)
+        self.apply(after, a)
+        return (after.rng.state != s.rng.state or after.flipped != s.flipped
+                or after.phase != s.phase and s.phase == "draft")
+
+    # ---- the end ---------------------------------------------------------------------------
+
+    def outcome(self, s: NovaLuxState) -> Outcome | None:
+        """Winners first; then factions completed, the colony, and total resources."""
+        if s.phase != "over":
+            return None
+        keys = [(seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE,
+                 sum(s.res[seat])) for seat in range(s.players)]
+        ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+        if s.mode != "standard" or s.winners:
+            # Solo and semi-cooperative: only those who completed their factions win.
+            ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
+        winners = [p for p, r in enumerate(ranks) if r == 1]
+        breakdown = [[("Factions done", sum(s.done[p])),
+                      ("Colony", int(s.colony[p] != NONE)),
+                      ("Resources", sum(s.res[p]))] for p in range(s.players)]
+        scores = [10 * sum(s.done[p]) + 5 * (s.colony[p] != NONE) for p in range(s.players)]
+        if not winners:
+            reason = f"nobody wins: {s.end_reason}."
+        else:
+            names = " and ".join(seat_ref(p) for p in winners)
+            verb = "wins" if len(winners) == 1 else "win"
+            reason = f"{names} {verb}; {s.end_reason}."
+        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
+                       breakdown=breakdown)
+
+    def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
+        """A plain phrase for ``a`` in ``s``."""
+        return describe_action(s, a)
+
+
+def _unit(res: int) -> str:
+    return amount(1, res)[2:]
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+_HANDLERS: dict[type, Any] = {
+    Pick: NovaLuxRules._pick,
+    PlaceShip: NovaLuxRules._place,
+    Harvest: NovaLuxRules._harvest,
+    MoveTo: NovaLuxRules._move,
+    Teleport: NovaLuxRules._teleport,
+    UseEngine: NovaLuxRules._engine,
+    FoundColony: NovaLuxRules._found,
+    UseAbility: NovaLuxRules._ability,
+    FedConvert: NovaLuxRules._fed_convert,
+    ForceTrade: NovaLuxRules._force_trade,
+    OfferTrade: NovaLuxRules._offer,
+    AnswerTrade: NovaLuxRules._answer,
+    Attack: NovaLuxRules._attack,
+    Plunder: NovaLuxRules._plunder,
+    StoreStar: NovaLuxRules._store,
+    Escape: NovaLuxRules._escape,
+    TakeHydrogen: NovaLuxRules._take,
+    EndTurn: NovaLuxRules._end,
+    Pass: NovaLuxRules._pass,
+}

@@ -1,0 +1,88 @@
+"""Plain-language phrases for Via Nebula's actions (menus, hints, the log)."""
+
+from __future__ import annotations
+
+from tui_games.engine.grammar import seat_ref
+from tui_games.games.via_nebula.board import KIND, NAME, RUINS, hex_label
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    RESOURCES,
+    token_text,
+)
+from tui_games.games.via_nebula.state import (
+    UNUSED,
+    Convert,
+    Discard,
+    Erect,
+    Explore,
+    FreeExplore,
+    MoveResource,
+    Pass,
+    PlaceCraftsman,
+    PlaceSite,
+    SkipPower,
+    TakeFromSupply,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+    slot_ruin,
+)
+
+
+def slot_name(s: ViaNebulaState, slot: int) -> str:
+    """``the site on E5`` or, when a ruin holds two halves, ``the site on E5 (half 2)``."""
+    hex_ = RUINS[slot_ruin(slot)]
+    if s.slot_owner[slot ^ 1] == UNUSED:
+        return f"the site on {NAME[hex_]}"
+    return f"the site on {NAME[hex_]} (half {slot % 2 + 1})"
+
+
+def describe_action(s: ViaNebulaState, a: ViaNebulaAction) -> str:
+    """An imperative phrase for ``a`` in ``s``: ``transport 1 wood from C3 to the site on E5``."""
+    kind = type(a)
+    if kind is PlaceCraftsman:
+        token = s.tokens[a.hex]
+        what = f" ({token_text(token, s.players)})" if token >= 0 else ""
+        return f"place a craftsman on {NAME[a.hex]}{what}"
+    if kind is PlaceSite:
+        return f"place a building site on the ruin {NAME[a.hex]}"
+    if kind is Explore:
+        if KIND[a.hex] == "forest":
+            return f"explore the petrified forest {NAME[a.hex]} (both actions)"
+        return f"explore the fog {NAME[a.hex]}"
+    if kind is Transport:
+        res = s.res_kind[a.source]
+        what = RESOURCES[res] if res >= 0 else "a resource"
+        return f"transport 1 {what} from {NAME[a.source]} to {slot_name(s, a.slot)}"
+    if kind is Erect:
+        card = CONTRACTS[a.card]
+        return f"erect the {card.name} ({card.vp} VP) on {slot_name(s, a.slot)}"
+    if kind is Convert:
+        return (f"turn 1 {RESOURCES[a.old]} on {slot_name(s, a.slot)} into "
+                f"1 {RESOURCES[a.new]}")
+    if kind is TakeFromSupply:
+        return f"take 1 {RESOURCES[a.kind]} from the supply onto {slot_name(s, a.slot)}"
+    if kind is Discard:
+        return f"return 1 {RESOURCES[a.kind]} from storage to the supply"
+    if kind is FreeExplore:
+        return f"explore {hex_label(a.hex)} for free"
+    if kind is MoveResource:
+        return (f"move 1 {RESOURCES[a.kind]} from {slot_name(s, a.source)} to "
+                f"{slot_name(s, a.target)}")
+    if kind is SkipPower:
+        return "use the power no more"
+    if kind is Pass:
+        return "pass: no action is possible"
+    return repr(a)
+
+
+def narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
+    """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``."""
+    verb, _, rest = describe_action(s, a).partition(" ")
+    if verb == "pass:":
+        return f"{seat_ref(seat)} passes: no action is possible."
+    if verb == "use":
+        return f"{seat_ref(seat)} uses the power no more."
+    verb += "es" if verb.endswith(("sh", "ss")) else "s"
+    return f"{seat_ref(seat)} {verb} {rest}."
+

@@ -1,0 +1,181 @@
+"""Paths on the map: empty meadows, transport chains and where a seat may explore.
+
+An empty meadow is a hex a resource may travel over: a meadow tile on explored fog or
+forest, a printed empty meadow, or an exploitation meadow with no token and no resources.
+A resource leaves an exploitation, crosses an unbroken chain of empty meadows (possibly
+none, when the exploitation touches the ruin) and arrives on a building site.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tui_games.games.via_nebula.board import HEX_COUNT, KIND, NEIGHBOURS, RUINS
+from tui_games.games.via_nebula.state import FREE, ViaNebulaState, slot_ruin
+
+_PRINTED_MEADOW = tuple(k == "meadow" for k in KIND)
+_COVERABLE = tuple(k in ("fog", "forest") for k in KIND)
+_EXPLOITATION = tuple(k == "exploitation" for k in KIND)
+_RUIN = tuple(k == "ruin" for k in KIND)
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in NEIGHBOURS)
+"""Per hex, its neighbours as bits of an int (hex ``h`` is bit ``1 << h``)."""
+_PRINTED_MASK = sum(1 << h for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
+_COVERABLE_HEXES = tuple(h for h in range(HEX_COUNT) if _COVERABLE[h])
+_EXPLOITATION_HEXES = tuple(h for h in range(HEX_COUNT) if _EXPLOITATION[h])
+
+
+def bits(mask: int) -> list[int]:
+    """The hexes whose bits are set in ``mask``, in index order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def empty_mask(s: ViaNebulaState) -> int:
+    """The empty meadows now, as a bit mask."""
+    explored, tokens, counts = s.explored, s.tokens, s.res_count
+    mask = _PRINTED_MASK
+    for h in _COVERABLE_HEXES:
+        if explored[h]:
+            mask |= 1 << h
+    for h in _EXPLOITATION_HEXES:
+        if tokens[h] == FREE and counts[h] == 0:
+            mask |= 1 << h
+    return mask
+
+
+def empty_meadows(s: ViaNebulaState) -> list[bool]:
+    """Per hex: whether it is an empty meadow now."""
+    mask = empty_mask(s)
+    return [bool(mask >> h & 1) for h in range(HEX_COUNT)]
+
+
+def resource_mask(s: ViaNebulaState) -> int:
+    """The hexes holding resources (exploitations being worked), as a bit mask."""
+    counts = s.res_count
+    mask = 0
+    for h in _EXPLOITATION_HEXES:
+        if counts[h]:
+            mask |= 1 << h
+    return mask
+
+
+class Network:
+    """The empty meadows of one moment, split into connected chains (for many look-ups)."""
+
+    __slots__ = ("components", "empty", "resources")
+
+    def __init__(self, s: ViaNebulaState, empty: int | None = None) -> None:
+        self.empty = empty = empty_mask(s) if empty is None else empty
+        self.resources = resource_mask(s)
+        self.components: list[tuple[int, int]] = []   # (members, members and neighbours)
+        rest = empty
+        while rest:
+            low = rest & -rest
+            members = reach = frontier = low
+            while frontier:
+                grow = 0
+                while frontier:
+                    bit = frontier & -frontier
+                    grow |= NEIGHBOUR_MASK[bit.bit_length() - 1]
+                    frontier ^= bit
+                reach |= grow
+                frontier = grow & empty & ~members
+                members |= frontier
+            self.components.append((members, reach))
+            rest &= ~members
+
+    def sources(self, ruin_hex: int) -> int:
+        """Bit mask of the hexes with resources that can travel to ``ruin_hex``."""
+        near = NEIGHBOUR_MASK[ruin_hex]
+        reach = near
+        for members, around in self.components:
+            if members & near:
+                reach |= around
+        return reach & self.resources
+
+
+def sources_for(s: ViaNebulaState, ruin_hex: int) -> list[int]:
+    """Hexes with resources whose chain of empty meadows reaches ``ruin_hex``, sorted."""
+    return bits(Network(s).sources(ruin_hex))
+
+
+def _shortest(start: int, goal: int, empty: list[bool], banned: int | None = None
+              ) -> list[int] | None:
+    """The empty hexes between ``start`` and ``goal`` on a shortest way (None: no way)."""
+    if goal in NEIGHBOURS[start]:
+        return []
+    back: dict[int, int] = {start: start}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in NEIGHBOURS[h]:
+            if n in back:
+                continue
+            if n == goal:
+                path = []
+                while h != start:
+                    path.append(h)
+                    h = back[h]
+                return path[::-1]
+            if empty[n] and n != banned:
+                back[n] = h
+                queue.append(n)
+    return None
+
+
+def chains(s: ViaNebulaState, source: int, slot: int, limit: int = 6) -> list[list[int]]:
+    """Distinct chains of empty meadows from ``source`` to ``slot``'s ruin, shortest first.
+
+    The first is a shortest chain; each other one avoids a hex of the first (so the
+    player can see the resource go round another way). The chain never changes the
+    board: it is what the resource travels over.
+    """
+    empty = empty_meadows(s)
+    goal = RUINS[slot_ruin(slot)]
+    first = _shortest(source, goal, empty)
+    if first is None:
+        return []
+    found = [first]
+    for avoid in first:
+        other = _shortest(source, goal, empty, banned=avoid)
+        if other is not None and other not in found:
+            found.append(other)
+        if len(found) >= limit:
+            break
+    found.sort(key=len)
+    return found
+
+
+def mine_mask(s: ViaNebulaState, seat: int) -> int:
+    """The hexes holding one of ``seat``'s pieces (craftsman, site or building)."""
+    mask = 0
+    for h, owner in enumerate(s.craftsman):
+        if owner == seat:
+            mask |= 1 << h
+    for slot, owner in enumerate(s.slot_owner):
+        if owner == seat:
+            mask |= 1 << RUINS[slot_ruin(slot)]
+    return mask
+
+
+def can_explore(s: ViaNebulaState, seat: int, hex_: int, empty: int) -> bool:
+    """Whether ``hex_`` is an uncovered fog or forest next to ``seat``'s piece or an
+    empty meadow (the action's cost is checked by the rules)."""
+    return (0 <= hex_ < HEX_COUNT and _COVERABLE[hex_] and not s.explored[hex_]
+            and bool(NEIGHBOUR_MASK[hex_] & (empty | mine_mask(s, seat))))
+
+
+def explorable(s: ViaNebulaState, seat: int, empty: int) -> list[int]:
+    """Uncovered fogs and forests next to one of ``seat``'s pieces or an empty meadow."""
+    near = empty | mine_mask(s, seat)
+    explored = s.explored
+    return [h for h in _COVERABLE_HEXES if not explored[h] and NEIGHBOUR_MASK[h] & near]
+
+
+def is_ruin(hex_: int) -> bool:
+    """Whether ``hex_`` is a ruin."""
+    return _RUIN[hex_]

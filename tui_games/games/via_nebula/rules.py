@@ -1,0 +1,601 @@
+"""Via Nebula's rules: setup, the two-action turn, contract powers, the end and the score.
+
+A turn is a run of small decisions: in phase ``act`` each action spends one of the turn's
+actions (a petrified forest spends both); erecting a building whose contract has a power
+opens phase ``power``, one use per decision until the uses run out or the player stops.
+The 5th building of a seat ends its turn at once and starts the last turns; when they are
+played (or when a whole round of seats could do nothing), resources left on sites and on
+the craftsmen's exploitations go to storage and the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from tui_games.engine.codec import clone
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.grammar import agree, plural, seat_ref
+from tui_games.engine.rng import Rng
+from tui_games.games.via_nebula.board import (
+    EXPLOITATIONS,
+    HEX_COUNT,
+    KIND,
+    NAME,
+    RUINS,
+)
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    DISPLAY_SIZE,
+    END_CARD_VP,
+    EXPLORER_VP,
+    NEUTRAL_IDS,
+    NORMAL_TOKENS,
+    PRIVATE_DEAL,
+    PRIVATE_IDS,
+    RESOURCES,
+    SPECIAL_TOKENS,
+    SUPPLY_PER_TYPE,
+    contract_text,
+    fulfils,
+    needs_met,
+    pile_text,
+    special_amount,
+    token_amount,
+    token_type,
+    token_vp,
+)
+from tui_games.games.via_nebula.describe import describe_action, narrate
+from tui_games.games.via_nebula.network import (
+    Network,
+    bits,
+    can_explore,
+    empty_mask,
+    explorable,
+)
+from tui_games.games.via_nebula.state import (
+    ACTIONS_PER_TURN,
+    BUILDINGS_PER_SEAT,
+    CRAFTSMEN_BY_PLAYERS,
+    FREE,
+    HIDDEN,
+    SITES_PER_SEAT,
+    STACKS,
+    TILES,
+    TILES_PER_STACK,
+    UNUSED,
+    Convert,
+    Discard,
+    Erect,
+    Explore,
+    FreeExplore,
+    MoveResource,
+    Pass,
+    PlaceCraftsman,
+    PlaceSite,
+    SkipPower,
+    TakeFromSupply,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+    slot_ruin,
+)
+
+SLOT_COUNT = 2 * len(RUINS)
+_RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
+_SKIP = SkipPower()
+_PASS = Pass()
+
+
+class ViaNebulaRules:
+    """The Rules protocol for Via Nebula (2-4 players, the beginner side of the map)."""
+
+    id: ClassVar[str] = "via_nebula"
+    title: ClassVar[str] = "Via Nebula"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    state_type: ClassVar[type] = ViaNebulaState
+    action_type: ClassVar[Any] = ViaNebulaAction
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Options) -> ViaNebulaState:
+        """Map, tokens, contracts and guild boards for ``players`` seats, seat 1 first."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Via Nebula is for 2 to 4 players, not {players}")
+        rng = Rng.seeded(seed)
+        s = ViaNebulaState(players=players, rng=rng)
+        s.explored = [False] * HEX_COUNT
+        s.tokens = [FREE] * HEX_COUNT
+        s.res_kind = [FREE] * HEX_COUNT
+        s.res_count = [0] * HEX_COUNT
+        s.craftsman = [FREE] * HEX_COUNT
+        s.slot_owner = [FREE if players > 2 or slot % 2 == 0 else UNUSED
+                        for slot in range(SLOT_COUNT)]
+        s.slot_built = [False] * SLOT_COUNT
+        s.slot_res = [[0] * 5 for _ in range(SLOT_COUNT)]
+        s.supply = [SUPPLY_PER_TYPE] * 5
+        s.storage = [[0] * 5 for _ in range(players)]
+        s.craftsmen = [CRAFTSMEN_BY_PLAYERS[players]] * players
+        s.sites = [SITES_PER_SEAT] * players
+        s.stacks = [[TILES_PER_STACK[players]] * STACKS for _ in range(players)]
+        s.reserve = TILES - STACKS * TILES_PER_STACK[players] * players
+        s.tokens_won = [[] for _ in range(players)]
+        s.built = [[] for _ in range(players)]
+        privates = list(PRIVATE_IDS)
+        rng.shuffle(privates)
+        s.hands = [sorted(privates[PRIVATE_DEAL * p: PRIVATE_DEAL * (p + 1)])
+                   for p in range(players)]
+        deck = list(NEUTRAL_IDS)
+        rng.shuffle(deck)
+        s.display = [deck.pop() for _ in range(DISPLAY_SIZE)]
+        s.deck = deck
+        specials = list(SPECIAL_TOKENS)
+        removed = specials.pop(rng.randrange(len(specials)))
+        tokens = list(range(NORMAL_TOKENS)) + specials
+        rng.shuffle(tokens)
+        for hex_, token in zip(EXPLOITATIONS, tokens, strict=True):
+            if token >= NORMAL_TOKENS:     # a special token becomes its resources at once
+                kind = token_type(token)
+                amount = min(special_amount(players), s.supply[kind])
+                s.supply[kind] -= amount
+                s.res_kind[hex_], s.res_count[hex_] = kind, amount
+            else:
+                s.tokens[hex_] = token
+        out = RESOURCES[token_type(removed)]
+        s.log.append(Event(f"A game for {players} players; the special {out} token is out "
+                           f"of the game. {seat_ref(0)} begins."))
+        return s
+
+    # ---- whose decision, and which ---------------------------------------------------------
+
+    def to_move(self, s: ViaNebulaState) -> int | None:
+        """The seat whose turn it is (powers included); None once the game is over."""
+        return None if s.phase == "over" else s.current
+
+    def legal_actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
+        """Every legal decision now (never empty while the game goes on)."""
+        if s.phase == "act":
+            return self._actions(s) or [_PASS]
+        if s.phase == "power":
+            return [*self._power_uses(s), _SKIP]
+        return []
+
+    def _actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
+        me = s.current
+        out: list[ViaNebulaAction] = []
+        if s.craftsmen[me]:
+            tokens = s.tokens
+            out += [PlaceCraftsman(h) for h in EXPLOITATIONS if tokens[h] != FREE]
+        if s.sites[me] and s.sites_on_board(me) < s.buildings_left(me):
+            owners = s.slot_owner
+            out += [PlaceSite(h) for n, h in enumerate(RUINS)
+                    if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
+        empty = empty_mask(s)
+        if self._has_tile(s, me):
+            two = s.actions_left >= 2
+            out += [Explore(h) for h in explorable(s, me, empty)
+                    if two or KIND[h] == "fog"]
+        sites = [slot for slot, owner in enumerate(s.slot_owner)
+                 if owner == me and not s.slot_built[slot]]
+        if not sites:
+            return out
+        net = Network(s, empty)
+        hand = s.hands[me] + [c for c in s.display if c != FREE]
+        reached: dict[int, list[int]] = {}
+        for slot in sites:
+            ruin = RUINS[slot_ruin(slot)]
+            if ruin not in reached:
+                reached[ruin] = bits(net.sources(ruin))
+            out += [Transport(src, slot) for src in reached[ruin]]
+            pile = s.slot_res[slot]
+            if any(pile):
+                fulfilled = fulfils(pile)
+                out += [Erect(slot, card) for card in hand if card in fulfilled]
+        return out
+
+    @staticmethod
+    def _has_tile(s: ViaNebulaState, seat: int) -> bool:
+        return bool(s.reserve) or any(s.stacks[seat])
+
+    def _my_sites(self, s: ViaNebulaState) -> list[int]:
+        me = s.current
+        return [slot for slot, owner in enumerate(s.slot_owner)
+                if owner == me and not s.slot_built[slot]]
+
+    def _power_uses(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
+        power = CONTRACTS[s.power_card].power
+        me = s.current
+        if power == "convert":
+            return [Convert(slot, old, new) for slot in self._my_sites(s)
+                    for old in range(5) if s.slot_res[slot][old]
+                    for new in range(5) if new != old and s.supply[new]]
+        if power == "supply":
+            return [TakeFromSupply(slot, kind) for slot in self._my_sites(s)
+                    for kind in range(5) if s.supply[kind]]
+        if power == "discard":
+            return [Discard(kind) for kind in range(5) if s.storage[me][kind]]
+        if power == "tile":
+            if not self._has_tile(s, me):
+                return []
+            return [FreeExplore(h) for h in explorable(s, me, empty_mask(s))]
+        if power == "move":
+            sites = self._my_sites(s)
+            return [MoveResource(a, b, kind) for a in sites for kind in range(5)
+                    if s.slot_res[a][kind] for b in sites if b != a]
+        return []
+
+    # ---- apply -----------------------------------------------------------------------------
+
+    def apply(self, s: ViaNebulaState, a: ViaNebulaAction) -> None:
+        """Play one decision; IllegalAction(reason) when it is not legal now."""
+        handler = _HANDLERS.get(type(a))
+        if handler is None:
+            raise IllegalAction(f"{a!r} is not a Via Nebula action")
+        if s.phase == "over":
+            raise IllegalAction("the game is over")
+        is_power = type(a) in _POWER_TYPES
+        if is_power != (s.phase == "power"):
+            raise IllegalAction("finish using the contract's power first" if s.phase == "power"
+                                else "no contract power is waiting to be used")
+        if not self._is_legal(s, a):
+            raise IllegalAction(self._why_not(s, a))
+        handler(self, s, a)
+
+    def _is_legal(self, s: ViaNebulaState, a: ViaNebulaAction) -> bool:
+        """Whether ``a`` is among legal_actions(s), checked without listing them all."""
+        me = s.current
+        kind = type(a)
+        if s.phase == "power" or kind is Pass:
+            return a in self.legal_actions(s)
+        if s.actions_left <= 0:
+            return False
+        if kind is PlaceCraftsman:
+            return (s.craftsmen[me] > 0 and 0 <= a.hex < HEX_COUNT
+                    and s.tokens[a.hex] != FREE)
+        if kind is PlaceSite:
+            n = _RUIN_OF_HEX.get(a.hex)
+            return (n is not None and s.sites[me] > 0
+                    and s.sites_on_board(me) < s.buildings_left(me)
+                    and FREE in (s.slot_owner[2 * n], s.slot_owner[2 * n + 1]))
+        if kind is Explore:
+            return (self._has_tile(s, me) and can_explore(s, me, a.hex, empty_mask(s))
+                    and (KIND[a.hex] == "fog" or s.actions_left >= 2))
+        if not (0 <= a.slot < SLOT_COUNT and s.slot_owner[a.slot] == me
+                and not s.slot_built[a.slot]):
+            return False
+        if kind is Transport:
+            ruin = RUINS[slot_ruin(a.slot)]
+            return (0 <= a.source < HEX_COUNT
+                    and bool(Network(s).sources(ruin) >> a.source & 1))
+        if kind is Erect:
+            return ((a.card in s.hands[me] or (a.card in s.display and a.card != FREE))
+                    and 0 <= a.card < len(CONTRACTS)
+                    and needs_met(CONTRACTS[a.card].needs, s.slot_res[a.slot]))
+        return False
+
+    def _why_not(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
+        """A reason, in the player's words, for refusing ``a``."""
+        me = s.current
+        kind = type(a)
+        if kind is PlaceCraftsman:
+            if not s.craftsmen[me]:
+                return "no craftsman is left on your guild board"
+            return "a craftsman goes on a meadow that still has its exploitation token"
+        if kind is PlaceSite:
+            if not s.sites[me]:
+                return "no building site is left on your guild board"
+            if s.sites_on_board(me) >= s.buildings_left(me):
+                return "you need more buildings left than sites on the map"
+            return "a site goes on a ruin with a free place"
+        if kind is Explore:
+            if not (s.reserve or any(s.stacks[me])):
+                return "no meadow tile is left, in your stacks or the reserve"
+            if KIND[a.hex] == "forest" and s.actions_left < 2:
+                return "a petrified forest takes both actions of a turn"
+            return ("explore an uncovered fog or forest next to one of your pieces or next "
+                    "to an empty meadow")
+        if kind is Transport:
+            return ("a resource travels from an exploitation over empty meadows only, to "
+                    "one of your building sites")
+        if kind is Erect:
+            return ("erect on one of your sites holding every resource that a contract in "
+                    "your hand or on display asks for")
+        if kind is Pass:
+            return "you may only pass when no action is possible"
+        return "that use of the power is not possible now"
+
+    def _spend(self, s: ViaNebulaState, cost: int) -> None:
+        s.actions_left -= cost
+        s.passes = 0
+        if s.actions_left <= 0:
+            self._end_turn(s)
+
+    def _place_craftsman(self, s: ViaNebulaState, a: PlaceCraftsman) -> None:
+        me = s.current
+        token = s.tokens[a.hex]
+        kind = token_type(token)
+        amount = min(token_amount(token, s.players), s.supply[kind])
+        s.log.append(Event(narrate(s, a, me)))
+        s.tokens[a.hex] = FREE
+        s.tokens_won[me].append(token)
+        s.craftsmen[me] -= 1
+        s.supply[kind] -= amount
+        s.res_kind[a.hex], s.res_count[a.hex] = kind, amount
+        if amount:
+            s.craftsman[a.hex] = me
+        else:        # the supply ran dry: nothing to work, the craftsman comes home
+            s.res_kind[a.hex] = FREE
+            s.craftsmen[me] += 1
+            s.log.append(Event(f"The supply has no {RESOURCES[kind]} left: the craftsman "
+                               f"returns to {seat_ref(me)}'s guild board."))
+        self._spend(s, 1)
+
+    def _place_site(self, s: ViaNebulaState, a: PlaceSite) -> None:
+        me = s.current
+        n = _RUIN_OF_HEX[a.hex]
+        slot = 2 * n if s.slot_owner[2 * n] == FREE else 2 * n + 1
+        s.log.append(Event(narrate(s, a, me)))
+        s.slot_owner[slot] = me
+        s.sites[me] -= 1
+        self._spend(s, 1)
+
+    def _take_tile(self, s: ViaNebulaState, me: int, hex_: int) -> None:
+        stacks = s.stacks[me]
+        s.explored[hex_] = True
+        for i, left in enumerate(stacks):
+            if left:
+                stacks[i] -= 1
+                if stacks[i] == 0:
+                    s.log.append(Event(f"{seat_ref(me)} empties meadow stack {i + 1} and "
+                                       f"reveals an explorer ({EXPLORER_VP} VP)."))
+                return
+        s.reserve -= 1
+
+    def _explore(self, s: ViaNebulaState, a: Explore) -> None:
+        me = s.current
+        s.log.append(Event(narrate(s, a, me)))
+        self._take_tile(s, me, a.hex)
+        self._spend(s, 2 if KIND[a.hex] == "forest" else 1)
+
+    def _transport(self, s: ViaNebulaState, a: Transport) -> None:
+        me = s.current
+        kind = s.res_kind[a.source]
+        s.log.append(Event(narrate(s, a, me)))
+        s.res_count[a.source] -= 1
+        s.slot_res[a.slot][kind] += 1
+        if s.res_count[a.source] == 0:
+            s.res_kind[a.source] = FREE
+            owner = s.craftsman[a.source]
+            text = f"{NAME[a.source]} is empty and becomes an empty meadow"
+            if owner != FREE:
+                s.craftsman[a.source] = FREE
+                s.craftsmen[owner] += 1
+                text += f"; the craftsman returns to {seat_ref(owner)}'s guild board"
+            s.log.append(Event(text + "."))
+        self._spend(s, 1)
+
+    def _erect(self, s: ViaNebulaState, a: Erect) -> None:
+        me = s.current
+        card = CONTRACTS[a.card]
+        pile = s.slot_res[a.slot]
+        s.log.append(Event(narrate(s, a, me)))
+        surplus = [have - want for have, want in zip(pile, card.needs, strict=True)]
+        for kind in range(5):
+            s.supply[kind] += card.needs[kind]
+            s.storage[me][kind] += surplus[kind]
+        if any(surplus):
+            s.log.append(Event(f"{pile_text(surplus)} {agree(sum(surplus), 'goes', 'go')} "
+                               f"to {seat_ref(me)}'s storage."))
+        s.slot_res[a.slot] = [0] * 5
+        s.slot_built[a.slot] = True
+        s.sites[me] += 1
+        s.built[me].append(a.card)
+        if a.card in s.hands[me]:
+            s.hands[me].remove(a.card)
+        else:
+            at = s.display.index(a.card)
+            s.display[at] = s.deck.pop() if s.deck else FREE
+            if s.display[at] != FREE:
+                s.log.append(Event(f"A new contract is revealed: {contract_text(s.display[at])}."))
+        fifth = len(s.built[me]) == BUILDINGS_PER_SEAT
+        if fifth and s.end_card == FREE:
+            s.end_card = me
+            s.last_turns = s.players        # this turn's end counts as the first of them
+            s.log.append(Event(f"{seat_ref(me)} erects a 5th building and takes the "
+                               f"End-of-Game card ({END_CARD_VP} VP): every other seat "
+                               "plays one last turn."))
+        if card.power == "extra":
+            if not fifth:
+                s.actions_left += card.uses
+                s.log.append(Event(f"{seat_ref(me)} gains {plural(card.uses, 'extra action')}."))
+        elif card.power:
+            s.phase = "power"
+            s.power_card = a.card
+            s.power_left = card.uses
+            if self._power_uses(s):
+                s.actions_left = 0 if fifth else s.actions_left - 1
+                s.passes = 0
+                return
+            s.phase = "act"
+            s.power_card = FREE
+            s.power_left = 0
+        if fifth:
+            s.actions_left = 0
+        self._spend(s, 1 if not fifth else 0)
+
+    def _used_power(self, s: ViaNebulaState) -> None:
+        s.power_left -= 1
+        if s.power_left == 0 or not self._power_uses(s):
+            self._close_power(s)
+
+    def _close_power(self, s: ViaNebulaState) -> None:
+        s.phase = "act"
+        s.power_card = FREE
+        s.power_left = 0
+        if s.actions_left <= 0:
+            self._end_turn(s)
+
+    def _convert(self, s: ViaNebulaState, a: Convert) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        s.slot_res[a.slot][a.old] -= 1
+        s.supply[a.old] += 1
+        s.slot_res[a.slot][a.new] += 1
+        s.supply[a.new] -= 1
+        self._used_power(s)
+
+    def _take_from_supply(self, s: ViaNebulaState, a: TakeFromSupply) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        s.supply[a.kind] -= 1
+        s.slot_res[a.slot][a.kind] += 1
+        self._used_power(s)
+
+    def _discard(self, s: ViaNebulaState, a: Discard) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        s.storage[s.current][a.kind] -= 1
+        s.supply[a.kind] += 1
+        self._used_power(s)
+
+    def _free_explore(self, s: ViaNebulaState, a: FreeExplore) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        self._take_tile(s, s.current, a.hex)
+        self._used_power(s)
+
+    def _move(self, s: ViaNebulaState, a: MoveResource) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        s.slot_res[a.source][a.kind] -= 1
+        s.slot_res[a.target][a.kind] += 1
+        self._used_power(s)
+
+    def _skip(self, s: ViaNebulaState, a: SkipPower) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        self._close_power(s)
+
+    def _pass(self, s: ViaNebulaState, a: Pass) -> None:
+        s.log.append(Event(narrate(s, a, s.current)))
+        s.passes += 1
+        s.actions_left = 0
+        self._end_turn(s, passed=True)
+
+    # ---- the end of a turn and of the game --------------------------------------------------
+
+    def _end_turn(self, s: ViaNebulaState, passed: bool = False) -> None:
+        if not passed:
+            s.passes = 0
+        s.turn += 1
+        if s.end_card != FREE:
+            s.last_turns -= 1
+            if s.last_turns == 0:
+                self._finish(s, "the last turns after the End-of-Game card are played")
+                return
+        elif s.passes >= s.players:
+            self._finish(s, "no seat could act for a whole round")
+            return
+        s.current = (s.current + 1) % s.players
+        s.actions_left = ACTIONS_PER_TURN
+
+    def _finish(self, s: ViaNebulaState, why: str) -> None:
+        """Resources left on sites and on the craftsmen's exploitations go to storage."""
+        for slot, owner in enumerate(s.slot_owner):
+            if owner >= 0 and not s.slot_built[slot] and any(s.slot_res[slot]):
+                for kind in range(5):
+                    s.storage[owner][kind] += s.slot_res[slot][kind]
+                s.slot_res[slot] = [0] * 5
+        for hex_, owner in enumerate(s.craftsman):
+            if owner != FREE:
+                s.storage[owner][s.res_kind[hex_]] += s.res_count[hex_]
+                s.res_count[hex_] = 0
+                s.res_kind[hex_] = FREE
+                s.craftsman[hex_] = FREE
+                s.craftsmen[owner] += 1
+        s.phase = "over"
+        s.actions_left = 0
+        s.ended_by = why
+        outcome = self.outcome(s)
+        assert outcome is not None
+        s.log.append(Event(f"Game over: {outcome.reason}"))
+
+    # ---- hidden information ---------------------------------------------------------------
+
+    def observe(self, s: ViaNebulaState, player: int) -> ViaNebulaState:
+        """A copy without the RNG, rivals' private contracts or the deck's order."""
+        view = clone(s)
+        view.rng = Rng()
+        for seat in range(s.players):
+            if seat != player:
+                view.hands[seat] = [HIDDEN] * len(s.hands[seat])
+        view.deck = sorted(s.deck)
+        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        return view
+
+    def determinize(self, view: ViaNebulaState, player: int,
+                    rng: random.Random) -> ViaNebulaState:
+        """Shuffle the deck and deal rivals private contracts ``player`` has not seen."""
+        full = clone(view)
+        full.rng = Rng.seeded(rng.getrandbits(64))
+        rng.shuffle(full.deck)
+        seen = set(view.hands[player]).union(*view.built)
+        unseen = [c for c in PRIVATE_IDS if c not in seen]
+        rng.shuffle(unseen)
+        for seat in range(view.players):
+            if seat != player:
+                full.hands[seat] = sorted(unseen.pop() for _ in view.hands[seat])
+        return full
+
+    def reveals(self, s: ViaNebulaState, a: ViaNebulaAction) -> bool:
+        """True when ``a`` turns up a new contract from the deck."""
+        return type(a) is Erect and a.card in s.display and bool(s.deck)
+
+    # ---- the score -------------------------------------------------------------------------
+
+    def score_rows(self, s: ViaNebulaState, seat: int) -> list[tuple[str, int]]:
+        """The score so far, line by line, as the final scoring counts it."""
+        stored = sum(s.storage[seat])
+        return [
+            ("exploitation tokens", sum(token_vp(t) for t in s.tokens_won[seat])),
+            ("contracts", sum(CONTRACTS[c].vp for c in s.built[seat])),
+            ("explorers", EXPLORER_VP * s.explorers(seat)),
+            ("End-of-Game card", END_CARD_VP if s.end_card == seat else 0),
+            ("resources in storage", -stored),
+        ]
+
+    def outcome(self, s: ViaNebulaState) -> Outcome | None:
+        """Scores; ties go to fewer resources in storage, then the win is shared."""
+        if s.phase != "over":
+            return None
+        breakdown = [self.score_rows(s, p) for p in range(s.players)]
+        scores = [sum(v for _, v in rows) for rows in breakdown]
+        keys = [(scores[p], -sum(s.storage[p])) for p in range(s.players)]
+        ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+        winners = [p for p, r in enumerate(ranks) if r == 1]
+        names = " and ".join(seat_ref(p) for p in winners)
+        verb = "share the victory" if len(winners) > 1 else "wins"
+        reason = f"{names} {verb} with {max(scores)} VP"
+        tied = sum(1 for v in scores if v == max(scores))
+        if tied > len(winners):
+            reason += " (the tie is broken by fewer resources in storage)"
+        reason += f"; the game ended because {s.ended_by}."
+        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
+                       breakdown=breakdown)
+
+    def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
+        """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
+        return describe_action(s, a)
+
+
+_POWER_TYPES = {Convert, TakeFromSupply, Discard, FreeExplore, MoveResource, SkipPower}
+_HANDLERS: dict[type, Any] = {
+    PlaceCraftsman: ViaNebulaRules._place_craftsman,
+    PlaceSite: ViaNebulaRules._place_site,
+    Explore: ViaNebulaRules._explore,
+    Transport: ViaNebulaRules._transport,
+    Erect: ViaNebulaRules._erect,
+    Convert: ViaNebulaRules._convert,
+    TakeFromSupply: ViaNebulaRules._take_from_supply,
+    Discard: ViaNebulaRules._discard,
+    FreeExplore: ViaNebulaRules._free_explore,
+    MoveResource: ViaNebulaRules._move,
+    SkipPower: ViaNebulaRules._skip,
+    Pass: ViaNebulaRules._pass,
+}
