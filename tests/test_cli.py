@@ -56,6 +56,24 @@ def test_list_shows_every_registered_game(capsys: pytest.CaptureFixture[str]) ->
     assert "nebular_colors\tNebular Colors\t2 players" in lines
 
 
+def test_help_counts_and_names_the_registered_games(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["--help"], capsys)
+    games = list(all_games().values())
+    words = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven"]
+    assert code == 0
+    text = " ".join(out.split())
+    assert f"{words[len(games)]} space-themed tabletop games" in text
+    assert all(info.title in text for info in games)
+    monkeypatch.setattr("tui_games.games.all_games", lambda: {g.id: g for g in games[:2]})
+    _, out, _ = run(["--help"], capsys)
+    text = " ".join(out.split())
+    assert f"Two space-themed tabletop games in your terminal: {games[0].title} and " \
+           f"{games[1].title}." in text
+    _, out, _ = run(["bench", "--help"], capsys)
+    assert "space-themed" not in out  # a command's help is its own
+
+
 # ---- play ------------------------------------------------------------------------------
 
 def a_save(folder: Path) -> Path:

@@ -51,12 +51,14 @@ class Budget:
     phase_presses: int = 80  # phase-changing keys per game screen (in-process)
     pty_presses: int = 40  # of those, replayed through a real pty (key to frame)
     pty_cursor: int = 10  # cursor keys through the pty
+    cursor_presses: int = 30  # cursor keys measured one by one like the phase keys
 
 
 FULL = Budget(playouts=200, decisions=2000, level_seconds=20.0, save_repeats=20, presses=100)
 QUICK = Budget(playouts=5, decisions=40, level_seconds=2.0, save_repeats=2, presses=10,
                iterations=5, warm_frame=False, search_decisions=4, search_positions=2,
-               search_seconds=0.05, phase_presses=8, pty_presses=4, pty_cursor=2)
+               search_seconds=0.05, phase_presses=8, pty_presses=4, pty_cursor=2,
+               cursor_presses=4)
 
 
 def _ms(seconds: float) -> float:
@@ -264,7 +266,8 @@ async def _quiet(screen: Any, limit: float = 10.0) -> None:
     while quiet < 2 and time.perf_counter() < deadline:
         cpu = time.thread_time()
         await asyncio.sleep(QUIET_SLICE)
-        idle = time.thread_time() - cpu < QUIET_CPU and screen.bot_thinking is None
+        thinking = getattr(screen, "bot_thinking", None)
+        idle = time.thread_time() - cpu < QUIET_CPU and thinking is None
         quiet = quiet + 1 if idle else 0
 
 
@@ -343,9 +346,13 @@ class NebularColorsKeys(KeyScript):
         phase = session.state.phase
         if phase == "choose":
             steps: list[Planned] = []
-            if any(isinstance(a, Take) for a in legal):
+            takes = [a for a in legal if isinstance(a, Take)]
+            if len(takes) > 1:
                 steps += [("t: choose a pile", "t", phase),
                           ("esc: back from the piles", "escape", phase)]
+            elif takes:  # t takes the only pile that can be taken
+                steps += [("t: take the pile", "t", phase),
+                          ("ctrl+z: undo the take", "ctrl+z", "take_set")]
             steps += [("space: select a card", "space", phase),
                       ("space: unselect it", "space", phase)]
             if Take(pile=0) in legal:
@@ -358,6 +365,8 @@ class NebularColorsKeys(KeyScript):
             return [(f"{pile + 1}: discard", str(pile + 1), phase)]
         if phase == "stop_or_nova":
             return [("S: stop", "S", phase)]
+        if phase == "take_set" and session.can_undo():
+            return [("ctrl+z: undo the take", "ctrl+z", phase)]
         return [("e: end turn (+ bot turn)", "e", phase),
                 ("e: end turn (confirm)", "e", phase)]
 
@@ -451,50 +460,58 @@ def _key_rows(samples: dict[str, list[float]]) -> dict[str, Any]:
                     "max_ms": _ms(max(times))} for label, times in samples.items()}
 
 
-async def _phase_keys(make_app: Any, script: KeyScript, presses: int,
-                      expect: str) -> tuple[dict[str, Any], list[Step]]:
-    """CPU of the UI thread per phase-changing key, per label; and the keys pressed.
-
-    After each key the app gets KEY_GAP to handle and repaint it, and as long as the bots
-    need to finish their turn (bot_delay 0): a key that ends the turn is charged with the
-    bots' moves on the screen (their thinking runs in a worker thread, not counted). The
-    UI thread's idle CPU over the same time is subtracted.
-    """
+def _send(app: Any, name: str) -> None:
+    """``name`` pressed, through the driver as a terminal's key would come."""
     from textual import events
 
+    key = events.Key(name, None if len(name) > 1 else name)
+    key.set_sender(app)
+    app._driver.send_message(key)
+
+
+async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
+                      expect: str | None, cursor: int = 0,
+                      ) -> tuple[dict[str, Any], list[Step]]:
+    """CPU of the UI thread per key, per label; and the keys pressed.
+
+    ``presses`` keys of ``script`` (phase-changing keys), then ``cursor`` presses of
+    NAV_KEY, measured the same way. After each key the app is waited for (``_quiet``)
+    as long as it and the bots need to finish (bot_delay 0): a key that ends the turn is
+    charged with the bots' moves on the screen (their thinking runs in a worker thread,
+    not counted). The UI thread's idle CPU over the same time is subtracted.
+    """
     app = make_app()
     pressed: list[Step] = []
     samples: dict[str, list[float]] = {}
     async with app.run_test(size=APP_SIZE):
         await _settle(app, expect)
         screen = app.screen
-        if type(screen).__name__ != expect:
+        if expect is not None and type(screen).__name__ != expect:
             raise RuntimeError(f"{expect} did not open ({type(screen).__name__} is showing)")
-        cpu = time.thread_time()
+        await _quiet(screen)
+        cpu, began = time.thread_time(), time.perf_counter()
         await asyncio.sleep(KEY_GAP * 10)
-        idle_rate = (time.thread_time() - cpu) / (KEY_GAP * 10)
-        while len(pressed) < presses:
+        idle_rate = (time.thread_time() - cpu) / (time.perf_counter() - began)
+        measured = 0
+        while measured < presses + cursor:
             if app.screen is not screen:  # a summary between hands: close it, unmeasured
-                key = events.Key("enter", "\r")
-                key.set_sender(app)
-                app._driver.send_message(key)
+                _send(app, "enter")
                 await _quiet(screen)
                 if app.screen is not screen:
                     break  # game over, or a dialog the script does not know
                 pressed.append(("enter: close a summary", "enter"))  # the pty replays it
                 continue
-            step = script.next_key(screen)
+            step = (script.next_key(screen) if script is not None and measured < presses
+                    else (f"{NAV_KEY}: cursor", NAV_KEY))
             if step is None:
                 break
-            label, name = step
             began, cpu = time.perf_counter(), time.thread_time()
-            key = events.Key(name, None if len(name) > 1 else name)
-            key.set_sender(app)
-            app._driver.send_message(key)
+            _send(app, step[1])
             await _quiet(screen)
             spent = time.thread_time() - cpu - idle_rate * (time.perf_counter() - began)
-            samples.setdefault(label, []).append(max(0.0, spent))
+            samples.setdefault(step[0], []).append(max(0.0, spent))
             pressed.append(step)
+            measured += 1
     return _key_rows(samples), pressed
 
 
@@ -591,10 +608,13 @@ def _cursor_steps(key: str, presses: int) -> list[Step]:
     return [(f"{key}: cursor", key)] * presses
 
 
-async def _game_keys(info: GameInfo, budget: Budget, empty_press: float) -> dict[str, Any]:
-    """Phase-changing keys of one game screen: CPU per key in-process, then key to frame
-    through a pty for the first ``pty_presses`` of the same keys (same game, same bots)."""
+async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[str, Any]:
+    """Phase-changing keys of one game screen, and the cursor key measured the same way:
+    UI CPU per key in-process, then key to frame through a pty for the first
+    ``pty_presses`` of the same keys (same game, same bots). ``empty_key``: the empty
+    app's CPU ms per cursor key by the same method."""
     expect = info.screen.rpartition(":")[2]
+    script = KEY_SCRIPTS[info.id]()
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
         store = SaveStore(Path(folder))
 
@@ -603,12 +623,13 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_press: float) -> dict
 
             return GamesApp(store, session=script.start(info), bot_delay=0)
 
-        script = KEY_SCRIPTS[info.id]()
-        cpu, pressed = await _phase_keys(make, script, budget.phase_presses, expect)
+        cpu, pressed = await _phase_keys(make, script, budget.phase_presses, expect,
+                                         cursor=budget.cursor_presses)
     for row in cpu.values():
-        row["vs_empty"] = round(row["median_ms"] / max(1000 * empty_press, 1e-9), 2)
+        row["vs_empty"] = round(row["median_ms"] / max(empty_key, 1e-6), 2)
     out: dict[str, Any] = {"available": True, "cpu": cpu}
-    steps = pressed[: budget.pty_presses] + _cursor_steps(NAV_KEY, budget.pty_cursor)
+    phase_steps = [step for step in pressed if step[0] != f"{NAV_KEY}: cursor"]
+    steps = phase_steps[: budget.pty_presses] + _cursor_steps(NAV_KEY, budget.pty_cursor)
     try:
         out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps)
     except Exception as exc:  # no pty here (e.g. not a POSIX system): say so
@@ -627,6 +648,9 @@ async def _app_figures(budget: Budget) -> dict[str, Any]:
     first, press, _ = await _measure(App, budget.presses)
     empty_press = press
     figures["empty_app"] = {"first_frame_ms": _ms(first), "cpu_ms_per_key": _ms(press)}
+    one_by_one, _ = await _phase_keys(App, None, 0, None, cursor=budget.cursor_presses)
+    empty_key = one_by_one[f"{NAV_KEY}: cursor"]["median_ms"]
+    figures["empty_app"]["key_cpu_ms"] = empty_key
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
         store = SaveStore(Path(folder))
         first, press, screen = await _measure(lambda: GamesApp(store, bot_delay=0),
@@ -651,7 +675,7 @@ async def _app_figures(budget: Budget) -> dict[str, Any]:
             if cold is not None:
                 row["warm_first_frame_ms"] = _ms(first)
             try:
-                row["keys"] = await _game_keys(info, budget, empty_press)
+                row["keys"] = await _game_keys(info, budget, empty_key)
             except Exception as exc:  # the cursor figures above still stand
                 row["keys"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
             figures[info.id] = row
@@ -739,6 +763,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
             lines.append(f"  {name:<16} unavailable - {row['reason']}")
             continue
         extra = f"  ({row['vs_empty']}x empty app)" if "vs_empty" in row else ""
+        if "key_cpu_ms" in row:
+            extra += f"  (key by key: {row['key_cpu_ms']:.3f} ms)"
         warm = (f" (again {row['warm_first_frame_ms']:.1f})"
                 if "warm_first_frame_ms" in row else "")
         lines.append(f"  {name:<16} first frame {row['first_frame_ms']:8.1f} ms{warm}  "

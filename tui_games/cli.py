@@ -14,6 +14,29 @@ from collections.abc import Sequence
 from tui_games import __version__
 
 EXIT_USAGE = 2
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+                "Ten")
+
+
+def games_description() -> str:
+    """The --help description: the games of the registry, counted and named."""
+    from tui_games.games import all_games
+
+    titles = [info.title for info in all_games().values()]
+    count = NUMBER_WORDS[len(titles)] if len(titles) < len(NUMBER_WORDS) else str(len(titles))
+    named = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    noun = "game" if len(titles) == 1 else "games"
+    return (f"{count} space-themed tabletop {noun} in your terminal: {named}. "
+            "With no command, opens the games.")
+
+
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser: its description reads the registry only when --help asks."""
+
+    def format_help(self) -> str:
+        if self.description is None:
+            self.description = games_description()
+        return super().format_help()
 
 
 def _non_negative(text: str) -> float:
@@ -32,10 +55,7 @@ def _positive_int(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (one place, so --help documents everything)."""
-    parser = argparse.ArgumentParser(
-        prog="tui-games",
-        description="Five space-themed tabletop games in your terminal. "
-                    "With no command, opens the games.")
+    parser = _Parser(prog="tui-games")
     parser.add_argument("--version", action="version", version=f"tui-games {__version__}")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
     parser.add_argument("--saves", metavar="DIR",
@@ -45,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game")
     parser.add_argument("--bot-delay", type=_non_negative, default=0.6, metavar="SECONDS",
                         help="how long each bot move stays visible (default 0.6)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                     parser_class=argparse.ArgumentParser)
 
     arena = commands.add_parser("arena", help="bot-only games, headless",
                                 description="Play bot-only games and report the results "

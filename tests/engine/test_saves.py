@@ -278,6 +278,17 @@ def test_an_edited_state_is_refused(store: SaveStore) -> None:
     assert "does not match a replay" in message and "played" in message
 
 
+def test_a_reworded_log_still_loads_with_the_replayed_wording(store: SaveStore) -> None:
+    session = played()
+    path = store.autosave(session)
+    edit(path, lambda d: [event.__setitem__("text", "old wording") for event in
+                          d["state"]["log"]])
+    loaded = store.load(path)  # a new version may word its log lines differently
+    assert loaded.state.log == session.state.log
+    edit(path, lambda d: d["state"]["log"].pop())
+    assert "log" in refusal(store, path)  # a line missing is still a different game
+
+
 def test_an_action_illegal_on_replay_is_refused(store: SaveStore) -> None:
     path = store.autosave(played())
     edit(path, lambda d: d["actions"].insert(0, {"type": "play", "card": 99}))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import textwrap
 from collections.abc import Callable
 
+import pytest
 from conftest import SIZE
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -15,15 +18,16 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import all_games, get_game
 from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.fields import ChoiceField
+from tui_games.screens.fields import ChoiceField, NameField, TextField
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.load import LoadScreen
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen
-from tui_games.screens.rules import RulesScreen
-from tui_games.screens.save_name import SaveNameScreen
+from tui_games.screens.pick import PickScreen
+from tui_games.screens.rules import GameList, RulesScreen
+from tui_games.screens.save_name import SaveNameInput, SaveNameScreen
 
 MakeApp = Callable[..., GamesApp]
 
@@ -111,7 +115,8 @@ async def test_quit_leaves_the_app(store: SaveStore, make_app: MakeApp) -> None:
 
 def test_every_binding_has_a_description_and_shows_in_the_footer() -> None:
     screens = [MenuScreen, NewGameScreen, LoadScreen, RulesScreen, HandoffScreen,
-               GameOverScreen, ConfirmScreen, SaveNameScreen, GameScreen, ChoiceField]
+               GameOverScreen, ConfirmScreen, SaveNameScreen, GameScreen, ChoiceField,
+               TextField, NameField, GameList, SaveNameInput, PickScreen]
     for owner in screens:
         for binding in owner.BINDINGS:
             assert isinstance(binding, Binding), (owner, binding)
@@ -134,3 +139,39 @@ async def test_the_command_palette_lists_the_game_commands(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_game_blurbs_wrap_instead_of_being_cut_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        blurbs = list(app.screen.query(".game-blurb"))
+        assert [str(b.render()) for b in blurbs] == [i.blurb for i in all_games().values()]
+        for blurb in blurbs:
+            width, height = blurb.content_size
+            lines = textwrap.wrap(str(blurb.render()), width)
+            assert height == len(lines), (str(blurb.render()), width, height)
+            assert blurb.region.bottom <= SIZE[1] - 1  # above the Footer
+
+
+async def test_five_games_still_fit_the_menu_at_80x24(
+        store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = list(all_games().values())
+    more = [dataclasses.replace(games[-1], blurb=f"2-4 players - a longer blurb that "
+                                                 f"wraps onto a second line, number {n}.")
+            for n in (4, 5)]
+    monkeypatch.setattr("tui_games.screens.menu.all_games",
+                        lambda: {**all_games(), "four": more[0], "five": more[1]})
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = list(app.screen.query(".game-row"))
+        assert len(rows) == 5 and all(row.size.height == 2 for row in rows)
+        assert rows[-1].region.bottom <= SIZE[1] - 1  # above the Footer
+        assert menu(app).region.y >= 0
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#tagline").display  # room again: the full menu

@@ -123,6 +123,7 @@ async def test_hot_seat_names_every_human_and_keeps_typed_names(
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(app, pilot)
         dialog.query_one("#game", ChoiceField).value = "neptune"
+        await pilot.pause()
         dialog.query_one("#count", ChoiceField).value = 3
         await pilot.pause()
         assert [s.name for s in dialog.chosen_seats()] == ["You", "Bot 2", "Bot 3"]

@@ -9,7 +9,7 @@ from textual.widgets import SelectionList
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.screens.new_game import PICK_OWN, NewGameScreen
-from tui_games.screens.pick import PickScreen
+from tui_games.screens.pick import TICK, PickScreen
 
 SIX = ["black_hole", "stationfall", "plasma_shield", "asteroid_3", "asteroid_5", "asteroid_7"]
 
@@ -52,3 +52,24 @@ async def test_cancelling_the_picker_keeps_the_previous_choice(tmp_path: Path) -
         await pilot.pause()
         assert app.screen is dialog
         assert dialog.chosen_options() == {"specials": "default"}
+
+
+async def test_ticked_items_carry_a_mark_that_is_not_colour(tmp_path: Path) -> None:
+    app = GamesApp(SaveStore(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        dialog = app.screen
+        dialog.query_one("#game").value = "neptune"
+        await pilot.pause()
+        dialog.query_one("#opt-specials").value = PICK_OWN
+        await pilot.pause()
+        checklist = app.screen.query_one(SelectionList)
+        await pilot.press("space")  # ticks the first item
+        await pilot.pause()
+        prompts = [str(checklist.get_option_at_index(i).prompt)
+                   for i in range(checklist.option_count)]
+        assert prompts[0].startswith(TICK) and checklist.selected == [SIX[0]]
+        assert not any(p.startswith(TICK) for p in prompts[1:])
+        await pilot.press("space")
+        await pilot.pause()
+        assert not str(checklist.get_option_at_index(0).prompt).startswith(TICK)

@@ -37,3 +37,50 @@ async def test_rules_from_the_menu_show_the_first_game_and_scroll(
         assert scroll.scroll_y > 0
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+def shown_keys(screen: RulesScreen) -> set[str]:
+    return {key for key, active in screen.active_bindings.items() if active.binding.show}
+
+
+async def test_the_footer_names_the_keys_and_brackets_or_tab_switch_games(
+        store: SaveStore, make_app: MakeApp) -> None:
+    games = list(all_games().values())
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        title = screen.query_one("#rules-title", Static)
+        scroll = screen.query_one("#rules-scroll", VerticalScroll)
+        assert {"up", "down", "pageup", "pagedown", "left_square_bracket",
+                "right_square_bracket", "tab", "escape"} <= shown_keys(screen)
+        await pilot.press("pagedown", "right_square_bracket")
+        await pilot.pause()
+        assert str(title.render()) == f"Rules - {games[1].title}"
+        assert scroll.has_focus and scroll.scroll_y == 0  # a new game starts at the top
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert str(title.render()) == f"Rules - {games[-1].title}"  # wraps around
+        await pilot.press("tab")
+        game_list = screen.query_one("#rules-games", OptionList)
+        assert game_list.has_focus and {"tab", "enter"} <= shown_keys(screen)
+        await pilot.press("down", "enter")
+        assert str(title.render()) == f"Rules - {games[0].title}"
+        assert scroll.has_focus
+
+
+async def test_rules_opened_for_a_game_show_it_with_the_text_focused(
+        store: SaveStore, make_app: MakeApp) -> None:
+    games = list(all_games().values())
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(games[1]))
+        await pilot.pause()
+        screen = app.screen
+        assert str(screen.query_one("#rules-title", Static).render()) == \
+            f"Rules - {games[1].title}"
+        assert screen.query_one("#rules-games", OptionList).highlighted == 1
+        assert screen.query_one("#rules-scroll", VerticalScroll).has_focus
+        await pilot.press("down")
+        assert str(screen.query_one("#rules-title", Static).render()) == \
+            f"Rules - {games[1].title}"  # the arrows scroll; they never switch games

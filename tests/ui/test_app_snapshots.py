@@ -34,3 +34,15 @@ def test_new_game_dialog_looks_right(size: tuple[int, int], store: SaveStore,
                                      snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=size,
                         run_before=open_new_game)
+
+
+async def open_four_seat_nebula(pilot: Pilot[Any]) -> None:
+    await pilot.press("n", "right", "right", "down", "right", "right", "down")
+    await pilot.pause()
+
+
+def test_new_game_dialog_with_four_seats_looks_right(store: SaveStore,
+                                                     snap_compare: Callable[..., bool]) -> None:
+    """Nebula, four seats, the focus in seat 1's name: every row and the hint fit 80x24."""
+    assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=(80, 24),
+                        run_before=open_four_seat_nebula)

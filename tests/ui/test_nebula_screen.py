@@ -16,10 +16,12 @@ from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import (
     KeepPersonal,
     NebulaState,
+    PositionStar,
     StepTime,
     TakeStars,
     TurnToChaos,
@@ -269,3 +271,51 @@ async def test_a_key_press_repaints_only_the_widget_it_concerns(
             await pilot.pause()
         assert counts["GalaxyBoard"] >= 1 and counts["StarClusters"] == 0
         assert counts["ObjectiveCards"] == 0 and counts["StarRow"] == 0
+
+
+async def test_the_space_under_the_cursor_is_named_and_n_shows_every_name(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        galaxy = screen.galaxy
+        assert f"at {SPACES[galaxy.cursor]}" in galaxy.render().plain
+        await pilot.press("up")
+        assert f"at {SPACES[galaxy.cursor]}" in galaxy.render().plain
+        keys = {b.key: b.description for _, b, enabled, _ in
+                screen.active_bindings.values() if b.show and enabled}
+        assert keys.get("n") == "Names"
+        await pilot.press("n")
+        board = galaxy.render().plain
+        assert all(name in board for name in ("N3b", "E2b", "S3b", "W4b", "N5", "W1"))
+        await pilot.press("n")
+        assert "N3b" not in galaxy.render().plain
+
+
+async def test_after_placing_the_cursor_moves_on_and_enter_twice_never_replaces_it(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("enter")
+        first = screen.session.actions[-1]
+        assert isinstance(first, PositionStar)
+        assert screen.galaxy.cursor != first.space
+        await pilot.press("enter")
+        assert state_of(screen).galaxies[0][first.space] == first.star
+        last = screen.session.actions[-1]
+        assert last == first or (isinstance(last, PositionStar) and last.space != first.space)
+
+
+async def test_replacing_one_of_your_stars_takes_a_second_enter(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        state = state_of(screen)
+        galaxy = screen.galaxy
+        target = next(sp for sp in sorted(galaxy.legal) if state.galaxies[0][sp] >= 0)
+        galaxy.move_cursor_to(target)
+        before, star = len(screen.session.actions), screen.reserve.cursor
+        assert star is not None
+        await pilot.press("enter")
+        assert len(screen.session.actions) == before and "Enter again" in status(screen).text
+        await pilot.press("enter")
+        assert screen.session.actions[before:] == [PositionStar(star, target)]

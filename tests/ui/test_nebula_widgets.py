@@ -23,10 +23,12 @@ from tui_games.games.nebula.board import (
     SPACE_COUNT,
     space_in_direction,
 )
+from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import BLACK, EMPTY
 from tui_games.widgets.clusters import ARROWS, StarClusters, indicator_track
 from tui_games.widgets.galaxy import GalaxyBoard, art, black_zone
 from tui_games.widgets.galaxy_canvas import Art
+from tui_games.widgets.nebula_view import constellation_values
 from tui_games.widgets.objectives import CardsShown, ObjectiveCards
 from tui_games.widgets.reserve import StarRow, group_text
 from tui_games.widgets.score_pad import ScorePad
@@ -207,6 +209,35 @@ async def test_the_large_board_names_its_empty_spaces() -> None:
         assert "N3b" in text and "W4b" in text and "[ C ]" in text
 
 
+@pytest.mark.parametrize("large", [False, True], ids=["compact", "large"])
+async def test_the_board_names_the_cursor_space_and_can_name_every_space(large: bool) -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(120, 40) if large else (80, 24)) as pilot:
+        board.large = large
+        stars = [EMPTY] * SPACE_COUNT
+        stars[CENTRE], stars[INDEX["N3b"]] = 0, 2
+        board.show_galaxy(stars, 0, "Your Galaxy")
+        board.move_cursor_to(INDEX["E2b"])
+        await pilot.pause()
+        drawing = art(large)
+        lines = board.render().plain.splitlines()
+        assert lines[drawing.cells[CENTRE][0] + 1].endswith("at E2b")
+        board.names = True
+        lines = board.render().plain.splitlines()
+
+        def cell(space: int) -> str:
+            row, col = drawing.cells[space]
+            return lines[row + 1][col: col + drawing.cell_width].strip()
+
+        assert all(cell(INDEX[name]) == name for name in INDEX)
+        board.names = False
+        lines = board.render().plain.splitlines()
+        assert cell(INDEX["N3b"]) == "Y"
+        board.blur()
+        await pilot.pause()
+        assert "at E2b" not in board.render().plain  # no cursor shown, no name for it
+
+
 # ---- the Star Clusters -------------------------------------------------------------------
 
 RINGS = ((0, 1, 2, 3, 4, 5, 6, 2), (3, 3, 4, 0, 1, EMPTY, 2, 5), (5, 4, 3, 2, 1, 0, BLACK, 1))
@@ -324,3 +355,19 @@ def test_the_score_pad_marks_the_viewer_and_the_leader() -> None:
     assert "▸Ann" in lines[0] and "Bob" in lines[0]
     assert lines[2].split() == ["Personal", "0", "?"]
     assert lines[3].split() == ["Total", "★16", "10"] and lines[4] == "so far"
+
+
+def test_the_score_pad_says_where_a_constellations_value_comes_from() -> None:
+    s = NebulaRules().setup(2, 1, {"mode": "full"})
+    assert constellation_values(s)[-1] == "Const.: 6 VP each (none ranked)"
+    s.values = [0] * 6 + [3, 0, 5, 0] + [0] * 4          # South 1st, North 2nd
+    s.value_stamps = list(range(14))
+    wordings = constellation_values(s)
+    assert wordings[0] == "Constellations: S 14 (1st) · N 12 (2nd) · E W 6 (not ranked)"
+    pad = ScorePad()
+    pad.show_pad(["Ann", "Bob"], [("Constellations", ("20", "6"))], [20, 6], you=0,
+                 legend=wordings)
+    legend = pad.render().plain.splitlines()[-1]     # at the default width of 35
+    assert legend == "VP: S14 1st N12 2nd E W 6 base"
+    intro = NebulaRules().setup(2, 1, {"mode": "intro"})
+    assert constellation_values(intro) == ("Each complete constellation: 6 VP.",)

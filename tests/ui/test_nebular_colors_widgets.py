@@ -59,6 +59,11 @@ def labels(hand: Hand) -> list[str]:
     return [f.label for f in hand.faces]
 
 
+def render_lines(widget: Widget) -> list[str]:
+    """What the widget draws, as plain lines."""
+    return str(widget.render()).split("\n")
+
+
 # ---- CardFace and Card ----------------------------------------------------------------
 
 def test_sort_by_suit_then_number_and_by_number_then_suit() -> None:
@@ -119,9 +124,8 @@ async def test_hand_space_selects_several_cards_in_display_order() -> None:
         await pilot.press("home", "space")
         assert hand.selection == (4, 2)
         await pilot.pause()
-        cards = {c.face.key: c for c in hand.cards}
-        assert cards[4].selected and cards[4].has_class("-selected")
-        assert not cards[3].selected
+        # the selected cards read *B9* (and in reverse video); the cursor's card [P1]
+        assert render_lines(hand)[0].split() == ["[P1]", "G3", "*B9*", "P9", "*Y12*"]
     assert selections[-1] == (4, 2)
 
 
@@ -136,7 +140,7 @@ async def test_hand_sort_key_switches_order_and_keeps_the_cursor_card() -> None:
         assert hand.sort_mode == "number"
         assert labels(hand) == ["P1", "G3", "B9", "P9", "Y12"]
         assert hand.cursor_face is not None and hand.cursor_face.label == "Y12"
-        shown = [c.face.label for c in hand.cards]
+        shown = [label.strip("[]*·") for label in render_lines(hand)[0].split()]
         assert shown == labels(hand)
         await pilot.press("s")
         assert hand.sort_mode == "suit"
@@ -151,12 +155,13 @@ async def test_hand_set_cards_keeps_cursor_and_selection_on_their_cards() -> Non
         hand.set_cards([*HAND, face(9, "G9", caption="new")])
         await pilot.pause()
         assert hand.cursor_key == 4 and hand.selection == (4,)
-        assert len(hand.cards) == 6
+        assert len(hand.faces) == 6
+        assert render_lines(hand)[1].split() == ["new"]  # G9's caption, under it
         hand.set_cards([f for f in HAND if f.key != 4])  # B9 melded away
         await pilot.pause()
         assert hand.selection == ()
         assert hand.cursor_face is not None and hand.cursor_face.label == "P9"
-        assert [c.face.label for c in hand.cards] == ["P1", "G3", "P9", "Y12"]
+        assert render_lines(hand)[0].split() == ["P1", "G3", "[P9]", "Y12"]
 
 
 async def test_hand_wraps_onto_more_rows_when_narrow() -> None:
@@ -165,18 +170,20 @@ async def test_hand_wraps_onto_more_rows_when_narrow() -> None:
     app = WidgetApp(hand)
     async with app.run_test(size=(24, 12)) as pilot:
         await pilot.pause()
-        cards = list(hand.cards)
-        assert len({c.region.y for c in cards}) == 3  # 24 columns: 6 cards (4 wide) a row
-        assert sum(1 for c in cards if c.region.y == cards[0].region.y) == 6
-        assert all(c.region.right <= 24 for c in cards)
+        lines = render_lines(hand)  # 24 columns: 4 cards (5 wide) a row, captions under
+        assert hand.size.height == 8 and len(lines) == 8
+        assert len(lines[0].split()) == 4 and len(lines[6].split()) == 1
+        assert all(len(line) <= 24 for line in lines)
 
 
 async def test_clicking_a_card_moves_the_cursor_and_selects_it() -> None:
     hand = Hand(HAND, sort="number")
     app = WidgetApp(hand)
     async with app.run_test(size=(60, 6)) as pilot:
-        target = next(c for c in hand.cards if c.face.label == "B9")
-        await pilot.click(target)
+        column = labels(hand).index("B9") * 6 + 1  # cells fit [Y12] and a gap: 6 wide
+        await pilot.click(hand, offset=(column, 0))
+        assert hand.cursor_key == 4 and hand.selection == (4,)
+        await pilot.click(hand, offset=(30, 1))  # beyond the last card: nothing
         assert hand.cursor_key == 4 and hand.selection == (4,)
 
 
@@ -212,6 +219,8 @@ async def test_splayed_pile_is_chosen_with_enter_and_steps_to_the_other_pile() -
     chosen: list[str] = []
     hook = recorder(SplayedPile.Chosen, lambda m: chosen.append(m.pile.title))
     async with app.run_test(size=(30, 10), message_hook=hook) as pilot:
+        assert (left.border_title, right.border_title) == ("left pile · 1 card",
+                                                           "right pile · 0 cards")
         left.focus()
         await pilot.press("right")
         assert app.focused is right
@@ -236,27 +245,32 @@ async def test_card_groups_bracket_each_meld_and_wrap_between_melds() -> None:
 
 # ---- ScoringArea and FragmentTracker --------------------------------------------------
 
-async def test_scoring_area_shows_counts_thresholds_points_bonus_penalty_total() -> None:
+async def test_scoring_area_reads_as_words_counts_thresholds_points_penalty_total() -> None:
     area = ScoringArea()
     app = WidgetApp(area)
-    async with app.run_test(size=(80, 3)) as pilot:
-        area.set_score([SuitTally("G", "suit-g", 4, 3, 4, 2), SuitTally("Y", "suit-y", 1, 4),
-                        SuitTally("B", "suit-b", 0, 5), SuitTally("P", "suit-p", 6, 6, 1)],
+    async with app.run_test(size=(120, 3)) as pilot:
+        area.set_score([SuitTally("Green", "suit-g", 4, 3, 4, 2),
+                        SuitTally("Yellow", "suit-y", 1, 4), SuitTally("Blue", "suit-b", 0, 5),
+                        SuitTally("Purple", "suit-p", 6, 6, 1)],
                        penalty_cards=4, penalty=1, total=6)
         await pilot.pause()
         assert str(area.render()) == (
-            "G 4/3 +4+2  Y 1/4  B 0/5  P 6/6 +1  · penalty 4 (-1)  · score 6")
+            "Green 4 of 3 +6  Yellow 1 of 4  Blue 0 of 5  Purple 6 of 6 +1  "
+            "· 4 penalty cards cost 1  · score 6")
         assert area.total == 6
+        area.set_score(area.tallies, penalty_cards=1, penalty=0, total=6)
+        await pilot.pause()
+        assert "· 1 penalty card costs 0  · score 6" in str(area.render())
 
 
 async def test_scoring_area_wraps_between_cells_when_narrow() -> None:
     area = ScoringArea()
     app = WidgetApp(area)
     async with app.run_test(size=(30, 6)) as pilot:
-        area.set_score([SuitTally("G", "", 0, 3), SuitTally("Y", "", 0, 4)], 0, 0, 0)
+        area.set_score([SuitTally("Green", "", 0, 3), SuitTally("Yellow", "", 0, 4)], 0, 0, 0)
         await pilot.pause()
         lines = str(area.render()).splitlines()
-        assert lines == ["G 0/3  Y 0/4  · penalty 0 (-0)", "· score 0"]
+        assert lines == ["Green 0 of 3  Yellow 0 of 4", "· no penalty cards  · score 0"]
         assert area.size.height == 2
 
 

@@ -118,7 +118,7 @@ async def test_a_whole_three_player_game_by_keyboard_against_two_bots(
             if isinstance(screen, GameOverScreen):
                 break
             if isinstance(screen, RoundSummary):
-                summaries.append(screen._title)
+                summaries.append(screen.title_text)
                 await pilot.press("enter")
                 continue
             assert isinstance(screen, NeptuneScreen), screen
@@ -130,7 +130,7 @@ async def test_a_whole_three_player_game_by_keyboard_against_two_bots(
         state = table.session.state
         assert isinstance(state, NeptuneState)
         assert state.phase == "over"
-        assert summaries == [f"Round {r} is over" for r in range(1, state.round)]
+        assert summaries == [f"Round {r} of 5 is over" for r in range(1, state.round)]
         for seat in range(3):
             tracker = table.query_one(f"#nep-score-{seat}", ScoreTracker)
             assert tracker.score == state.scores[seat]

@@ -359,9 +359,10 @@ class SaveStore:
                 raise SaveError(file, f"action {number} of {len(doc.actions)} cannot be "
                                       f"replayed ({type(exc).__name__}: {exc}): the file "
                                       f"was edited or is corrupt") from None
-        if to_json(session.state) != to_json(doc.state):
+        replayed, stored = _checked_part(session.state), _checked_part(doc.state)
+        if replayed != stored:
             raise SaveError(file, "the stored state does not match a replay of its actions "
-                                  f"(differs in {_differing_fields(session.state, doc.state)}): "
+                                  f"(differs in {_differing_fields(replayed, stored)}): "
                                   "the file was edited or is corrupt")
         if doc.turn != session.turn:
             raise SaveError(file, f"turn {doc.turn} does not match the replayed turn "
@@ -465,8 +466,21 @@ class SaveStore:
         self._summaries.pop(file, None)
 
 
-def _differing_fields(replayed: Any, stored: Any) -> str:
+def _checked_part(state: Any) -> dict[str, Any]:
+    """The state as the replay check compares it. The log's wording is left out: the
+    loaded game uses the replayed log anyway, and rewording a message in a new version
+    must not make every older save unloadable. The number of log lines and who may read
+    each still count."""
+    data = to_builtins(state)
+    log = data.get("log")
+    if isinstance(log, list):
+        data["log"] = [event.get("seen_by") if isinstance(event, dict) else event
+                       for event in log]
+    return data
+
+
+def _differing_fields(replayed: dict[str, Any], stored: dict[str, Any]) -> str:
     """The top-level state fields that differ, for the refusal message."""
-    a, b = to_builtins(replayed), to_builtins(stored)
-    names = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    names = sorted(k for k in replayed.keys() | stored.keys()
+                   if replayed.get(k) != stored.get(k))
     return ", ".join(names) or "field order"

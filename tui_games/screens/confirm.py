@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
+
+BUTTONS = Binding.Group("Other button")
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -16,7 +18,8 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
-        Binding("left,right", "app.focus_next", "Switch button"),
+        Binding("left", "app.focus_previous", "Other button", group=BUTTONS),
+        Binding("right", "app.focus_next", "Other button", group=BUTTONS),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -31,6 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         """Start on No: a stray Enter must not destroy anything."""

@@ -6,6 +6,12 @@ turn), undo, bots thinking in a worker thread, the hot-seat hand-off and the gam
 screen. A subclass draws its table (``compose_table``), updates it from an observation
 (``refresh_table``) and says what to do now (``status_text``); it calls ``play(action)``
 with what the player chose.
+
+The log and the status line read the rules' seat references ("Seat 2 draws") as names,
+and the viewer's own seat as "you" with the verb made to agree (engine/grammar.speak_to):
+a subclass passes the rules' texts through unchanged (no renaming in ``view()``), and uses
+``speak(text)`` for any other rules text it shows. ``review(n, title, then)`` shows the
+table read-only as it was after the first n actions (summaries and game over use it).
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ BANNER = """\
   ✧       ·       ✦          ·         ✧        ·"""
 
 LABEL_WIDTH = 11
+# Dropped in this order when the menu and every game's blurb do not fit the height.
+SHORTER = ("-no-tagline", "-no-banner")
 
 
 def entry(label: str, detail: str) -> Text:
@@ -79,6 +81,20 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show what Continue would resume."""
         self.refresh_saves()
+
+    def on_resize(self) -> None:
+        """Start from the full menu, then drop decoration until it fits (see ``_fit``)."""
+        for name in SHORTER:
+            self.remove_class(name)
+        self.call_after_refresh(self._fit, 0)
+
+    def _fit(self, step: int) -> None:
+        """If the column is taller than the screen above the Footer, drop the next
+        decoration (the tagline, then the banner) so that every game stays in view."""
+        column = self.query_one("#menu-column", Vertical)
+        if step < len(SHORTER) and column.outer_size.height > self.size.height - 1:
+            self.add_class(SHORTER[step])
+            self.call_after_refresh(self._fit, step + 1)
 
     def on_screen_resume(self) -> None:
         """Saves may have changed while another screen was on top."""

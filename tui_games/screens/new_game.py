@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 MAX_NAME = 16
 SEED_LIMIT = 2**31
+OPTION_FITS = 36  # the longest choice that shows whole in a choice field
 FIXED_LABELS = ("Game", "Players", "Seed")  # and "Seat N": an option may not reuse them
 PICK_OWN = "\x00pick"  # the "pick your own" choice of an option with OptionSpec.pick
 
@@ -78,11 +79,12 @@ HINTS = {
     "game": "←→ change the game · space opens the list · enter starts",
     "count": "←→ change the number of players · space opens the list · enter starts",
     "kind": "←→ Human or a bot level for {seat} · space opens the list · enter starts",
-    "name": "Type {seat}'s name · space (before the name) opens its list · ↑↓ other fields",
-    "seed": "Type a number to replay a deal, or leave blank for a random one · enter starts",
+    "name": "Type {seat}'s name · space first opens its list · ↑↓ other fields",
+    "seed": "Type a number to replay a deal; blank for a random one · enter starts",
     "option": "←→ change {label} · space opens the list · enter starts",
     "start": "enter starts the game · ↑↓ other fields · esc goes back",
     "cancel": "enter goes back to the menu · ↑↓ other fields",
+    "list": "↑↓ choose · enter takes it · esc closes the list",
 }
 
 
@@ -196,10 +198,27 @@ class NewGameScreen(Screen[None]):
             value = values.get(spec.key, spec.default)
             label = option_label(spec.label, taken)
             taken.add(label)
-            field = ChoiceField(self._option_choices(spec, value), value, id=f"opt-{spec.key}")
+            choices = self._option_choices(spec, value)
+            field = ChoiceField(choices, value, id=f"opt-{spec.key}")
             rows.append(Horizontal(Label(label, classes="field-label"), field,
                                    classes="field option"))
+            note = Static(self._option_note(choices, value), id=f"note-{spec.key}",
+                          classes="field-note option-note")
+            note.display = bool(self._option_note(choices, value))
+            rows.append(note)
         box.mount_all(rows)
+
+    @staticmethod
+    def _option_note(choices: list[tuple[str, str]], value: object) -> str:
+        """The whole of a choice too long for its field (shown under it), else nothing."""
+        label = next((text for text, choice in choices if choice == value), "")
+        return label if len(label) > OPTION_FITS else ""
+
+    def _show_option_note(self, field: ChoiceField[str], key: str) -> None:
+        note = self.query_one(f"#note-{key}", Static)
+        text = self._option_note(field.choices, field.value)
+        note.update(text)
+        note.display = bool(text)
 
     @staticmethod
     def _option_choices(spec: OptionSpec, value: str) -> list[tuple[str, str]]:
@@ -222,6 +241,7 @@ class NewGameScreen(Screen[None]):
         if spec is None or event.value != PICK_OWN:
             if spec is not None:
                 self.options[key] = str(event.value)
+                self._show_option_note(field, key)
             return
         previous = self.options.get(key, spec.default)
 
@@ -229,6 +249,7 @@ class NewGameScreen(Screen[None]):
             chosen = value or previous
             self.options[key] = chosen
             field.set_choices(self._option_choices(spec, chosen), chosen)
+            self._show_option_note(field, key)
 
         self.app.push_screen(PickScreen(spec, previous), picked)
 
@@ -243,8 +264,6 @@ class NewGameScreen(Screen[None]):
                 node.add_class("-current")
                 row_label = str(node.query_one(".field-label", Label).render())
                 break
-        if event.widget.id is None:
-            return  # the open list of a field: its own keys are in the Footer
         status = self.query_one("#status", StatusLine)
         if not status.is_error:  # a refusal stays until the player changes something
             status.update(self.hint(event.widget.id or "", row_label))
@@ -253,6 +272,8 @@ class NewGameScreen(Screen[None]):
     def hint(field_id: str, row_label: str) -> str:
         """What the keys do in the field ``field_id`` (of the row labelled ``row_label``)."""
         kind = field_id.split("-")[0]
+        if not kind:  # the open list of a choice (it has no id of its own)
+            return HINTS["list"]
         if kind == "opt":
             return HINTS["option"].format(label=row_label.lower())
         return HINTS.get(kind, HINTS["start"]).format(seat=row_label)

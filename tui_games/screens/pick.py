@@ -6,10 +6,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import SelectionList, Static
+from textual.widgets import Footer, SelectionList, Static
 
 from tui_games.engine.core import OptionSpec
 from tui_games.widgets.status import StatusLine
+
+TICK = "✓"
+
+
+def item_prompt(label: str, ticked: bool) -> str:
+    """An item's line: a tick mark beside ticked items (the box differs only in colour)."""
+    return f"{TICK if ticked else ' '} {label}"
 
 
 class PickScreen(ModalScreen[str | None]):
@@ -30,9 +37,11 @@ class PickScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog pick-dialog"):
             yield Static(f"{self.spec.label}: pick {self.spec.pick}", classes="dialog-title")
             yield SelectionList[str](
-                *[(label, value, value in self.current) for value, label in self.spec.items],
+                *[(item_prompt(label, value in self.current), value, value in self.current)
+                  for value, label in self.spec.items],
                 id="pick-list")
             yield StatusLine(self._count_text(), id="pick-status")
+        yield Footer()
 
     def on_mount(self) -> None:
         """Focus the list so space ticks straight away."""
@@ -43,8 +52,11 @@ class PickScreen(ModalScreen[str | None]):
         return f"{chosen} of {self.spec.pick} ticked - space ticks, enter uses them, esc cancels"
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
-        """Keep the count line current."""
+        """Keep the count line and the tick marks current."""
         self.current = set(event.selection_list.selected)
+        for index, (value, label) in enumerate(self.spec.items):
+            event.selection_list.replace_option_prompt_at_index(
+                index, item_prompt(label, value in self.current))
         self.query_one("#pick-status", StatusLine).update(self._count_text())
 
     def action_confirm(self) -> None:

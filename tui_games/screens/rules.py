@@ -2,6 +2,9 @@
 
 The document is rendered by Rich's Markdown inside one Static: Textual's Markdown widget
 builds a widget per block and took seconds to open a rulebook, too slow for F1 mid-game.
+
+The screen opens with the text focused, so the arrows and PageUp/PageDown scroll at once;
+the list of games on the left is one Tab away, and [ and ] switch games from anywhere.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ from textual.widgets.option_list import Option
 
 from tui_games.games import GameInfo, all_games
 
+SCROLL = Binding.Group("Scroll")
+SWITCH = Binding.Group("Other game")
+CHOOSE = Binding.Group("Choose")
+
 
 def rules_text(info: GameInfo) -> str:
     """The game's rules document, or a one-line note when it cannot be read."""
@@ -26,56 +33,94 @@ def rules_text(info: GameInfo) -> str:
         return f"# {info.title}\n\nThe rules document could not be read ({exc})."
 
 
-class RulesScreen(Screen[None]):
-    """Rules of ``info``; without one, a list of every game to pick from on the left."""
+class RulesText(VerticalScroll):
+    """The rules document; its scroll keys are listed in the Footer."""
 
     BINDINGS = [
+        Binding("up", "scroll_up", "Scroll up", group=SCROLL),
+        Binding("down", "scroll_down", "Scroll down", group=SCROLL),
+        Binding("pageup", "page_up", "Page up", group=SCROLL, key_display="PgUp"),
+        Binding("pagedown", "page_down", "Page down", group=SCROLL, key_display="PgDn"),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "End", show=False),
+        Binding("tab", "screen.focus_games", "Game list"),
+    ]
+
+
+class GameList(OptionList):
+    """The games whose rules can be read; the highlighted one is shown."""
+
+    BINDINGS = [
+        Binding("up", "cursor_up", "Previous game", group=CHOOSE),
+        Binding("down", "cursor_down", "Next game", group=CHOOSE),
+        Binding("enter", "select", "Read"),
+        Binding("tab", "screen.focus_text", "Rules text"),
+    ]
+
+
+class RulesScreen(Screen[None]):
+    """Rules of ``info`` (of the first game without one), with every game to pick from."""
+
+    BINDINGS = [
+        Binding("left_square_bracket", "switch(-1)", "Previous game", group=SWITCH),
+        Binding("right_square_bracket", "switch(1)", "Next game", group=SWITCH),
         Binding("escape", "close", "Close"),
-        Binding("home", "top", "Top"),
-        Binding("end", "bottom", "End"),
     ]
 
     def __init__(self, info: GameInfo | None = None) -> None:
         super().__init__()
         self.info = info
         self.games = list(all_games().values())
+        if info is not None and info.id not in {g.id for g in self.games}:
+            self.games.append(info)
+        self.current = info or self.games[0]
 
     def compose(self) -> ComposeResult:
-        current = self.info or self.games[0]
-        yield Static(f"Rules - {current.title}", id="rules-title", classes="screen-title")
+        yield Static(f"Rules - {self.current.title}", id="rules-title", classes="screen-title")
         with Horizontal(id="rules-body"):
-            if self.info is None:
-                yield OptionList(*[Option(g.title, id=g.id) for g in self.games],
-                                 id="rules-games")
-            with VerticalScroll(id="rules-scroll"):
-                yield Static(Markdown(rules_text(current), hyperlinks=False), id="rules-text")
+            yield GameList(*[Option(g.title, id=g.id) for g in self.games], id="rules-games")
+            with RulesText(id="rules-scroll"):
+                yield Static(Markdown(rules_text(self.current), hyperlinks=False),
+                             id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        """Focus the text so the arrows scroll at once."""
-        self.query_one("#rules-scroll", VerticalScroll).focus()
-        if self.info is None:
-            self.query_one("#rules-games", OptionList).highlighted = 0
+        """Focus the text so the arrows scroll at once; the list shows which game it is."""
+        index = next(i for i, g in enumerate(self.games) if g.id == self.current.id)
+        self.query_one("#rules-games", GameList).highlighted = index
+        self.action_focus_text()
 
-    @on(OptionList.OptionHighlighted, "#rules-games")
-    def _pick(self, event: OptionList.OptionHighlighted) -> None:
-        info = next(g for g in self.games if g.id == event.option.id)
+    def show(self, info: GameInfo) -> None:
+        """Show the rules of ``info`` from the top."""
+        if info.id == self.current.id:
+            return
+        self.current = info
         self.query_one("#rules-title", Static).update(f"Rules - {info.title}")
         self.query_one("#rules-text", Static).update(Markdown(rules_text(info),
                                                               hyperlinks=False))
-        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#rules-scroll", RulesText).scroll_home(animate=False)
+
+    @on(OptionList.OptionHighlighted, "#rules-games")
+    def _pick(self, event: OptionList.OptionHighlighted) -> None:
+        self.show(next(g for g in self.games if g.id == event.option.id))
 
     @on(OptionList.OptionSelected, "#rules-games")
     def _read(self) -> None:
-        self.query_one("#rules-scroll", VerticalScroll).focus()
+        self.action_focus_text()
 
-    def action_top(self) -> None:
-        """Scroll to the start of the rules."""
-        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+    def action_switch(self, delta: int) -> None:
+        """Show the previous (-1) or next (+1) game's rules, wrapping around."""
+        games = self.query_one("#rules-games", GameList)
+        index = next(i for i, g in enumerate(self.games) if g.id == self.current.id)
+        games.highlighted = (index + delta) % len(self.games)
 
-    def action_bottom(self) -> None:
-        """Scroll to the end of the rules."""
-        self.query_one("#rules-scroll", VerticalScroll).scroll_end(animate=False)
+    def action_focus_text(self) -> None:
+        """Put the focus on the rules text (the arrows scroll it)."""
+        self.query_one("#rules-scroll", RulesText).focus()
+
+    def action_focus_games(self) -> None:
+        """Put the focus on the list of games (the arrows choose a game)."""
+        self.query_one("#rules-games", GameList).focus()
 
     def action_close(self) -> None:
         """Back to where the rules were opened from."""

@@ -7,9 +7,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 MAX_NAME = 60
+
+
+class SaveNameInput(Input):
+    """The name box; enter saves (listed in the Footer)."""
+
+    BINDINGS = [Binding("enter", "submit", "Save")]
 
 
 class SaveNameScreen(ModalScreen[str | None]):
@@ -25,13 +31,14 @@ class SaveNameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Save the game as", classes="dialog-title")
-            yield Input(self.default, id="save-name", max_length=MAX_NAME,
-                        select_on_focus=True)
+            yield SaveNameInput(self.default, id="save-name", max_length=MAX_NAME,
+                                select_on_focus=True)
             if self.folder:
                 yield Static(f"in {self.folder}", classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Cancel", id="cancel")
+        yield Footer()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")

@@ -1,8 +1,9 @@
 """A player's hand: a row of face-up cards with a cursor, multi-select and sorting.
 
 The hand knows cards only as ``CardFace`` values (label, style name, sort keys), so any
-card game can use it. It wraps onto more rows when the cards do not fit the width, and a
-key press touches only the cards whose marks changed, never the whole screen.
+card game can use it. It draws every card itself, as text in a grid of equal cells that
+wraps onto more rows when the cards do not fit the width: a key press repaints this one
+widget, and asks for a layout pass only when the number of rows changes.
 """
 
 from __future__ import annotations
@@ -10,29 +11,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from tui_games.widgets.card import SORTS, Card, CardFace, refresh_changed, sort_faces
-
-_SPARE = 4  # hidden Card widgets kept ready for the next cards drawn
+from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
 
 
 class Hand(Widget, can_focus=True):
-    """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s)."""
+    """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
+
+    Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected
+    (also in reverse video), `·P1` for a card that cannot be played now (also dim), and
+    with ``captions`` a short note under a card ("new", "pile").
+    """
+
+    COMPONENT_CLASSES = {"card--cursor", "hand--selected", "hand--dimmed", "hand--caption"}
 
     DEFAULT_CSS = """
-    Hand {
-        layout: grid;
-        grid-size: 12;
-        grid-columns: 5;
-        grid-rows: 2;
-        height: auto;
-        min-height: 2;
-    }
+    Hand { height: auto; min-height: 1; }
+    Hand > .card--cursor { text-style: bold; }
+    Hand > .hand--selected { text-style: bold reverse; }
+    Hand > .hand--dimmed { text-style: dim; }
+    Hand > .hand--caption { text-style: italic; }
     """
 
     BINDINGS = [
@@ -96,8 +99,6 @@ class Hand(Widget, can_focus=True):
         self._order: list[CardFace] = []
         self._cursor: int | None = None
         self._selected: set[int] = set()
-        self._cell = 0
-        self._composed = False
         self._set_faces(list(faces))
 
     # ---- reading -----------------------------------------------------------------------
@@ -106,11 +107,6 @@ class Hand(Widget, can_focus=True):
     def faces(self) -> tuple[CardFace, ...]:
         """The cards in display order."""
         return tuple(self._order)
-
-    @property
-    def cards(self) -> list[Card]:
-        """The Card widgets showing the hand, in display order (spare ones left out)."""
-        return [card for card in self.query_children(Card) if card.display]
 
     @property
     def cursor_key(self) -> int | None:
@@ -149,9 +145,11 @@ class Hand(Widget, can_focus=True):
 
     def set_cards(self, faces: Sequence[CardFace]) -> None:
         """Show ``faces``; the cursor and selection follow their cards when still present."""
+        faces = list(faces)
+        if faces == self._faces:
+            return
         before = (self._cursor, self.selection)
-        self._set_faces(list(faces))
-        self._sync()
+        self._changed(lambda: self._set_faces(faces))
         if self._cursor != before[0]:
             self.post_message(self.CursorMoved(self, self._cursor))
         if self.selection != before[1]:
@@ -161,7 +159,7 @@ class Hand(Widget, can_focus=True):
         """Put the cursor on the card ``key`` (ignored when the hand does not hold it)."""
         if any(f.key == key for f in self._order) and key != self._cursor:
             self._cursor = key
-            self._sync()
+            self.refresh()
             self.post_message(self.CursorMoved(self, key))
 
     def select(self, keys: Iterable[int]) -> None:
@@ -170,7 +168,7 @@ class Hand(Widget, can_focus=True):
         chosen = set(keys) & held
         if chosen != self._selected:
             self._selected = chosen
-            self._sync()
+            self.refresh()
             self.post_message(self.Selected(self, self.selection))
 
     def clear_selection(self) -> None:
@@ -184,7 +182,7 @@ class Hand(Widget, can_focus=True):
         if mode != self._sort:
             self._sort = mode
             self._order = sort_faces(self._faces, mode)
-            self._sync()
+            self.refresh()
             self.post_message(self.Sorted(self, mode))
 
     # ---- actions -----------------------------------------------------------------------
@@ -218,14 +216,33 @@ class Hand(Widget, can_focus=True):
         modes = list(SORTS)
         self.set_sort(modes[(modes.index(self._sort) + 1) % len(modes)])
 
-    def on_card_pressed(self, event: Card.Pressed) -> None:
+    def card_at(self, x: int, y: int) -> CardFace | None:
+        """The card drawn at content offset (``x``, ``y``), if any."""
+        cell, columns = self._grid(self.content_size.width)
+        row = y // self._row_height
+        column = x // cell
+        index = row * columns + column
+        if column >= columns or not 0 <= index < len(self._order):
+            return None
+        face = self._order[index]
+        return face if x % cell < len(face.label) + 2 else None
+
+    def on_click(self, event: events.Click) -> None:
         """A click moves the cursor to the card and toggles its selection."""
+        offset = event.get_content_offset(self)
+        face = None if offset is None else self.card_at(offset.x, offset.y)
+        if face is None:
+            return
         event.stop()
         self.focus()
-        self.move_cursor_to(event.card.face.key)
+        self.move_cursor_to(face.key)
         self.action_toggle()
 
     # ---- drawing -----------------------------------------------------------------------
+
+    @property
+    def _row_height(self) -> int:
+        return 2 if self._captions else 1
 
     def _index(self) -> int:
         for i, face in enumerate(self._order):
@@ -248,63 +265,54 @@ class Hand(Widget, can_focus=True):
             else:
                 self._cursor = keys[min(old_index, len(keys) - 1)] if keys else None
 
-    def _sync(self) -> None:
-        """Match the Card children to the faces, then lay them out in a grid.
+    def _changed(self, change: object) -> None:
+        """Apply ``change`` (a callable), then repaint; lay out again only on a new shape."""
+        width = self.content_size.width
+        before = self._content(width)
+        change()  # type: ignore[operator]
+        refresh_changed(self, before, self._content(width))
 
-        Card widgets are kept in a pool: a card leaving the hand hides its widget and a new
-        card reuses one, so drawing and melding restyle a few cards instead of mounting and
-        removing widgets (which would cost extra layout passes).
-        """
-        if not self._composed:
-            return  # compose() builds the first cards
-        cards = list(self.query_children(Card))
-        for i, card in enumerate(cards):
-            if i < len(self._order):
-                face = self._order[i]
-                card.show(face, cursor=face.key == self._cursor,
-                          selected=face.key in self._selected)
-            card.display = i < len(self._order)
-        if len(cards) < len(self._order):
-            spare = [Card(self._order[-1], captions=self._captions) for _ in range(_SPARE)]
-            for card in spare:
-                card.display = False
-            new = [Card(face, captions=self._captions) for face in self._order[len(cards):]]
-            for card in new:
-                card.show(card.face, cursor=card.face.key == self._cursor,
-                          selected=card.face.key in self._selected)
-            self.mount_all([*new, *spare])
-        self._layout_grid()
+    def _grid(self, width: int) -> tuple[int, int]:
+        """(cell width, cells per row) at ``width``: every cell fits the longest label with
+        its two marks, and a column to spare so `[G13]` never touches `·B13`."""
+        cell = max((len(f.label) for f in self._order), default=2) + 3
+        return cell, max(1, width // cell) if width > 0 else max(1, len(self._order))
 
-    def _layout_grid(self) -> None:
-        widest = max((len(f.label) for f in self._order), default=2)
-        cell = widest + 2
-        width = self.content_size.width or self.size.width
-        columns = max(1, width // cell) if width else 12
-        if cell != self._cell:
-            self._cell = cell
-            self.styles.grid_columns = str(cell)
-        if self.styles.grid_size_columns != columns:
-            self.styles.grid_size_columns = columns
-        self.styles.grid_rows = "2" if self._captions else "1"
+    def _content(self, width: int) -> Content:
+        if not self._order:
+            return Content.styled("no cards", "dim italic")
+        cell, columns = self._grid(width)
+        lines: list[Content] = []
+        for start in range(0, len(self._order), columns):
+            row = self._order[start:start + columns]
+            cards: list[Content] = []
+            notes: list[str] = []
+            for face in row:
+                cards.append(self._card(face).pad_right(cell - len(face.label) - 2))
+                notes.append(face.caption[:len(face.label) + 2].center(len(face.label) + 2)
+                             .ljust(cell))
+            lines.append(Content("").join(cards).rstrip())
+            if self._captions:
+                lines.append(Content.styled("".join(notes).rstrip(), ".hand--caption"))
+        return Content("\n").join(lines)
 
-    def compose(self) -> ComposeResult:
-        """One Card per face, in display order."""
-        self._composed = True
-        for face in self._order:
-            yield Card(face, captions=self._captions)
-        for _ in range(_SPARE):
-            spare = Card(CardFace(key=-1, label=""), captions=self._captions)
-            spare.display = False
-            yield spare
-        self.call_after_refresh(self._sync)  # marks and grid columns, once sized
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Fit as many cards per row as the new width allows."""
-        self._layout_grid()
+    def _card(self, face: CardFace) -> Content:
+        cursor = face.key == self._cursor
+        selected = face.key in self._selected
+        content = card_content(face, cursor=cursor, selected=selected)
+        if selected:
+            return content.stylize(".hand--selected")
+        if face.dimmed and not cursor:
+            return content.stylize(".hand--dimmed")
+        return content
 
     def render(self) -> Content:
-        """Nothing of its own: the Card children draw the cards."""
-        return Content("")
+        """Every card in display order, wrapped in equal cells, captions underneath."""
+        return self._content(self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the cards need at ``width``."""
+        return len(self._content(width).plain.split("\n"))
 
 
 class HiddenHand(Widget):

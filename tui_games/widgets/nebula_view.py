@@ -8,12 +8,16 @@ answered by the rules layer (``objectives``); this module only arranges the answ
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from tui_games.games.nebula.board import CLUSTER_SIZE
+from tui_games.engine.grammar import plural
+from tui_games.games.nebula.board import CLUSTER_SIZE, CONSTELLATION_LETTERS
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
+    CONSTELLATION_BASE_VP,
+    CONSTELLATION_RANK_VP,
     advanced_count,
     career_done,
     personal_holds,
@@ -30,6 +34,7 @@ from tui_games.games.nebula.state import (
 )
 from tui_games.widgets.objectives import CardsShown
 from tui_games.widgets.score_pad import Row
+from tui_games.widgets.values_board import PLACES
 
 # The score pad's lines, shortened for the narrow pane.
 PAD_LABELS = {"Personal objective": "Personal", "Career objectives": "Career",
@@ -69,6 +74,30 @@ def pad_rows(view: NebulaState) -> tuple[list[Row], list[int], str]:
     return rows, totals, note
 
 
+def constellation_values(view: NebulaState) -> tuple[str, ...]:
+    """What a complete constellation is worth and why: its place among the Values board's
+    constellation tokens, or the base value when unranked. Longest wording first."""
+    if not view.values:
+        return (f"Each complete constellation: {CONSTELLATION_BASE_VP} VP.",)
+    podium = value_podium(view.values, view.value_stamps, CONSTELLATION_TOKENS)
+    ranked = [(CONSTELLATION_LETTERS[token - CONSTELLATION_TOKENS.start], vp, place)
+              for token, vp, place in zip(podium, CONSTELLATION_RANK_VP, PLACES, strict=False)]
+    if not ranked:
+        return (f"Constellations: {CONSTELLATION_BASE_VP} VP each, none ranked on Values",
+                f"Constellations: {CONSTELLATION_BASE_VP} each (none ranked)",
+                f"Const.: {CONSTELLATION_BASE_VP} VP each (none ranked)")
+    rest = " ".join(c for c in CONSTELLATION_LETTERS if c not in {r[0] for r in ranked})
+    base = f"{rest}{'' if len(rest) == 1 else ' '}{CONSTELLATION_BASE_VP}" if rest else ""
+    long = [f"{c} {vp} ({place})" for c, vp, place in ranked]
+    short = [f"{c}{vp} {place}" for c, vp, place in ranked]
+    return (
+        "Constellations: " + " · ".join(long + ([f"{base} (not ranked)"] if rest else [])),
+        "Constellation VP: " + ", ".join(short + ([f"{base} unranked"] if rest else [])),
+        "Const. VP: " + " ".join(short + ([f"{base} base"] if rest else [])),
+        "VP: " + " ".join(short + ([f"{base} base"] if rest else [])),
+    )
+
+
 def value_places(view: NebulaState) -> dict[int, int]:
     """Each ranked Value token's place on its track: 0 for 1st, 1, 2."""
     places: dict[int, int] = {}
@@ -85,15 +114,6 @@ def top_line(view: NebulaState, who: str) -> str:
     return f"Nebula · {mode} · round {view.turn // view.players + 1} · {who}{last}"
 
 
-def time_status(preview: Sequence[int], left: int) -> str:
-    """What to do while planning a Time investment."""
-    take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in preview)
-    if left:
-        return (f"Invest Time: {left} step{'s' if left != 1 else ''} left (↑↓ marker, ←→ "
-                f"step) - would take {take}; or c: Turn to Chaos.")
-    return f"Enter takes {take} (←→ take steps back); or c: Turn to Chaos."
-
-
 def sentence(reason: str) -> str:
     """A rules reason as a sentence: capitalised, with a full stop."""
     reason = reason.strip()
@@ -106,3 +126,56 @@ def time_plan(view: NebulaState) -> tuple[int, ...]:
     return tuple(way * ((at - moon) * way % CLUSTER_SIZE)
                  for at, moon, way in zip(view.markers, view.moons, view.time_dirs,
                                           strict=True))
+
+
+# ---- the status line ---------------------------------------------------------------------
+
+STATUS_WIDTH = 78   # the status line's text width at 80x24
+STATUS_LINES = 2
+
+
+def fits(text: str, width: int = STATUS_WIDTH, lines: int = STATUS_LINES) -> bool:
+    """Whether ``text`` wraps at words into ``lines`` lines of ``width`` characters."""
+    return len(textwrap.wrap(text, width, break_on_hyphens=False)) <= lines
+
+
+def fitted(first: str, *hints: str) -> str:
+    """``first`` and the first of ``hints`` (longest first) with which it still fits the
+    status line; ``first`` alone when none does."""
+    for hint in hints:
+        text = f"{first} {hint}" if hint else first
+        if fits(text):
+            return text
+    return first
+
+
+def rival_status(name: str, phase: str) -> str:
+    """While another player decides."""
+    if phase == "personal":
+        return fitted(f"{name} is choosing a Personal objective.", "n shows space names.")
+    return fitted(f"{name}'s turn.", "↑↓←→ look at a space, n its name, g another Galaxy.")
+
+
+def time_status(preview: Sequence[int], left: int, *, chaos_open: bool = True) -> str:
+    """What to do while Investing Time (``chaos_open`` while no step is taken yet)."""
+    take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in preview)
+    chaos = "Or c: Turn to Chaos." if chaos_open else ""
+    if left:
+        return fitted(f"Invest Time: {plural(left, 'step')} left (↑↓ ring, ←→ step its "
+                      f"marker; against its way takes a step back). Would take {take}.", chaos)
+    return fitted(f"Enter takes {take}. (←→ against a marker's way takes a step back.)",
+                  chaos)
+
+
+def value_status(label: str, value: int, place: int | None) -> str:
+    """Choosing the Value token to advance."""
+    standing = f", {PLACES[place]}" if place is not None else ""
+    return fitted(f"A black star: advance one Value token (↑↓←→, Enter). {label} is on "
+                  f"{value}{standing}.")
+
+
+def place_status(verdict: str, placed: int, boosted: str) -> str:
+    """Positioning stars: the verdict on the chosen star and space, then the keys."""
+    return fitted(verdict, f"␣ other star, arrows move, f finishes ({placed} placed; "
+                  f"boosted {boosted}).", f"␣ other star, f finishes ({placed} placed).",
+                  "␣ other star, f finishes.")

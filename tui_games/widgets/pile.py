@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+from tui_games.engine.grammar import plural
 from tui_games.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
 
 
@@ -96,8 +97,7 @@ class SplayedPile(Widget, can_focus=True):
             self._update_titles()
 
     def _update_titles(self) -> None:
-        count = len(self._faces)
-        self.border_title = f"{self._title} · {count} card{'s' if count != 1 else ''}"
+        self.border_title = f"{self._title} · {plural(len(self._faces), 'card')}"
         self.border_subtitle = self._hint
 
     def _content(self, width: int) -> Content:

@@ -3,7 +3,8 @@
 The screen fills it with each player's lines (its rules' score pad applied to the
 viewer's observation, so a rival's secret objective shows as ``?``) and the total. The
 viewer's column and the leaders' totals are marked by text (``▸`` and ``★``), not only
-by colour.
+by colour. Under the table an optional ``legend`` line explains a row (given as
+wordings, longest first: the first that fits the pane is shown).
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ Row = tuple[str, tuple[str, ...]]
 class ScorePad(Widget):
     """A table: ``names`` across, ``rows`` of (label, one cell per player), a total row."""
 
-    COMPONENT_CLASSES = {"pad--head", "pad--label", "pad--total", "pad--note"}
+    COMPONENT_CLASSES = {"pad--head", "pad--label", "pad--total", "pad--legend", "pad--note"}
 
     DEFAULT_CSS = """
     ScorePad { width: 1fr; height: auto; }
     ScorePad > .pad--head { text-style: bold; }
     ScorePad > .pad--label { color: $text-muted; }
     ScorePad > .pad--total { text-style: bold; }
+    ScorePad > .pad--legend { color: $text-accent; }
     ScorePad > .pad--note { color: $text-muted; text-style: italic; }
     """
 
@@ -36,19 +38,22 @@ class ScorePad(Widget):
     totals: reactive[tuple[int, ...]] = reactive(())
     you: reactive[int] = reactive(-1)
     note: reactive[str] = reactive("", layout=True)
+    legend: reactive[tuple[str, ...]] = reactive((), layout=True)
 
     def show_pad(self, names: Sequence[str], rows: Sequence[Row], totals: Sequence[int],
-                 you: int, note: str = "") -> None:
-        """Show the pad; repaints only what changed."""
+                 you: int, note: str = "", legend: Sequence[str] = ()) -> None:
+        """Show the pad; repaints only what changed. ``legend``: wordings of one line
+        under the total, longest first."""
         self.names = tuple(names)
         self.rows = tuple(rows)
         self.totals = tuple(totals)
         self.you = you
         self.note = note
+        self.legend = tuple(legend)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Head, rows, total and the note."""
-        return 2 + len(self.rows) + (1 if self.note else 0)
+        """Head, rows, total, the legend and the note."""
+        return 2 + len(self.rows) + (1 if self.note else 0) + (1 if self.legend else 0)
 
     def render(self) -> Content:
         """The table, with the label column as wide as the space allows."""
@@ -71,6 +76,10 @@ class ScorePad(Widget):
             text = ("★" if score == best and best > 0 else "") + str(score)
             total.append(Content.styled(text.rjust(column), ".pad--total"))
         lines.append(Content("").join(total))
+        if self.legend:
+            legend = next((text for text in self.legend if len(text) <= width),
+                          self.legend[-1])
+            lines.append(Content.styled(legend, ".pad--legend"))
         if self.note:
             lines.append(Content.styled(self.note, ".pad--note"))
         return Content("\n").join(lines)

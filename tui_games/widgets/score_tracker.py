@@ -2,7 +2,7 @@
 
 Two markers sit on the circles of the score's tens and ones digits, and the number shows
 beside them, so the score reads at a glance and also without colour: the marker is a
-filled circle among empty ones.
+filled circle among empty ones. With ``legend`` each row is labelled (`tens`, `ones`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 MARKER = "●"
 CIRCLE = "○"
+LEGEND = ("tens ", "ones ")  # the rows' labels, as wide as each other
 
 
 def tracker_rows(score: int, tens: int = 6) -> tuple[str, str]:
@@ -31,22 +32,27 @@ def tracker_rows(score: int, tens: int = 6) -> tuple[str, str]:
 
 
 class ScoreTracker(Widget):
-    """Two rows of circles (tens, then ones) with the score beside the tens row."""
+    """Two rows of circles (tens, then ones) with the score beside the tens row.
+
+    ``legend`` puts the rows' labels before them: `tens ○●○○○○ 12` over `ones ○○●○○○○○○○`.
+    """
 
     COMPONENT_CLASSES = {"score-tracker--tens", "score-tracker--ones",
-                         "score-tracker--number"}
+                         "score-tracker--number", "score-tracker--legend"}
 
     DEFAULT_CSS = """
     ScoreTracker { width: auto; height: 2; }
     ScoreTracker > .score-tracker--tens { color: $text-accent; }
     ScoreTracker > .score-tracker--ones { color: $text-muted; }
     ScoreTracker > .score-tracker--number { text-style: bold; }
+    ScoreTracker > .score-tracker--legend { color: $text-muted; }
     """
 
-    def __init__(self, score: int = 0, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(self, score: int = 0, *, legend: bool = False, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._score = score
+        self._legend = legend
 
     @property
     def score(self) -> int:
@@ -59,14 +65,22 @@ class ScoreTracker(Widget):
             self._score = score
             self.refresh()
 
+    @property
+    def legend(self) -> bool:
+        """Whether the rows are labelled."""
+        return self._legend
+
     def render(self) -> Content:
-        """`○●○○○○ 12` over `○○●○○○○○○○`, markers in bold."""
+        """`○●○○○○ 12` over `○○●○○○○○○○`, markers in bold; labelled with ``legend``."""
         top, bottom = tracker_rows(self._score)
+        tens, ones = LEGEND if self._legend else ("", "")
         return Content.assemble(
+            (tens, ".score-tracker--legend"),
             _marked(top, ".score-tracker--tens"),
             " " * max(1, 7 - len(top)),
             (f"{self._score:>2}", ".score-tracker--number"),
             "\n",
+            (ones, ".score-tracker--legend"),
             _marked(bottom, ".score-tracker--ones"),
         )
 

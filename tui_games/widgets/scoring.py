@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
+from tui_games.engine.grammar import agree, plural
 from tui_games.widgets.card import refresh_changed, wrap_tokens
 
 
@@ -38,10 +39,11 @@ class SuitTally:
 
 
 class ScoringArea(Widget):
-    """`G 4/3 +4+2  Y 1/4  B 0/5  P 2/6 · penalty 2 (-0) · score 6`, wrapped between cells.
+    """`Green 4 of 3 +6  Yellow 1 of 4 ... · 2 penalty cards cost 0 · score 6`, wrapped
+    between cells.
 
-    A suit shows its letter and count in its style, with `+points` (and `+bonus`) once its
-    threshold is passed, so the marks read without colour too.
+    A suit shows its name in its style and its count against its threshold, with the
+    points it earns once the threshold is passed, so the marks read without colour too.
     """
 
     DEFAULT_CSS = """
@@ -76,17 +78,27 @@ class ScoringArea(Widget):
             refresh_changed(self, before, self._content(self.content_size.width))
 
     def cells(self) -> list[Content]:
-        """Each suit, then the penalty, then the total, as separate pieces of text."""
+        """Each suit, then the penalty, then the total, as separate pieces of text.
+
+        `Green 1 of 3` (dim) below the threshold, `Purple 7 of 6 +2` past it (the points
+        the suit earns, threshold and bonus together), `no penalty cards` or
+        `4 penalty cards cost 1`, `score 6`.
+        """
         cells: list[Content] = []
         for t in self._tallies:
             style = f".{t.style}" if t.style else ""
-            gain = ""
+            count = Content.assemble((t.label, style), f" {t.count} of {t.threshold}")
             if t.passed:
-                gain = f" +{t.points}" + (f"+{t.bonus}" if t.bonus else "")
-            count = Content.assemble((f"{t.label} {t.count}/{t.threshold}", style),
-                                     (gain, "bold"))
-            cells.append(count if t.passed else count.stylize("dim", len(t.label) + 1))
-        cells.append(Content(f"· penalty {self._penalty_cards} (-{self._penalty})"))
+                cells.append(Content.assemble(count, (f" +{t.points + t.bonus}", "bold")))
+            else:
+                cells.append(count.stylize("dim", len(t.label)))
+        cards = self._penalty_cards
+        if cards:
+            penalty = (f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} "
+                       f"{self._penalty}")
+        else:
+            penalty = "no penalty cards"
+        cells.append(Content(f"· {penalty}"))
         cells.append(Content.assemble("· ", (f"score {self._total}", "bold")))
         return cells
 

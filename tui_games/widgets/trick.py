@@ -37,7 +37,8 @@ class TrickArea(Widget):
     """The trick in play: each seat's card in play order, the one winning now starred.
 
     The border title says which trick it is, the subtitle the suit to follow; a note line
-    under the cards can say what happens next ("Bob chooses the top card").
+    under the cards can say what happens next ("Bob chooses the top card"). That line is
+    kept even when empty, so the area keeps its height through a round (no layout pass).
     """
 
     COMPONENT_CLASSES = {"trick-area--winning", "trick-area--waiting", "trick-area--note"}
@@ -80,7 +81,7 @@ class TrickArea(Widget):
         self.border_subtitle = follow
         new = (tuple(seats), winning, next_seat, note)
         if new != (self._seats, self._winning, self._next, self._note):
-            resized = len(new[0]) != len(self._seats) or bool(note) != bool(self._note)
+            resized = len(new[0]) != len(self._seats)
             self._seats, self._winning, self._next, self._note = new
             self.refresh(layout=resized)
 
@@ -103,13 +104,12 @@ class TrickArea(Widget):
             if i == self._winning:
                 line = Content.assemble(line, (f" {WINNING} winning", ".trick-area--winning"))
             lines.append(line)
-        if self._note:
-            lines.append(Content.styled(self._note, ".trick-area--note"))
+        lines.append(Content.styled(self._note, ".trick-area--note"))
         return Content("\n").join(lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """One line per seat, plus the note."""
-        return max(1, len(self._seats) + (1 if self._note else 0))
+        """One line per seat, and the note's line."""
+        return len(self._seats) + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,16 +129,19 @@ class PileFace:
 class TrickPiles(Widget):
     """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
 
-    When the piles do not fit the lines available, the oldest are summed up as `+3 more`.
+    With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`. When the piles do
+    not fit the lines available, the oldest are summed up as `+3 more`.
     """
 
-    COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty"}
+    COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty",
+                         "trick-piles--total"}
 
     DEFAULT_CSS = """
     TrickPiles { height: auto; }
     TrickPiles > .trick-piles--score { text-style: bold; }
     TrickPiles > .trick-piles--destroyed { color: $text-muted; text-style: strike; }
     TrickPiles > .trick-piles--empty { color: $text-muted; }
+    TrickPiles > .trick-piles--total { text-style: bold; }
     """
 
     def __init__(self, *, empty: str = "no tricks", max_lines: int = 0,
@@ -146,6 +149,7 @@ class TrickPiles(Widget):
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._piles: tuple[PileFace, ...] = ()
+        self._total: int | None = None
         self._empty = empty
         self._max_lines = max_lines  # 0: as many as the piles need
 
@@ -154,11 +158,16 @@ class TrickPiles(Widget):
         """The piles shown, oldest first."""
         return self._piles
 
-    def set_piles(self, piles: Sequence[PileFace]) -> None:
-        """Show ``piles`` (oldest first); repaints only on a change."""
+    @property
+    def total(self) -> int | None:
+        """The sum shown before the piles, if any."""
+        return self._total
+
+    def set_piles(self, piles: Sequence[PileFace], total: int | None = None) -> None:
+        """Show ``piles`` (oldest first) after ``total``; repaints only on a change."""
         piles = tuple(piles)
-        if piles != self._piles:
-            self._piles = piles
+        if (piles, total) != (self._piles, self._total):
+            self._piles, self._total = piles, total
             self.refresh(layout=True)
 
     @property
@@ -182,13 +191,15 @@ class TrickPiles(Widget):
 
     def _fit(self, width: int) -> Content:
         tokens = [self.token(p) for p in self._piles]
+        first = ([] if self._total is None
+                 else [Content.styled(f"round {self._total:+d}:", ".trick-piles--total")])
         limit = self._max_lines
-        shown = wrap_tokens(tokens, width, "  ")
+        shown = wrap_tokens([*first, *tokens], width, "  ")
         hidden = 0
         while limit and len(shown.split("\n")) > limit and hidden < len(tokens) - 1:
             hidden += 1
             more = Content.styled(f"+{hidden} more", ".trick-piles--empty")
-            shown = wrap_tokens([more, *tokens[hidden:]], width, "  ")
+            shown = wrap_tokens([*first, more, *tokens[hidden:]], width, "  ")
         return shown
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

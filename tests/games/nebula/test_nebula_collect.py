@@ -158,7 +158,7 @@ def test_the_chaos_draw_is_shown_to_everyone() -> None:
     RULES.apply(s, TurnToChaos(star("B")))
     rival_view = RULES.observe(s, 1)
     assert rival_view.drawn == counts("K R Y:2 W")
-    assert "draws" in rival_view.log[-1].text and "white (W)" in rival_view.log[-1].text
+    assert "drawing" in rival_view.log[-1].text and "white (W)" in rival_view.log[-1].text
 
 
 def test_emptying_the_bag_by_chaos_starts_the_last_round_at_the_end_of_the_turn() -> None:

@@ -10,8 +10,8 @@ from via_nebula_helpers import RULES
 from tui_games.games.via_nebula.board import (
     AXIAL,
     EXPLOITATIONS,
-    FORESTS,
     FOGS,
+    FORESTS,
     HEX_COUNT,
     INDEX,
     KIND,

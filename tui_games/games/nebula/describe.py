@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tui_games.engine.grammar import a_or_an, plural, seat_ref
 from tui_games.games.nebula.board import (
     CLUSTER_NAMES,
     CLUSTER_SIZE,
@@ -28,8 +29,8 @@ from tui_games.games.nebula.state import (
 
 
 def player_name(seat: int) -> str:
-    """How the log names a seat ("Seat 1" for seat 0); the screen knows the players' names."""
-    return f"Seat {seat + 1}"
+    """How the log names a seat ("Seat 1" for seat 0); the screen puts the names in."""
+    return seat_ref(seat)
 
 
 def token_name(s: NebulaState, token: int) -> str:
@@ -45,8 +46,12 @@ def token_name(s: NebulaState, token: int) -> str:
 
 def a_star(colour: int) -> str:
     """``a red (R) star`` / ``an orange (O) star``."""
-    name = star_name(colour)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} star"
+    return a_or_an(f"{star_name(colour)} star")
+
+
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def narrate(s: NebulaState, a: NebulaAction, seat: int) -> str:
@@ -62,13 +67,13 @@ def stars_in_front(s: NebulaState) -> list[int]:
 
 
 def moves_text(s: NebulaState) -> list[str]:
-    """This turn's Time moves so far, e.g. ``["top 2 clockwise", "right 3 counterclockwise"]``."""
+    """This turn's Time moves so far, e.g. ``["top 2 spaces clockwise", ...]``."""
     out = []
     for cluster, way in enumerate(s.time_dirs):
         if way:
             steps = (s.markers[cluster] - s.moons[cluster]) * way % CLUSTER_SIZE
             word = "clockwise" if way > 0 else "counterclockwise"
-            out.append(f"{CLUSTER_NAMES[cluster]} {steps} {word}")
+            out.append(f"{CLUSTER_NAMES[cluster]} {plural(steps, 'space')} {word}")
     return out
 
 
@@ -79,8 +84,10 @@ def describe_action(s: NebulaState, a: NebulaAction) -> str:
         return f"move the {CLUSTER_NAMES[a.cluster]} Time marker one space {way}"
     if isinstance(a, TakeStars):
         stars = [star_name(x) for x in stars_in_front(s) if x != EMPTY]
-        moves = ", ".join(moves_text(s)) or "no marker moved"
-        return f"take {', '.join(stars) or 'no star'} after moving {moves}"
+        moves = moves_text(s)
+        taken = and_list(stars) if stars else "no star"
+        return f"take {taken} after moving {and_list(moves)}" if moves else (
+            f"take {taken} without moving a Time marker")
     if isinstance(a, TurnToChaos):
         return f"turn to Chaos, returning {a_star(a.star)}"
     if isinstance(a, KeepStar):

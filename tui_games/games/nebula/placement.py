@@ -73,5 +73,20 @@ def limit_reason(s: NebulaState, star: int) -> str:
     """Why ``within_limit`` refuses ``star``."""
     if star in s.placed:
         return "every star positioned in a turn must be a different colour"
-    return ("up to 2 stars a turn, or 3 when one of them matches the boosted star "
-            f"({star_name(s.boosted)})")
+    return ("only 2 stars a turn, or 3 when one of them matches the boosted "
+            f"{star_name(s.boosted)} star")
+
+
+def refusal(s: NebulaState, star: int, space: int) -> str:
+    """Why the current seat may not position ``star`` on ``space`` now ("" when it may):
+    the reasons ``PositionStar`` is refused with, without trying it."""
+    me = s.current
+    if s.phase != "place":
+        return "stars are positioned after collecting"
+    if star not in range(6) or not s.reserves[me][star]:
+        return "position a coloured star from your reserve"
+    if not within_limit(s, star):
+        return limit_reason(s, star)
+    if space not in range(SPACE_COUNT):
+        return "no such Galaxy space"
+    return why_not(s.galaxies[me], star, space)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.grammar import a_or_an
 from tui_games.engine.rng import Rng
 from tui_games.games.nebula import bag, placement
 from tui_games.games.nebula.board import (
@@ -28,7 +29,7 @@ from tui_games.games.nebula.board import (
     TIME_POINTS,
     VALUE_TRACK_LAST,
 )
-from tui_games.games.nebula.describe import describe_action, narrate, player_name
+from tui_games.games.nebula.describe import and_list, describe_action, narrate, player_name
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
@@ -125,8 +126,9 @@ class NebulaRules:
                 star = bag.draw(s)
                 if star != EMPTY:
                     s.reserves[seat][star] += 1
-        s.log.append(Event(f"A {mode} game for {players} players; the boosted star is "
-                           f"{star_name(s.boosted)}."))
+        kind = "full game" if mode == "full" else "introductory game"
+        s.log.append(Event(f"{a_or_an(kind).capitalize()} for {players} players; the boosted "
+                           f"star is {star_name(s.boosted)}."))
         return s
 
     # ---- whose decision, and which ---------------------------------------------------------
@@ -241,8 +243,8 @@ class NebulaRules:
         for star in drawn:
             s.drawn[star] += 1
         s.keep_left = min(CHAOS_KEEP, len(drawn))
-        s.log.append(Event(f"{narrate(s, a, s.current)[:-1]}, and draws "
-                           f"{', '.join(star_name(d) for d in sorted(drawn))}."))
+        s.log.append(Event(f"{narrate(s, a, s.current)[:-1]} and drawing "
+                           f"{and_list([star_name(d) for d in sorted(drawn)])}."))
         if len(drawn) <= CHAOS_KEEP:     # nothing to choose: keep them all
             for star in drawn:
                 reserve[star] += 1
@@ -265,15 +267,7 @@ class NebulaRules:
 
     def _position_star(self, s: NebulaState, a: PositionStar) -> None:
         me = s.current
-        if s.phase != "place":
-            raise IllegalAction("stars are positioned after collecting")
-        if a.star not in range(6) or not s.reserves[me][a.star]:
-            raise IllegalAction("position a coloured star from your reserve")
-        if not placement.within_limit(s, a.star):
-            raise IllegalAction(placement.limit_reason(s, a.star))
-        if a.space not in range(SPACE_COUNT):
-            raise IllegalAction("no such Galaxy space")
-        reason = placement.why_not(s.galaxies[me], a.star, a.space)
+        reason = placement.refusal(s, a.star, a.space)
         if reason:
             raise IllegalAction(reason)
         s.log.append(Event(narrate(s, a, me)))
@@ -361,7 +355,7 @@ class NebulaRules:
                     added.append(cluster[at])
             if added:
                 s.log.append(Event(f"The {name} cluster is refilled with "
-                                   f"{', '.join(star_name(x) for x in added)}."))
+                                   f"{and_list([star_name(x) for x in added])}."))
 
     def _check_end(self, s: NebulaState) -> None:
         if s.final_round:

@@ -13,7 +13,6 @@ only when it changed, so a key press redraws a widget or two, not the table.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from textual import events, on
@@ -25,11 +24,13 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, Event, GameState, IllegalAction
+from tui_games.engine.core import Action, GameState, IllegalAction
+from tui_games.games.nebula import placement
 from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
     BLACK,
+    EMPTY,
     STAR_LETTERS,
     AdvanceValue,
     FinishPositioning,
@@ -48,12 +49,16 @@ from tui_games.widgets.clusters import StarClusters
 from tui_games.widgets.galaxy import GalaxyBoard
 from tui_games.widgets.nebula_view import (
     cards_shown,
+    constellation_values,
     pad_rows,
+    place_status,
+    rival_status,
     sentence,
     time_plan,
     time_status,
     top_line,
     value_places,
+    value_status,
 )
 from tui_games.widgets.objectives import ObjectiveCards
 from tui_games.widgets.pane_column import PaneColumn
@@ -61,7 +66,6 @@ from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.score_pad import ScorePad
 from tui_games.widgets.values_board import ValuesBoard, token_label
 
-_SEAT = re.compile(r"\bSeat ([1-4])\b")  # how the rules' log names a seat
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
@@ -81,10 +85,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         Binding("enter", "advance", "Advance", key_display="⏎"),
         Binding("space", "next_star", "Star", key_display="␣"),
         Binding("c", "chaos", "Chaos"),
-        Binding("f", "finish", "Finish"),
+        Binding("f", "finish", "Done"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("tab", "next_pane", "Pane", key_display="⇥"),
+        # The pane tabs show ⇥ themselves; the Footer's room goes to the game's keys.
+        Binding("tab", "next_pane", "Pane", key_display="⇥", show=False),
         Binding("g", "next_galaxy", "Galaxy"),
+        Binding("n", "names", "Names"),
         *GameScreen.BINDINGS,
         *Screen.BINDINGS,
     ]
@@ -100,6 +106,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._view: tuple[tuple[int, ...], GameState] | None = None
         self._pin_key: tuple[int, bool] | None = None
         self._gates: tuple[bool, ...] = ()
+        self._placed_key: tuple[int, int] | None = None
+        self._actions_of: tuple[GameState, list[Action]] | None = None
+        self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -177,20 +186,15 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """A seat's player name."""
         return self.session.seats[seat].name
 
-    def _names(self, text: str) -> str:
-        return _SEAT.sub(lambda m: self.player_name(int(m.group(1)) - 1), text)
-
     def view(self) -> GameState:
-        """The viewer's observation, its log naming the players instead of "Seat 1".
+        """The viewer's observation (the base makes its log speak to the viewer).
 
         Kept until the game moves on: the Footer asks for it for every key it shows.
         """
         state = self.session.state
         key = (id(state), len(self.session.actions), self.viewer, state.turn, len(state.log))
         if self._view is None or self._view[0] != key:
-            view = super().view()
-            view.log = [Event(self._names(e.text)) for e in view.log]
-            self._view = (key, view)
+            self._view = (key, super().view())
         return self._view[1]
 
     def _state(self) -> NebulaState:
@@ -215,7 +219,13 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         return view.phase if self._mine(view) else None
 
     def _legal(self, view: NebulaState) -> list[Action]:
-        return self.rules.legal_actions(view) if self._mine(view) else []
+        return self._actions(view) if self._mine(view) else []
+
+    def _actions(self, view: NebulaState) -> list[Action]:
+        """``rules.legal_actions(view)``, asked once per view (cursor keys ask often)."""
+        if self._actions_of is None or self._actions_of[0] is not view:
+            self._actions_of = (view, self.rules.legal_actions(view))
+        return self._actions_of[1]
 
     def _why(self, view: NebulaState, action: Action) -> str:
         """The rules' reason ``action`` is refused now (tried on a copy of ``view``)."""
@@ -276,11 +286,31 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             last = self.session.actions[-1] if self.session.actions else None
             if phase == "time" and isinstance(last, StepTime):  # e.g. a save resumed
                 self.clusters.selected = last.cluster
-            if phase == "place":  # start on a free legal space, else any legal one
-                legal = self.galaxy.legal
-                free = [sp for sp in legal if view.galaxies[self.viewer][sp] < 0]
-                self.galaxy.jump_to_nearest(free or legal)
+        placed_key = (view.turn, len(view.placed))
+        if phase == "place" and (new_decision or placed_key != self._placed_key):
+            self._cursor_to_free_space(view)
+        self._placed_key = placed_key
         self._sync_bindings()
+
+    def _cursor_to_free_space(self, view: NebulaState) -> None:
+        """Put the cursor on the nearest free legal space for the chosen star; failing
+        that on a legal one holding no star placed this turn (so Enter pressed twice
+        never replaces the star just placed)."""
+        legal = self.galaxy.legal
+        stars = view.galaxies[self.viewer]
+        free = [sp for sp in legal if stars[sp] == EMPTY]
+        placed = self._spaces_placed_this_turn()
+        self.galaxy.jump_to_nearest(free or [sp for sp in legal if sp not in placed])
+
+    def _spaces_placed_this_turn(self) -> set[int]:
+        """The Galaxy spaces the current turn's positioning has filled so far."""
+        spaces: set[int] = set()
+        for action in reversed(self.session.actions):
+            if isinstance(action, PositionStar):
+                spaces.add(action.space)
+            elif not isinstance(action, PositionBlackStar | AdvanceValue):
+                break
+        return spaces
 
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
         if mover is None:
@@ -321,7 +351,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         legal: list[int] = []
         black = False
         if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
-            actions = self.rules.legal_actions(view)
+            actions = self._actions(view)
             if self._star == BLACK:
                 black = PositionBlackStar() in actions
             else:
@@ -342,7 +372,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         reserve.show_cursor = mine and (phase == "place" or self._returning)
         if phase == "place" and self._star is not None:
             reserve.move_cursor_to(self._star)
-        reserve.note = ("" if not mine else "␣ next star" if phase == "place"
+        kinds = sum(1 for n in view.reserves[seat] if n)
+        reserve.note = ("" if not mine else "␣ next star" if phase == "place" and kinds > 1
                         else "return which? ←→ ⏎" if self._returning else "")
         drawn = self.query_one("#neb-drawn", StarRow)
         drawn.display = view.phase == "chaos"
@@ -358,7 +389,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             return
         blocked = []
         if phase == "value":
-            legal = self.rules.legal_actions(view)
+            legal = self._actions(view)
             blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
         values.show_values(view.values, value_places(view), blocked)
         values.choosing = phase == "value"
@@ -367,12 +398,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         names = [self.player_name(seat) for seat in range(view.players)]
         self.cards.shown = cards_shown(view, self.viewer, names)
         rows, totals, note = pad_rows(view)
-        self.query_one("#neb-players", ScorePad).show_pad(names, rows, totals, self.viewer,
-                                                         note)
+        self.query_one("#neb-players", ScorePad).show_pad(
+            names, rows, totals, self.viewer, note, constellation_values(view))
 
     def _refresh_personal(self, view: NebulaState, phase: str | None) -> None:
         options = self.query_one("#neb-personal", OptionList)
-        offer = ([a.card for a in self.rules.legal_actions(view)
+        offer = ([a.card for a in self._actions(view)
                   if isinstance(a, KeepPersonal)] if phase == "personal" else [])
         if offer != self._personal_offer:
             self._personal_offer = offer
@@ -423,51 +454,63 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     # ---- what to do now ----------------------------------------------------------------
 
     def status_text(self, view: GameState) -> str:
-        """Whose turn it is and what the viewer can do now."""
+        """Whose turn it is and what the viewer can do now (two lines at most at 80x24)."""
         assert isinstance(view, NebulaState)
         mover = self.rules.to_move(view)
         if mover is None:
-            return "The game is over."
+            return "The game is over: the Scores pane (⇥) shows the final score pad."
         if not self._mine(view):
-            if view.phase == "personal":
-                return f"{self.player_name(mover)} is choosing a Personal objective."
-            return f"{self.player_name(mover)}'s turn. ↑↓←→ look at a space, g another Galaxy."
+            return rival_status(self.player_name(mover), view.phase)
         phase = view.phase
         if phase == "personal":
-            return "Keep one Personal objective (secret, 14 VP at the end): ↑↓ then Enter."
+            return ("Keep one Personal objective (secret, 14 VP at the end if it holds): ↑↓ "
+                    "then Enter.")
         if phase in ("collect", "time"):
             if self._returning:
-                return ("Turn to Chaos: choose the star to give back (←→), Enter; then keep 2 "
-                        "of 5 drawn. Esc cancels.")
-            return time_status(self.clusters.preview(), self.clusters.points_left)
+                return ("Turn to Chaos: choose the star to give back (←→) and press Enter; "
+                        "then keep 2 of the 5 drawn. Esc cancels.")
+            return time_status(self.clusters.preview(), self.clusters.points_left,
+                               chaos_open=phase == "collect")
         if phase == "chaos":
-            return f"Keep {view.keep_left} of the drawn stars: ←→ then Enter."
+            return (f"Keep {view.keep_left} of the drawn stars: ←→ choose, Enter keeps. "
+                    "The others go back to the box.")
         if phase == "value":
             token = self.values.cursor
-            return (f"Advance a Value token (↑↓←→, Enter): {token_label(token)} is on "
-                    f"{view.values[token]}.")
+            return value_status(token_label(token), view.values[token],
+                                value_places(view).get(token))
         if phase == "place":
             return self._place_text(view)
         return ""
 
     def _place_text(self, view: NebulaState) -> str:
-        placed = len(view.placed)
-        head = (f"Position stars ({placed} placed; boosted {STAR_LETTERS[view.boosted]}). "
-                "␣ star, arrows, Enter; f finishes.")
         star = self._star
+        boosted = STAR_LETTERS[view.boosted]
+        placed = len(view.placed)
         if star is None:
-            return f"Nothing left to position: f finishes the turn. {head}"
+            return f"Your reserve is empty ({placed} placed this turn): f finishes the turn."
+        if self._shown_seat(view) != self.viewer:
+            return place_status("Enter (or g) shows your Galaxy again.", placed, boosted)
+        if not self._usable_stars(view):
+            return (f"No more stars can be positioned this turn ({placed} placed; boosted "
+                    f"{boosted}): f finishes the turn.")
+        letter = STAR_LETTERS[star]
         if star == BLACK:
             action: Action = PositionBlackStar()
-            where = "the Black Star Zone"
+            where, held = "the Black Star Zone", EMPTY
+            reason = "" if action in self._actions(view) else self._why(view, action)
         else:
-            action = PositionStar(star, self.galaxy.cursor)
-            where = SPACES[self.galaxy.cursor]
-        if self._shown_seat(view) != self.viewer:
-            return f"{head} (g shows your Galaxy again)"
-        if action in self.rules.legal_actions(view):
-            return f"{head} {STAR_LETTERS[star]} → {where}: Enter."
-        return f"{head} {STAR_LETTERS[star]} → {where}: {self._why(view, action)}"
+            space = self.galaxy.cursor
+            where, held = SPACES[space], view.galaxies[self.viewer][space]
+            reason = placement.refusal(view, star, space)  # the rules' reason, untried
+            reason = sentence(reason) if reason else ""
+        if reason:
+            verdict = f"{letter} → {where}: {reason}"
+        elif held != EMPTY:
+            verdict = (f"{letter} → {where}, replacing your {STAR_LETTERS[held]} there: "
+                       "Enter twice.")
+        else:
+            verdict = f"{letter} → {where}: Enter places it."
+        return place_status(verdict, placed, boosted)
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -583,12 +626,30 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             return
         if self._star == BLACK:
             self._try(PositionBlackStar())
-        else:
-            self._try(PositionStar(self._star, self.galaxy.cursor))
+            return
+        space = self.galaxy.cursor
+        action = PositionStar(self._star, space)
+        held = view.galaxies[self.viewer][space]
+        if held != EMPTY and action in self._legal(view):
+            armed = (len(self.session.actions), self._star, space)
+            if self._confirm != armed:  # replacing sends a star to the box: ask first
+                self._confirm = armed
+                self.show_status(f"{SPACES[space]} holds your {star_name(held)} star: Enter "
+                                 "again replaces it (it goes back to the box).")
+                return
+        self._confirm = None
+        self._try(action)
+
+    def action_names(self) -> None:
+        """Show every space's name on the Galaxy, or the stars again."""
+        galaxy = self.galaxy
+        galaxy.names = not galaxy.names
+        self.show_status("Every space shows its name; n shows the stars again."
+                         if galaxy.names else self.status_text(self._state()))
 
     def _usable_stars(self, view: NebulaState) -> set[int]:
         usable = set()
-        for action in self.rules.legal_actions(view):
+        for action in self._actions(view):
             if isinstance(action, PositionStar):
                 usable.add(action.star)
             elif isinstance(action, PositionBlackStar):
@@ -612,7 +673,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if self._phase(view) not in ("collect", "time"):
             return
         taken = time_plan(view)[event.cluster]
-        if taken and (taken > 0) != (event.step > 0):
+        if taken and (taken > 0) != (event.step > 0) and not self.reviewing:
             self._take_back_step(event.cluster)
         else:
             self._try(StepTime(event.cluster, event.step))
@@ -635,6 +696,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     @on(GalaxyBoard.CursorMoved)
     def _cursor_moved(self, event: GalaxyBoard.CursorMoved) -> None:
+        self._confirm = None
         view = self._state()
         if self._phase(view) == "place":
             self.show_status(self.status_text(view))

@@ -2,13 +2,14 @@
 
 The screen never decides what is legal: every key looks for the matching action in
 ``rules.legal_actions`` and, when there is none, lets the rules say why (``meld_problem``
-or the ``IllegalAction`` reason of trying it on a copy of the view). Widgets are updated
-only where something changed, so a key press repaints a card or two, not the table.
+or the ``IllegalAction`` reason of trying it on a copy of the view). What the table says
+in words (status line, summaries) is built in texts.py. Widgets are updated only where
+something changed, so a key press repaints a card or two, not the table, and the footer
+is asked to rebuild only when the set of keys on offer changes.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from textual import events, on
@@ -19,12 +20,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, Event, GameState, IllegalAction
+from tui_games.engine.core import Action, GameState, IllegalAction
+from tui_games.engine.session import replay
+from tui_games.games.nebular_colors import texts
 from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
     SCORING,
+    SUIT_NAMES,
     SUITS,
     Discard,
     Draw,
@@ -44,8 +48,8 @@ from tui_games.widgets.pile import CardGroups, SplayedPile
 from tui_games.widgets.scoring import ScoringArea, SuitTally
 from tui_games.widgets.tracker import FragmentTracker
 
-PILES = ("left", "right")
-_SEAT = re.compile(r"\bSeat [12]\b")  # how rules.seat_name calls a seat in the log
+PILES = texts.PILES
+SORT_PREF = "hand_sort"  # the session's ui_prefs key: the hand's sort survives a save
 # Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
 _PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
                "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
@@ -68,10 +72,16 @@ def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
                     caption=caption, dimmed=dimmed)
 
 
-class HandSummary(ModalScreen[None]):
-    """Between two hands: who earned what and why, the scores and the fragments."""
+class HandSummary(ModalScreen[bool]):
+    """Between two hands: which ending, who scored what and why, the fragments.
 
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "Next hand")]
+    Dismisses with True when the player asks to look at the final table first (r).
+    """
+
+    BINDINGS = [
+        Binding("enter,escape,space", "next", "Next hand", key_display="⏎"),
+        Binding("r,t", "look", "Look at the table", key_display="r"),
+    ]
 
     def __init__(self, title: str, lines: list[str]) -> None:
         super().__init__()
@@ -82,12 +92,21 @@ class HandSummary(ModalScreen[None]):
         with Vertical(classes="dialog", id="nc-summary"):
             yield Static(self._title, classes="dialog-title")
             yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
-            yield Static("Press Enter to deal the next hand.", classes="dialog-note")
+            yield Static("Enter: deal the next hand.  r: look at the final table and log "
+                         "first.", classes="dialog-note")
         yield Footer()
+
+    def action_next(self) -> None:
+        """Go on to the next hand."""
+        self.dismiss(False)
+
+    def action_look(self) -> None:
+        """Look at the table and log as the hand ended, then come back here."""
+        self.dismiss(True)
 
     def on_click(self) -> None:
         """A click anywhere continues too."""
-        self.dismiss()
+        self.dismiss(False)
 
 
 class NebularColorsScreen(GameScreen, inherit_bindings=False):
@@ -112,17 +131,35 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.reviewing:
+            self._hold_the_hand_end()
         self._picking: Literal["take", "discard"] | None = None
         self._results_seen = len(self.session.state.results)
         self._end_warned = False
+        self._can_meld = False
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
         self._bindings_pending = False
+        # the true state before the latest action (a hand's end is summed up from it)
+        self._before: tuple[int, NCState] | None = None
+
+    def _hold_the_hand_end(self) -> None:
+        """A look back that stops on the action that ended a hand shows that hand's final
+        table: ``apply`` deals the next hand in the same step that ends one."""
+        session = self.session
+        if not session.actions:
+            return
+        before = replay(session.rules, len(session.seats), session.seed, session.options,
+                        session.actions[:-1])
+        assert isinstance(before, NCState) and isinstance(session.state, NCState)
+        if len(before.results) < len(session.state.results):
+            session.state = self.rules.hand_end_table(before, session.actions[-1])
 
     # ---- layout ------------------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
         """Top bar, opponent, piles around the deck, you and your hand, the Stop/Nova prompt."""
+        sort = self.session.ui_prefs.get(SORT_PREF, "number")
         with Vertical(id="nc-table"):
             with Horizontal(id="nc-top"):
                 yield Static(id="nc-title")
@@ -142,9 +179,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                     yield Static("hand", classes="nc-label")
                     yield HiddenHand(id="nc-them-hand")
             with Horizontal(id="nc-piles"):
-                yield SplayedPile("1 left pile", id="nc-pile-0")
+                yield SplayedPile("left pile (1)", id="nc-pile-0")
                 yield Static(id="nc-deck")
-                yield SplayedPile("2 right pile", id="nc-pile-1")
+                yield SplayedPile("right pile (2)", id="nc-pile-1")
             with Vertical(id="nc-you", classes="nc-player"):
                 with Horizontal(classes="nc-row"):
                     yield Static(id="nc-you-name", classes="nc-name")
@@ -156,7 +193,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                     with Vertical(classes="nc-label"):
                         yield Static("hand")
                         yield Static(id="nc-sort")
-                    yield Hand(id="nc-hand", sort="number")
+                    yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
             yield Static(id="nc-prompt")
 
     def on_mount(self) -> None:
@@ -180,16 +217,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """The left (0) or right (1) pile widget."""
         return self.query_one(f"#nc-pile-{i}", SplayedPile)
 
-    def view(self) -> GameState:
-        """The viewer's observation, its log naming the players instead of "Seat 1"."""
-        view = super().view()
-        view.log = [Event(self._named(event.text)) for event in view.log]
-        return view
-
-    def _named(self, text: str) -> str:
-        """``text`` of the rules (which call the seats "Seat 1", "Seat 2") with their names."""
-        return _SEAT.sub(lambda m: self.player_name(int(m.group(0)[-1]) - 1), text)
-
     def _text(self, widget_id: str, text: str) -> None:
         """Update a Static only when its text changes (no needless repaint)."""
         old = self._texts.get(widget_id)
@@ -205,6 +232,11 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def player_name(self, seat: int) -> str:
         """A seat's player name."""
         return self.session.seats[seat].name
+
+    @property
+    def names(self) -> list[str]:
+        """Both players' names, by seat."""
+        return [seat.name for seat in self.session.seats]
 
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each one repaints only if its data changed."""
@@ -231,14 +263,20 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self.query_one("#nc-them-hand", HiddenHand).set_count(held)
         for i in (0, 1):
             self.pile(i).set_cards([face(c) for c in view.piles[i]])
+        mine = self._my_turn()
+        legal = self.rules.legal_actions(view) if mine else []
+        self._can_meld = any(isinstance(a, Meld) for a in legal)
         self._refresh_hand(view)
-        self._refresh_hints(view)
+        self._refresh_hints(view, legal)
         self._refresh_prompt(view)
         self._refresh_keys()
         if len(view.results) > self._results_seen:
             self._results_seen = len(view.results)
             if view.phase != "over":  # the game-over screen tells the end itself
                 self._summarise(view.results[-1], view)
+        state = self.session.state
+        assert isinstance(state, NCState)
+        self._before = (len(self.session.actions), clone(state))
 
     def _seat_label(self, seat: int, mine: bool) -> str:
         """`Ada (you)`, `Bot (normal)`: a name and who plays it, cut to fit its column."""
@@ -258,8 +296,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         for suit in SUITS:
             count, threshold, earned = parts.suits[suit]
             base = SCORING[suit][1] if count >= threshold else 0
-            tallies.append(SuitTally(suit, f"suit-{suit.lower()}", count, threshold, base,
-                                     earned - base))
+            tallies.append(SuitTally(SUIT_NAMES[suit], f"suit-{suit.lower()}", count,
+                                     threshold, base, earned - base))
         area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total)
 
     def _refresh_hand(self, view: NCState) -> None:
@@ -278,28 +316,25 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             hand.move_cursor_to(view.drawn[0])
         self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
 
-    def _refresh_hints(self, view: NCState) -> None:
-        mine = self._my_turn()
+    def _refresh_hints(self, view: NCState, legal: list[Action]) -> None:
         for i in (0, 1):
             hint = ""
-            if mine and view.phase == "choose":
-                sets = self._sets_with_pile(view, i)
-                hint = f"t: set of {sets}" if sets else ""
-            elif mine and view.phase == "discard" and not view.piles[i]:
+            if view.phase == "choose" and Take(pile=i) in legal:
+                hint = f"t: set of {texts.numbers_text(texts.pile_sets(self.rules, view, i))}"
+            elif view.phase == "discard" and legal and not view.piles[i]:
                 hint = "empty: fill it first"
             self.pile(i).set_hint(hint)
 
     def _refresh_prompt(self, view: NCState) -> None:
         prompt = self.query_one("#nc-prompt", Static)
-        deciding = view.phase == "stop_or_nova" and view.decider == self.viewer
+        deciding = (view.phase == "stop_or_nova" and view.decider == self.viewer
+                    and not self.reviewing)
         if deciding:
-            me, them = self.player_name(self.viewer), self.player_name(1 - self.viewer)
             points = score_breakdown(view, self.viewer).total
-            self._text("nc-prompt",
-                       f"★ {me}, you reached {points} points first!  S = Stop: the hand ends "
-                       f"now, 1 star fragment.  N = Nova: play on - reach 10 before {them} "
-                       f"reaches 5 for 2 fragments (else {them} earns 1).")
-        prompt.display = deciding
+            self._text("nc-prompt", texts.stop_or_nova_prompt(
+                points, self.player_name(self.viewer), self.player_name(1 - self.viewer)))
+        if prompt.display != deciding:
+            prompt.display = deciding
 
     def refresh_bindings(self) -> None:
         """Coalesce the requests of one update into one: the footer rebuilds all its keys
@@ -313,10 +348,11 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         super().refresh_bindings()
 
     def _refresh_keys(self) -> None:
-        """Re-check which keys the footer shows, only when that can have changed
-        (the footer rebuilds itself on every refresh: too costly for each move)."""
+        """Ask the footer to re-check its keys only when the keys on offer can have changed
+        (the phase, whose turn, choosing a pile, whether a meld is possible)."""
         mine = self._my_turn()
-        state = (self.session.state.phase if mine else "", mine, self._picking)
+        state = (self.session.state.phase if mine else "", mine, self._picking,
+                 self._can_meld)
         if state != self._keys_for:
             self._keys_for = state
             self.refresh_bindings()
@@ -326,65 +362,20 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and which keys do what right now."""
         assert isinstance(view, NCState)
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The match is over."
-        if mover != self.viewer:
-            return f"{self.player_name(mover)}'s turn."
-        legal = self.rules.legal_actions(view)
-        phase = view.phase
-        if phase == "choose":
-            draw = "draw the last card (d)" if len(view.deck) == 1 else "draw 2 (d)"
-            takes = [a.pile for a in legal if isinstance(a, Take)]
-            if not takes:
-                return f"Your turn: {draw} - neither pile makes a set with your hand yet."
-            why = " and ".join(f"the {PILES[p]} pile lets you make a set of "
-                               f"{self._sets_with_pile(view, p)}" for p in takes)
-            return f"Your turn: {draw} or take a pile (t) - {why}."
-        if phase == "discard":
-            piles = sorted({a.pile for a in legal if isinstance(a, Discard)})
-            where = (f"onto the empty {PILES[piles[0]]} pile ({piles[0] + 1})"
-                     if len(piles) == 1 else "onto the left (1) or right (2) pile")
-            return (f"Your turn: discard one of the 2 new cards {where}: move to it (←→), "
-                    "then press the pile's number or Enter.")
-        if phase == "take_set":
-            numbers = sorted({CARD_NUMBER[a.cards[0]] for a in legal if isinstance(a, Meld)})
-            return ("Your turn: make a set with the pile you took - select (space) pile cards "
-                    f"and hand cards of one number ({self._numbers(numbers)}), then m.")
-        if phase == "meld":
-            melds = sum(1 for a in legal if isinstance(a, Meld))
-            can = (f"{melds} meld{'s' if melds != 1 else ''} possible" if melds
-                   else "no meld possible")
-            penalty = (f"; {len(view.taken)} pile card{'s' if len(view.taken) != 1 else ''} "
-                       "left become penalties" if view.taken else "")
-            return (f"Your turn: select cards (space) and meld (m), or end your turn (e) "
-                    f"- {can}{penalty}.")
-        if phase == "stop_or_nova":
-            return "Your choice: Stop (S) to end the hand now, or Nova (N) to play on for 2."
-        return "The match is over."
-
-    @staticmethod
-    def _numbers(numbers: list[int]) -> str:
-        return " or ".join(f"{n}s" for n in numbers)
-
-    def _sets_with_pile(self, view: NCState, pile: int) -> str:
-        """The numbers of the sets taking ``pile`` would allow, by asking the rules."""
-        probe = clone(view)
-        try:
-            self.rules.apply(probe, Take(pile=pile))
-        except IllegalAction:
-            return ""
-        return self._numbers(sorted({CARD_NUMBER[a.cards[0]]
-                                     for a in self.rules.legal_actions(probe)
-                                     if isinstance(a, Meld)}))
+        return texts.status_text(self.rules, view, self.viewer, self.names)
 
     def _why(self, action: Action) -> str:
         """The rules' reason ``action`` is refused now (tried on a copy of the view)."""
+        if self.reviewing:
+            return f"This is a look back at {self.review_title}: Enter or Esc to go on."
         if not self._my_turn():
             mover = self.session.to_move
             if mover is None:
                 return "The match is over."
             return f"Wait: it is {self.player_name(mover)}'s turn."
+        if isinstance(action, Meld) and self.session.state.phase == "meld" \
+                and not self._can_meld:
+            return "No meld can be made now: end your turn (e)."
         try:
             self.rules.apply(clone(self.view()), action)
         except IllegalAction as exc:
@@ -393,6 +384,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def _my_turn(self) -> bool:
         """Whether the keyboard decides now (the viewer is to move and is not a bot)."""
+        if self.reviewing:
+            return False
         mover = self.session.to_move
         return mover == self.viewer and self.session.seats[mover].is_human
 
@@ -422,7 +415,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             return False
         if action == "pile" and self._picking is not None:
             return True
-        return self.session.state.phase in phases
+        phase = self.session.state.phase
+        if action == "meld" and phase == "meld":
+            return self._can_meld
+        return phase in phases
 
     def on_key(self, event: events.Key) -> None:
         """A game key pressed out of its phase (so not bound now) still gets an answer.
@@ -446,14 +442,16 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._try(Draw())
 
     def action_take(self) -> None:
-        """Choose a pile to take: arrows/enter or 1/2."""
+        """Take a pile: the only one that can be taken at once, else ask which (←→, 1/2)."""
         takes = [a.pile for a in self._legal() if isinstance(a, Take)]
         if not takes:
             reasons = "; ".join(f"{PILES[i]}: {self._why(Take(pile=i)).rstrip('.')}"
                                 for i in (0, 1))
             self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
-            return
-        self._pick("take", takes)
+        elif len(takes) == 1:
+            self._try(Take(pile=takes[0]))
+        else:
+            self._pick("take", takes)
 
     def action_pile(self, index: int) -> None:
         """The left (1) or right (2) pile: take it, or discard the card under the cursor."""
@@ -482,6 +480,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def action_meld(self) -> None:
         """Meld the selected cards, if they make one of the legal melds."""
         chosen = set(self.hand.selection)
+        if not self._can_meld and self.session.state.phase == "meld":
+            self.show_status(self._why(Meld(cards=())), error=True)
+            return
         if not chosen:
             self.show_status("Select the cards of a meld first: move (←→) and press space.",
                              error=True)
@@ -503,8 +504,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if view.taken and not self._end_warned and EndTurn() in self._legal():
             self._end_warned = True
             cards = " ".join(card_name(c) for c in view.taken)
-            self.show_status(f"{cards} would become penalty cards: press e again to end "
-                             "your turn.", error=True)
+            what = "a penalty card" if len(view.taken) == 1 else "penalty cards"
+            self.show_status(f"{cards} would become {what}: press e again to end your turn.",
+                             error=True)
             return
         self._try(EndTurn())
 
@@ -549,15 +551,25 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     @on(Hand.Sorted)
     def _sorted(self, event: Hand.Sorted) -> None:
         self._text("nc-sort", f"{SORTS[event.mode]} (s)")
+        if not self.reviewing:
+            self.session.ui_prefs[SORT_PREF] = event.mode
 
     # ---- between hands -----------------------------------------------------------------
 
     def _summarise(self, result: HandResult, view: NCState) -> None:
-        names = [self.player_name(0), self.player_name(1)]
-        lines = [self._named(result.reason), ""]
-        for seat in (0, 1):
-            marks = "●" * view.fragments[seat] + "○" * max(view.target - view.fragments[seat], 0)
-            lines.append(f"{names[seat]:<14} score {result.scores[seat]:>3}   "
-                         f"fragments {marks} {view.fragments[seat]}/{view.target}")
-        lines += ["", f"{names[view.first_player]} starts hand {view.hand_no}."]
-        self.app.push_screen(HandSummary(f"Hand {result.hand_no} is over", lines))
+        """Cover the new deal with how the last hand ended; r looks at its final table."""
+        upto = len(self.session.actions)
+        final = None
+        if self._before is not None and self._before[0] == upto - 1:
+            final = self.rules.hand_end_table(self._before[1], self.session.actions[-1])
+        title = texts.summary_title(result)
+        lines = texts.summary_lines(result, final, view, self.names, self.viewer)
+
+        def show() -> None:
+            self.app.push_screen(HandSummary(title, lines), after)
+
+        def after(look: bool | None) -> None:
+            if look:
+                self.review(upto, f"the end of hand {result.hand_no}", then=show)
+
+        show()

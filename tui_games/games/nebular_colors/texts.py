@@ -129,17 +129,20 @@ def summary_title(result: HandResult) -> str:
     return f"Hand {result.hand_no} is over: {ENDINGS[result.kind]}"
 
 
-def summary_lines(result: HandResult, final: NCState, after: NCState, names: Sequence[str],
-                  viewer: int | None) -> list[str]:
+def summary_lines(result: HandResult, final: NCState | None, after: NCState,
+                  names: Sequence[str], viewer: int | None) -> list[str]:
     """Why the hand ended, what each player scored and why, the fragments, who starts next.
 
-    ``final`` is the table when the hand ended (its melds and penalties), ``after`` the
-    state now (the fragments, the next hand).
+    ``final`` is the table when the hand ended (its melds and penalties; ``None`` when
+    unknown: the scores alone are shown), ``after`` the state now (the fragments, the
+    next hand).
     """
     lines = [speak_to(result.reason, names, viewer), ""]
     width = max(len(name) for name in names)
     for seat in (0, 1):
-        lines.append(f"{names[seat]:<{width}}  {breakdown_text(score_breakdown(final, seat))}")
+        parts = (breakdown_text(score_breakdown(final, seat)) if final is not None
+                 else plural(result.scores[seat], "point"))
+        lines.append(f"{names[seat]:<{width}}  {parts}")
     lines.append("")
     marks = []
     for seat in (0, 1):

@@ -52,9 +52,8 @@ def play_hint(view: NeptuneState, viewer: int, legal: set[int]) -> str:
     """What the viewer must play into the trick, in a few words."""
     hand = view.hands[viewer]
     if not view.trick:
-        if any(IS_ASTEROID[c] for c in hand) and any(c < 30 for c in hand):
-            return "Your lead (not an Asteroid while you hold a system card)."
-        return "Your lead: any card."
+        # The cursor hint on an Asteroid says why it may not lead: no need to say it twice.
+        return "Your lead: any card." if len(legal) == len(hand) else "Your lead."
     asteroid_led = IS_ASTEROID[view.trick[0]]
     if asteroid_led and any(IS_ASTEROID[c] for c in legal) and len(legal) < len(hand):
         return "An Asteroid was led: play an Asteroid."
@@ -71,12 +70,12 @@ def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
     """About the card under the cursor: what it does, and whether Enter plays it."""
     if card is None:
         return ""
+    if card not in legal:
+        return f"{card_name(card)}: not now - {rules.why_illegal(view, card)}."
     about = card_name(card)
     if card >= 30:
         about += f" ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
-    if card in legal:
-        return f"{about}: Enter plays it."
-    return f"{about}: not now - {rules.why_illegal(view, card)}."
+    return f"{about}: Enter plays it."
 
 
 def status_text(rules: NeptuneRules, view: NeptuneState, viewer: int,

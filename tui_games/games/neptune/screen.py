@@ -7,7 +7,6 @@ question lists exactly the legal answers, worded by ``describe``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal
 
 from textual import on
@@ -42,7 +41,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.score_tracker import ScoreTracker
-from tui_games.widgets.status import StatusLine, fit_lines
+from tui_games.widgets.status import StatusLine
 from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
@@ -70,26 +69,50 @@ def pile_face(pile: Pile) -> PileFace:
     return PileFace(face=top, score=pile.score, note=pile_note(pile), destroyed=pile.destroyed)
 
 
-class RoundSummary(ModalScreen[None]):
-    """Between two rounds: each player's tricks, round points and new total."""
+SummaryChoice = Literal["next", "review"]
 
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "Next round")]
+
+class RoundSummary(ModalScreen[SummaryChoice]):
+    """Between two rounds: who took what, each player's points and totals, the standing.
+
+    Enter deals the next round; ``r`` first looks back at the table as the round ended.
+    """
+
+    BINDINGS = [
+        Binding("enter,escape,space", "next", "Next round", key_display="⏎"),
+        Binding("r", "review", "Look at the table"),
+    ]
 
     def __init__(self, title: str, lines: list[str]) -> None:
         super().__init__()
         self._title = title
         self._lines = lines
 
+    @property
+    def title_text(self) -> str:
+        """The dialog's title ("Round 2 of 5 is over")."""
+        return self._title
+
+    @property
+    def lines(self) -> list[str]:
+        """The explanation shown, one entry per line."""
+        return list(self._lines)
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="nep-summary"):
             yield Static(self._title, classes="dialog-title")
             yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
-            yield Static("Press Enter for the next round.", classes="dialog-note")
+            yield Static("Enter: next round · r: look at the table and log first",
+                         classes="dialog-note")
         yield Footer()
 
-    def on_click(self) -> None:
-        """A click anywhere continues too."""
-        self.dismiss()
+    def action_next(self) -> None:
+        """Close the summary: the next round is dealt."""
+        self.dismiss("next")
+
+    def action_review(self) -> None:
+        """Close the summary to look back at the round's last table."""
+        self.dismiss("review")
 
 
 class NeptuneScreen(GameScreen, inherit_bindings=False):
@@ -99,6 +122,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("enter,space", "play_card", "Play card", key_display="⏎"),
+        # The hand's own ←→ (shown in the footer by the hand), taken first here so the
+        # cursor and the status line's hint about its card repaint in the same frame.
+        Binding("left,h", "move_cursor(-1)", "Move left", show=False, priority=True),
+        Binding("right,l", "move_cursor(1)", "Move right", show=False, priority=True),
         *GameScreen.BINDINGS,
         *Screen.BINDINGS,
     ]
@@ -113,6 +140,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._summary_open = False
         self._held: GameScreen.BotMoved | None = None
         self._shown: NeptuneState | None = None  # the view the table shows now
+        self._legal: set[int] = set()  # the viewer's playable cards in that view
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -126,7 +154,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                     for i in range(players):
                         with Horizontal(classes="nep-player", id=f"nep-player-{i}"):
                             yield Static(id=f"nep-name-{i}", classes="nep-name")
-                            yield ScoreTracker(id=f"nep-score-{i}")
+                            yield ScoreTracker(id=f"nep-score-{i}", legend=True)
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             yield OptionList(id="nep-choices")
@@ -150,28 +178,30 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         """A seat's player name."""
         return self.session.seats[seat].name
 
-    def view(self) -> GameState:
-        """The viewer's observation, its log naming the players instead of "Player 1"."""
-        view = super().view()
-        names = {str(i + 1): seat.name for i, seat in enumerate(self.session.seats)}
-        view.log = [Event(_PLAYER.sub(lambda m: names[m.group(1)], e.text)) for e in view.log]
-        return view
-
     def _text(self, widget_id: str, text: str) -> None:
-        """Update a Static only when its text changes (no needless repaint)."""
+        """Update a Static only when its text changes (no needless repaint). Their sizes
+        are fixed by neptune.tcss, so a new text needs no layout pass."""
         if self._texts.get(widget_id) != text:
             self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text)
+            self.query_one(f"#{widget_id}", Static).update(text, layout=False)
+
+    def show_status(self, text: str, *, error: bool = False) -> None:
+        """The base's status line, without a layout pass: its height is fixed here."""
+        status = self.query_one("#status", StatusLine)
+        status.update(self.speak(text), error=error, layout=False)
 
     # ---- refreshing from the view ------------------------------------------------------
 
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each one repaints only if its data changed."""
         assert isinstance(view, NeptuneState)
+        if self.reviewing:
+            view = final_table(view)  # a round's end, not the next deal
         self._shown = view
+        self._legal = legal_cards(self.rules, view, self.viewer)
         specials = " ".join(SPECIAL_SHORT[c] for c in view.specials)
-        self._text("nep-top", f"Neptune · round {view.round} of {ROUNDS} · "
-                              f"{self.player_name(view.dealer)} deals · first to {TARGET} · "
+        self._text("nep-top", f"Round {view.round} of {ROUNDS} · first to {TARGET} points · "
+                              f"{self.player_name(view.dealer)[:10]} deals · "
                               f"specials {specials}")
         mover = self.rules.to_move(view)
         round_points = [0] * view.players
@@ -180,20 +210,20 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         for seat in range(view.players):
             you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
             arrow = "▸" if seat == mover else " "
-            count = len(view.hands[seat])
             self._text(f"nep-name-{seat}",
                        f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
-                       f" {count} card{'s' if count != 1 else ''} {round_points[seat]:+d}")
+                       f" {plural(len(view.hands[seat]), 'card')}")
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
-            self.query_one(f"#nep-piles-{seat}", TrickPiles).set_piles(
-                [pile_face(p) for p in view.piles if p.owner == seat])
+            piles = self.query_one(f"#nep-piles-{seat}", TrickPiles)
+            piles.set_piles([pile_face(p) for p in view.piles if p.owner == seat],
+                            total=round_points[seat])
         self._refresh_trick(view)
         self._refresh_hand(view)
         self._refresh_choices(view)
         if len(view.round_scores) > self._rounds_seen:
             self._rounds_seen = len(view.round_scores)
             if view.phase != "over":  # the game-over screen tells the end itself
-                self._summarise(view)
+                self._summarise(view, len(self.session.actions))
 
     def _refresh_trick(self, view: NeptuneState) -> None:
         n = view.players
@@ -216,14 +246,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             seats, title=title, follow=f"follow {follow}" if follow else "",
             winning=winning, next_seat=len(trick) if trick is view.trick else None, note=note)
 
-    def _legal_cards(self, view: NeptuneState) -> set[int]:
-        if view.phase != "play" or view.current != self.viewer:
-            return set()
-        return {a.card for a in self.rules.legal_actions(view) if type(a) is Play}
-
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
-        legal = self._legal_cards(view)
+        legal = self._legal
         hand = self.hand
         hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
         if mine and legal and hand.cursor_key not in legal:
@@ -232,18 +257,21 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_choices(self, view: NeptuneState) -> None:
         choices = self.query_one("#nep-choices", OptionList)
-        deciding = view.phase not in ("play", "over") and view.winner == self.viewer
+        deciding = (view.phase not in ("play", "over") and view.winner == self.viewer
+                    and not self.reviewing)
         legal = self.rules.legal_actions(view) if deciding else []
         if legal != self._choices:
             self._choices = legal
             choices.clear_options()
-            choices.add_options([Option(self.rules.describe(view, a)) for a in legal])
+            choices.add_options([Option(self.speak(self.rules.describe(view, a)))
+                                 for a in legal])
             if legal:
                 choices.highlighted = 0
-        choices.display = deciding
-        if deciding:
+        if choices.display != deciding:
+            choices.display = deciding
+        if deciding and not choices.has_focus:
             choices.focus()
-        elif choices.has_focus:
+        elif not deciding and choices.has_focus:
             self.hand.focus()
 
     # ---- what to do now ----------------------------------------------------------------
@@ -251,48 +279,16 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now."""
         assert isinstance(view, NeptuneState)
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if mover != self.viewer:
-            if view.phase != "play":
-                return f"{self.player_name(mover)} decides what to do with the won trick."
-            return f"{self.player_name(mover)}'s turn."
-        if view.phase != "play":
-            return f"{_QUESTIONS[view.phase]}: ↑↓ then Enter."
-        return f"{self._play_hint(view)} {self._cursor_hint(view)}".strip()
-
-    def _play_hint(self, view: NeptuneState) -> str:
-        hand = view.hands[self.viewer]
-        legal = self._legal_cards(view)
-        if not view.trick:
-            if any(IS_ASTEROID[c] for c in hand) and any(c < 30 for c in hand):
-                return "Your lead (no Asteroid while you hold a system card):"
-            return "Your lead:"
-        if len(legal) == len(hand):
-            return "You cannot follow: play any card."
-        if IS_ASTEROID[view.trick[0]] and any(IS_ASTEROID[c] for c in legal):
-            return "An Asteroid was led: play an Asteroid."
-        return f"Follow {SUIT_NAMES[view.follow]}."
-
-    def _cursor_hint(self, view: NeptuneState) -> str:
-        card = self.hand.cursor_key
-        if card is None or card not in view.hands[self.viewer]:
-            return ""
-        about = card_name(card)
-        if card >= 30:
-            about += f" ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
-        if card in self._legal_cards(view):
-            return f"{about}: Enter plays it."
-        return f"{about}: {self.rules.why_illegal(view, card)}."
+        return status_text(self.rules, view, self.viewer, self.hand.cursor_key)
 
     # ---- keys --------------------------------------------------------------------------
 
     def action_play_card(self) -> None:
         """Play the card under the hand's cursor (or explain why it cannot be played)."""
-        view = self.view()
-        assert isinstance(view, NeptuneState)
+        view = self._shown
         mover = self.session.to_move
+        if self.reviewing or view is None:
+            return  # a look back plays nothing; its status line says how to go on
         if mover != self.viewer:
             who = ("The game is over." if mover is None
                    else f"Wait: it is {self.player_name(mover)}'s turn.")
@@ -300,22 +296,37 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             return
         if view.phase != "play":
             self.query_one("#nep-choices", OptionList).focus()
-            self.show_status(f"{_QUESTIONS[view.phase]} first: ↑↓ then Enter.", error=True)
+            self.show_status(f"Answer the question first: {self.status_text(view)}",
+                             error=True)
             return
         card = self.hand.cursor_key
         if card is None:
             return
-        if card not in self._legal_cards(view):
+        if card not in self._legal:
             self.show_status(f"{card_name(card)} can't be played: "
                              f"{self.rules.why_illegal(view, card)}.", error=True)
             return
         self.play(Play(card))
 
+    def action_move_cursor(self, step: int) -> None:
+        """Move the hand's cursor ``step`` cards and say what the card under it does."""
+        self.hand.action_move(step)
+        self._show_cursor_hint()
+
     @on(Hand.CursorMoved)
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:
-        if self.session.to_move == self.viewer and self._shown is not None:
-            # The table's view is current: every change of the game refreshes it.
-            self.show_status(self.status_text(self._shown))
+        self._show_cursor_hint()
+
+    def _show_cursor_hint(self) -> None:
+        """Refresh the status line for the card under the cursor, and nothing else."""
+        if self.reviewing or self._shown is None or self.session.to_move != self.viewer:
+            return
+        # The table's view is current: every change of the game refreshes it. The status
+        # line's height is fixed (neptune.tcss), so a new text needs no layout pass.
+        text = self.status_text(self._shown)
+        status = self.query_one("#status", StatusLine)
+        if self.speak(text) != status.text or status.is_error:
+            self.show_status(text)
 
     @on(OptionList.OptionSelected, "#nep-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -325,18 +336,21 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     # ---- between rounds ----------------------------------------------------------------
 
-    def _summarise(self, view: NeptuneState) -> None:
-        points = view.round_scores[-1]
-        width = max(len(self.player_name(i)) for i in range(view.players))
-        lines = []
-        for seat in range(view.players):
-            piles = "  ".join(TrickPiles.token(pile_face(p)).plain
-                              for p in view.prev_piles if p.owner == seat) or "no tricks"
-            lines.append(f"{self.player_name(seat):<{width}}  {points[seat]:+4d}  "
-                         f"total {view.scores[seat]:>3}   {piles}")
+    def _summarise(self, view: NeptuneState, actions_upto: int) -> None:
+        """Show the round summary; ``actions_upto`` actions of the session end the round."""
+        title, lines = round_summary(view)
         self._summary_open = True
-        self.app.push_screen(RoundSummary(f"Round {len(view.round_scores)} is over", lines),
-                             self._summary_closed)
+
+        def closed(choice: SummaryChoice | None) -> None:
+            if choice == "review":
+                round_no = title.split(" of ")[0].lower()
+                self.review(actions_upto, f"the end of {round_no}",
+                            then=lambda: self._summarise(view, actions_upto))
+            else:
+                self._summary_closed()
+
+        self.app.push_screen(RoundSummary(title, [self.speak(line) for line in lines]),
+                             closed)
 
     @on(GameScreen.BotMoved)
     def _wait_for_summary(self, message: GameScreen.BotMoved) -> None:
@@ -346,7 +360,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             message.stop()
             self._held = message
 
-    def _summary_closed(self, _: None = None) -> None:
+    def _summary_closed(self) -> None:
         self._summary_open = False
         held, self._held = self._held, None
         if held is not None:

@@ -6,6 +6,7 @@ screen only turns seat references into names and tests can read every sentence.
 
 from __future__ import annotations
 
+from tui_games.engine.codec import clone
 from tui_games.engine.grammar import agree, plural, seat_ref
 from tui_games.games.neptune.rules import ROUNDS, TARGET, join_and, points
 from tui_games.games.neptune.state import IS_ASTEROID, NeptuneState, Pile, card_short
@@ -72,3 +73,20 @@ def round_summary(s: NeptuneState) -> tuple[str, list[str]]:
         lines.append(f"The game ends after a round in which someone reaches {TARGET} "
                      f"points, or after round {ROUNDS}: {plural(left, 'round')} to go.")
     return f"Round {done} of {ROUNDS} is over", lines
+
+
+def final_table(s: NeptuneState) -> NeptuneState:
+    """The table as a round ended, for looking back: ``s`` itself, unless the next round
+    was dealt already (ending a round deals the next in the same action); then a copy
+    showing the finished round's won tricks, its last trick and empty hands."""
+    if s.phase == "over" or s.tricks_done or not s.round_scores or not s.last_trick:
+        return s
+    end = clone(s)
+    end.round -= 1
+    end.dealer = (s.dealer - 1) % s.players
+    end.piles = list(s.prev_piles)
+    end.hands = [[] for _ in range(s.players)]
+    end.tricks_done = s.hand_size
+    end.leader = end.current = s.last_winner
+    end.phase = "over"  # nobody is to move at a round's end
+    return end

@@ -16,6 +16,7 @@ COLUMNS = "ABCDEFG"
 BLACK_HOLE, WORMHOLE, SPACE_DUST, NEUTRON_STAR = range(4)
 FACE_NAMES: tuple[str, ...] = ("black hole", "wormhole", "space dust", "neutron star")
 FACE_LETTERS = "BWDN"
+FACE_PHRASES: tuple[str, ...] = ("a black hole", "a wormhole", "space dust", "a neutron star")
 FACE_DECK: tuple[int, ...] = (BLACK_HOLE,) * 4 + (WORMHOLE,) * 4 + (SPACE_DUST,) * 5 + (
     NEUTRON_STAR,) * 3
 

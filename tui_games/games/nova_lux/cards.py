@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tui_games.games.nova_lux.board import BLACK_HOLE, FACE_NAMES, NEUTRON_STAR, SPACE_DUST, WORMHOLE
+from tui_games.games.nova_lux.board import (
+    BLACK_HOLE,
+    FACE_NAMES,
+    NEUTRON_STAR,
+    SPACE_DUST,
+    WORMHOLE,
+)
 
 WATER, ARTIFACTS, LIFE, OXYGEN, HYDROGEN = range(5)
 RESOURCES = 5
@@ -49,7 +55,7 @@ class Star(NamedTuple):
     reward_n: int
 
 
-W, A, L, O, H = WATER, ARTIFACTS, LIFE, OXYGEN, HYDROGEN
+W, A, L, O, H = WATER, ARTIFACTS, LIFE, OXYGEN, HYDROGEN  # noqa: E741
 _REDS = [
     (6, (L,), 2, (O,), 3), (4, (W,), 1, (A,), 2), (5, (A,), 2, (L,), 3),
     (3, (O,), 1, (W,), 2), (6, (W, L), 2, (O, A), 2), (4, (A,), 1, (W,), 3),

@@ -8,8 +8,6 @@ to any other destroyed wormhole for free during a move.
 
 from __future__ import annotations
 
-import heapq
-
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
     CARD_AT,
@@ -49,27 +47,50 @@ def wormholes(s: NovaLuxState) -> list[int]:
     return [CARD_CELLS[k] for k in range(CARDS) if s.flipped[k] and s.face[k] == WORMHOLE]
 
 
+_BASE_LEAVE: tuple[int, ...] = tuple(
+    SPACE_COST if CARD_AT[c] < 0 else SOLAR_SYSTEM_COST for c in range(CELLS))
+
+
 def cheapest(s: NovaLuxState, start: int, budget: int) -> dict[int, tuple[int, int]]:
     """Every cell reachable from ``start`` for at most ``budget`` hydrogen:
     ``{cell: (cost, previous cell)}`` (the start maps to ``(0, -1)``)."""
+    leave = list(_BASE_LEAVE)
+    blocked: set[int] = set()
+    holes: list[int] = []
+    flipped, face = s.flipped, s.face
+    for k in range(CARDS):
+        if flipped[k]:
+            cell, f = CARD_CELLS[k], face[k]
+            if f == BLACK_HOLE:
+                leave[cell] = BLACK_HOLE_COST
+            else:
+                leave[cell] = SPACE_COST
+                if f == NEUTRON_STAR:
+                    blocked.add(cell)
+                elif f == WORMHOLE:
+                    holes.append(cell)
+    # Costs are small integers: one bucket per cost instead of a heap.
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
-    holes = wormholes(s)
-    heap = [(0, start)]
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > best[cell][0]:
-            continue
-        step = leave_cost(s, cell)
-        targets = [(n, cost + step) for n in NEIGHBOURS[cell]]
-        if cell in holes:
-            targets += [(h, cost) for h in holes if h != cell]
-        for nxt, c in targets:
-            if c > budget or not enterable(s, nxt):
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for cost in range(budget + 1):
+        for cell in buckets[cost]:        # a free wormhole jump appends to this bucket
+            if best[cell][0] != cost:
                 continue
-            known = best.get(nxt)
-            if known is None or c < known[0]:
-                best[nxt] = (c, cell)
-                heapq.heappush(heap, (c, nxt))
+            if cell in holes:
+                for hole in holes:
+                    known = best.get(hole)
+                    if known is None or cost < known[0]:
+                        best[hole] = (cost, cell)
+                        buckets[cost].append(hole)
+            nxt = cost + leave[cell]
+            if nxt > budget:
+                continue
+            for n in NEIGHBOURS[cell]:
+                known = best.get(n)
+                if (known is None or nxt < known[0]) and n not in blocked:
+                    best[n] = (nxt, cell)
+                    buckets[nxt].append(n)
     return best
 
 

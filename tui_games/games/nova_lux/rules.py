@@ -28,7 +28,7 @@ from tui_games.games.nova_lux.board import (
     DESTROYED_AT_SETUP,
     DIE_FACES,
     FACE_DECK,
-    FACE_NAMES,
+    FACE_PHRASES,
     GRID_DIE_LIMIT,
     NEIGHBOURS,
     NEUTRON_STAR,
@@ -38,6 +38,7 @@ from tui_games.games.nova_lux.board import (
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     COMPARES_PLAYERS,
+    DOUBLE_ENGINE,
     DRAFT_HAND,
     FACTIONS,
     FACTIONS_KEPT,
@@ -55,7 +56,6 @@ from tui_games.games.nova_lux.cards import (
     TRACK_MAX,
     TRACK_START,
     YELLOW_IDS,
-    DOUBLE_ENGINE,
     amount,
 )
 from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
@@ -98,7 +98,10 @@ from tui_games.games.nova_lux.state import (
 ENGINE_SLOTS = 3
 TRADE_MAX = 3          # units per side of an offered trade
 FED_HARVEST_HYDROGEN = 2
-_NAMES = ("water", "artifacts", "life forms", "oxygen", "hydrogen")
+# One instance of the commonest actions, so legal_actions builds few objects.
+_MOVE = tuple(MoveTo(c) for c in range(CELLS))
+_TAKE = tuple(TakeHydrogen(k) for k in range(CARDS))
+_END = EndTurn()
 
 
 class NovaLuxRules:
@@ -151,7 +154,8 @@ class NovaLuxRules:
                     break
                 s.log.append(Event(f"{card_name(card)} is already destroyed: roll again."))
             s.flipped[card] = True
-            s.log.append(Event(f"{card_name(card)} is destroyed: {_a(FACE_NAMES[s.face[card]])}."))
+            face = FACE_PHRASES[s.face[card]]
+            s.log.append(Event(f"{card_name(card)} is destroyed: {face}."))
         reds, yellows = list(RED_IDS), list(YELLOW_IDS)
         rng.shuffle(reds)
         rng.shuffle(yellows)
@@ -252,7 +256,7 @@ class NovaLuxRules:
         if phase == "plunder":
             return [Plunder(r) for r in range(RESOURCES) if s.res[s.plunder_from][r]]
         if phase == "react":
-            return self._reactions(s, s.react_queue[0]) + [Pass()]
+            return [*self._reactions(s, s.react_queue[0]), Pass()]
         return []
 
     def _turn_actions(self, s: NovaLuxState) -> list[NovaLuxAction]:
@@ -262,7 +266,7 @@ class NovaLuxRules:
         if "move" not in s.did:
             budget = s.res[me][HYDROGEN]
             here = s.ships[me]
-            out += [MoveTo(c) for c in sorted(movement.cheapest(s, here, budget)) if c != here]
+            out += [_MOVE[c] for c in sorted(movement.cheapest(s, here, budget)) if c != here]
         if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
             out += [Teleport(c) for c in range(CELLS)
                     if c != s.ships[me] and movement.enterable(s, c)]
@@ -272,12 +276,20 @@ class NovaLuxRules:
         out += [UseAbility(*x) for x in exchanges(s, me)]
         out += self._federation_actions(s)
         out += self._trades(s)
-        if not s.attacked:
-            out += [Attack(t) for t in sharing(s, me)]
-            if federation_power(s, me, HIGH_ATTACK):
-                out += [Attack(t, True) for t in sharing(s, me)]
-        cards = [k for k in range(CARDS) if s.hydrogen[k]]
-        out += [TakeHydrogen(k) for k in cards] if cards else [EndTurn()]
+        out += self._attacks(s)
+        hydrogen = s.hydrogen
+        takes = [_TAKE[k] for k in range(CARDS) if hydrogen[k]]
+        out += takes or [_END]
+        return out
+
+    def _attacks(self, s: NovaLuxState) -> list[NovaLuxAction]:
+        me = s.current
+        if s.attacked:
+            return []
+        targets = sharing(s, me)
+        out: list[NovaLuxAction] = [Attack(t) for t in targets]
+        if targets and federation_power(s, me, HIGH_ATTACK):
+            out += [Attack(t, True) for t in targets]
         return out
 
     def _harvests(self, s: NovaLuxState) -> list[NovaLuxAction]:
@@ -294,8 +306,7 @@ class NovaLuxRules:
         for pay in star.cost:
             most = min(left, res[pay] // star.cost_n)
             out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
-        if (federation_power(s, me, FED_HARVEST) or s.engine_double is None) and \
-                res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
+        if federation_power(s, me, FED_HARVEST) and res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
             out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
                     for gain in star.reward for n in range(1, left + 1)]
         return out
@@ -405,6 +416,18 @@ class NovaLuxRules:
             return self._trades(s)
         if kind in (FedConvert, ForceTrade):
             return self._federation_actions(s)
+        me = s.current
+        if kind is TakeHydrogen:
+            ok = 0 <= a.card < CARDS and s.hydrogen[a.card] > 0
+            return [a] if ok else []
+        if kind is EndTurn:
+            return [] if any(s.hydrogen) else [a]
+        if kind is FoundColony:
+            return [a] if self._can_found(s, me) else []
+        if kind is UseAbility:
+            return [UseAbility(*x) for x in exchanges(s, me)]
+        if kind is Attack:
+            return self._attacks(s)
         return self._turn_actions(s)
 
     def _why_not(self, s: NovaLuxState, a: NovaLuxAction, seat: int) -> str:
@@ -495,6 +518,8 @@ class NovaLuxRules:
             s.phase = "turn"
             s.current = 0
             self._begin_turn(s)
+            if s.mode == "semi":
+                self._collapse_roll(s)
 
     def _harvest(self, s: NovaLuxState, a: Harvest, me: int) -> None:
         card = CARD_AT[s.ships[me]]
@@ -752,7 +777,7 @@ class NovaLuxRules:
     def _flip(self, s: NovaLuxState, card: int) -> None:
         s.flipped[card] = True
         face = s.face[card]
-        s.log.append(Event(f"{card_name(card)} collapses: {_a(FACE_NAMES[face])}."))
+        s.log.append(Event(f"{card_name(card)} collapses: {FACE_PHRASES[face]}."))
         if face == NEUTRON_STAR:
             cell = CARD_CELLS[card]
             order = [(s.current + i) % s.players for i in range(s.players)]
@@ -800,9 +825,8 @@ class NovaLuxRules:
         if nxt is None:
             self._finish(s, "every player has completed their factions")
             return
-        if s.mode == "semi" and nxt <= me or nxt == me:
-            if s.mode == "semi":
-                self._collapse_roll(s)
+        if s.mode == "semi" and nxt <= me:     # the starting player begins a round
+            self._collapse_roll(s)
         if not any(s.hydrogen):
             self._finish(s, "no hydrogen is left in the universe")
             return
@@ -842,7 +866,7 @@ class NovaLuxRules:
         """A semi-cooperative winner leaves the game, with whatever they were deciding."""
         s.left_game[seat] = True
         s.log.append(Event(f"{seat_ref(seat)} completes their factions, wins and leaves."))
-        s.ships[seat] = NONE if False else s.ships[seat]
+        s.ships[seat] = NONE
         if s.store_seat == seat:
             s.store_star = s.store_seat = NONE
         s.escapes = [p for p in s.escapes if p != seat]
@@ -930,7 +954,7 @@ class NovaLuxRules:
         after = clone(s)
         self.apply(after, a)
         return (after.rng.state != s.rng.state or after.flipped != s.flipped
-                or after.phase != s.phase and s.phase == "draft")
+                or (isinstance(a, Pick) and s.picked.count(False) == 1))
 
     # ---- the end ---------------------------------------------------------------------------
 
@@ -965,10 +989,6 @@ class NovaLuxRules:
 
 def _unit(res: int) -> str:
     return amount(1, res)[2:]
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 _HANDLERS: dict[type, Any] = {

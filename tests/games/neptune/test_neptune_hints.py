@@ -1,0 +1,78 @@
+"""The Neptune status line fits its two lines of 78 columns at 80x24 in every phase.
+
+Every phase of random games (playing into a trick, leading, the Jump Gate, Space Bandit,
+Plasma Shield and Black Hole questions, someone else's turn or decision, the end), with
+the cursor on every card of the hand, as each seat reads it with long player names.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+from neptune_tables import RULES, card, table
+
+from tui_games.engine.grammar import speak_to
+from tui_games.games.neptune.hints import status_text
+from tui_games.games.neptune.state import NeptuneState
+
+WIDTH, LINES = 78, 2  # the status line at 80x24: two lines inside the screen's padding
+NAMES = ["Annabel Lee", "Bartholomew", "Cyrano Berg", "Desdemona J"]
+
+
+def fits(text: str) -> bool:
+    """True when ``text`` wraps at words into the status line without being cut."""
+    return len(textwrap.wrap(text, WIDTH, break_on_hyphens=False)) <= LINES
+
+
+def texts_of(s: NeptuneState) -> list[str]:
+    """Every status text the position can show, to every seat, for every cursor."""
+    out = []
+    for viewer in range(s.players):
+        for cursor in [None, *s.hands[viewer]]:
+            text = status_text(RULES, s, viewer, cursor)
+            out.append(speak_to(text, NAMES[:s.players], viewer))
+    return out
+
+
+def test_every_phase_of_random_games_fits_two_lines_of_78() -> None:
+    phases: set[str] = set()
+    too_long: list[str] = []
+    for seed in range(12):
+        rnd = random.Random(seed)
+        s = RULES.setup(2 + seed % 3, seed, {"specials": "random"})
+        while True:
+            phases.add(s.phase)
+            too_long += [t for t in texts_of(s) if not fits(t)]
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, rnd.choice(RULES.legal_actions(s)))
+    assert phases == {"play", "top", "bandit", "shield", "cover", "over"}
+    assert not too_long, too_long[:5]
+
+
+def test_the_status_says_what_to_follow_and_what_trumps() -> None:
+    s = table(["R4 G2", "R6 B3", "G9 B2"])
+    s.trick, s.follow, s.current = [card("G5")], 1, 1
+    s.hands[1] = [card("R6"), card("B3")]
+    text = status_text(RULES, s, 1, card("R6"))
+    assert text == "You have no Green: play any card (Red trumps). R6 (5): Enter plays it."
+    s.hands[1] = [card("G7"), card("B3")]
+    text = status_text(RULES, s, 1, card("B3"))
+    assert text == "Follow Green (Red trumps). B3 (8): not now - you must follow Green."
+
+
+def test_after_a_special_lead_there_is_nothing_to_follow_yet() -> None:
+    s = table(["SB R2", "R6 B3", "G9 B2"])
+    s.trick, s.current = [card("SB")], 1
+    assert status_text(RULES, s, 1, card("B3")).startswith(
+        "No suit to follow yet: play any card.")
+
+
+def test_someone_elses_turn_and_decision_name_the_seat() -> None:
+    s = table(["R4", "R6", "G9"], leader=2)
+    assert status_text(RULES, s, 0, None) == "Seat 3's turn to play a card."
+    s.phase, s.winner = "bandit", 2
+    assert status_text(RULES, s, 0, None) == (
+        "Seat 3 won the trick and decides what to do with it.")
+    assert status_text(RULES, s, 2, None).endswith("↑↓ pick, Enter confirms.")

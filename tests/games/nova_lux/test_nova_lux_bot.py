@@ -1,0 +1,121 @@
+"""The bots: `normal` plays legally from its observation and beats random play; `hard`
+searches with ISMCTS, judges positions in [0, 1] and never depends on what it cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from nova_lux_helpers import RULES, new, put_star, quiet, res
+
+from tui_games.engine.bots.base import RandomBot
+from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.engine.codec import clone, to_json
+from tui_games.games.nova_lux import hard
+from tui_games.games.nova_lux.bot import NormalBot
+from tui_games.games.nova_lux.cards import LIFE, OXYGEN
+from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest, OfferTrade
+
+
+def _play(players: int, seed: int, bots: list) -> object:
+    s = RULES.setup(players, seed, {})
+    while (seat := RULES.to_move(s)) is not None:
+        action = bots[seat].choose(RULES.observe(s, seat), seat)
+        assert action in RULES.legal_actions(s)
+        RULES.apply(s, action)
+    return RULES.outcome(s)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_the_normal_bot_plays_whole_games_legally(players: int) -> None:
+    for seed in range(2):
+        bots = [NormalBot(RULES, random.Random(seed + p)) for p in range(players)]
+        assert _play(players, seed, bots) is not None
+
+
+def test_the_normal_bot_beats_random_play() -> None:
+    wins = 0
+    for seed in range(10):
+        bots = [NormalBot(RULES, random.Random(seed)), RandomBot(RULES, random.Random(seed))]
+        wins += _play(2, seed, bots).winners == [0]
+    assert wins >= 8
+
+
+def test_the_normal_bot_wins_some_solo_games() -> None:
+    wins = sum(_play(1, seed, [NormalBot(RULES, random.Random(seed))]).winners == [0]
+               for seed in range(12))
+    assert wins >= 2
+
+
+def test_the_normal_bot_harvests_what_its_colony_needs() -> None:
+    s = quiet(new(2, ships=("C3", "G6"), blank=True))
+    put_star(s, "C3", 1, 16)             # 1 life form -> 2 oxygen
+    s.res[0] = res("O1 L6")
+    action = NormalBot(RULES, random.Random(0)).choose(RULES.observe(s, 0), 0)
+    assert isinstance(action, Harvest) and action.gain == OXYGEN and action.pay == LIFE
+
+
+def test_the_normal_bot_founds_its_colony_as_soon_as_it_can() -> None:
+    s = quiet(new(2, ships=("C3", "G6"), blank=True))
+    put_star(s, "C3", 1, 16)
+    s.res[0] = res("W7 A7 L7 O7 H7")
+    assert NormalBot(RULES, random.Random(0)).choose(RULES.observe(s, 0), 0) == FoundColony()
+
+
+def test_the_normal_bot_accepts_a_trade_that_helps_it_and_declines_one_that_hurts() -> None:
+    s = quiet(new(2, ships=("D4", "D4"), blank=True))
+    s.res[1] = res("W10 O2")
+    RULES.apply(s, OfferTrade(1, OXYGEN, 2, 0, 2))     # oxygen it lacks for spare water
+    bot = NormalBot(RULES, random.Random(0))
+    assert bot.choose(RULES.observe(s, 1), 1) == AnswerTrade(True)
+    s2 = quiet(new(2, ships=("D4", "D4"), blank=True))
+    s2.res[1] = res("W5 O10")
+    RULES.apply(s2, OfferTrade(1, OXYGEN, 2, 0, 2))
+    assert bot.choose(RULES.observe(s2, 1), 1) == AnswerTrade(False)
+
+
+# ---- hard -----------------------------------------------------------------------------
+
+def _positions(count: int, seed: int) -> list:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        s = RULES.setup(rng.randint(1, 6), rng.getrandbits(32), {"federations": "on"})
+        for _ in range(rng.randrange(0, 150)):
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, rng.choice(RULES.legal_actions(s)))
+        if RULES.to_move(s) is not None and len(RULES.legal_actions(s)) > 1:
+            found.append(s)
+    return found
+
+
+def test_hard_offers_a_quarter_one_and_three_seconds() -> None:
+    assert set(hard.LEVELS) == {"hard", "hard-0.25s", "hard-3s"}
+    assert isinstance(hard.HardBot(RULES, random.Random(0)), ISMCTSBot)
+
+
+def test_evaluate_gives_every_seat_a_value_between_0_and_1() -> None:
+    for s in _positions(40, 1):
+        values = hard.evaluate(s, s.players)
+        assert len(values) == s.players and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_the_rollout_policy_plays_legal_moves() -> None:
+    rng = random.Random(2)
+    for s in _positions(60, 2):
+        assert hard.rollout(clone(s), rng) in RULES.legal_actions(s)
+
+
+def test_the_hard_decision_does_not_depend_on_the_hidden_faces() -> None:
+    for i, s in enumerate(_positions(4, 3)):
+        seat = RULES.to_move(s)
+        view = RULES.observe(s, seat)
+        other = RULES.determinize(view, seat, random.Random(100 + i))
+        assert RULES.observe(other, seat) == view
+        make = hard.LEVELS["hard"]
+        first = make(RULES, random.Random(i), iterations=30)
+        second = make(RULES, random.Random(i), iterations=30)
+        assert first.choose(RULES.observe(s, seat), seat) == second.choose(
+            RULES.observe(other, seat), seat)
+        assert to_json(first.last_stats.children) == to_json(second.last_stats.children)

@@ -1,0 +1,151 @@
+"""The end of the game and the final scoring (rulebook "Game Over", "Time to Add Up")."""
+
+from __future__ import annotations
+
+from via_nebula_helpers import RULES, card, hx, kind, pile, play, quiet, site, work
+
+from tui_games.games.via_nebula.state import (
+    FREE,
+    Erect,
+    Explore,
+    Pass,
+    PlaceCraftsman,
+    SkipPower,
+    ViaNebulaState,
+)
+
+
+def _four_built(s: ViaNebulaState, seat: int) -> None:
+    s.built[seat] = [card(n) for n in ("Architect's Palace", "Architect's Cathedral",
+                                       "Architect's Academy", "Bridge")]
+
+
+def _fifth_ready(players: int = 3) -> tuple[ViaNebulaState, int]:
+    s = quiet(players)
+    _four_built(s, 0)
+    s.hands[0] = [card("Cellar")]
+    at = site(s, "D4", 0, "WCF")
+    return s, at
+
+
+def test_the_fifth_building_ends_the_turn_at_once_and_takes_the_end_card() -> None:
+    s, at = _fifth_ready()
+    play(s, Erect(at, card("Cellar")))          # the first action of the turn
+    assert s.end_card == 0 and s.current == 1 and s.actions_left == 2
+
+
+def test_the_fifth_buildings_power_may_still_be_used_before_the_turn_ends() -> None:
+    s, at = _fifth_ready()
+    play(s, Erect(at, card("Cellar")))          # nothing in storage to discard
+    assert s.current == 1
+    s2, at2 = _fifth_ready()
+    s2.storage[0] = pile("WW")
+    play(s2, Erect(at2, card("Cellar")))
+    assert s2.phase == "power" and s2.current == 0
+    play(s2, SkipPower())
+    assert s2.current == 1
+
+
+def test_an_extra_action_from_the_fifth_building_is_lost() -> None:
+    s = quiet(3)
+    _four_built(s, 0)
+    windmill = card("Windmill")
+    s.hands[0] = [windmill]
+    at = site(s, "D4", 0, "SH")
+    play(s, Erect(at, windmill))
+    assert s.current == 1
+
+
+def test_every_other_player_takes_one_last_turn_then_the_game_ends() -> None:
+    s, at = _fifth_ready(3)
+    play(s, Erect(at, card("Cellar")))
+    play(s, PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))   # seat 2's last turn
+    assert RULES.to_move(s) == 2
+    play(s, PlaceCraftsman(hx("B4")), PlaceCraftsman(hx("C4")))   # seat 3's last turn
+    assert RULES.to_move(s) is None and RULES.outcome(s) is not None
+
+
+def test_a_later_fifth_building_ends_that_turn_but_the_end_card_stays() -> None:
+    s, at = _fifth_ready(3)
+    play(s, Erect(at, card("Cellar")))
+    _four_built(s, 1)
+    s.hands[1] = [card("Farmstead")]
+    other = site(s, "E5", 1, "WHHF")
+    play(s, Erect(other, card("Farmstead")))
+    assert s.end_card == 0 and RULES.to_move(s) == 2
+
+
+def test_left_over_resources_on_sites_and_own_exploitations_go_to_storage() -> None:
+    s, at = _fifth_ready(2)
+    site(s, "E5", 1, "WW")
+    work(s, "B2", "H", 2, owner=1)
+    work(s, "C1", "C", 3)                       # unowned: stays on the map
+    play(s, Erect(at, card("Cellar")))
+    play(s, Explore(hx("C2")), Explore(hx("E4")))
+    assert RULES.to_move(s) is None
+    assert s.storage[0] == [0] * 5
+    assert s.storage[1] == [2, 0, 0, 2, 0]
+    assert s.craftsman[hx("B2")] == FREE and s.res_count[hx("C1")] == 3
+
+
+def test_final_score_tokens_contracts_explorers_end_card_minus_storage() -> None:
+    s, at = _fifth_ready(2)
+    s.tokens_won[0] = [0, 1, 4]                 # 2 + 1 + 2 VP
+    s.stacks[0] = [0, 0, 3, 3]
+    s.storage[0] = pile("S")
+    play(s, Erect(at, card("Cellar")), SkipPower())     # 3 VP; the stone is kept
+    play(s, Explore(hx("C2")), Explore(hx("E4")))
+    rows = dict(RULES.outcome(s).breakdown[0])  # type: ignore[union-attr]
+    assert rows == {"exploitation tokens": 5, "contracts": 5 + 5 + 5 + 4 + 3,
+                    "explorers": 4, "End-of-Game card": 2, "resources in storage": -1}
+
+
+def test_hand_contracts_left_over_do_not_count() -> None:
+    s = quiet(2)
+    assert dict(RULES.score_rows(s, 0))["contracts"] == 0 and s.hands[0]
+
+
+def test_a_tie_goes_to_fewer_resources_in_storage() -> None:
+    s = quiet(2)
+    s.tokens_won = [[0, 0], [0]]                # 4 VP and 2 VP
+    s.storage = [pile("WW"), [0] * 5]           # 2 - 0 ... both score 2
+    s.phase, s.ended_by = "over", "testing"
+    out = RULES.outcome(s)
+    assert out is not None and out.scores == [2, 2] and out.winners == [1]
+    assert "fewer resources in storage" in out.reason
+
+
+def test_a_tie_in_storage_too_is_a_shared_win() -> None:
+    s = quiet(2)
+    s.tokens_won = [[0], [4]]
+    s.phase, s.ended_by = "over", "testing"
+    out = RULES.outcome(s)
+    assert out is not None and out.winners == [0, 1] and out.ranks == [1, 1]
+    assert "share the victory" in out.reason
+
+
+def test_a_whole_round_in_which_nobody_can_act_ends_the_game() -> None:
+    """Edition rule: with no action possible for any seat, the game ends without an
+    End-of-Game card."""
+    s = quiet(2)
+    s.craftsmen = [0, 0]
+    s.sites = [0, 0]
+    s.stacks = [[0] * 4, [0] * 4]
+    s.reserve = 0
+    assert RULES.legal_actions(s) == [Pass()]
+    play(s, Pass())
+    assert RULES.to_move(s) == 1
+    play(s, Pass())
+    assert RULES.to_move(s) is None and s.end_card == FREE
+    assert "no seat could act" in RULES.outcome(s).reason  # type: ignore[union-attr]
+
+
+def test_a_pass_followed_by_an_action_starts_the_count_again() -> None:
+    s = quiet(2)
+    s.craftsmen[0] = 0
+    s.sites[0] = 0
+    s.stacks[0] = [0] * 4
+    s.reserve = 0
+    play(s, Pass(), PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))
+    assert s.passes == 0 and RULES.to_move(s) == 0
+    assert s.storage[0] == [0] * 5 and kind("W") == 0

@@ -1,0 +1,86 @@
+"""Setup by player count (spec "Components" and "Setup"; rulebook 2- and 3-player pages)."""
+
+from __future__ import annotations
+
+import pytest
+from via_nebula_helpers import RULES
+
+from tui_games.games.via_nebula.board import EXPLOITATIONS, RUINS
+from tui_games.games.via_nebula.components import (
+    NEUTRAL_IDS,
+    PRIVATE_IDS,
+    SUPPLY_PER_TYPE,
+)
+from tui_games.games.via_nebula.state import FREE, UNUSED
+
+
+@pytest.mark.parametrize(("players", "craftsmen"), [(2, 3), (3, 2), (4, 2)])
+def test_two_craftsmen_each_three_with_two_players(players: int, craftsmen: int) -> None:
+    s = RULES.setup(players, 1, {})
+    assert s.craftsmen == [craftsmen] * players
+
+
+@pytest.mark.parametrize(("players", "per_stack"), [(2, 5), (3, 4), (4, 3)])
+def test_four_meadow_stacks_of_3_4_or_5_tiles_and_the_rest_in_the_reserve(
+        players: int, per_stack: int) -> None:
+    s = RULES.setup(players, 1, {})
+    assert s.stacks == [[per_stack] * 4 for _ in range(players)]
+    assert s.reserve == 60 - 4 * per_stack * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_three_sites_five_buildings_and_an_empty_storage_each(players: int) -> None:
+    s = RULES.setup(players, 1, {})
+    assert s.sites == [3] * players
+    assert all(s.buildings_left(p) == 5 for p in range(players))
+    assert s.storage == [[0] * 5 for _ in range(players)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_private_contracts_each_the_others_back_in_the_box(players: int) -> None:
+    s = RULES.setup(players, 3, {})
+    dealt = [c for hand in s.hands for c in hand]
+    assert all(len(hand) == 2 for hand in s.hands)
+    assert len(set(dealt)) == 2 * players and set(dealt) <= set(PRIVATE_IDS)
+
+
+def test_four_neutral_contracts_face_up_the_rest_shuffled_face_down() -> None:
+    s = RULES.setup(3, 3, {})
+    assert len(s.display) == 4
+    assert sorted(s.display + s.deck) == list(NEUTRAL_IDS)
+    other = RULES.setup(3, 4, {})
+    assert other.deck != s.deck
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_special_token_removed_the_others_become_resources_at_once(players: int) -> None:
+    """Each special token is replaced by 5 resources of its type (4 with 2 or 3 players):
+    an exploitation with no craftsman and no VP."""
+    s = RULES.setup(players, 5, {})
+    specials = [h for h in EXPLOITATIONS if s.tokens[h] == FREE]
+    assert len(specials) == 4
+    amount = 5 if players == 4 else 4
+    assert all(s.res_count[h] == amount and s.craftsman[h] == FREE for h in specials)
+    assert len({s.res_kind[h] for h in specials}) == 4
+    assert sorted(s.tokens[h] for h in EXPLOITATIONS if s.tokens[h] != FREE) == list(range(20))
+    for kind in range(5):
+        on_map = sum(s.res_count[h] for h in specials if s.res_kind[h] == kind)
+        assert s.supply[kind] == SUPPLY_PER_TYPE - on_map
+
+
+def test_ruins_take_two_half_sites_with_three_or_four_players_one_with_two() -> None:
+    assert RULES.setup(3, 1, {}).slot_owner == [FREE] * (2 * len(RUINS))
+    two = RULES.setup(2, 1, {}).slot_owner
+    assert two[0::2] == [FREE] * len(RUINS) and two[1::2] == [UNUSED] * len(RUINS)
+
+
+def test_the_first_seat_begins_with_two_actions() -> None:
+    s = RULES.setup(4, 1, {})
+    assert RULES.to_move(s) == 0 and s.actions_left == 2 and s.phase == "act"
+
+
+def test_player_counts_outside_two_to_four_are_refused() -> None:
+    with pytest.raises(ValueError):
+        RULES.setup(5, 1, {})
+    with pytest.raises(ValueError):
+        RULES.setup(1, 1, {})

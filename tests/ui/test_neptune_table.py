@@ -1,0 +1,133 @@
+"""Reading the Neptune table at 80x24: score legends, unplayable cards without colour, the
+round summary and its look back at the last table, the status line's width."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from conftest import SIZE
+from textual.geometry import Region
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import Action
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
+from tui_games.games.neptune.state import NeptuneState
+from tui_games.widgets.score_tracker import ScoreTracker
+from tui_games.widgets.status import StatusLine
+from tui_games.widgets.trick import TrickArea
+
+MakeApp = Callable[..., GamesApp]
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def position(players: int, wanted: Callable[[NeptuneState], bool]) -> Session:
+    """A session (Ann human, the rest bots) replayed to the first position where ``wanted``."""
+    rules = get_game("neptune").rules
+    seats = [Seat("Ann")] + [Seat(name, "easy") for name in NAMES[1:players]]
+    for seed in range(300):
+        s = rules.setup(players, seed, {})
+        pick = random.Random(seed)
+        actions: list[Action] = []
+        while rules.to_move(s) is not None:
+            if wanted(s):
+                return Session(rules, seats, seed, {}, actions=actions)
+            action = pick.choice(rules.legal_actions(s))
+            rules.apply(s, action)
+            actions.append(action)
+    raise AssertionError("no such position")
+
+
+def ann_cannot_play_everything(s: NeptuneState) -> bool:
+    """Ann to follow a trick with some cards she may not play."""
+    if s.phase != "play" or s.current != 0 or not s.trick:
+        return False
+    return len(get_game("neptune").rules.legal_actions(s)) < len(s.hands[0])
+
+
+def ann_ends_round_one(s: NeptuneState) -> bool:
+    """Ann plays the last card of round 1."""
+    return (s.round == 1 and s.phase == "play" and s.current == 0
+            and s.tricks_done == s.hand_size - 1 and len(s.trick) == s.players - 1)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_each_score_tracker_labels_its_tens_and_ones_rows_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, position(4, lambda s: s.current == 0 and s.phase == "play"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for seat in range(4):
+            tracker = app.screen.query_one(f"#nep-score-{seat}", ScoreTracker)
+            tens, ones = tracker.render().plain.split("\n")
+            assert tens.startswith("tens ") and ones.startswith("ones ")
+            assert tracker.size.width >= max(len(tens), len(ones))  # nothing cut off
+            assert tracker.region.right <= SIZE[0]
+
+
+async def test_under_no_color_unplayable_cards_carry_a_mark_that_is_not_colour(
+        store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(store, position(3, ann_cannot_play_everything))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        screen = app.screen
+        assert isinstance(screen, NeptuneScreen)
+        hand = screen.hand
+        lines = hand.render_lines(Region(0, 0, hand.size.width, hand.size.height))
+        text = "\n".join(strip.text for strip in lines)
+        dimmed = [f for f in hand.faces if f.dimmed and f.key != hand.cursor_key]
+        legal = [f for f in hand.faces if not f.dimmed and f.key != hand.cursor_key]
+        assert dimmed and legal
+        for face in dimmed:
+            assert f"·{face.label} " in text + " ", (face.label, text)
+        for face in legal:
+            assert f"·{face.label} " not in text + " " and f" {face.label}" in text
+
+
+async def test_the_round_summary_explains_the_round_and_looks_back_on_r(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store, position(3, ann_ends_round_one))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, NeptuneScreen)
+        status = table.query_one(StatusLine)
+        assert status.content_size.width == 78  # the width the status texts are fitted to
+        await pilot.press("enter")  # the round's last card
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummary)
+        assert summary.title_text == "Round 1 of 5 is over"
+        text = "\n".join(summary.lines)
+        assert "You took " in text and "Bob took " in text and "Cy took " in text
+        assert text.count("This round ") == 3
+        assert "3 rounds" not in text and "4 rounds to go" in text
+        await pilot.press("r")
+        await settle(pilot)
+        look = app.screen
+        assert isinstance(look, NeptuneScreen) and look.reviewing
+        trick = look.query_one(TrickArea)
+        assert trick.border_title == "Trick 12 of 12" and "won it" in trick.text
+        assert not look.hand.faces  # the round's end: every card played
+        assert "Looking back" in look.query_one(StatusLine).text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummary)  # back to the summary
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is table
+        state = table.session.state
+        assert isinstance(state, NeptuneState) and state.round == 2

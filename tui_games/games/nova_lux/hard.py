@@ -1,0 +1,77 @@
+"""The `hard` Nova Lux bot: ISMCTS over the unseen faces of the space cards and the dice.
+
+Each iteration deals the face-down cards the faces not yet seen (and, during the draft,
+the rivals' cards) and a fresh RNG, so collapses and attack rolls differ from sample to
+sample. A rollout plays to the end of the next turn the way the `normal` bot would; the
+position is then judged by each seat's progress towards winning: the colony's 7s, the
+colony, the factions fulfilled and the tracks their requirements ask for. With rivals,
+a seat's value is its lead over the best of them; alone, its progress itself. The
+`normal` bot also advises at the root, so a noisy search falls back on its choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.engine.core import Action
+from tui_games.games.nova_lux.bot import NormalBot, targets
+from tui_games.games.nova_lux.cards import COLONY_LEVEL, RESOURCES
+from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.state import NONE, NovaLuxState
+
+ROLLOUT_DEPTH = 40     # a safety cap: a turn takes a handful of decisions
+TURNS = 2              # a rollout plays the turn in play and the next one
+COLONY_SHARE = 0.35    # of a seat's progress: the colony's 7s
+FOUNDED_SHARE = 0.15   # the colony itself
+FACTION_SHARE = 0.5    # the factions (their tracks count towards the next one)
+
+_RULES = NovaLuxRules()
+_POLICY = NormalBot(_RULES, random.Random(0))
+
+
+def progress(s: NovaLuxState, seat: int) -> float:
+    """``seat``'s way towards winning, from 0 (nothing) to 1 (won)."""
+    if seat in s.winners:
+        return 1.0
+    res = s.res[seat]
+    if s.colony[seat] == NONE:
+        return COLONY_SHARE * sum(min(r, COLONY_LEVEL) for r in res) / (
+            COLONY_LEVEL * RESOURCES)
+    need = 2 if s.players >= 5 else 3
+    done = min(need, sum(s.done[seat]))
+    want = targets(s, seat).levels
+    wanted = sum(want)
+    partial = sum(min(r, w) for r, w in zip(res, want, strict=True)) / wanted if wanted else 0
+    return COLONY_SHARE + FOUNDED_SHARE + FACTION_SHARE * (done + 0.5 * partial) / need
+
+
+def evaluate(s: NovaLuxState, players: int) -> list[float]:
+    """Per seat in [0, 1]: its progress alone, or its lead over the best rival."""
+    values = [progress(s, seat) for seat in range(players)]
+    if players == 1:
+        return values
+    out = []
+    for seat, own in enumerate(values):
+        rival = max(v for i, v in enumerate(values) if i != seat)
+        out.append(max(0.0, min(1.0, 0.5 + (own - rival))))
+    return out
+
+
+def round_key(s: NovaLuxState) -> int:
+    """The turn in play: a rollout stops once TURNS turns have ended."""
+    return s.turn
+
+
+def rollout(s: NovaLuxState, rng: random.Random) -> Action:
+    """The rollout policy: the normal bot's move for whichever seat decides."""
+    seat = _RULES.to_move(s)
+    assert seat is not None  # the search never asks for a move after the game's end
+    return _POLICY.choose(s, seat)
+
+
+LEVELS = ISMCTSBot.levels(rollout=rollout, rollout_depth=ROLLOUT_DEPTH, round_key=round_key,
+                          rounds=TURNS, evaluate=evaluate, advisor=NormalBot)
+"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+
+HardBot = LEVELS["hard"]

@@ -1,0 +1,472 @@
+"""The Nova Lux table: the 7x7 map on the left; on the right what is under the cursor,
+your mat (five tracks, factions, engine), the other players in short, and what you can do.
+
+Play is by keyboard: move the cursor over the map (arrows), Tab jumps to the next cell
+where you can act, Enter lists the actions there (with those that need no place: engine,
+abilities) and Enter again plays the highlighted one. While the cursor is on a cell the
+Ark can move to, the path is drawn on the map and its hydrogen cost named under it.
+Trades are composed in a small dialog; an offer to you is answered in another.
+
+The screen never decides what is legal: the list holds exactly the rules' legal actions,
+and a refused choice is explained with the rules' own reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.core import Action, GameState
+from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
+from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
+from tui_games.games.nova_lux.rules import TRADE_MAX
+from tui_games.games.nova_lux.state import (
+    NONE,
+    AnswerTrade,
+    Attack,
+    Escape,
+    FedConvert,
+    ForceTrade,
+    FoundColony,
+    Harvest,
+    MoveTo,
+    NovaLuxState,
+    OfferTrade,
+    Pick,
+    PlaceShip,
+    TakeHydrogen,
+    Teleport,
+)
+from tui_games.games.nova_lux.view import (
+    COMPACT_LEGEND,
+    LARGE_LEGEND,
+    RESOURCE_STYLES,
+    cell_text,
+    engine_line,
+    faction_line,
+    map_cells,
+    resource_label,
+    short_mat,
+)
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game import GameScreen
+from tui_games.widgets.resource_tracker import ResourceTracker
+from tui_games.widgets.space_grid import SpaceGrid
+
+LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
+Entry = Action | tuple[str, int]
+"""A line of the action list: a legal action, or ("offer" | "force" | "convert", target)
+for an exchange composed in the dialog."""
+_AT_CELL = (MoveTo, Teleport, PlaceShip, Escape)
+_AT_SHIP = (Harvest, FoundColony, Attack)
+_DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
+               "colony": "colony founded"}
+
+
+def capitalised(text: str) -> str:
+    """``Harvest 2 hydrogen...`` from ``harvest 2 hydrogen...``."""
+    return text[:1].upper() + text[1:]
+
+
+class NovaLuxScreen(GameScreen, inherit_bindings=False):
+    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer)."""
+
+    BINDINGS = [
+        Binding("tab", "next_spot", "Next", key_display="⇥"),
+        Binding("escape", "back", "Back"),
+        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *Screen.BINDINGS,
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._large = False
+        self._entries: list[Entry] = []
+        self._texts: dict[str, str] = {}
+        self._decision: tuple[Any, ...] | None = None
+        self._asked: tuple[Any, ...] | None = None
+        self._view_key: tuple[int, int, int] | None = None
+        self._view: NovaLuxState | None = None
+        self._paths: dict[int, tuple[int, int]] = {}
+
+    # ---- layout ------------------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """Top line; the map on the left; cell, mat, others and actions on the right."""
+        with Vertical(id="nl-table"):
+            yield Static(id="nl-top")
+            with Horizontal(id="nl-main"):
+                yield SpaceGrid(7, id="nl-map")
+                with Vertical(id="nl-side"):
+                    yield Static(id="nl-cell")
+                    for r in range(RESOURCES):
+                        yield ResourceTracker(resource_label(r), style=RESOURCE_STYLES[r],
+                                              label_width=10, id=f"nl-track-{r}",
+                                              classes="nl-track")
+                    yield Static(id="nl-factions")
+                    yield Static(id="nl-engine")
+                    yield Static(id="nl-others")
+                    yield OptionList(id="nl-actions")
+
+    def on_mount(self) -> None:
+        """Compact footer and the size's layout; the map takes the keys."""
+        footer = self.query_one(Footer)
+        footer.compact = True
+        footer.show_command_palette = False
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.grid.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the large map."""
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        large = width >= LARGE[0] and height >= LARGE[1]
+        self.set_class(large, "-large")
+        if large != self._large:
+            self._large = large
+            if self._view is not None:
+                self.refresh_table(self._view)
+
+    @property
+    def grid(self) -> SpaceGrid:
+        """The map widget."""
+        return self.query_one("#nl-map", SpaceGrid)
+
+    @property
+    def action_list(self) -> OptionList:
+        """What can be done at the cursor's cell (and anywhere)."""
+        return self.query_one("#nl-actions", OptionList)
+
+    def view(self) -> GameState:
+        """The viewer's observation, kept until the game moves on."""
+        state = self.session.state
+        key = (len(self.session.actions), self.viewer, len(state.log))
+        if self._view is None or self._view_key != key:
+            self._view_key = key
+            view = super().view()
+            assert isinstance(view, NovaLuxState)
+            self._view = view
+            self._paths = {}
+            mover = self.rules.to_move(view)
+            if view.phase == "turn" and mover == self.viewer and view.ships[mover] != NONE:
+                self._paths = movement.cheapest(view, view.ships[mover],
+                                                view.res[mover][HYDROGEN])
+        return self._view
+
+    def _text(self, widget_id: str, text: str) -> None:
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
+            self.query_one(f"#{widget_id}", Static).update(text)
+
+    def _nova_view(self) -> NovaLuxState:
+        view = self.view()
+        assert isinstance(view, NovaLuxState)
+        return view
+
+    # ---- whose decision, and what is offered -------------------------------------------
+
+    def _mine(self, view: NovaLuxState) -> bool:
+        mover = self.rules.to_move(view)
+        return (mover == self.viewer and self.session.seats[self.viewer].is_human
+                and not self.reviewing)
+
+    def _legal(self, view: NovaLuxState) -> list[Action]:
+        return self.rules.legal_actions(view) if self._mine(view) else []
+
+    def _at(self, view: NovaLuxState, a: Action) -> int | None:
+        """The cell an action is about, or None for one that needs no place."""
+        if isinstance(a, _AT_CELL):
+            return a.cell
+        if isinstance(a, TakeHydrogen):
+            return CARD_CELLS[a.card]
+        if isinstance(a, (*_AT_SHIP, OfferTrade, ForceTrade)):
+            return view.ships[self.viewer]
+        return None
+
+    def _entries_here(self, view: NovaLuxState) -> list[Entry]:
+        """The legal actions at the cursor's cell, then those that need no place."""
+        cell = self.grid.cursor
+        here: list[Entry] = []
+        anywhere: list[Entry] = []
+        for a in self._legal(view):
+            at = self._at(view, a)
+            if isinstance(a, OfferTrade | ForceTrade | FedConvert):
+                kind = {OfferTrade: "offer", ForceTrade: "force", FedConvert: "convert"}[type(a)]
+                entry: Entry = (kind, getattr(a, "target", NONE))
+                bucket = anywhere if at is None else here
+                if at in (None, cell) and entry not in bucket:
+                    bucket.append(entry)
+            elif at is None:
+                anywhere.append(a)
+            elif at == cell:
+                here.append(a)
+        return here + anywhere
+
+    def _entry_text(self, view: NovaLuxState, entry: Entry) -> str:
+        names = self.seat_names
+        if isinstance(entry, tuple):
+            kind, target = entry
+            if kind == "offer":
+                return f"Offer {names[target]} a trade (choose what and how many)..."
+            if kind == "force":
+                return f"Force {names[target]} to trade (Trade Fleet)..."
+            return "Convert one resource into another (Transmuters)..."
+        if isinstance(entry, Pick):
+            return faction_text(entry.faction)
+        text = self.rules.describe(view, entry)
+        if isinstance(entry, MoveTo) and entry.cell in self._paths:
+            text += f" ({amount(self._paths[entry.cell][0], HYDROGEN)})"
+        return capitalised(self.name_seats(text))
+
+    # ---- refreshing from the view ------------------------------------------------------
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update every widget from ``view``; each repaints only if its data changed."""
+        assert isinstance(view, NovaLuxState)
+        mover = self.rules.to_move(view)
+        decision = (view.turn, view.phase, mover, len(self.session.actions))
+        new_decision = decision != self._decision
+        self._decision = decision
+        self._refresh_top(view, mover)
+        self._refresh_mat(view)
+        self._refresh_actions(view, reset=new_decision)
+        self._refresh_map(view)
+        if new_decision and self._mine(view) and view.phase in ("draft", "store", "plunder",
+                                                                 "react"):
+            self.action_list.focus()
+        elif new_decision and self.action_list.has_focus and not self._entries:
+            self.grid.focus()
+        if new_decision and self._mine(view) and view.phase == "place" \
+                and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
+            self.grid.move_to(24)        # the middle of the map
+        if view.phase == "answer" and self._mine(view) and self._asked != decision:
+            self._asked = decision
+            self._ask_trade(view)
+
+    def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
+        names = self.seat_names
+        if mover is None:
+            who = "game over"
+        elif view.phase == "draft":
+            who = "faction draft"
+        elif view.phase == "place":
+            who = "placing the Arks"
+        else:
+            who = "your turn" if view.current == self.viewer else f"{names[view.current]}'s turn"
+            done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)]
+            if done:
+                who += " (" + ", ".join(done) + ")"
+        dice = f" · dice {' '.join(map(str, view.dice))}" if view.dice else ""
+        left = sum(view.hydrogen)
+        mode = {"solo": "solo", "semi": "semi-co-op", "standard": ""}[view.mode]
+        head = f"Nova Lux{' ' + mode if mode else ''} · turn {view.turn + 1} · {who}"
+        self._text("nl-top", f"{head}{dice} · {left} hydrogen left")
+
+    def _side_width(self) -> int:
+        width = self.query_one("#nl-side").size.width
+        if width:
+            return width
+        map_width = 7 * 7 + 2 if self._large else 7 * 5 + 1
+        return max(30, self.app.size.width - map_width)
+
+    def _refresh_mat(self, view: NovaLuxState) -> None:
+        me = self.viewer
+        width = self._side_width()
+        for r in range(RESOURCES):
+            self.query_one(f"#nl-track-{r}", ResourceTracker).set_value(view.res[me][r])
+        wide = width >= 80
+        lines = [faction_line(view, me, slot, wide)[:width]
+                 for slot in range(len(view.factions[me]))]
+        if view.phase == "draft" and len(lines) < 3:
+            lines.append(f"(drafting: {3 - len(lines)} more to keep)")
+        colony = view.colony[me]
+        where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
+        self._text("nl-factions", "\n".join(lines))
+        self._text("nl-engine", f"Colony {where} | {engine_line(view, me)}"[:width])
+        names = self.seat_names
+        others = [short_mat(view, p, names[p])[:width] for p in range(view.players) if p != me]
+        self._text("nl-others", "\n".join(others))
+        self.query_one("#nl-others").display = bool(others)
+
+    def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
+        entries = self._entries_here(view)
+        if entries == self._entries and not reset:
+            return
+        self._entries = entries
+        listing = self.action_list
+        highlighted = listing.highlighted
+        listing.clear_options()
+        listing.add_options([Option(self._entry_text(view, e)) for e in entries])
+        if entries:
+            listing.highlighted = 0 if reset or highlighted is None else min(
+                highlighted, len(entries) - 1)
+
+    def _refresh_map(self, view: NovaLuxState) -> None:
+        cell = self.grid.cursor
+        caption = CELL_NAMES[cell]
+        marked: list[int] = []
+        if cell in self._paths and cell != view.ships[self.viewer] \
+                and "move" not in view.did:
+            cost = self._paths[cell][0]
+            marked = movement.path_to(self._paths, cell)
+            caption += f" · move: {amount(cost, HYDROGEN)}"
+        elif self._entries and self._at_cell_entries():
+            caption += " · Enter: actions"
+        legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
+        self.grid.show(map_cells(view, self._large), marked=marked, caption=caption,
+                       legend=legend)
+        self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
+
+    def _at_cell_entries(self) -> bool:
+        view = self._nova_view()
+        return any(not isinstance(e, tuple) and self._at(view, e) == self.grid.cursor
+                   for e in self._entries)
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and what the viewer can do now (at most two lines)."""
+        assert isinstance(view, NovaLuxState)
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The game is over."
+        if not self._mine(view):
+            return f"Seat {mover + 1} is playing."
+        phase = view.phase
+        if phase == "draft":
+            return "Keep one faction card (the rest pass to the left): Enter on the list."
+        if phase == "place":
+            return "Place your Ark: move the cursor to a cell, Enter, then Enter again."
+        if phase == "store":
+            return "Your engine is full: put the new star in a slot, or discard it."
+        if phase == "escape":
+            return "The neutron star collapsed under you: choose a neighbouring cell."
+        if phase == "answer":
+            return "Answer the trade offered to you."
+        if phase == "plunder":
+            return f"You won the attack: take {view.plunder_left} more, one at a time."
+        if phase == "react":
+            return (f"End of {self.seat_names[view.current]}'s turn: use one faction ability, "
+                    "or pass.")
+        return ("Your turn: harvest, move, engine, colony (each once), then take 1 hydrogen "
+                "to end. Enter: actions here; Tab: next place to act.")
+
+    # ---- keys --------------------------------------------------------------------------
+
+    @on(SpaceGrid.Moved)
+    def _moved(self, event: SpaceGrid.Moved) -> None:
+        view = self._nova_view()
+        self._refresh_actions(view, reset=True)
+        self._refresh_map(view)
+
+    @on(SpaceGrid.Chosen)
+    def _chosen(self, event: SpaceGrid.Chosen) -> None:
+        view = self._nova_view()
+        if not self._mine(view):
+            mover = self.rules.to_move(view)
+            self.show_status("The game is over." if mover is None
+                             else f"Wait: it is Seat {mover + 1}'s decision.", error=True)
+            return
+        if not self._entries:
+            self.show_status(f"Nothing to do at {CELL_NAMES[self.grid.cursor]}: Tab finds a "
+                             "place where you can act.", error=True)
+            return
+        self.action_list.focus()
+
+    @on(OptionList.OptionSelected, "#nl-actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index >= len(self._entries):
+            return
+        entry = self._entries[event.option_index]
+        if isinstance(entry, tuple):
+            self._compose_exchange(*entry)
+            return
+        self._play_and_return(entry)
+
+    def _play_and_return(self, action: Action) -> None:
+        if self.play(action):
+            view = self._nova_view()
+            if not (self._mine(view) and view.phase in ("draft", "store", "plunder", "react")):
+                self.grid.focus()
+
+    def _compose_exchange(self, kind: str, target: int) -> None:
+        names = self.seat_names
+        if kind == "offer":
+            title = f"Offer {names[target]} a trade: what you give, what you get."
+            dialog = ExchangeDialog(title, max_count=TRADE_MAX)
+        elif kind == "force":
+            title = f"Force {names[target]} to trade one for one (up to 7)."
+            dialog = ExchangeDialog(title, one_count=True, max_count=7)
+        else:
+            title = "Convert one resource into another, as many as you like."
+            dialog = ExchangeDialog(title, one_count=True, max_count=14)
+
+        def chosen(exchange: Exchange | None) -> None:
+            if exchange is None:
+                return
+            give, give_n, get, get_n = exchange
+            action: Action
+            if kind == "offer":
+                action = OfferTrade(target, give, give_n, get, get_n)
+            elif kind == "force":
+                action = ForceTrade(target, give, get, give_n)
+            else:
+                action = FedConvert(give, get, give_n)
+            self._play_and_return(action)
+
+        self.app.push_screen(dialog, chosen)
+
+    def _ask_trade(self, view: NovaLuxState) -> None:
+        offer = view.offer
+        assert offer is not None
+        names = self.seat_names
+        question = (f"{names[offer.seat]} offers you {amount(offer.give_n, offer.give)} for "
+                    f"{amount(offer.get_n, offer.get)}. Accept?")
+
+        def answered(yes: bool | None) -> None:
+            self._play_and_return(AnswerTrade(bool(yes)))
+
+        self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
+
+    @on(OptionList.OptionHighlighted, "#nl-actions")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the cell a highlighted action is about."""
+        if event.option_index >= len(self._entries):
+            return
+        entry = self._entries[event.option_index]
+        if isinstance(entry, tuple):
+            return
+        at = self._at(self._nova_view(), entry)
+        if at is not None and at != self.grid.cursor:
+            self.grid.move_to(at)
+
+    def action_next_spot(self) -> None:
+        """Move the cursor to the next cell (in reading order) where the player can act."""
+        view = self._nova_view()
+        spots = sorted({at for a in self._legal(view) if (at := self._at(view, a)) is not None})
+        if not spots:
+            self.show_status("No place on the map to act now: see the list on the right.",
+                             error=True)
+            if self._entries:
+                self.action_list.focus()
+            return
+        here = self.grid.cursor
+        later = [c for c in spots if c > here]
+        self.grid.focus()
+        self.grid.move_to((later or spots)[0])
+
+    def action_back(self) -> None:
+        """From the list back to the map; from the map back to the menu."""
+        if self.action_list.has_focus:
+            self.grid.focus()
+            return
+        self.action_menu()
+

@@ -1,0 +1,214 @@
+"""How the Nova Lux table reads as text: map cells, captions and mat lines (pure, no UI).
+
+Every piece reads without colour: stars by letter (Y yellow, R red) with their hydrogen,
+destroyed cards by name, ships by the seat's capital letter (A-F), a colony by its lower
+case letter. Styles are only added on top.
+"""
+
+from __future__ import annotations
+
+from tui_games.games.nova_lux.board import (
+    CARD_AT,
+    CARD_CELLS,
+    CELL_NAMES,
+    CELLS,
+    FACE_NAMES,
+)
+from tui_games.games.nova_lux.cards import (
+    FACTIONS,
+    FEDERATIONS,
+    RESOURCE_LETTERS,
+    RESOURCE_NAMES,
+    STARS,
+    Faction,
+    ability_text,
+    requirement_text,
+    star_text,
+)
+from tui_games.games.nova_lux.describe import top_star
+from tui_games.games.nova_lux.factions import federation_holds
+from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
+
+Segment = tuple[str, str]
+Cell = tuple[tuple[Segment, ...], ...]
+
+SEAT_LETTERS = "ABCDEF"
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold blue", "bold bright_white",
+               "bold bright_cyan")
+STAR_STYLES = {"Y": "bold yellow", "R": "bold red"}
+FACE_SHORT = ("Blk", "Wrm", "Dst", "Ntr")
+FACE_STYLES = ("bold", "magenta", "dim", "bold")
+RESOURCE_STYLES = ("blue", "magenta", "red", "green", "yellow")
+COMPACT_LEGEND = "Y/R star+H · A-F Ark · a-f colony"
+LARGE_LEGEND = ("Y yellow star, R red giant, with hydrogen · Blk black hole, Wrm wormhole, "
+                "Dst space dust, Ntr neutron star · A-F Arks · a-f colonies")
+
+
+def seat_letter(seat: int) -> str:
+    """``A`` for seat 0: how the map shows a seat's Ark (lower case: its colony)."""
+    return SEAT_LETTERS[seat]
+
+
+def _stars(s: NovaLuxState, card: int, width: int) -> tuple[Segment, ...]:
+    if s.flipped[card]:
+        face = s.face[card]
+        return ((FACE_SHORT[face].ljust(width), FACE_STYLES[face]),)
+    parts: list[Segment] = []
+    if s.yellow[card] != NONE:
+        parts.append((f"Y{s.hydrogen[card]}", STAR_STYLES["Y"]))
+        gap = " " if width > 4 else ""
+        parts.append((f"{gap}r{STARS[s.red[card]].hydrogen}", "red"))
+    elif s.red[card] != NONE:
+        parts.append((f"R{s.hydrogen[card]}", STAR_STYLES["R"]))
+    else:
+        parts.append(("[ ]", "dim"))
+    used = sum(len(t) for t, _ in parts)
+    parts.append((" " * (width - used), ""))
+    return tuple(parts)
+
+
+def _ships(s: NovaLuxState, cell: int, width: int, colony_first: bool) -> tuple[Segment, ...]:
+    parts: list[Segment] = []
+    card = CARD_AT[cell]
+    owner = s.colony_at[card] if card >= 0 else NONE
+    if colony_first:
+        parts.append((seat_letter(owner).lower() if owner != NONE else " ",
+                      SEAT_STYLES[owner] if owner != NONE else ""))
+    here = [p for p in range(s.players) if s.ships[p] == cell]
+    room = width - len(parts)
+    if len(here) > room:
+        here_text = [seat_letter(p) for p in here[: room - 1]] + ["+"]
+        styles = [SEAT_STYLES[p] for p in here[: room - 1]] + ["bold"]
+    else:
+        here_text = [seat_letter(p) for p in here]
+        styles = [SEAT_STYLES[p] for p in here]
+    parts += list(zip(here_text, styles, strict=True))
+    used = sum(len(t) for t, _ in parts)
+    parts.append((" " * (width - used), ""))
+    return tuple(parts)
+
+
+def map_cells(s: NovaLuxState, large: bool) -> list[Cell]:
+    """Every cell of the lattice as lines of segments: 4x2 compact, 6x3 large."""
+    width = 6 if large else 4
+    cells: list[Cell] = []
+    for cell in range(CELLS):
+        card = CARD_AT[cell]
+        first = _stars(s, card, width) if card >= 0 else ((" ·".ljust(width), "dim"),)
+        if large:
+            owner = s.colony_at[card] if card >= 0 else NONE
+            colony = (f"col {seat_letter(owner).lower()}" if owner != NONE else "")
+            third = ((CELL_NAMES[cell].ljust(3), "dim"),
+                     (colony.ljust(width - 3)[: width - 3],
+                      SEAT_STYLES[owner] if owner != NONE else ""))
+            cells.append((first, _ships(s, cell, width, False), third))
+        else:
+            cells.append((first, _ships(s, cell, width, True)))
+    return cells
+
+
+def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
+    """What is on ``cell``, in words: ``C3: yellow star H3 (...) over red giant H5 (...)``."""
+    card = CARD_AT[cell]
+    parts = [CELL_NAMES[cell]]
+    if card < 0:
+        parts.append("space between cards (leaving costs 1 hydrogen)")
+    elif s.flipped[card]:
+        parts.append(f"destroyed, {FACE_NAMES[s.face[card]]}")
+    else:
+        star = top_star(s, card)
+        if star == NONE:
+            parts.append("no star left")
+        else:
+            text = f"{star_text(star)}, {s.hydrogen[card]} left"
+            if s.yellow[card] != NONE:
+                text += f"; under it {star_text(s.red[card])}"
+            parts.append(text)
+    if card >= 0 and s.colony_at[card] != NONE:
+        parts.append(f"{names[s.colony_at[card]]}'s colony")
+    here = [names[p] for p in range(s.players) if s.ships[p] == cell]
+    if here:
+        parts.append("Ark of " + ", ".join(here))
+    return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if len(parts) > 2 else "")
+
+
+def short_ability(f: Faction) -> str:
+    """The top row in letters: ``W<>A``, ``H>any``, ``+1W when others gain W``."""
+    args = f.ability_args
+    if f.ability == "exchange":
+        return f"{RESOURCE_LETTERS[args[0]]}<>{RESOURCE_LETTERS[args[1]]}"
+    if f.ability == "convert":
+        gives = "|".join(RESOURCE_LETTERS[r] for r in args[0])
+        gets = "any" if len(args[1]) == 4 else "|".join(RESOURCE_LETTERS[r] for r in args[1])
+        return f"{gives}>{gets}"
+    letter = RESOURCE_LETTERS[args[0]]
+    if f.ability == "on_gain":
+        return f"+1{letter} when another gains {letter}"
+    return f"win attack: take 1{letter}" + (", attack any turn" if f.attack_any_turn else "")
+
+
+def short_requirement(f: Faction) -> str:
+    """The bottom row in letters: ``W14 A14``, ``others L<7``, ``most H``, ``colony by Ntr``."""
+    kind, args = f.requirement, f.requirement_args
+    if kind == "levels":
+        return " ".join(f"{RESOURCE_LETTERS[r]}{n}" for r, n in args)
+    if kind == "others_below":
+        return f"others {RESOURCE_LETTERS[args[0]]}<{args[1]}"
+    if kind == "most":
+        return f"most {RESOURCE_LETTERS[args[0]]}"
+    if kind == "colony_next_to":
+        return f"colony by {FACE_SHORT[args[0]]}"
+    return f"colony on {args[0][0].upper()}"
+
+
+def faction_line(s: NovaLuxState, seat: int, slot: int, wide: bool = True) -> str:
+    """``[x] Tide Brokers: exchange 1 water <-> 1 artifact | needs water 14, ...``
+    (``wide``), else ``[ ] Tide Brokers: W<>A | needs W14 A14``."""
+    fid = s.factions[seat][slot] if slot < len(s.factions[seat]) else HIDDEN
+    if fid == HIDDEN:
+        return "[ ] (a faction card not yet seen)"
+    f = FACTIONS[fid]
+    done = s.done[seat][slot] if s.done else False
+    mark = "[x]" if done else "[ ]"
+    if wide:
+        ability = "done: no ability" if done else ability_text(f)
+        return f"{mark} {f.name}: {ability} | needs {requirement_text(f)}"
+    ability = "done" if done else short_ability(f)
+    return f"{mark} {f.name}: {ability} | needs {short_requirement(f)}"
+
+
+def engine_line(s: NovaLuxState, seat: int) -> str:
+    """``Engine: Y L1>O2 · R W1>A2 · -`` (three slots)."""
+    slots = []
+    for star_id in s.engine[seat]:
+        star = STARS[star_id]
+        cost = "|".join(RESOURCE_LETTERS[r] for r in star.cost)
+        gain = "|".join(RESOURCE_LETTERS[r] for r in star.reward)
+        slots.append(f"{star.kind[0].upper()} {cost}{star.cost_n}>{gain}{star.reward_n}")
+    slots += ["-"] * (3 - len(slots))
+    line = "Engine " + " · ".join(slots)
+    if s.federation:
+        fed = FEDERATIONS[s.federation[seat]]
+        state = "on" if federation_holds(s, seat) else "off"
+        line += f" | {fed.name} ({state})"
+    return line
+
+
+def short_mat(s: NovaLuxState, seat: int, name: str) -> str:
+    """One opponent in one line: ``B Bo  W3 A5 L2 O7 H4 · colony C3 · 1/3 done · eng 2``."""
+    tracks = " ".join(f"{RESOURCE_LETTERS[r]}{v}" for r, v in enumerate(s.res[seat]))
+    colony = (f"colony {CELL_NAMES[_card_cell(s.colony[seat])]}" if s.colony[seat] != NONE
+              else "no colony")
+    done = sum(s.done[seat]) if s.done else 0
+    left = " · left (won)" if s.left_game[seat] else ""
+    return (f"{seat_letter(seat)} {name[:10]}  {tracks} · {colony} · {done}/3 done · "
+            f"eng {len(s.engine[seat])}{left}")
+
+
+def _card_cell(card: int) -> int:
+    return CARD_CELLS[card]
+
+
+def resource_label(r: int) -> str:
+    """``Water``, ``Life forms``: a track's label."""
+    return RESOURCE_NAMES[r].capitalize()

@@ -1,0 +1,404 @@
+"""The Via Nebula table: the hex map on the left; on the right what can be done at the
+hex under the cursor, the contracts on display and in hand, and every guild board.
+
+Play is by keyboard: move the cursor over the map (arrows, y u b n), Tab jumps to the next
+hex where the player can act, Enter opens that hex's actions in the list on the right,
+Enter again plays the highlighted one. While a transport is highlighted its chain of
+empty meadows is drawn on the map (``*``), and ``o`` shows another chain. During a
+contract's power the list holds the power's uses and gets the focus by itself.
+
+The screen never decides what is legal: the list holds exactly the rules' legal actions
+for the hex, and a refused choice is explained with the rules' own reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.core import Action, GameState
+from tui_games.games.via_nebula.board import (
+    CELL,
+    INDEX_OF_CELL,
+    MAP_HEIGHT,
+    MAP_WIDTH,
+    NAME,
+    RUINS,
+)
+from tui_games.games.via_nebula.components import CONTRACTS, power_text
+from tui_games.games.via_nebula.network import chains
+from tui_games.games.via_nebula.state import (
+    Convert,
+    Erect,
+    Explore,
+    FreeExplore,
+    MoveResource,
+    PlaceCraftsman,
+    PlaceSite,
+    TakeFromSupply,
+    Transport,
+    ViaNebulaState,
+    slot_ruin,
+)
+from tui_games.games.via_nebula.view import (
+    COMPACT_LEGEND,
+    LARGE_LEGEND,
+    board_lines,
+    caption,
+    contract_line,
+    map_cells,
+    seat_letter,
+)
+from tui_games.screens.game import GameScreen
+from tui_games.widgets.hexmap import HexMap
+
+LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
+
+
+def action_hexes(a: Action) -> tuple[int, ...]:
+    """The hexes an action is about (where the list offers it)."""
+    if isinstance(a, PlaceCraftsman | PlaceSite | Explore | FreeExplore):
+        return (a.hex,)
+    if isinstance(a, Transport):
+        return (a.source, RUINS[slot_ruin(a.slot)])
+    if isinstance(a, Erect | Convert | TakeFromSupply):
+        return (RUINS[slot_ruin(a.slot)],)
+    if isinstance(a, MoveResource):
+        return (RUINS[slot_ruin(a.source)], RUINS[slot_ruin(a.target)])
+    return ()
+
+
+def capitalised(text: str) -> str:
+    """``Place a craftsman...`` from ``place a craftsman...``."""
+    return text[:1].upper() + text[1:]
+
+
+class ViaNebulaScreen(GameScreen, inherit_bindings=False):
+    """Via Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
+
+    BINDINGS = [
+        Binding("tab", "next_spot", "Next", key_display="⇥"),
+        Binding("o", "other_chain", "Other way"),
+        Binding("escape", "back", "Back"),
+        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *Screen.BINDINGS,
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._large = False
+        self._options: list[Action] = []
+        self._chain_choice = 0
+        self._chain_for: Action | None = None
+        self._texts: dict[str, str] = {}
+        self._decision: tuple[int, str, int | None, int] | None = None
+        self._view_key: tuple[int, int, int] | None = None
+        self._view: ViaNebulaState | None = None
+
+    # ---- layout ------------------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        """Top line; the map on the left; actions, contracts and boards on the right."""
+        with Vertical(id="via-table"):
+            yield Static(id="via-top")
+            with Horizontal(id="via-main"):
+                yield HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
+                with Vertical(id="via-side"):
+                    yield Static(id="via-actions-title")
+                    yield OptionList(id="via-actions")
+                    yield Static(id="via-contracts")
+                    yield Static(id="via-boards")
+
+    def on_mount(self) -> None:
+        """Compact footer and the size's layout; then the base shows all."""
+        footer = self.query_one(Footer)
+        footer.compact = True
+        footer.show_command_palette = False
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.hexmap.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the large map."""
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        large = width >= LARGE[0] and height >= LARGE[1]
+        self.set_class(large, "-large")
+        if large != self._large:
+            self._large = large
+            if self._view is not None:
+                self.refresh_table(self._view)
+
+    @property
+    def hexmap(self) -> HexMap:
+        """The map widget."""
+        return self.query_one("#via-map", HexMap)
+
+    @property
+    def action_list(self) -> OptionList:
+        """The list of what can be done at the cursor's hex."""
+        return self.query_one("#via-actions", OptionList)
+
+    def view(self) -> GameState:
+        """The viewer's observation, kept until the game moves on."""
+        state = self.session.state
+        key = (len(self.session.actions), self.viewer, len(state.log))
+        if self._view is None or self._view_key != key:
+            self._view_key = key
+            view = super().view()
+            assert isinstance(view, ViaNebulaState)
+            self._view = view
+        return self._view
+
+    def _text(self, widget_id: str, text: str) -> None:
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
+            self.query_one(f"#{widget_id}", Static).update(text)
+
+    # ---- whose decision ----------------------------------------------------------------
+
+    def _mine(self, view: ViaNebulaState) -> bool:
+        mover = self.rules.to_move(view)
+        return (mover == self.viewer and self.session.seats[self.viewer].is_human
+                and not self.reviewing)
+
+    def _legal(self, view: ViaNebulaState) -> list[Action]:
+        return self.rules.legal_actions(view) if self._mine(view) else []
+
+    def _cursor_hex(self) -> int:
+        return INDEX_OF_CELL[self.hexmap.cursor]
+
+    def _here(self, view: ViaNebulaState) -> list[Action]:
+        """The legal actions at the cursor's hex (all of them during a power or a pass)."""
+        legal = self._legal(view)
+        if view.phase == "power":
+            return legal
+        hex_ = self._cursor_hex()
+        here = [a for a in legal if hex_ in action_hexes(a)]
+        return here or [a for a in legal if not action_hexes(a)]
+
+    # ---- refreshing from the view ------------------------------------------------------
+
+    def refresh_table(self, view: GameState) -> None:
+        """Update every widget from ``view``; each repaints only if its data changed."""
+        assert isinstance(view, ViaNebulaState)
+        mover = self.rules.to_move(view)
+        decision = (view.turn, view.phase, mover, len(self.session.actions))
+        new_decision = decision != self._decision
+        self._decision = decision
+        self._refresh_top(view, mover)
+        self._refresh_side(view)
+        self._refresh_actions(view, reset=new_decision)
+        self._refresh_map(view)
+        if new_decision and view.phase == "power" and self._mine(view):
+            self.action_list.focus()
+        elif new_decision and self.action_list.has_focus and not self._options:
+            self.hexmap.focus()
+
+    def _names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    def _refresh_top(self, view: ViaNebulaState, mover: int | None) -> None:
+        names = self._names()
+        if mover is None:
+            who = "game over"
+        else:
+            who = f"{names[mover]}'s turn" if mover != self.viewer else "your turn"
+            if view.phase == "power":
+                who += f", using the {CONTRACTS[view.power_card].name}'s power"
+            else:
+                who += f", {view.actions_left} action{'s' if view.actions_left != 1 else ''}"
+                who += " left"
+        scores = "  ".join(f"{seat_letter(p)} {self._score(view, p)}"
+                           for p in range(view.players))
+        last = " · last turns" if view.end_card >= 0 and mover is not None else ""
+        self._text("via-top", f"Via Nebula · turn {view.turn + 1} · {who}{last} · VP {scores}")
+
+    def _side_width(self) -> int:
+        """The right column's width (known before the first layout too)."""
+        width = self.query_one("#via-side").size.width
+        if width:
+            return width
+        map_width = 9 * 8 + 4 + 3 if self._large else 9 * 5 + 2 + 1
+        return max(24, self.app.size.width - map_width)
+
+    def _score(self, view: ViaNebulaState, seat: int) -> int:
+        return sum(v for _, v in self.rules.score_rows(view, seat))
+
+    def _refresh_side(self, view: ViaNebulaState) -> None:
+        width = self._side_width()
+        lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in view.display]
+        hand = view.hands[self.viewer]
+        lines += [f"hand {contract_line(c, width - 5)}" for c in hand]
+        self._text("via-contracts", "\n".join(lines))
+        names = self._names()
+        rows: list[str] = []
+        order = [self.viewer] + [p for p in range(view.players) if p != self.viewer]
+        for seat in order:
+            score = self._score(view, seat)
+            wide = self._large or seat == self.viewer
+            rows += board_lines(view, seat, names[seat], score, wide, width)
+        self._text("via-boards", "\n".join(rows))
+
+    def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
+        options = self._here(view)
+        hex_ = self._cursor_hex()
+        if view.phase == "power" and self._mine(view):
+            card = CONTRACTS[view.power_card]
+            title = f"Power of the {card.name}: {power_text(card)}"
+        elif options and not any(hex_ in action_hexes(a) for a in options):
+            title = "No action is possible anywhere:"
+        elif self._mine(view):
+            title = f"At {NAME[hex_]}: " + ("Enter to choose" if options else "nothing to do")
+        else:
+            title = "Actions (on your turn)"
+        self._text("via-actions-title", title)
+        if options == self._options and not reset:
+            return
+        self._options = options
+        listing = self.action_list
+        highlighted = listing.highlighted
+        listing.clear_options()
+        listing.add_options([Option(capitalised(self.rules.describe(view, a))) for a in options])
+        if options:
+            listing.highlighted = 0 if reset or highlighted is None else min(
+                highlighted, len(options) - 1)
+
+    def _chain_marks(self, view: ViaNebulaState) -> frozenset[int]:
+        """The chain of the highlighted transport (while the list has the focus)."""
+        listing = self.action_list
+        index = listing.highlighted
+        if not listing.has_focus or index is None or index >= len(self._options):
+            return frozenset()
+        action = self._options[index]
+        if not isinstance(action, Transport):
+            return frozenset()
+        found = chains(view, action.source, action.slot)
+        if action != self._chain_for:
+            self._chain_for = action
+            self._chain_choice = 0
+        if not found:
+            return frozenset()
+        return frozenset(found[self._chain_choice % len(found)])
+
+    def _refresh_map(self, view: ViaNebulaState) -> None:
+        chain = self._chain_marks(view)
+        marked: set[tuple[int, int]] = {CELL[h] for h in chain}
+        index = self.action_list.highlighted
+        if self.action_list.has_focus and index is not None and index < len(self._options):
+            marked |= {CELL[h] for h in action_hexes(self._options[index])}
+        hexmap = self.hexmap
+        legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
+        text = caption(view, self._cursor_hex(), self._names())
+        if chain:
+            text += f" · chain {'-'.join(NAME[h] for h in sorted(chain))}"
+        hexmap.show(map_cells(view, self._large, chain), marked=marked, caption=text,
+                    legend=legend)
+
+    def status_text(self, view: GameState) -> str:
+        """Whose turn it is and what the viewer can do now (at most two lines)."""
+        assert isinstance(view, ViaNebulaState)
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return "The game is over."
+        if not self._mine(view):
+            return f"Seat {mover + 1} is playing."
+        if view.phase == "power":
+            card = CONTRACTS[view.power_card]
+            return (f"Use the {card.name}'s power ({view.power_left} left): pick a use and "
+                    "press Enter, or choose to stop.")
+        left = f"{view.actions_left} action{'s' if view.actions_left != 1 else ''} left"
+        return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
+                "Enter again plays the highlighted one.")
+
+    # ---- keys --------------------------------------------------------------------------
+
+    @on(HexMap.Moved)
+    def _moved(self, event: HexMap.Moved) -> None:
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        self._refresh_actions(view, reset=True)
+        self._refresh_map(view)
+
+    @on(HexMap.Chosen)
+    def _chosen(self, event: HexMap.Chosen) -> None:
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        if not self._mine(view):
+            mover = self.rules.to_move(view)
+            self.show_status("The game is over." if mover is None
+                             else f"Wait: it is Seat {mover + 1}'s turn.", error=True)
+            return
+        if not self._options:
+            self.show_status(f"Nothing to do at {NAME[self._cursor_hex()]}: Tab finds a hex "
+                             "where you can act.", error=True)
+            return
+        self.action_list.focus()
+        self._refresh_map(view)
+
+    @on(OptionList.OptionHighlighted, "#via-actions")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        self._refresh_map(view)
+
+    @on(OptionList.OptionSelected, "#via-actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index >= len(self._options):
+            return
+        action = self._options[event.option_index]
+        if self.play(action):
+            view = self.view()
+            assert isinstance(view, ViaNebulaState)
+            if view.phase != "power" or not self._mine(view):
+                self.hexmap.focus()
+                self._refresh_map(view)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Redraw the map's marks when the focus moves between map and list."""
+        if self._view is not None:
+            self._refresh_map(self._view)
+
+    def action_next_spot(self) -> None:
+        """Move the cursor to the next hex (in reading order) where the player can act."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        spots = sorted({h for a in self._legal(view) for h in action_hexes(a)})
+        if not spots:
+            self.show_status("There is no hex to act on now.", error=True)
+            return
+        here = self._cursor_hex()
+        later = [h for h in spots if h > here]
+        self.hexmap.focus()
+        self.hexmap.move_to(CELL[(later or spots)[0]])
+
+    def action_other_chain(self) -> None:
+        """Show another chain of empty meadows for the highlighted transport."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        if not self._chain_marks(view):
+            self.show_status("Highlight a transport in the list first (Enter on a hex with "
+                             "resources or on your site).", error=True)
+            return
+        self._chain_choice += 1
+        self._refresh_map(view)
+
+    def action_back(self) -> None:
+        """From the list back to the map; from the map back to the menu."""
+        if self.action_list.has_focus and self.view().phase != "power":
+            self.hexmap.focus()
+            return
+        self.action_menu()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show ``o`` only while a transport with a chain is highlighted."""
+        if action == "other_chain":
+            return self._chain_for is not None and self.action_list.has_focus
+        return True

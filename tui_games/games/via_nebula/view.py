@@ -1,0 +1,199 @@
+"""What the Via Nebula screen shows, as plain text: map cells, captions, boards, contracts.
+
+Pure functions of an observation (no textual), so the screen stays a thin layer and the
+texts can be tested on their own. A map cell is a tuple of lines, each a tuple of (text,
+style) segments exactly ``width`` characters long; styles are plain style strings.
+Every piece reads without colour: seats by letter (lower case a site, upper case a
+building), resources by letter, fog ``~``, forest ``^``, empty meadows ``.``.
+"""
+
+from __future__ import annotations
+
+from tui_games.games.via_nebula.board import (
+    CELL,
+    HEX_COUNT,
+    KIND,
+    KIND_LABEL,
+    NAME,
+    RUIN_NUMBER,
+)
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    RESOURCE_LETTERS,
+    RESOURCES,
+    pile_letters,
+    pile_text,
+    token_amount,
+    token_type,
+    token_vp,
+)
+from tui_games.games.via_nebula.state import FREE, HIDDEN, UNUSED, ViaNebulaState
+
+SEAT_LETTERS = "RBYG"
+SEAT_COLOURS = ("red", "blue", "yellow", "green")
+SEAT_STYLES = ("bold #ff5f5f", "bold #5f87ff", "bold #ffd75f", "bold #5fd75f")
+RESOURCE_STYLES = ("#d7875f", "#bcbcbc", "#ff875f", "#ffd700", "#87d75f")
+FOG_STYLE = "#8a8a8a"
+FOREST_STYLE = "#5f875f"
+MEADOW_STYLE = "#87af5f"
+CHAIN_STYLE = "bold #ffaf00"
+POWER_SHORT = {"": "", "convert": "conv", "extra": "+act", "supply": "take",
+               "discard": "disc", "tile": "tile", "move": "move"}
+
+COMPACT_LEGEND = "~fog ^forest .meadow W3:2 token 3W worked [rB]"
+LARGE_LEGEND = ("~ fog  ^ petrified forest  . empty meadow  W3:2 token (3 wood, 2 VP)  "
+                "3W r worked by r  [rB] ruin: r site, B building")
+
+Segment = tuple[str, str]
+Cell = tuple[tuple[Segment, ...], ...]
+
+
+def seat_letter(seat: int) -> str:
+    """The letter of a seat's pieces (R, B, Y, G)."""
+    return SEAT_LETTERS[seat]
+
+
+def seat_label(seat: int) -> str:
+    """``red (R)``: a seat's colour with its letter."""
+    return f"{SEAT_COLOURS[seat]} ({SEAT_LETTERS[seat]})"
+
+
+def _fit(segments: list[Segment], width: int) -> tuple[Segment, ...]:
+    """Pad (centred) or cut the segments to exactly ``width`` characters."""
+    size = sum(len(t) for t, _ in segments)
+    if size > width:
+        out: list[Segment] = []
+        left = width
+        for text, style in segments:
+            if left <= 0:
+                break
+            out.append((text[:left], style))
+            left -= len(text[:left])
+        return tuple(out)
+    before = (width - size) // 2
+    after = width - size - before
+    return ((" " * before, ""), *segments, (" " * after, ""))
+
+
+def _ruin_halves(s: ViaNebulaState, hex_: int) -> list[Segment]:
+    n = RUIN_NUMBER[hex_]
+    out: list[Segment] = []
+    halves = [2 * n] if s.slot_owner[2 * n + 1] == UNUSED else [2 * n, 2 * n + 1]
+    for slot in halves:
+        owner = s.slot_owner[slot]
+        if owner < 0:
+            out.append(("_" * (3 - len(halves)), ""))
+        else:
+            letter = SEAT_LETTERS[owner] if s.slot_built[slot] else SEAT_LETTERS[owner].lower()
+            out.append((letter * (3 - len(halves)), SEAT_STYLES[owner]))
+    return out
+
+
+def main_text(s: ViaNebulaState, hex_: int, chain: frozenset[int]) -> list[Segment]:
+    """The first line of a hex: what it is and what lies on it."""
+    kind = KIND[hex_]
+    if hex_ in chain:
+        return [("**", CHAIN_STYLE)]
+    if kind == "ruin":
+        return [("[", ""), *_ruin_halves(s, hex_), ("]", "")]
+    if kind in ("fog", "forest") and not s.explored[hex_]:
+        return [("~~~~" if kind == "fog" else "^^^^", FOG_STYLE if kind == "fog"
+                 else FOREST_STYLE)]
+    token = s.tokens[hex_]
+    if token != FREE:
+        kind_ = token_type(token)
+        return [(f"{RESOURCE_LETTERS[kind_]}{token_amount(token, s.players)}:"
+                 f"{token_vp(token)}", RESOURCE_STYLES[kind_])]
+    count = s.res_count[hex_]
+    if count:
+        kind_ = s.res_kind[hex_]
+        owner = s.craftsman[hex_]
+        parts: list[Segment] = [(f"{count}{RESOURCE_LETTERS[kind_]}", RESOURCE_STYLES[kind_])]
+        if owner != FREE:
+            parts += [(" ", ""), (SEAT_LETTERS[owner].lower(), SEAT_STYLES[owner])]
+        return parts
+    return [(" .. ", MEADOW_STYLE)]
+
+
+def map_cells(s: ViaNebulaState, large: bool, chain: frozenset[int] = frozenset()
+              ) -> dict[tuple[int, int], Cell]:
+    """Every hex's cell by its (row, column): one line of 4 (compact) or two of 7 (large,
+    the second naming the hex)."""
+    width = 7 if large else 4
+    cells: dict[tuple[int, int], Cell] = {}
+    for hex_ in range(HEX_COUNT):
+        first = _fit(main_text(s, hex_, chain), width)
+        if large:
+            cells[CELL[hex_]] = (first, _fit([(NAME[hex_], "dim")], width))
+        else:
+            cells[CELL[hex_]] = (first,)
+    return cells
+
+
+def slot_pile_text(s: ViaNebulaState, slot: int) -> str:
+    """``wood + stone`` on a site (``empty``), ``building`` for a building."""
+    if s.slot_built[slot]:
+        return "building"
+    return pile_text(s.slot_res[slot]) if any(s.slot_res[slot]) else "empty"
+
+
+def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
+    """``E5 ruin: red's site (1 wood), free half``: the hex under the cursor in words."""
+    kind = KIND[hex_]
+    head = f"{NAME[hex_]} {KIND_LABEL[kind]}"
+    if kind == "ruin":
+        n = RUIN_NUMBER[hex_]
+        parts = []
+        for slot in (2 * n, 2 * n + 1):
+            owner = s.slot_owner[slot]
+            if owner == UNUSED:
+                continue
+            if owner == FREE:
+                parts.append("free")
+            elif s.slot_built[slot]:
+                parts.append(f"{names[owner]}'s building ({SEAT_LETTERS[owner]})")
+            else:
+                parts.append(f"{names[owner]}'s site ({slot_pile_text(s, slot)})")
+        return f"{head}: {', '.join(parts)}"
+    if kind in ("fog", "forest"):
+        return head + (": explored, an empty meadow" if s.explored[hex_] else
+                       ": unexplored" + (", costs both actions" if kind == "forest" else ""))
+    if s.tokens[hex_] != FREE:
+        t = s.tokens[hex_]
+        return (f"{head}: token {token_amount(t, s.players)} {RESOURCES[token_type(t)]}, "
+                f"{token_vp(t)} VP")
+    if s.res_count[hex_]:
+        owner = s.craftsman[hex_]
+        who = f", {names[owner]}'s craftsman" if owner != FREE else ", no craftsman"
+        return f"{head}: {s.res_count[hex_]} {RESOURCES[s.res_kind[hex_]]}{who}"
+    return f"{head}: empty"
+
+
+def contract_line(card: int, width: int) -> str:
+    """``WS   2VP Cabin       conv``: a contract in ``width`` characters."""
+    if card == HIDDEN:
+        return "(hidden)"
+    c = CONTRACTS[card]
+    power = POWER_SHORT[c.power] + ("x2" if c.uses == 2 and c.power else "")
+    name_room = max(4, width - 16)
+    return f"{pile_letters(list(c.needs)):<4} {c.vp}VP {c.name[:name_room]:<{name_room}} {power}"
+
+
+def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
+                width: int) -> list[str]:
+    """A guild board: one short line, or two (``wide``) with tiles, explorers, storage."""
+    letter = SEAT_LETTERS[seat]
+    built = len(s.built[seat])
+    room = 7 if width < 40 else 12
+    head = (f"{letter} {name[:room]:<{room}}{score:>4} VP  bld {built}/5 cr {s.craftsmen[seat]}"
+            f" site {s.sites[seat]}")
+    if width < 40:
+        head = (f"{letter} {name[:room]:<{room}}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
+                f" s{s.sites[seat]}")
+    if not wide:
+        return [head[:width]]
+    tiles = "".join(str(n) for n in s.stacks[seat])
+    stored = sum(s.storage[seat])
+    store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
+    return [head[:width], f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} "
+                          f"store {store}"[:width]]

@@ -1,0 +1,203 @@
+"""HexMap: a map of hexagons in offset rows, with a cursor that moves in six directions.
+
+The hexes are drawn as cells in rows, each odd row shifted half a cell to the right
+("odd-r"), so a cell touches two cells above, two below and one on each side: its six
+neighbours. A cell is one line (compact) or two lines (large) of text that the screen
+supplies, with a style per segment; the widget knows no game. The cell under the cursor
+is drawn in reverse video, marked cells (a path, say) are underlined; under the map a
+line names the hex under the cursor and says what is on it, and a legend line follows.
+
+Keys: left/right (h/l) move west/east; up/down (k/j) go to the row above/below, keeping
+the column as straight as the rows allow; y, u, b, n move north-west, north-east,
+south-west and south-east. Enter posts ``HexMap.Chosen``; each move posts ``HexMap.Moved``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+Segment = tuple[str, str]            # (text, style)
+CellLine = tuple[Segment, ...]       # one drawn line of a cell
+Cell = tuple[CellLine, ...]          # every drawn line of a cell
+Place = tuple[int, int]              # (row, column) in the offset grid
+
+CURSOR = "bold reverse"
+MARKED = "bold underline"
+# Direction numbers: 0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east.
+_EVEN = ((0, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0))
+_ODD = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, 0), (1, 1))
+
+
+def neighbour(place: Place, direction: int) -> Place:
+    """The offset-grid place one step from ``place`` in ``direction`` (0 east, then
+    counter-clockwise: north-east, north-west, west, south-west, south-east)."""
+    row, col = place
+    dr, dc = (_ODD if row & 1 else _EVEN)[direction]
+    return row + dr, col + dc
+
+
+class HexMap(Widget, can_focus=True):
+    """A hex map with a cursor; the screen supplies each cell's text with ``show``."""
+
+    BINDINGS = [
+        Binding("left,h", "step(3)", "Move", key_display="←↑↓→"),
+        Binding("right,l", "step(0)", "East", show=False),
+        Binding("up,k", "vertical(-1)", "Up", show=False),
+        Binding("down,j", "vertical(1)", "Down", show=False),
+        Binding("y", "step(2)", "Diagonals", key_display="y u b n"),
+        Binding("u", "step(1)", "North-east", show=False),
+        Binding("b", "step(4)", "South-west", show=False),
+        Binding("n", "step(5)", "South-east", show=False),
+        Binding("enter", "choose", "Choose", key_display="⏎"),
+    ]
+
+    DEFAULT_CSS = """
+    HexMap { width: auto; height: auto; }
+    """
+
+    cursor: reactive[Place] = reactive((0, 0), layout=False)
+
+    class Moved(Message):
+        """The cursor moved to ``place``."""
+
+        def __init__(self, place: Place) -> None:
+            super().__init__()
+            self.place = place
+
+    class Chosen(Message):
+        """Enter was pressed on ``place``."""
+
+        def __init__(self, place: Place) -> None:
+            super().__init__()
+            self.place = place
+
+    def __init__(self, rows: int, cols: int, places: Iterable[Place], *,
+                 id: str | None = None, classes: str | None = None) -> None:
+        """A map of ``rows`` x ``cols`` cells; only ``places`` exist (the rest is blank)."""
+        super().__init__(id=id, classes=classes)
+        self.rows = rows
+        self.cols = cols
+        self.places = frozenset(places)
+        self.cell_width = 4
+        self.cell_lines = 1
+        self._cells: dict[Place, Cell] = {}
+        self._marked: frozenset[Place] = frozenset()
+        self._caption = ""
+        self._legend = ""
+        self._lines: list[Content] | None = None
+        first = min(self.places)
+        self.set_reactive(HexMap.cursor, first)
+
+    # ---- what the screen tells it ----------------------------------------------------
+
+    def show(self, cells: Mapping[Place, Cell], *, marked: Iterable[Place] = (),
+             caption: str = "", legend: str = "") -> None:
+        """Draw ``cells`` (every line of each exactly ``cell_width`` wide), underline
+        ``marked``; ``caption`` describes the hex under the cursor."""
+        marked = frozenset(marked)
+        if (cells == self._cells and marked == self._marked and caption == self._caption
+                and legend == self._legend):
+            return
+        first = next(iter(cells.values()), None)
+        shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (4, 1)
+        resized = shape != (self.cell_width, self.cell_lines)
+        self.cell_width, self.cell_lines = shape
+        self._cells = dict(cells)
+        self._marked = marked
+        self._caption = caption
+        self._legend = legend
+        self._lines = None
+        self.refresh(layout=resized)
+
+    @property
+    def stride(self) -> int:
+        """Columns from one cell's start to the next one's (a one-column gap)."""
+        return self.cell_width + 1
+
+    # ---- keys ------------------------------------------------------------------------
+
+    def action_step(self, direction: int) -> None:
+        """Move one hex in ``direction`` (0 east ... 5 south-east), if there is one."""
+        target = neighbour(self.cursor, direction)
+        if target in self.places:
+            self.cursor = target
+
+    def action_vertical(self, way: int) -> None:
+        """Move to the row above (-1) or below (+1), zigzagging to stay in one column."""
+        row = self.cursor[0]
+        # From an even row go right, from an odd row go left: two steps keep the column.
+        first, second = ((1, 2) if row & 1 == 0 else (2, 1)) if way < 0 else (
+            (5, 4) if row & 1 == 0 else (4, 5))
+        for direction in (first, second):
+            target = neighbour(self.cursor, direction)
+            if target in self.places:
+                self.cursor = target
+                return
+
+    def action_choose(self) -> None:
+        """Tell the screen that Enter was pressed on the hex under the cursor."""
+        self.post_message(self.Chosen(self.cursor))
+
+    def watch_cursor(self, old: Place, new: Place) -> None:
+        """Redraw and tell the screen."""
+        self._lines = None
+        self.refresh()
+        self.post_message(self.Moved(new))
+
+    def move_to(self, place: Place) -> None:
+        """Put the cursor on ``place`` (ignored if it is not on the map)."""
+        if place in self.places:
+            self.cursor = place
+
+    # ---- drawing ---------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The grid's width (rows shifted by half a cell), or the caption's if wider."""
+        return self.cols * self.stride + self.stride // 2
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every row of cells, then the caption and the legend lines."""
+        return self.rows * self.cell_lines + 2
+
+    def _build(self) -> list[Content]:
+        blank = " " * self.cell_width
+        lines: list[Content] = []
+        for row in range(self.rows):
+            for sub in range(self.cell_lines):
+                parts: list[Content] = [Content(" " * (self.stride // 2 if row & 1 else 0))]
+                for col in range(self.cols):
+                    place = (row, col)
+                    cell = self._cells.get(place)
+                    if cell is None or place not in self.places:
+                        parts.append(Content(blank + " "))
+                        continue
+                    segments = cell[sub] if sub < len(cell) else ((blank, ""),)
+                    for text, style in segments:
+                        piece = Content.styled(text, style) if style else Content(text)
+                        if place in self._marked:
+                            piece = piece.stylize(MARKED)
+                        if place == self.cursor:
+                            piece = piece.stylize(CURSOR)
+                        parts.append(piece)
+                    parts.append(Content(" "))
+                lines.append(Content("").join(parts).rstrip())
+        lines.append(Content.styled(self._caption, "bold"))
+        lines.append(Content.styled(self._legend, "dim"))
+        return lines
+
+    def render_line_contents(self) -> list[Content]:
+        """Every drawn line (cached until the cells or the cursor change)."""
+        if self._lines is None:
+            self._lines = self._build()
+        return self._lines
+
+    def render(self) -> Content:
+        """The whole map as one block of text."""
+        return Content("\n").join(self.render_line_contents())
