@@ -176,7 +176,9 @@ class GamesApp(App[None]):
 
     def rematch(self, session: Session) -> None:
         """The same game, seats and options again, with a new seed."""
-        self.open_game(Session.new(session.rules, session.seats, new_seed(), session.options))
+        again = Session.new(session.rules, session.seats, new_seed(), session.options)
+        again.ui_prefs = dict(session.ui_prefs)  # the hand's sort and such carry over
+        self.open_game(again)
 
     def load_game(self, path: str) -> bool:
         """Open the save at ``path``; a bad file is explained and left untouched."""

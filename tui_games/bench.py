@@ -397,7 +397,8 @@ class NeptuneKeys(KeyScript):
         if specials and cursor not in specials:
             order = [f.key for f in screen.hand.faces]
             here = order.index(cursor) if cursor in order else 0
-            way = "right" if order.index(specials[0]) > here else "left"
+            there = order.index(specials[0]) if specials[0] in order else len(order)
+            way = "right" if there > here else "left"
             return [(f"{way}: to a special", way, "play")]
         what = "a special" if cursor is not None and cursor >= 30 else "a card"
         return [(f"enter: play {what} (+ bot turns)", "enter", "play")]
@@ -613,6 +614,8 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     UI CPU per key in-process, then key to frame through a pty for the first
     ``pty_presses`` of the same keys (same game, same bots). ``empty_key``: the empty
     app's CPU ms per cursor key by the same method."""
+    if info.id not in KEY_SCRIPTS:
+        return {"available": False, "reason": "no script of phase keys for this game yet"}
     expect = info.screen.rpartition(":")[2]
     script = KEY_SCRIPTS[info.id]()
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:

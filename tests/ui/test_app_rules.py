@@ -61,8 +61,10 @@ async def test_the_footer_names_the_keys_and_brackets_or_tab_switch_games(
         assert scroll.has_focus and scroll.scroll_y == 0  # a new game starts at the top
         await pilot.press("left_square_bracket", "left_square_bracket")
         assert str(title.render()) == f"Rules - {games[-1].title}"  # wraps around
-        await pilot.press("tab")
         game_list = screen.query_one("#rules-games", OptionList)
+        marked = [str(o.prompt) for o in game_list.options if str(o.prompt).startswith("▸")]
+        assert marked == [f"▸ {games[-1].title}"]  # the list marks the game shown
+        await pilot.press("tab")
         assert game_list.has_focus and {"tab", "enter"} <= shown_keys(screen)
         await pilot.press("down", "enter")
         assert str(title.render()) == f"Rules - {games[0].title}"

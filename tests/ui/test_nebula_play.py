@@ -24,7 +24,12 @@ from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
-from tui_games.games.nebula.board import COMPACT_LAYOUT, LARGE_LAYOUT, space_in_direction
+from tui_games.games.nebula.board import (
+    COMPACT_LAYOUT,
+    LARGE_LAYOUT,
+    SPACES,
+    space_in_direction,
+)
 from tui_games.games.nebula.bot import NormalBot
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import (
@@ -41,6 +46,7 @@ from tui_games.games.nebula.state import (
     TurnToChaos,
 )
 from tui_games.screens.game_over import GameOverScreen
+from tui_games.widgets.log import GameLog
 from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.status import StatusLine
 
@@ -207,8 +213,16 @@ class KeyboardPlayer:
             for key in arrow_path(screen.galaxy.cursor, action.space, screen.galaxy.large):
                 await pilot.press(key)
             assert screen.galaxy.cursor == action.space
+            # The space is named where the player looks: on the board and the status line.
+            name = SPACES[action.space]
+            assert f"at {name}" in screen.galaxy.render().plain
+            assert f"→ {name}" in screen.query_one(StatusLine).text
+            if view.galaxies[screen.viewer][action.space] >= 0:
+                await pilot.press("enter")  # replacing one of your stars asks again
         await pilot.press("enter")
         self.placed += 1
+        if isinstance(action, PositionStar):
+            assert f"on {SPACES[action.space]}." in screen.query_one(GameLog).shown[-1]
 
     async def _star_row(self, pilot: Pilot[None], row: StarRow, star: int) -> None:
         for _ in range(8):

@@ -319,3 +319,20 @@ async def test_replacing_one_of_your_stars_takes_a_second_enter(
         assert len(screen.session.actions) == before and "Enter again" in status(screen).text
         await pilot.press("enter")
         assert screen.session.actions[before:] == [PositionStar(star, target)]
+
+
+async def test_a_save_keeps_the_star_chosen_the_cursor_and_the_names_shown(
+        store: SaveStore, make_app: MakeApp) -> None:
+    async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("space", "up", "left", "n")
+        before = (screen.reserve.cursor, screen.galaxy.cursor, screen.galaxy.names,
+                  screen.status_text(screen.view()))
+        assert before[2]
+        path = screen.autosave()
+    assert path is not None
+    async with make_app(store, store.load(path)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        after = (screen.reserve.cursor, screen.galaxy.cursor, screen.galaxy.names,
+                 status(screen).text)
+        assert after == before

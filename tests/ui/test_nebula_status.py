@@ -77,6 +77,9 @@ async def test_collecting_and_placing_fit_the_status_line(
         assert "give back" in shown(screen)                 # choosing the star for Chaos
         await pilot.press("escape", "right")
         assert "4 steps left" in shown(screen)              # time
+        await pilot.press("c")                              # too late for Chaos: how back
+        status = screen.query_one(StatusLine)
+        assert "take your steps back" in status.text and fits(status.text)
         await pilot.press("right", "right", "right", "right")
         assert "Enter takes" in shown(screen)               # time, all points spent
         await pilot.press("right")

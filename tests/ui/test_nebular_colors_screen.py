@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from conftest import SIZE
+from conftest import SIZE, settle
 from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -201,15 +201,18 @@ async def test_reaching_5_first_prompts_stop_or_nova_and_nova_plays_on(
         await pilot.press("m")
         assert screen.session.state.phase == "stop_or_nova"
         assert prompt.display
-        assert "you reached 7 points first" in str(prompt.render())
+        assert str(prompt.render()).startswith("★ You reached 7 points first!")
         assert status(app).startswith("Your choice: Stop (S)")
         footer = [k.key for k in app.screen.query("FooterKey")]
         assert "S" in footer and "N" in footer and "d" not in footer
         await pilot.press("N")
         await pilot.pause()
         assert not prompt.display
-        assert str(screen.query_one("#nc-nova").render()) == (
-            "NOVA: Ada needs 10 before Bot has 5")
+        # the bet shows beside both scores it is about
+        assert str(screen.query_one("#nc-you-score").render()).endswith(
+            "· score 7  · NOVA: 10 wins")
+        assert str(screen.query_one("#nc-them-score").render()).endswith(
+            "· score 0  · 5 beats the Nova")
         assert screen.session.state.phase == "meld"
 
 
@@ -334,6 +337,7 @@ async def test_no_pile_to_take_says_why_for_each(store: SaveStore, make_app: Mak
     async with app.run_test(size=SIZE) as pilot:
         assert status(app) == ("Your turn: draw 2 (d) - neither pile makes a set with your "
                                "hand yet.")
+        assert "t" not in [k.key for k in app.screen.query("FooterKey")]
         await pilot.press("t")
         assert status(app) == ("✗ You cannot take a pile now (left: You cannot make a set "
                                "with that pile; right: That pile is empty).")
@@ -402,6 +406,10 @@ async def test_r_on_the_summary_looks_at_the_final_table_then_comes_back(
         await pilot.pause()
         assert app.screen is screen
         assert str(screen.query_one("#nc-title").render()) == "Nebular Colors · hand 2"
+        # the look back's Enter stayed with it: the table's own keys are back
+        await settle(app, pilot)
+        footer = [k.description for k in screen.query("FooterKey")]
+        assert "Go on" not in footer and "Draw" in footer
 
 
 async def test_no_meld_possible_hides_m_and_says_to_end_the_turn(

@@ -131,3 +131,8 @@ async def test_the_round_summary_explains_the_round_and_looks_back_on_r(
         assert app.screen is table
         state = table.session.state
         assert isinstance(state, NeptuneState) and state.round == 2
+        # Enter plays again on the table: the look back's "Go on" stayed with the look back
+        assert table.session.to_move == 0
+        before = len(table.session.actions)
+        await pilot.press("enter")
+        assert len(table.session.actions) > before

@@ -68,7 +68,7 @@ async def test_trick_area_lists_seats_in_play_order_and_stars_the_winning_card()
         lines = area.text.split("\n")
         assert lines == ["Bob R6 (5)", "Sue B1 (10) ★ winning", "Ann ▸ to play"]
         assert area.border_title == "Trick 2 of 9" and area.border_subtitle == "follow Red"
-        assert area.size.height == 3
+        assert area.size.height == 4  # the note's line is kept: no layout pass when it comes
 
 
 async def test_trick_area_shows_a_note_under_the_cards() -> None:
@@ -100,6 +100,22 @@ async def test_trick_piles_wrap_and_fold_the_oldest_when_lines_run_out() -> None
         piles.set_piles([PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)])
         await pilot.pause()
         lines = piles.text.split("\n")
-        assert len(lines) == 2 and lines[0].startswith("+")
+        assert len(lines) == 2 and lines[0].startswith("(") and "more)" in lines[0]
         assert lines[-1].endswith("R8 3")
         assert piles.size.height == 2
+
+
+async def test_trick_piles_start_with_the_rounds_total_and_keep_it_when_folding() -> None:
+    piles = TrickPiles(max_lines=2)
+    async with WidgetApp(piles).run_test(size=(20, 4)) as pilot:
+        piles.set_piles([PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)], total=44)
+        await pilot.pause()
+        lines = piles.text.split("\n")
+        assert len(lines) == 2 and lines[0].startswith("round +44:  (")
+        assert lines[-1].endswith("R8 3") and piles.total == 44
+
+
+async def test_score_tracker_legend_names_the_tens_and_ones_rows() -> None:
+    tracker = ScoreTracker(27, legend=True)
+    async with WidgetApp(tracker).run_test(size=(30, 4)):
+        assert tracker.render().plain.split("\n") == ["tens ○○●○○○ 27", "ones ○○○○○○○●○○"]

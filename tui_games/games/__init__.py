@@ -58,6 +58,12 @@ def all_games() -> dict[str, GameInfo]:
     from tui_games.games.neptune.bot import NormalBot as NeptuneNormal
     from tui_games.games.neptune.hard import LEVELS as NEPTUNE_HARD
     from tui_games.games.neptune.rules import NeptuneRules
+    from tui_games.games.nova_lux.bot import NormalBot as NovaLuxNormal
+    from tui_games.games.nova_lux.hard import LEVELS as NOVA_LUX_HARD
+    from tui_games.games.nova_lux.rules import NovaLuxRules
+    from tui_games.games.via_nebula.bot import NormalBot as ViaNebulaNormal
+    from tui_games.games.via_nebula.hard import LEVELS as VIA_NEBULA_HARD
+    from tui_games.games.via_nebula.rules import ViaNebulaRules
 
     games = [
         GameInfo(
@@ -77,6 +83,18 @@ def all_games() -> dict[str, GameInfo]:
             screen="tui_games.games.nebula.screen:NebulaScreen",
             bots={"easy": RandomBot, "normal": NebulaNormal, **NEBULA_HARD},
             blurb="2-4 players - build a galaxy of star clusters toward objectives.",
+        ),
+        GameInfo(
+            rules=NovaLuxRules(),
+            screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
+            bots={"easy": RandomBot, "normal": NovaLuxNormal, **NOVA_LUX_HARD},
+            blurb="1-6 players - harvest dying stars, found a colony, fulfil your factions.",
+        ),
+        GameInfo(
+            rules=ViaNebulaRules(),
+            screen="tui_games.games.via_nebula.screen:ViaNebulaScreen",
+            bots={"easy": RandomBot, "normal": ViaNebulaNormal, **VIA_NEBULA_HARD},
+            blurb="2-4 players - explore the valley, carry resources, erect buildings.",
         ),
     ]
     return {g.id: g for g in games}

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from tui_games.engine.core import Options, OptionSpec, default_options
@@ -79,7 +80,7 @@ HINTS = {
     "game": "←→ change the game · space opens the list · enter starts",
     "count": "←→ change the number of players · space opens the list · enter starts",
     "kind": "←→ Human or a bot level for {seat} · space opens the list · enter starts",
-    "name": "Type {seat}'s name · space first opens its list · ↑↓ other fields",
+    "name": "Type {seat}'s name · space at the start opens its list · ↑↓ other fields",
     "seed": "Type a number to replay a deal; blank for a random one · enter starts",
     "option": "←→ change {label} · space opens the list · enter starts",
     "start": "enter starts the game · ↑↓ other fields · esc goes back",
@@ -258,15 +259,22 @@ class NewGameScreen(Screen[None]):
         and say what the keys do there."""
         for row in self.query(".field.-current"):
             row.remove_class("-current")
-        row_label = ""
-        for node in event.widget.ancestors_with_self:
-            if node.has_class("field"):
-                node.add_class("-current")
-                row_label = str(node.query_one(".field-label", Label).render())
-                break
+        row = self._row_of(event.widget)
+        if row is not None:
+            row.add_class("-current")
         status = self.query_one("#status", StatusLine)
         if not status.is_error:  # a refusal stays until the player changes something
-            status.update(self.hint(event.widget.id or "", row_label))
+            status.update(self._hint_for(event.widget))
+
+    @staticmethod
+    def _row_of(widget: Widget) -> Widget | None:
+        return next((n for n in widget.ancestors_with_self
+                     if isinstance(n, Widget) and n.has_class("field")), None)
+
+    def _hint_for(self, widget: Widget) -> str:
+        row = self._row_of(widget)
+        label = str(row.query_one(".field-label", Label).render()) if row else ""
+        return self.hint(widget.id or "", label)
 
     @staticmethod
     def hint(field_id: str, row_label: str) -> str:
@@ -284,10 +292,7 @@ class NewGameScreen(Screen[None]):
         """A change answers a refusal: the line goes back to the focused field's hint."""
         status = self.query_one("#status", StatusLine)
         if status.is_error and self.focused is not None:
-            row = next((n for n in self.focused.ancestors_with_self if n.has_class("field")),
-                       None)
-            label = str(row.query_one(".field-label", Label).render()) if row else ""
-            status.update(self.hint(self.focused.id or "", label))
+            status.update(self._hint_for(self.focused))
 
     @on(NameField.ListWanted)
     def _open_seat_list(self, event: NameField.ListWanted) -> None:

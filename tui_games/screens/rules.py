@@ -23,6 +23,12 @@ from tui_games.games import GameInfo, all_games
 SCROLL = Binding.Group("Scroll")
 SWITCH = Binding.Group("Other game")
 CHOOSE = Binding.Group("Choose")
+SHOWN = "▸ "  # marks the game whose rules are shown (not by colour alone)
+
+
+def game_prompt(info: GameInfo, shown: bool) -> str:
+    """A line of the game list: the title, marked when its rules are the ones shown."""
+    return f"{SHOWN if shown else '  '}{info.title}"
 
 
 def rules_text(info: GameInfo) -> str:
@@ -78,7 +84,8 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(f"Rules - {self.current.title}", id="rules-title", classes="screen-title")
         with Horizontal(id="rules-body"):
-            yield GameList(*[Option(g.title, id=g.id) for g in self.games], id="rules-games")
+            yield GameList(*[Option(game_prompt(g, g.id == self.current.id), id=g.id)
+                             for g in self.games], id="rules-games")
             with RulesText(id="rules-scroll"):
                 yield Static(Markdown(rules_text(self.current), hyperlinks=False),
                              id="rules-text")
@@ -94,6 +101,9 @@ class RulesScreen(Screen[None]):
         """Show the rules of ``info`` from the top."""
         if info.id == self.current.id:
             return
+        games = self.query_one("#rules-games", GameList)
+        games.replace_option_prompt(self.current.id, game_prompt(self.current, False))
+        games.replace_option_prompt(info.id, game_prompt(info, True))
         self.current = info
         self.query_one("#rules-title", Static).update(f"Rules - {info.title}")
         self.query_one("#rules-text", Static).update(Markdown(rules_text(info),

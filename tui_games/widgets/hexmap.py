@@ -117,6 +117,11 @@ class HexMap(Widget, can_focus=True):
         self.refresh(layout=resized)
 
     @property
+    def caption(self) -> str:
+        """The line describing the hex under the cursor, as last shown."""
+        return self._caption
+
+    @property
     def stride(self) -> int:
         """Columns from one cell's start to the next one's (a one-column gap)."""
         return self.cell_width + 1

@@ -153,7 +153,8 @@ def rival_status(name: str, phase: str) -> str:
     """While another player decides."""
     if phase == "personal":
         return fitted(f"{name} is choosing a Personal objective.", "n shows space names.")
-    return fitted(f"{name}'s turn.", "↑↓←→ look at a space, n its name, g another Galaxy.")
+    return fitted(f"{name}'s turn.", "Arrows look around the Galaxy, n names every space, "
+                  "g shows another Galaxy.", "n names every space, g shows another Galaxy.")
 
 
 def time_status(preview: Sequence[int], left: int, *, chaos_open: bool = True) -> str:

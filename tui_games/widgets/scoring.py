@@ -57,6 +57,7 @@ class ScoringArea(Widget):
         self._penalty_cards = 0
         self._penalty = 0
         self._total = 0
+        self._note = ""
 
     @property
     def tallies(self) -> tuple[SuitTally, ...]:
@@ -69,12 +70,15 @@ class ScoringArea(Widget):
         return self._total
 
     def set_score(self, tallies: Sequence[SuitTally], penalty_cards: int, penalty: int,
-                  total: int) -> None:
-        """Show these numbers; repaints only when one of them changed."""
-        data = (tuple(tallies), penalty_cards, penalty, total)
-        if data != (self._tallies, self._penalty_cards, self._penalty, self._total):
+                  total: int, note: str = "") -> None:
+        """Show these numbers (and a short ``note`` after the total, in bold); repaints
+        only when one of them changed."""
+        data = (tuple(tallies), penalty_cards, penalty, total, note)
+        if data != (self._tallies, self._penalty_cards, self._penalty, self._total,
+                    self._note):
             before = self._content(self.content_size.width)
-            self._tallies, self._penalty_cards, self._penalty, self._total = data
+            (self._tallies, self._penalty_cards, self._penalty, self._total,
+             self._note) = data
             refresh_changed(self, before, self._content(self.content_size.width))
 
     def cells(self) -> list[Content]:
@@ -100,6 +104,8 @@ class ScoringArea(Widget):
             penalty = "no penalty cards"
         cells.append(Content(f"· {penalty}"))
         cells.append(Content.assemble("· ", (f"score {self._total}", "bold")))
+        if self._note:
+            cells.append(Content.assemble("· ", (self._note, "bold reverse")))
         return cells
 
     def _content(self, width: int) -> Content:

@@ -87,8 +87,8 @@ class TrickArea(Widget):
 
     @property
     def text(self) -> str:
-        """The plain text shown (tests, screen readers)."""
-        return self.render().plain
+        """The plain text shown (tests, screen readers), without an empty note line."""
+        return self.render().plain.rstrip("\n")
 
     def render(self) -> Content:
         """One line per seat: name, card, and a star on the winning card."""
@@ -130,7 +130,7 @@ class TrickPiles(Widget):
     """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
 
     With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`. When the piles do
-    not fit the lines available, the oldest are summed up as `+3 more`.
+    not fit the lines available, the oldest are summed up as `(3 more)`.
     """
 
     COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty",
@@ -167,8 +167,13 @@ class TrickPiles(Widget):
         """Show ``piles`` (oldest first) after ``total``; repaints only on a change."""
         piles = tuple(piles)
         if (piles, total) != (self._piles, self._total):
+            width = self.content_size.width
+            lines = self._line_count(width)
             self._piles, self._total = piles, total
-            self.refresh(layout=True)
+            # A layout pass (the whole screen) only when the height may change.
+            height = self.styles.height
+            auto = height is None or height.is_auto
+            self.refresh(layout=auto and (not width or lines != self._line_count(width)))
 
     @property
     def text(self) -> str:
@@ -198,12 +203,13 @@ class TrickPiles(Widget):
         hidden = 0
         while limit and len(shown.split("\n")) > limit and hidden < len(tokens) - 1:
             hidden += 1
-            more = Content.styled(f"+{hidden} more", ".trick-piles--empty")
+            more = Content.styled(f"({hidden} more)", ".trick-piles--empty")
             shown = wrap_tokens([*first, more, *tokens[hidden:]], width, "  ")
         return shown
 
+    def _line_count(self, width: int) -> int:
+        return len(self._fit(width).split("\n")) if self._piles else 1
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the wrapped piles need."""
-        if not self._piles:
-            return 1
-        return len(self._fit(width).split("\n"))
+        return self._line_count(width)

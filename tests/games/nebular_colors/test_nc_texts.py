@@ -159,3 +159,12 @@ def test_the_rules_start_with_your_turn_in_brief_in_five_short_lines() -> None:
     brief = lines[4:lines.index("", 4)]
     assert [line[:3] for line in brief] == ["1. ", "2. ", "3. ", "4. ", "5. "]
     assert all(len(line) <= 76 for line in brief)  # one line each on the 80x24 rules screen
+
+
+def test_the_top_line_fits_80_columns_with_long_names() -> None:
+    assert texts.top_bar(1, ["Ada", "Bot"], 4) == (
+        "Nebular Colors · hand 1", ["Ada", "Bot"], "match to 4")
+    title, labels, match = texts.top_bar(12, ["Bartholomew Jr.", "Maximiliana X."], 4)
+    parts = [title, *(f"{label} ○○○○" for label in labels), match]
+    assert sum(len(p) + 3 for p in parts if p) <= 68
+    assert labels[0].startswith("Bartholo") and "hand 12" in title

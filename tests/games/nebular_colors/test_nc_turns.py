@@ -237,7 +237,7 @@ def test_unmelded_taken_cards_become_penalty_cards_at_the_end_of_the_turn() -> N
     play(s, meld_of(s, "Y9 B9 P9"), EndTurn())
     assert names(s.penalties[0]) == "Y12 P3" and s.taken == []
     assert names(s.hands[0]) == "B2"  # hand cards never become penalty cards
-    assert s.log[-1].text == "Seat 1 keeps Y12 P3 as penalty cards."
+    assert s.log[-1].text == "Seat 1 kept Y12 P3 as penalty cards."
 
 
 def test_penalty_cards_lower_the_score() -> None:

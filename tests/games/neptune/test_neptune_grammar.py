@@ -23,8 +23,8 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 _THIRD_PERSON = r"leads|plays|wins|puts|keeps|swaps|covers|deals|scores|has|is|takes"
 _BAD = [
     (re.compile(rf"\b[Yy]ou (?:{_THIRD_PERSON})\b"), "a verb that disagrees with you"),
-    (re.compile(r"(?<![\d.-])-?1 (?:points|cards|tricks|rounds)\b"), "a singular counted as plural"),
-    (re.compile(r"\b(?:[02-9]|\d\d+) (?:point|card|trick|round)\b(?!s)"), "a plural counted as one"),
+    (re.compile(r"(?<![\d.-])-?1 (?:points|cards|tricks|rounds)\b"), "one counted as many"),
+    (re.compile(r"\b(?:[02-9]|\d\d+) (?:point|card|trick|round)\b(?!s)"), "many counted as one"),
     (re.compile(r"\bPlayer \d"), "a seat called Player"),
     (re.compile(r"\ba [AEIOUaeiou]\w"), "'a' before a vowel"),
     (re.compile(r"\b[Yy]ou \w+ their\b"), "their about you"),

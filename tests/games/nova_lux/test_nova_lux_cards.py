@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
@@ -113,3 +114,35 @@ def test_the_six_printed_federation_cards() -> None:
     assert FEDERATIONS[1].levels == ((ARTIFACTS, 14), (HYDROGEN, 10), (LIFE, 4))
     assert FEDERATIONS[5].levels == ((LIFE, 14), (OXYGEN, 5), (WATER, 5))
     assert "teleport anywhere" in federation_text(0)
+
+
+# ---- the in-app rules ------------------------------------------------------------------
+
+RULES_MD = (Path(__file__).resolve().parents[3] / "tui_games" / "games" / "nova_lux"
+            / "rules.md").read_text(encoding="utf-8")
+
+
+def test_the_rules_start_with_your_turn_in_five_lines() -> None:
+    brief = RULES_MD.split("## Your turn in brief", 1)[1].split("##", 1)[0]
+    assert [line[:2] for line in brief.split("\n") if line.strip()] == [
+        "1.", "2.", "3.", "4.", "5."]
+
+
+def test_the_rules_list_every_faction_federation_and_star() -> None:
+    flat = " ".join(RULES_MD.split())
+    assert all(f.name in flat for f in FACTIONS)
+    assert all(f.name in flat for f in FEDERATIONS)
+    plural = ("water", "artifacts", "life forms", "oxygen")
+    single = ("water", "artifact", "life form", "oxygen")
+
+    def side(options: tuple[int, ...], n: int) -> str:
+        return f"{n} " + " or ".join((single if n == 1 else plural)[r] for r in options)
+
+    for star in STARS:
+        assert (f"{star.hydrogen}: {side(star.cost, star.cost_n)} -> "
+                f"{side(star.reward, star.reward_n)}") in flat
+
+
+def test_the_rules_have_edition_notes() -> None:
+    notes = RULES_MD.split("## Edition notes", 1)[1]
+    assert notes.count("\n- **") >= 12

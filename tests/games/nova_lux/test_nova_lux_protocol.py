@@ -1,52 +1,29 @@
-"""The Rules protocol for Nova Lux: the engine's conformance checks, run here on the rules
-(as they will run on every registered game), plus save and resume mid-turn."""
+"""The Rules protocol for Nova Lux beyond the engine's conformance checks (which run on
+every registered game): games of every size and mode end; save and resume mid-turn."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from nova_lux_helpers import RULES, random_playout
 
-from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.codec import to_json
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
+from tui_games.games import all_games, get_game
 
-ENGINE_TESTS = Path(__file__).resolve().parents[2] / "engine"
-INFO = GameInfo(rules=RULES, screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-                bots={"easy": RandomBot})
+INFO = get_game("nova_lux")
 
 
-def _conformance() -> ModuleType:
-    """tests/engine/test_conformance.py with Nova Lux added to its games."""
-    sys.path.insert(0, str(ENGINE_TESTS))
-    spec = importlib.util.spec_from_file_location("nova_lux_conformance",
-                                                  ENGINE_TESTS / "test_conformance.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.GAMES[RULES.id] = INFO
-    return module
-
-
-CONFORMANCE = _conformance() if RULES.id not in all_games() else None
-CHECKS = [name for name in dir(CONFORMANCE) if name.startswith("test_")] if CONFORMANCE else []
-
-
-@pytest.mark.parametrize("check", CHECKS)
-def test_nova_lux_keeps_the_rules_protocol(check: str, tmp_path: Path) -> None:
-    assert CONFORMANCE is not None
-    test = getattr(CONFORMANCE, check)
-    if "tmp_path" in test.__code__.co_varnames[: test.__code__.co_argcount]:
-        test(INFO, tmp_path)
-    else:
-        test(INFO)
+def test_nova_lux_is_registered_after_the_other_games() -> None:
+    """The engine's conformance checks (tests/engine/test_conformance.py) run on every
+    registered game, Nova Lux included."""
+    ids = list(all_games())
+    assert ids.index("nova_lux") > ids.index("nebula")
+    assert INFO.rules.min_players == 1 and INFO.rules.max_players == 6
+    assert set(INFO.bots) == {"easy", "normal", "hard", "hard-0.25s", "hard-3s"}
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])

@@ -9,6 +9,12 @@ The screen never decides what is legal: each key looks for its action in
 ``rules.legal_actions`` and otherwise lets the rules say why (the ``IllegalAction`` reason
 of trying it on a copy of the view). Widgets keep what they show in reactives and repaint
 only when it changed, so a key press redraws a widget or two, not the table.
+
+Every decision of a turn is played as soon as it is made (each Time step is a
+``StepTime``), so the game's action list is the whole truth: a save made mid-turn
+resumes exactly. Taking a Time step back undoes it (nothing was revealed). What stays in
+the screen is only where the cursors are, the star chosen for positioning, and whether
+Chaos is being chosen - choices not yet made.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from textual.widgets.option_list import Option
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction
 from tui_games.games.nebula import placement
-from tui_games.games.nebula.board import SPACES
+from tui_games.games.nebula.board import INDEX, SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
     BLACK,
@@ -66,6 +72,8 @@ from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.score_pad import ScorePad
 from tui_games.widgets.values_board import ValuesBoard, token_label
 
+# The session's ui_prefs keys: what a save keeps of the screen.
+PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
@@ -109,6 +117,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._placed_key: tuple[int, int] | None = None
         self._actions_of: tuple[GameState, list[Action]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
+        self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -129,12 +138,38 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                     yield OptionList(id="neb-personal", name="personal", classes="neb-pane")
 
     def on_mount(self) -> None:
-        """Compact footer, the size's layout, the Time vetting; then the base shows all."""
+        """Compact footer, the size's layout, the view a save kept; then the base shows
+        all (this handler runs before the base's)."""
         footer = self.query_one(Footer)
         footer.compact = True
         footer.show_command_palette = False  # ctrl+p still works; the game keys need room
         self.query_one("#neb-drawn", StarRow).display = False
         self._apply_size(self.app.size.width, self.app.size.height)
+        self._restore_view_prefs()
+
+    # ---- what the save keeps of the screen: the choices not made yet --------------------
+
+    def _remember(self, key: str, value: str) -> None:
+        """Keep a view preference in the session (saved with the game, never replayed)."""
+        if not self.reviewing:
+            self.session.ui_prefs[key] = value
+
+    def _restore_view_prefs(self) -> None:
+        """The Galaxy cursor, the names overlay and the star chosen, as they were saved."""
+        prefs = self.session.ui_prefs
+        space = INDEX.get(prefs.get(PREF_CURSOR, ""))
+        if space is not None:
+            self.galaxy.cursor = space
+            self._kept_cursor = True
+        self.galaxy.names = prefs.get(PREF_NAMES) == "on"
+        letter = prefs.get(PREF_STAR, "")
+        if len(letter) == 1 and letter in STAR_LETTERS:
+            self._star = STAR_LETTERS.index(letter)
+
+    def _set_star(self, star: int | None) -> None:
+        self._star = star
+        if star is not None:
+            self._remember(PREF_STAR, STAR_LETTERS[star])
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the large table."""
@@ -287,8 +322,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             if phase == "time" and isinstance(last, StepTime):  # e.g. a save resumed
                 self.clusters.selected = last.cluster
         placed_key = (view.turn, len(view.placed))
-        if phase == "place" and (new_decision or placed_key != self._placed_key):
+        moved_on = new_decision or placed_key != self._placed_key
+        if phase == "place" and moved_on and not self._kept_cursor:
             self._cursor_to_free_space(view)
+        self._kept_cursor = False
         self._placed_key = placed_key
         self._sync_bindings()
 
@@ -554,7 +591,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if isinstance(probe, TurnToChaos):
             held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
             probe = TurnToChaos(held[0] if held else BLACK)
-        self.show_status(self._why(view, probe), error=True)
+        why = self._why(view, probe)
+        if self._phase(view) == "time":  # steps are taken: say how to get back to Chaos
+            why = f"{why[:-1]}: first take your steps back (←→ against each marker's way)."
+        self.show_status(why, error=True)
 
     def action_take(self) -> None:
         """Take the stars in front of the Time markers (all 5 points spent)."""
@@ -608,7 +648,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             self.show_status("Your reserve is empty: f finishes the turn.", error=True)
             return
         at = held.index(self._star) if self._star in held else -1
-        self._star = held[(at + 1) % len(held)]
+        self._set_star(held[(at + 1) % len(held)])
         self._refresh_galaxy(view)
         self.reserve.move_cursor_to(self._star)
         self.show_status(self.status_text(view))
@@ -644,6 +684,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """Show every space's name on the Galaxy, or the stars again."""
         galaxy = self.galaxy
         galaxy.names = not galaxy.names
+        self._remember(PREF_NAMES, "on" if galaxy.names else "off")
         self.show_status("Every space shows its name; n shows the stars again."
                          if galaxy.names else self.status_text(self._state()))
 
@@ -662,7 +703,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         usable = self._usable_stars(view)
         if self._star in held and (self._star in usable or not usable):
             return
-        self._star = next((s for s in held if s in usable), held[0] if held else None)
+        self._set_star(next((s for s in held if s in usable), held[0] if held else None))
 
     # ---- widget messages ---------------------------------------------------------------
 
@@ -697,6 +738,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     @on(GalaxyBoard.CursorMoved)
     def _cursor_moved(self, event: GalaxyBoard.CursorMoved) -> None:
         self._confirm = None
+        self._remember(PREF_CURSOR, SPACES[event.space])
         view = self._state()
         if self._phase(view) == "place":
             self.show_status(self.status_text(view))
@@ -711,7 +753,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         view = self._state()
         star = self.reserve.cursor  # not event.star: a later move may be queued behind it
         if self._phase(view) == "place" and star is not None and star != self._star:
-            self._star = star
+            self._set_star(star)
             self._refresh_galaxy(view)
             self.show_status(self.status_text(view))
 

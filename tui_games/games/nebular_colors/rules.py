@@ -329,7 +329,7 @@ class NebularColorsRules:
         p = s.current
         if s.taken:
             what = "a penalty card" if len(s.taken) == 1 else "penalty cards"
-            s.log.append(Event(f"{seat_name(p)} keeps {cards_text(s.taken)} as {what}."))
+            s.log.append(Event(f"{seat_name(p)} kept {cards_text(s.taken)} as {what}."))
             s.penalties[p].extend(s.taken)
             s.taken = []
         s.current = 1 - p
@@ -359,7 +359,7 @@ class NebularColorsRules:
         if s.phase != "stop_or_nova":
             raise IllegalAction("you can call Stop only when you first reach 5 points")
         p = s.decider
-        s.log.append(Event(f"{seat_name(p)} calls Stop."))
+        s.log.append(Event(f"{seat_name(p)} called Stop."))
         self._end_hand(s, p, 1, "stop",
                        f"{seat_name(p)} reached {score(s, p)} points first and called Stop")
 
@@ -368,7 +368,7 @@ class NebularColorsRules:
             raise IllegalAction("you can call Nova only when you first reach 5 points")
         p = s.decider
         s.nova = p
-        s.log.append(Event(f"{seat_name(p)} calls Nova: 10 points before the opponent's 5!"))
+        s.log.append(Event(f"{seat_name(p)} called Nova: 10 points before the opponent's 5!"))
         now = score(s, p)
         if now >= NOVA_AT:  # already there: the bet is won on the spot
             self._end_hand(s, p, 2, "nova",

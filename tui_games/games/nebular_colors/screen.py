@@ -132,16 +132,27 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.reviewing:
+            self._keep_review_keys_here()
             self._hold_the_hand_end()
         self._picking: Literal["take", "discard"] | None = None
         self._results_seen = len(self.session.state.results)
         self._end_warned = False
-        self._can_meld = False
+        self._can_meld = False  # whether m / t do something now (the footer shows them)
+        self._can_take = False
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
         self._bindings_pending = False
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
+
+    def _keep_review_keys_here(self) -> None:
+        """The base binds Enter for a look back on a map whose lists Textual shares between
+        all screens of the class (``BindingsMap.copy`` is shallow): keep that binding to
+        this look back, or Enter would end a review on the live table too."""
+        bindings = self._bindings.key_to_bindings
+        for key, shared in list(bindings.items()):
+            bindings[key] = list(shared)
+            shared[:] = [b for b in shared if b.action != "end_review"]
 
     def _hold_the_hand_end(self) -> None:
         """A look back that stops on the action that ended a hand shows that hand's final
@@ -166,7 +177,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
                 yield Static(id="nc-match")
-                yield Static(id="nc-nova")
                 yield Static(id="nc-deck-count")
             with Vertical(id="nc-them", classes="nc-player"):
                 with Horizontal(classes="nc-row"):
@@ -242,16 +252,12 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """Update every widget from ``view``; each one repaints only if its data changed."""
         assert isinstance(view, NCState)
         me, them = self.viewer, 1 - self.viewer
-        self._text("nc-title", f"Nebular Colors · hand {view.hand_no}")
+        title, labels, match = texts.top_bar(view.hand_no, self.names, view.target)
+        self._text("nc-title", title)
         for seat in (0, 1):
             tracker = self.query_one(f"#nc-frag-{seat}", FragmentTracker)
-            tracker.set_progress(view.fragments[seat], view.target, self.player_name(seat))
-        self._text("nc-match", f"match to {view.target}")
-        nova = ""
-        if view.nova is not None:
-            nova = (f"NOVA: {self.player_name(view.nova)} needs 10 before "
-                    f"{self.player_name(1 - view.nova)} has 5")
-        self._text("nc-nova", nova)
+            tracker.set_progress(view.fragments[seat], view.target, labels[seat])
+        self._text("nc-match", match)
         self._text("nc-deck-count", f"deck {len(view.deck)}")
         self._text("nc-deck", f"deck\n{len(view.deck)}")
         for seat, who in ((them, "them"), (me, "you")):
@@ -266,6 +272,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         mine = self._my_turn()
         legal = self.rules.legal_actions(view) if mine else []
         self._can_meld = any(isinstance(a, Meld) for a in legal)
+        self._can_take = any(isinstance(a, Take) for a in legal)
         self._refresh_hand(view)
         self._refresh_hints(view, legal)
         self._refresh_prompt(view)
@@ -298,7 +305,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             base = SCORING[suit][1] if count >= threshold else 0
             tallies.append(SuitTally(SUIT_NAMES[suit], f"suit-{suit.lower()}", count,
                                      threshold, base, earned - base))
-        area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total)
+        note = ""
+        if view.nova is not None:  # beside the scores it is about
+            note = "NOVA: 10 wins" if view.nova == seat else "5 beats the Nova"
+        area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total, note)
 
     def _refresh_hand(self, view: NCState) -> None:
         me = self.viewer
@@ -332,7 +342,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if deciding:
             points = score_breakdown(view, self.viewer).total
             self._text("nc-prompt", texts.stop_or_nova_prompt(
-                points, self.player_name(self.viewer), self.player_name(1 - self.viewer)))
+                points, self.player_name(1 - self.viewer)))
         if prompt.display != deciding:
             prompt.display = deciding
 
@@ -352,7 +362,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         (the phase, whose turn, choosing a pile, whether a meld is possible)."""
         mine = self._my_turn()
         state = (self.session.state.phase if mine else "", mine, self._picking,
-                 self._can_meld)
+                 self._can_meld, self._can_take)
         if state != self._keys_for:
             self._keys_for = state
             self.refresh_bindings()
@@ -418,6 +428,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         phase = self.session.state.phase
         if action == "meld" and phase == "meld":
             return self._can_meld
+        if action == "take":
+            return phase == "choose" and self._can_take
         return phase in phases
 
     def on_key(self, event: events.Key) -> None:
@@ -431,6 +443,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         event.stop()
         if action == "pile" and self.session.state.phase == "choose" and self._my_turn():
             self.action_pile(int(event.key) - 1)  # 1/2 take a pile at once (not in the footer)
+            return
+        if action == "take" and self.session.state.phase == "choose" and self._my_turn():
+            self.action_take()  # says why neither pile can be taken
             return
         probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
                  "meld": Meld(cards=()), "end_turn": EndTurn(), "stop": Stop(),

@@ -8,6 +8,7 @@ speaks to the player at the keyboard ("Your turn: ..."); the rules' own texts na
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from tui_games.engine.codec import clone
@@ -117,11 +118,32 @@ def status_text(rules: NebularColorsRules, view: NCState, viewer: int,
     return "The match is over."
 
 
-def stop_or_nova_prompt(points: int, me: str, them: str) -> str:
-    """The banner shown to the player who must choose Stop or Nova."""
-    return (f"★ {me}, you reached {points} points first!  S = Stop: the hand ends now, "
-            f"1 star fragment.  N = Nova: play on - reach 10 before {them} reaches 5 for "
-            f"2 fragments (else {them} earns 1).")
+def top_bar(hand_no: int, names: Sequence[str], target: int, width: int = 68,
+            ) -> tuple[str, list[str], str]:
+    """The top line's title, the fragment trackers' labels and the match length, made to
+    fit ``width`` columns (80 less the deck count): the match length goes first (the
+    trackers' circles show it too), then long names are cut, then the title shortens."""
+    title, labels, match = f"Nebular Colors · hand {hand_no}", list(names), f"match to {target}"
+    gap = 3
+
+    def length() -> int:
+        parts = [title, *(f"{label} {'○' * target}" for label in labels), match]
+        return sum(len(p) for p in parts if p) + gap * sum(1 for p in parts if p)
+
+    if length() > width:
+        match = ""
+    if length() > width:
+        labels = [label if len(label) <= 10 else label[:9] + "…" for label in labels]
+    if length() > width:
+        title = f"hand {hand_no}"
+    return title, labels, match
+
+
+def stop_or_nova_prompt(points: int, them: str) -> str:
+    """The banner shown to the player who must choose Stop or Nova (always the viewer)."""
+    return (f"★ You reached {points} points first!  S = Stop: the hand ends, 1 star fragment "
+            f"for you.  N = Nova: play on; 10 points before {them} has 5 earns 2, else "
+            f"{them} earns 1.")
 
 
 def summary_title(result: HandResult) -> str:
@@ -130,19 +152,20 @@ def summary_title(result: HandResult) -> str:
 
 
 def summary_lines(result: HandResult, final: NCState | None, after: NCState,
-                  names: Sequence[str], viewer: int | None) -> list[str]:
+                  names: Sequence[str], viewer: int | None, width: int = 70) -> list[str]:
     """Why the hand ended, what each player scored and why, the fragments, who starts next.
 
     ``final`` is the table when the hand ended (its melds and penalties; ``None`` when
     unknown: the scores alone are shown), ``after`` the state now (the fragments, the
-    next hand).
+    next hand). Each player's line wraps at ``width`` under its own text.
     """
     lines = [speak_to(result.reason, names, viewer), ""]
-    width = max(len(name) for name in names)
+    column = max(len(name) for name in names)
     for seat in (0, 1):
         parts = (breakdown_text(score_breakdown(final, seat)) if final is not None
                  else plural(result.scores[seat], "point"))
-        lines.append(f"{names[seat]:<{width}}  {parts}")
+        lines.extend(textwrap.wrap(f"{names[seat]:<{column}}  {parts}", width,
+                                   subsequent_indent=" " * (column + 2)))
     lines.append("")
     marks = []
     for seat in (0, 1):

@@ -35,6 +35,7 @@ from tui_games.games.neptune.state import (
     Shield,
     Swap,
     card_name,
+    card_short,
     card_value,
 )
 from tui_games.games.neptune.tricks import (
@@ -397,7 +398,7 @@ class NeptuneRules:
                     "cover": "keep the Black Hole trick as its own pile"}.get(
                         s.phase, "keep the trick")
         pile = s.piles[a.pile]  # type: ignore[union-attr]
-        whose = f"{seat_ref(pile.owner)}'s trick topped by {card_name(pile.top)}"
+        whose = f"{seat_ref(pile.owner)}'s {card_short(pile.top)} trick"
         if type(a) is Swap:
             return f"swap for {whose} ({points(pile.score)})"
         if type(a) is Shield:

@@ -122,9 +122,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("enter,space", "play_card", "Play card", key_display="⏎"),
+        Binding("enter,space", "answer", "Choose", key_display="⏎"),
         # The hand's own ←→ (shown in the footer by the hand), taken first here so the
         # cursor and the status line's hint about its card repaint in the same frame.
-        Binding("left,h", "move_cursor(-1)", "Move left", show=False, priority=True),
+        Binding("left,h", "move_cursor(-1)", "Move", key_display="←→", priority=True),
         Binding("right,l", "move_cursor(1)", "Move right", show=False, priority=True),
         *GameScreen.BINDINGS,
         *Screen.BINDINGS,
@@ -132,6 +133,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._own_review_binding()
         state = self.session.state
         assert isinstance(state, NeptuneState)
         self._rounds_seen = len(state.round_scores)
@@ -141,6 +143,21 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._held: GameScreen.BotMoved | None = None
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._legal: set[int] = set()  # the viewer's playable cards in that view
+        self._asking = False  # a won trick's question is on the table for the viewer
+
+    def _own_review_binding(self) -> None:
+        """Keep a look back's Enter ("Go on") to the look back itself.
+
+        Textual copies a class's bindings per screen shallowly: the list of Enter's
+        bindings is shared by every NeptuneScreen, so the Enter the base binds for a look
+        back would stay on the table afterwards, and Enter would never play a card again.
+        """
+        bindings = self._bindings.key_to_bindings
+        shared = bindings.get("enter", [])
+        if any(b.action == "end_review" for b in shared):
+            others = [b for b in shared if b.action != "end_review"]
+            bindings["enter"] = list(shared) if self.reviewing else others
+            shared[:] = others  # the class's list, as it was before the look back
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -201,7 +218,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._legal = legal_cards(self.rules, view, self.viewer)
         specials = " ".join(SPECIAL_SHORT[c] for c in view.specials)
         self._text("nep-top", f"Round {view.round} of {ROUNDS} · first to {TARGET} points · "
-                              f"{self.player_name(view.dealer)[:10]} deals · "
+                              f"dealer {self.player_name(view.dealer)[:10]} · "
                               f"specials {specials}")
         mover = self.rules.to_move(view)
         round_points = [0] * view.players
@@ -269,6 +286,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 choices.highlighted = 0
         if choices.display != deciding:
             choices.display = deciding
+        if deciding != self._asking:
+            self._asking = deciding
+            self.refresh_bindings()  # Enter now plays a card, or answers the question
         if deciding and not choices.has_focus:
             choices.focus()
         elif not deciding and choices.has_focus:
@@ -294,11 +314,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                    else f"Wait: it is {self.player_name(mover)}'s turn.")
             self.show_status(who, error=True)
             return
-        if view.phase != "play":
-            self.query_one("#nep-choices", OptionList).focus()
-            self.show_status(f"Answer the question first: {self.status_text(view)}",
-                             error=True)
-            return
         card = self.hand.cursor_key
         if card is None:
             return
@@ -307,6 +322,17 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                              f"{self.rules.why_illegal(view, card)}.", error=True)
             return
         self.play(Play(card))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The hand's cursor keys only while the hand has the focus (not in a question);
+        in a look back nothing is played, so Enter only goes on."""
+        if action == "move_cursor":
+            return self.focused is self.hand and not self.reviewing
+        if action == "play_card":
+            return not self.reviewing and not self._asking
+        if action == "answer":
+            return not self.reviewing and self._asking
+        return super().check_action(action, parameters)
 
     def action_move_cursor(self, step: int) -> None:
         """Move the hand's cursor ``step`` cards and say what the card under it does."""
@@ -327,6 +353,12 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         status = self.query_one("#status", StatusLine)
         if self.speak(text) != status.text or status.is_error:
             self.show_status(text)
+
+    def action_answer(self) -> None:
+        """Give the highlighted answer to the won trick's question."""
+        index = self.query_one("#nep-choices", OptionList).highlighted
+        if index is not None and 0 <= index < len(self._choices):
+            self.play(self._choices[index])
 
     @on(OptionList.OptionSelected, "#nep-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

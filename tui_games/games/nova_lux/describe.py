@@ -76,7 +76,7 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, FoundColony):
         return "establish the colony here"
     if isinstance(a, UseAbility):
-        return f"trade 1 {_unit(a.give)} for 1 {_unit(a.get)} ({_faction_name(s, a.slot)})"
+        return f"use the {_faction_name(s, a.slot)}: 1 {_unit(a.give)} for 1 {_unit(a.get)}"
     if isinstance(a, FedConvert):
         return f"convert {amount(a.count, a.give)} into {amount(a.count, a.get)} (Transmuters)"
     if isinstance(a, ForceTrade):
@@ -118,4 +118,4 @@ def _faction_name(s: NovaLuxState, slot: int) -> str:
     me = s.react_queue[0] if s.phase == "react" and s.react_queue else s.current
     if s.factions and slot < len(s.factions[me]) and s.factions[me][slot] >= 0:
         return FACTIONS[s.factions[me][slot]].name
-    return f"faction {slot + 1}"
+    return f"faction in slot {slot + 1}"

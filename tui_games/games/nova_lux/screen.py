@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.core import Action, GameState
@@ -59,6 +59,7 @@ from tui_games.games.nova_lux.view import (
 )
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
+from tui_games.screens.game_over import GameOverScreen, breakdown_table
 from tui_games.widgets.resource_tracker import ResourceTracker
 from tui_games.widgets.space_grid import SpaceGrid
 
@@ -70,6 +71,26 @@ _AT_CELL = (MoveTo, Teleport, PlaceShip, Escape)
 _AT_SHIP = (Harvest, FoundColony, Attack)
 _DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
                "colony": "colony founded"}
+
+
+class NobodyWinsScreen(GameOverScreen):
+    """The end of a game nobody won (a lost solo game, a semi-cooperative game that ran
+    out of hydrogen): the shared game-over screen with a headline that says so."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="game-over"):
+            heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
+            yield Static(heading, classes="dialog-title")
+            yield Static("Nobody wins: the universe collapsed first.", id="headline")
+            if self.outcome.reason:
+                yield Static(self.outcome.reason, id="reason", classes="dialog-note")
+            yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("New game (n)", id="new")
+                yield Button("Rematch (r)", id="rematch")
+                yield Button("Table (t)", id="review")
+                yield Button("Menu (m)", id="menu")
+        yield Footer()
 
 
 def capitalised(text: str) -> str:
@@ -94,6 +115,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._texts: dict[str, str] = {}
         self._decision: tuple[Any, ...] | None = None
         self._asked: tuple[Any, ...] | None = None
+        self._cursor_turn: tuple[int, int] | None = None
         self._view_key: tuple[int, int, int] | None = None
         self._view: NovaLuxState | None = None
         self._paths: dict[int, tuple[int, int]] = {}
@@ -128,6 +150,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the large map."""
         self._apply_size(event.size.width, event.size.height)
+
+    def refresh_view(self) -> None:
+        """Redraw as the base does; then keep the log's newest line in sight (the table
+        keeps its height, so the log is never resized to scroll it there)."""
+        super().refresh_view()
+        self.call_after_refresh(self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        log = self.query_one("#log")
+        if log.size.height:
+            log.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
+        else:                            # not laid out yet: once it is
+            self.call_after_refresh(self._log_to_end)
 
     def _apply_size(self, width: int, height: int) -> None:
         large = width >= LARGE[0] and height >= LARGE[1]
@@ -249,6 +284,10 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if new_decision and self._mine(view) and view.phase == "place" \
                 and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
             self.grid.move_to(24)        # the middle of the map
+        turn = (view.turn, self.viewer)
+        if self._mine(view) and view.phase == "turn" and turn != self._cursor_turn:
+            self._cursor_turn = turn     # each turn starts with the cursor on your Ark
+            self.grid.move_to(view.ships[self.viewer])
         if view.phase == "answer" and self._mine(view) and self._asked != decision:
             self._asked = decision
             self._ask_trade(view)
@@ -436,18 +475,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
         self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
 
-    @on(OptionList.OptionHighlighted, "#nl-actions")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Show the cell a highlighted action is about."""
-        if event.option_index >= len(self._entries):
-            return
-        entry = self._entries[event.option_index]
-        if isinstance(entry, tuple):
-            return
-        at = self._at(self._nova_view(), entry)
-        if at is not None and at != self.grid.cursor:
-            self.grid.move_to(at)
-
     def action_next_spot(self) -> None:
         """Move the cursor to the next cell (in reading order) where the player can act."""
         view = self._nova_view()
@@ -462,6 +489,16 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         later = [c for c in spots if c > here]
         self.grid.focus()
         self.grid.move_to((later or spots)[0])
+
+    def _show_game_over(self) -> None:
+        """The shared game-over screen; without a winner, one whose headline says so
+        (the shared headline names the winners and has none to name)."""
+        outcome = self._outcome
+        if outcome is not None and not outcome.winners:
+            self.app.push_screen(NobodyWinsScreen(outcome, self.session.seats,
+                                                  self.info.title), self._after_game_over)
+            return
+        super()._show_game_over()
 
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""

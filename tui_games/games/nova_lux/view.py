@@ -97,11 +97,11 @@ def map_cells(s: NovaLuxState, large: bool) -> list[Cell]:
         first = _stars(s, card, width) if card >= 0 else ((" ·".ljust(width), "dim"),)
         if large:
             owner = s.colony_at[card] if card >= 0 else NONE
-            colony = (f"col {seat_letter(owner).lower()}" if owner != NONE else "")
-            third = ((CELL_NAMES[cell].ljust(3), "dim"),
-                     (colony.ljust(width - 3)[: width - 3],
-                      SEAT_STYLES[owner] if owner != NONE else ""))
-            cells.append((first, _ships(s, cell, width, False), third))
+            colony = f"col {seat_letter(owner).lower()}" if owner != NONE else ""
+            name = ((CELL_NAMES[cell].ljust(3), "dim"),
+                    (colony.ljust(width - 3)[: width - 3],
+                     SEAT_STYLES[owner] if owner != NONE else ""))
+            cells.append((name, first, _ships(s, cell, width, False)))
         else:
             cells.append((first, _ships(s, cell, width, True)))
     return cells

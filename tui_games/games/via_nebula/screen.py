@@ -112,6 +112,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 yield HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
                 with Vertical(id="via-side"):
                     yield Static(id="via-actions-title")
+                    yield Static(id="via-preview")
                     yield OptionList(id="via-actions")
                     yield Static(id="via-contracts")
                     yield Static(id="via-boards")
@@ -122,6 +123,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         footer.compact = True
         footer.show_command_palette = False
         self._apply_size(self.app.size.width, self.app.size.height)
+        self.action_list.display = False
         self.hexmap.focus()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -158,9 +160,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return self._view
 
     def _text(self, widget_id: str, text: str) -> None:
+        """Update a Static only when its text changes; one-line ones need no layout."""
         if self._texts.get(widget_id) != text:
             self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text)
+            fixed = widget_id in ("via-top", "via-actions-title", "via-preview")
+            self.query_one(f"#{widget_id}", Static).update(text, layout=not fixed)
 
     # ---- whose decision ----------------------------------------------------------------
 
@@ -196,11 +200,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_top(view, mover)
         self._refresh_side(view)
         self._refresh_actions(view, reset=new_decision)
+        if new_decision:
+            if view.phase == "power" and self._mine(view):
+                self._open_list()
+            elif self.list_open:
+                self._close_list()
         self._refresh_map(view)
-        if new_decision and view.phase == "power" and self._mine(view):
-            self.action_list.focus()
-        elif new_decision and self.action_list.has_focus and not self._options:
-            self.hexmap.focus()
 
     def _names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
@@ -248,6 +253,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._text("via-boards", "\n".join(rows))
 
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
+        """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
         hex_ = self._cursor_hex()
         if view.phase == "power" and self._mine(view):
@@ -256,26 +262,65 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         elif options and not any(hex_ in action_hexes(a) for a in options):
             title = "No action is possible anywhere:"
         elif self._mine(view):
-            title = f"At {NAME[hex_]}: " + ("Enter to choose" if options else "nothing to do")
+            count = len(options)
+            title = (f"At {NAME[hex_]}: " + (f"{count} action{'s' if count != 1 else ''}, "
+                                             "Enter" if options else "nothing to do"))
         else:
             title = "Actions (on your turn)"
         self._text("via-actions-title", title)
-        if options == self._options and not reset:
-            return
+        width = self._side_width()
+        rows = self._preview_rows()
+        texts = [capitalised(self.rules.describe(view, a)) for a in options]
+        if len(texts) > rows:
+            texts = [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
+        self._text("via-preview", "\n".join(
+            t if len(t) <= width else t[: width - 1] + "…" for t in texts))
+        changed = options != self._options
         self._options = options
+        if self.list_open and (changed or reset):
+            self._fill_list(view)
+
+    def _preview_rows(self) -> int:
+        return 8 if self._large else 4
+
+    @property
+    def offered(self) -> list[Action]:
+        """The actions offered at the cursor's hex (in the list's order)."""
+        return list(self._options)
+
+    @property
+    def list_open(self) -> bool:
+        """Whether the action list (rather than the preview) is shown."""
+        return bool(self.action_list.display)
+
+    def _fill_list(self, view: ViaNebulaState) -> None:
         listing = self.action_list
-        highlighted = listing.highlighted
         listing.clear_options()
-        listing.add_options([Option(capitalised(self.rules.describe(view, a))) for a in options])
-        if options:
-            listing.highlighted = 0 if reset or highlighted is None else min(
-                highlighted, len(options) - 1)
+        listing.add_options([Option(capitalised(self.rules.describe(view, a)))
+                             for a in self._options])
+        if self._options:
+            listing.highlighted = 0
+
+    def _open_list(self) -> None:
+        """Show the cursor hex's actions as a list to choose from, and focus it."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        self._fill_list(view)
+        self.query_one("#via-preview").display = False
+        self.action_list.display = True
+        self.action_list.focus()
+
+    def _close_list(self) -> None:
+        """Back to the preview; the map has the focus."""
+        self.action_list.display = False
+        self.query_one("#via-preview").display = True
+        self.hexmap.focus()
 
     def _chain_marks(self, view: ViaNebulaState) -> frozenset[int]:
         """The chain of the highlighted transport (while the list has the focus)."""
         listing = self.action_list
         index = listing.highlighted
-        if not listing.has_focus or index is None or index >= len(self._options):
+        if not self.list_open or index is None or index >= len(self._options):
             return frozenset()
         action = self._options[index]
         if not isinstance(action, Transport):
@@ -292,7 +337,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         chain = self._chain_marks(view)
         marked: set[tuple[int, int]] = {CELL[h] for h in chain}
         index = self.action_list.highlighted
-        if self.action_list.has_focus and index is not None and index < len(self._options):
+        if self.list_open and index is not None and index < len(self._options):
             marked |= {CELL[h] for h in action_hexes(self._options[index])}
         hexmap = self.hexmap
         legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
@@ -324,7 +369,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _moved(self, event: HexMap.Moved) -> None:
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        self._refresh_actions(view, reset=True)
+        self._refresh_actions(view, reset=False)
         self._refresh_map(view)
 
     @on(HexMap.Chosen)
@@ -340,7 +385,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self.show_status(f"Nothing to do at {NAME[self._cursor_hex()]}: Tab finds a hex "
                              "where you can act.", error=True)
             return
-        self.action_list.focus()
+        self._open_list()
         self._refresh_map(view)
 
     @on(OptionList.OptionHighlighted, "#via-actions")
@@ -358,7 +403,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             view = self.view()
             assert isinstance(view, ViaNebulaState)
             if view.phase != "power" or not self._mine(view):
-                self.hexmap.focus()
+                self._close_list()
                 self._refresh_map(view)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -376,7 +421,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return
         here = self._cursor_hex()
         later = [h for h in spots if h > here]
-        self.hexmap.focus()
+        if self.list_open:
+            self._close_list()
         self.hexmap.move_to(CELL[(later or spots)[0]])
 
     def action_other_chain(self) -> None:
@@ -392,13 +438,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""
-        if self.action_list.has_focus and self.view().phase != "power":
-            self.hexmap.focus()
+        if self.list_open and self.view().phase != "power":
+            self._close_list()
             return
         self.action_menu()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show ``o`` only while a transport with a chain is highlighted."""
         if action == "other_chain":
-            return self._chain_for is not None and self.action_list.has_focus
+            return self._chain_for is not None and self.list_open
         return True

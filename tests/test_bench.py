@@ -1,0 +1,113 @@
+"""`tui-games bench`: the scripts of phase-changing keys, the pty frame reader, the report.
+
+The app itself is run by tests/test_cli.py (``bench --quick``); these tests stay at the
+level of the pieces, without starting Textual.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from textual.binding import ActiveBinding, Binding
+
+from tui_games import bench
+from tui_games.games import all_games
+from tui_games.games.nebular_colors.state import Take
+
+
+def screen_of(session: Any, escape: str | None = None) -> Any:
+    """What the key scripts read from a game screen, without Textual."""
+    bindings = {}
+    if escape is not None:
+        bindings["escape"] = ActiveBinding(None, Binding("escape", escape, "Esc"), True, "")
+    return SimpleNamespace(session=session, active_bindings=bindings,
+                           hand=SimpleNamespace(cursor_key=None, faces=()),
+                           clusters=SimpleNamespace(selected=0))
+
+
+@pytest.mark.parametrize("game_id", sorted(bench.KEY_SCRIPTS))
+def test_each_script_starts_on_the_humans_turn_and_names_a_key(game_id: str) -> None:
+    info = all_games()[game_id]
+    script = bench.KEY_SCRIPTS[game_id]()
+    session = script.start(info)
+    assert session.seats[session.to_move].is_human
+    label, key = script.next_key(screen_of(session))
+    assert label and (key in bench.KEY_BYTES or len(key) == 1)
+
+
+def test_nebular_colors_starts_where_the_left_pile_can_be_taken() -> None:
+    script = bench.NebularColorsKeys()
+    session = script.start(all_games()["nebular_colors"])
+    assert Take(pile=0) in session.rules.legal_actions(session.state)
+    keys = [key for _label, key, _phase in script.plan(screen_of(session))]
+    assert {"t", "space", "1", "ctrl+z", "d"} <= set(keys)
+
+
+def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
+    script = bench.NebularColorsKeys()
+    session = script.start(all_games()["nebular_colors"])
+    script._queue = [("esc: back", "escape", "choose"), ("d: draw", "d", "choose")]
+    assert script.next_key(screen_of(session, escape="menu")) == ("d: draw", "d")
+
+
+def test_key_bytes_are_what_a_terminal_sends() -> None:
+    assert bench.key_bytes("right") == b"\x1b[C"
+    assert bench.key_bytes("ctrl+z") == b"\x1a"
+    assert bench.key_bytes("S") == b"S"
+
+
+def test_frames_are_timed_and_the_synchronized_output_query_answered() -> None:
+    ours, app = socket.socketpair()
+    try:
+        def draw() -> None:
+            app.sendall(b"\x1b[?2026$p")
+            time.sleep(0.02)
+            app.sendall(b"\x1b[?2026hframe one\x1b[?2026l")
+            time.sleep(0.02)
+            app.sendall(b"\x1b[?2026hframe two\x1b[?2026l")
+
+        writer = threading.Thread(target=draw)
+        began = time.perf_counter()
+        writer.start()
+        data, frames = bench._read_frames(ours.fileno(), quiet=0.2, limit=2)
+        writer.join()
+        assert len(frames) == 2 and began < frames[0] < frames[1]
+        assert b"frame two" in data
+        app.settimeout(1)
+        assert app.recv(100) == b"\x1b[?2026;2$y"  # "supported": the app marks its frames
+    finally:
+        ours.close()
+        app.close()
+
+
+def test_key_lines_show_cpu_and_key_to_frame_per_key() -> None:
+    keys = {"available": True,
+            "cpu": {"d: draw": {"presses": 3, "median_ms": 12.5, "max_ms": 20.0,
+                                "vs_empty": 10.0}},
+            "pty": {"d: draw": {"presses": 2, "first_ms": 9.5, "last_ms": 21.0,
+                                "max_last_ms": 25.0},
+                    "right: cursor": {"presses": 2, "first_ms": 4.0, "last_ms": 4.0,
+                                      "max_last_ms": 5.0}}}
+    lines = bench._key_lines(keys)
+    draw = next(line for line in lines if "d: draw" in line)
+    assert "12.50" in draw and "9.5" in draw and "21.0" in draw
+    assert any("right: cursor" in line and "4.0" in line for line in lines)
+    unavailable = bench._key_lines({"available": False, "reason": "no pty"})
+    assert unavailable == ["    keys unavailable - no pty"]
+
+
+def test_pty_figures_are_said_unavailable_without_a_pty(monkeypatch: pytest.MonkeyPatch,
+                                                        ) -> None:
+    def no_pty() -> tuple[int, int]:
+        raise OSError("out of pty devices")
+
+    monkeypatch.setattr(os, "openpty", no_pty)
+    info = all_games()["nebular_colors"]
+    with pytest.raises(OSError, match="out of pty"):
+        bench.pty_key_to_frame(bench._human_first(info, 5), [("d: draw", "d")])

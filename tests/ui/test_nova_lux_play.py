@@ -1,0 +1,187 @@
+"""Nova Lux played by keyboard only, at 80x24: a solo game placed, moved, ended; quit mid-
+turn and resumed by Continue exactly where it was; the last moves of a won game; a trade
+offered through the dialog and answered in the other dialog."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SIZE
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.bots.base import RandomBot
+from tui_games.engine.codec import to_json
+from tui_games.engine.core import Action
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, all_games
+from tui_games.games.nova_lux.bot import NormalBot
+from tui_games.games.nova_lux.cards import OXYGEN, WATER
+from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.screen import NobodyWinsScreen, NovaLuxScreen
+from tui_games.games.nova_lux.state import AnswerTrade, NovaLuxState, OfferTrade, PlaceShip
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game_over import GameOverScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.widgets.space_grid import SpaceGrid
+from tui_games.widgets.status import StatusLine
+
+RULES = NovaLuxRules()
+INFO = GameInfo(rules=RULES, screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
+                bots={"easy": RandomBot, "normal": NormalBot})
+
+
+@pytest.fixture
+def nova_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SaveStore]:
+    """A save folder whose registry has Nova Lux (registered or not yet)."""
+    games = {**all_games()}
+    games.setdefault(RULES.id, INFO)
+    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    yield SaveStore(folder, games=games)
+
+
+def table(app: GamesApp) -> NovaLuxScreen:
+    screen = app.screen
+    assert isinstance(screen, NovaLuxScreen)
+    return screen
+
+
+async def to_cell(pilot: Pilot[None], screen: NovaLuxScreen, cell: int) -> None:
+    """Arrow keys from the cursor to ``cell`` (the map takes the focus first)."""
+    if not screen.grid.has_focus:
+        await pilot.press("escape")
+    row, col = divmod(screen.grid.cursor, 7)
+    goal_row, goal_col = divmod(cell, 7)
+    keys = (["down"] * (goal_row - row) + ["up"] * (row - goal_row)
+            + ["right"] * (goal_col - col) + ["left"] * (col - goal_col))
+    if keys:
+        await pilot.press(*keys)
+    assert screen.grid.cursor == cell
+
+
+async def play(pilot: Pilot[None], screen: NovaLuxScreen, action: Action) -> None:
+    """Play ``action`` as a person does: cursor to its cell, Enter, arrows, Enter."""
+    view = screen._nova_view()
+    at = screen._at(view, action)
+    if at is not None:
+        await to_cell(pilot, screen, at)
+    if not screen.action_list.has_focus:
+        await pilot.press("enter")
+    index = screen._entries.index(action)
+    now = screen.action_list.highlighted or 0
+    keys = ["down"] * (index - now) + ["up"] * (now - index)
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+
+
+async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
+        nova_store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ann")], 3, {})
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        assert screen.grid.has_focus and screen.grid.cursor == 24   # the middle: D4
+        await pilot.press("enter", "enter")                          # place the Ark there
+        state = screen.session.state
+        assert state.ships == [24] and state.phase == "turn"
+        await pilot.press("up")                                       # D3
+        assert "move: 1 hydrogen" in screen.grid.caption
+        await pilot.press("enter", "enter")
+        assert state.ships == [17] and state.res[0][4] == 2
+        await pilot.press("tab")                                      # a star to take from
+        assert screen.grid.cursor in (0, 2, 4, 6, 14, 16, 18, 20, 28, 30, 32, 34, 42, 44,
+                                      46, 48)
+        await pilot.press("enter", "enter")                           # take 1 hydrogen
+        assert state.turn == 1 and state.phase == "turn"
+        assert "The dice roll row" in "\n".join(e.text for e in state.log[-4:])
+        await pilot.press("down", "enter", "enter")                   # D4 again, mid-turn
+        assert state.did == ["move"]
+        before = to_json(state)
+        await pilot.press("escape")                                   # to the menu
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("c")                                        # Continue
+        await pilot.pause()
+        resumed = table(app)
+        assert to_json(resumed.session.state) == before
+        assert "Your turn" in resumed.query_one("#status", StatusLine).text
+
+
+def near_the_end(won: bool) -> Session:
+    """A solo game the normal bot wins (or loses), two decisions before its end."""
+    for seed in range(40):
+        s = RULES.setup(1, seed, {})
+        bot = NormalBot(RULES, random.Random(seed))
+        actions: list[Action] = []
+        while RULES.to_move(s) is not None:
+            action = bot.choose(RULES.observe(s, 0), 0)
+            RULES.apply(s, action)
+            actions.append(action)
+        if (RULES.outcome(s).winners == [0]) == won:
+            return Session(RULES, [Seat("Ann")], seed, {}, actions=actions[:-2])
+    raise AssertionError("no such solo game in 40 seeds")
+
+
+async def test_a_lost_solo_game_ends_by_keyboard_with_nobody_winning(
+        nova_store: SaveStore) -> None:
+    session = near_the_end(won=False)
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        bot = NormalBot(RULES, random.Random(0))
+        while screen.session.to_move is not None:
+            await play(pilot, screen, bot.choose(screen._nova_view(), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, NobodyWinsScreen)
+        assert "Nobody wins" in str(app.screen.query_one("#headline").render())
+        await pilot.press("m")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_last_moves_of_a_won_solo_game_by_keyboard(nova_store: SaveStore) -> None:
+    session = near_the_end(won=True)
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        bot = NormalBot(RULES, random.Random(0))
+        for _ in range(2):
+            view = screen._nova_view()
+            await play(pilot, screen, bot.choose(view, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Ann wins" in str(app.screen.query_one("#headline").render())
+
+
+async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
+        nova_store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")                                    # the hand-off
+        screen = table(app)
+        assert isinstance(screen.focused, SpaceGrid) and screen.grid.cursor == 24
+        await play(pilot, screen, ("offer", 1))                       # opens the dialog
+        # give water (first), 2 of them; get oxygen: right x3 on the third field
+        await pilot.press("down", "right", "down", "right", "right", "enter")
+        await pilot.pause()
+        assert state.offer is not None
+        assert state.offer == state.offer.__class__(0, 1, WATER, 2, OXYGEN, 1)
+        await pilot.press("enter")                                    # hand-off to Bo
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Ann offers you 2 water for 1 oxygen" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert state.res[0][WATER] == 1 and state.res[1][WATER] == 5
+        assert session.actions[-2:] == [OfferTrade(1, WATER, 2, OXYGEN, 1),
+                                        AnswerTrade(True)]

@@ -1,0 +1,1 @@
+"""Via Nebula: open exploitations, carry resources over the meadows, erect buildings."""
