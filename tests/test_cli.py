@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -102,6 +103,48 @@ def test_load_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path,
                          capsys)
     assert code == 2 and out == ""
     assert err == f"{tmp_path / 'gone.json'}: no such file\n"
+
+
+def test_load_of_a_deeply_nested_file_is_one_line_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "tui-games-save", "x": ' + "[" * 5000 + "]" * 5000 + "}")
+    code, out, err = run(["--saves", str(tmp_path / "s"), "--load", str(deep)], capsys)
+    assert code == 2 and out == ""
+    assert err == f"{deep}: is nested too deeply to be a save file\n"
+
+
+def test_load_of_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    done = subprocess.run(  # a subprocess: before the fix, this blocked forever
+        [sys.executable, "-m", "tui_games", "--saves", str(tmp_path / "s"), "--load",
+         str(fifo)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == f"{fifo}: is a FIFO (named pipe), not a save file\n"
+
+
+def test_load_of_a_device_or_a_huge_file_is_refused_before_reading(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    code, _, err = run(["--saves", str(tmp_path / "s"), "--load", str(zero)], capsys)
+    assert code == 2 and err == f"{zero}: is a device, not a save file\n"
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(6 * 1024 * 1024)
+    code, _, err = run(["--saves", str(tmp_path / "s"), "--load", str(huge)], capsys)
+    assert code == 2 and err.startswith(f"{huge}: is too large to be a save file")
+
+
+def test_the_one_line_refusal_is_capped(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    fat = tmp_path / "fat.json"
+    fat.write_text(json.dumps({"format": "tui-games-save", "version": 2,
+                               "game": "\x1b]0;pwn\x07" + "x" * 4_000_000}))
+    code, _, err = run(["--saves", str(tmp_path / "s"), "--load", str(fat)], capsys)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 600
+    assert "unknown game" in err and "\x1b" not in err
 
 
 class FakeApp:

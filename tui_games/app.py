@@ -14,10 +14,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from tui_games.engine.core import Options
+from tui_games.engine.locks import GameLock
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, UnknownGame, get_game
 from tui_games.paths import style_files
+from tui_games.screens.confirm import Choice, ChoiceScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.load import LoadScreen
 from tui_games.screens.menu import MenuScreen
@@ -95,6 +97,7 @@ class GamesApp(App[None]):
         self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
         self._focus_before_small: WeakKeyDictionary[Screen[Any], Widget] = (
             WeakKeyDictionary())
+        self._game_lock: GameLock | None = None  # the open game's, while it is open
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the bottom of the screen stack: leaving anything returns to it."""
@@ -145,27 +148,79 @@ class GamesApp(App[None]):
 
     # ---- routing --------------------------------------------------------------------
 
-    def back_to_menu(self) -> None:
-        """Close every screen above the menu (games on the way are autosaved)."""
-        for screen in self.screen_stack[1:]:
-            if isinstance(screen, GameScreen):
-                screen.save_on_exit()
+    def back_to_menu(self, save: bool = True) -> None:
+        """Close every screen above the menu; games on the way are autosaved (unless
+        ``save`` is False: the caller saved them) and let go of."""
+        if save:
+            for screen in self.screen_stack[1:]:
+                if isinstance(screen, GameScreen):
+                    screen.save_on_exit()
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self._release_game()
+
+    def _release_game(self) -> None:
+        lock, self._game_lock = self._game_lock, None
+        if lock is not None:
+            lock.release()
+
+    def leave_games(self, then: Callable[[], None]) -> None:
+        """Save the open game, then ``then()``; if it cannot be saved, its screen asks
+        first (save elsewhere, leave anyway, or stay: then nothing happens)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and not screen.save_on_exit():
+                screen.ask_before_leaving(then)
+                return
+        then()
 
     def open_game(self, session: Session) -> bool:
-        """Replace whatever is open with the game screen of ``session``."""
+        """Replace whatever is open with the game screen of ``session``.
+
+        The game is held open in this window (an advisory lock on its save); if another
+        window holds it, the player may open a copy instead. False if it did not open
+        now (unavailable, held elsewhere, or the game on the table asks first).
+        """
         try:
             info = get_game(session.rules.id)
             cls = screen_class(info)
         except (UnknownGame, ImportError, AttributeError, TypeError) as exc:
             self.notify(f"Cannot open {session.rules.title}: {exc}", severity="error",
-                        title="Game unavailable")
+                        title="Game unavailable", markup=False)
             return False
-        self.back_to_menu()
+        if any(isinstance(s, GameScreen) for s in self.screen_stack):
+            opened = False
+
+            def leave_then_open() -> None:
+                nonlocal opened
+                self.back_to_menu(save=False)
+                opened = self.open_game(session)
+
+            self.leave_games(leave_then_open)
+            return opened
+        self.back_to_menu(save=False)
+        lock = self.store.lock(session)
+        if lock is None:
+            self._offer_copy(session)
+            return False
+        self._game_lock = lock
         self.push_screen(cls(session=session, info=info, store=self.store,
                              bot_delay=self.bot_delay))
         return True
+
+    def _offer_copy(self, session: Session) -> None:
+        """The game is open in another window: offer to open a copy (a new game id, so
+        neither window overwrites the other's saves)."""
+        def answered(answer: str | None) -> None:
+            if answer == "copy":
+                session.save_id = None
+                self.open_game(session)
+
+        self.push_screen(ChoiceScreen(
+            "This game is open in another window. Playing it here too would overwrite "
+            "one window's moves with the other's. You can open a copy: it is saved as a "
+            "separate game.",
+            [Choice("copy", "Open a copy", "c"), Choice("back", "Back", "b")],
+            cancel="back", title="Open in another window"), answered)
 
     def new_game(self, game_id: str | None = None, seats: list[Seat] | None = None,
                  options: Options | None = None) -> None:
@@ -185,7 +240,8 @@ class GamesApp(App[None]):
         try:
             session = self.store.load(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load this save", severity="error", timeout=10)
+            self.notify(str(exc), title="Cannot load this save", severity="error", timeout=10,
+                        markup=False)
             return False
         return self.open_game(session)
 
@@ -213,8 +269,10 @@ class GamesApp(App[None]):
         self.push_screen(RulesScreen(screen.info if isinstance(screen, GameScreen) else None))
 
     async def action_quit(self) -> None:
-        """Quit; an unfinished game is autosaved first so Continue resumes it."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.save_on_exit()
-        self.exit()
+        """Quit; an unfinished game is autosaved first so Continue resumes it (if it
+        cannot be, the game asks first)."""
+        def quit_now() -> None:
+            self._release_game()
+            self.exit()
+
+        self.leave_games(quit_now)

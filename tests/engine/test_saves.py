@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +18,7 @@ from toy_game import GAMES, CometRules, CometState, DrawComet, PlayComet
 
 from tui_games.engine import saves
 from tui_games.engine.codec import to_json
+from tui_games.engine.locks import lock_path
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir, sanitise_name
 from tui_games.engine.session import Seat, Session
 
@@ -69,7 +76,7 @@ def test_autosave_round_trips_everything(store: SaveStore) -> None:
 def test_the_document_holds_the_agreed_fields(store: SaveStore) -> None:
     session = played()
     doc = json.loads(store.autosave(session).read_text())
-    assert doc["format"] == "tui-games-save" and doc["version"] == 1
+    assert doc["format"] == "tui-games-save" and doc["version"] == 2
     assert doc["game"] == "comet" and doc["seed"] == 3 and doc["turn"] == session.turn
     assert doc["seats"] == [{"name": "Ada", "bot": None}, {"name": "Bot", "bot": "easy"}]
     assert len(doc["actions"]) == len(doc["undoable"]) == 9
@@ -261,8 +268,8 @@ def test_an_unknown_format_is_refused(store: SaveStore) -> None:
 
 def test_an_unknown_version_is_refused(store: SaveStore) -> None:
     path = store.autosave(played())
-    edit(path, lambda d: d.__setitem__("version", 2))
-    assert "unknown save version 2" in refusal(store, path)
+    edit(path, lambda d: d.__setitem__("version", 3))
+    assert "unknown save version 3" in refusal(store, path)
 
 
 def test_an_unknown_game_is_refused(store: SaveStore) -> None:
@@ -435,3 +442,212 @@ def test_a_seat_count_the_game_does_not_allow_is_refused(store: SaveStore) -> No
     path = store.autosave(played())
     edit(path, lambda d: d["seats"].extend([{"name": "C", "bot": None}] * 2))
     assert "4 seats, but Comet Catch is for 2-3 players" in refusal(store, path)
+
+
+# ---- dates at the ends of the calendar (issue 11, item 4) ----------------------------
+
+@pytest.fixture
+def tokyo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time far east of UTC, where a naive 9999-12-31 has no UTC instant."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.usefixtures("tokyo")
+def test_dates_at_the_ends_of_the_calendar_never_raise_and_still_sort(
+        store: SaveStore) -> None:
+    stamps = {"first": "0001-01-01T00:00:00+14:00", "last": "9999-12-31T23:59:59-14:00",
+              "naive": "9999-12-31T23:59:59", "now": "2026-01-01T10:00:00+00:00"}
+    for seed, (name, stamp) in enumerate(stamps.items(), start=1):
+        path = store.save_as(played(seed=seed), name)
+        edit(path, lambda d, stamp=stamp: d.__setitem__("saved_at", stamp))
+    rows = store.list()
+    assert [row.name for row in rows] == ["last", "naive", "now", "first"]
+    assert all(row.error is None for row in rows)
+    assert store.latest() is not None and store.latest().name == "last"
+
+
+def test_epoch_seconds_covers_the_whole_calendar() -> None:
+    early = saves.epoch_seconds(datetime.fromisoformat("0001-01-01T00:00:00+14:00"))
+    late = saves.epoch_seconds(datetime.fromisoformat("9999-12-31T23:59:59-14:00"))
+    epoch = saves.epoch_seconds(datetime.fromisoformat("1970-01-01T00:00:00+00:00"))
+    assert early < epoch == 0.0 < late
+
+
+# ---- leftovers of crashed saves (issue 11, item 11) ----------------------------------
+
+def test_stale_temp_files_of_ours_are_removed_when_the_folder_is_scanned(
+        store: SaveStore) -> None:
+    save = store.autosave(played())
+    old = time.time() - 3600
+    stale = store.folder / f".{save.stem}-k2j4_9zq.tmp"
+    fresh = store.folder / ".Before_the_boss-abcd1234.tmp"
+    theirs = store.folder / ".notes.tmp"
+    for path in (stale, fresh, theirs):
+        path.write_text("{")
+    os.utime(stale, (old, old))
+    os.utime(theirs, (old, old))
+    store.list()
+    assert not stale.exists() and fresh.exists() and theirs.exists() and save.exists()
+
+
+def test_a_temp_file_being_written_is_never_removed(store: SaveStore) -> None:
+    store.folder.mkdir()
+    busy = store.folder / ".comet-20250101-000000-abcd-qwertyui.tmp"
+    busy.write_text("{")
+    old = time.time() - 3600
+    os.utime(busy, (old, old))
+    fd = os.open(busy, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # a writer that is slow, not dead
+        store.list()
+        assert busy.exists()
+    finally:
+        os.close(fd)
+    store.list()
+    assert not busy.exists()
+
+
+def test_lock_files_nobody_holds_are_removed(store: SaveStore) -> None:
+    session = played()
+    lock = store.lock(session)
+    assert lock is not None and lock.held
+    left = lock_path(store.folder, "comet-20250101-000000-dead")
+    left.write_text("")  # a window that was killed
+    assert store.clean() == [left]
+    assert lock.path.exists()  # held: kept
+    lock.release()
+    assert not lock.path.exists()
+
+
+# ---- seats, options and seed are checked (issue 11, item 12) -------------------------
+
+def test_a_bot_seat_edited_into_a_human_seat_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d["seats"][1].__setitem__("bot", None))
+    assert "seats, options or seed do not match the file's check" in refusal(store, path)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["seats"].reverse(),
+    lambda d: d["seats"][0].__setitem__("name", "Eve"),
+    lambda d: d["seats"][0].__setitem__("bot", "easy"),
+    lambda d: d.__setitem__("options", {}),
+    lambda d: d.__setitem__("seed", d["seed"] + 1),
+    lambda d: d.__setitem__("check", "sha256:" + "0" * 64),
+], ids=["reordered", "renamed", "human-to-bot", "options", "seed", "check"])
+def test_any_edit_of_the_seats_options_or_seed_is_refused(store: SaveStore,
+                                                          change: object) -> None:
+    path = store.autosave(played())
+    edit(path, change)
+    assert "edited or is corrupt" in refusal(store, path)
+
+
+def test_a_new_save_without_its_check_is_refused(store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: d.pop("check"))
+    assert "check of the seats, options and seed is missing" in refusal(store, path)
+
+
+def test_a_save_from_before_the_check_loads_and_gets_one_on_its_next_save(
+        store: SaveStore) -> None:
+    path = store.autosave(played())
+    edit(path, lambda d: (d.pop("check"), d.__setitem__("version", 1)))
+    resumed = store.load(path)
+    assert resumed.seats == played().seats
+    store.autosave(resumed)
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 2 and doc["check"].startswith("sha256:")
+    assert store.load(path).actions == resumed.actions
+
+
+def test_control_characters_never_leave_a_save(store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ada\x1b]0;pwn\x07"), Seat("[/x]Bo\x9b2J")], 3, {})
+    path = store.save_as(session, "ok")
+    edit(path, lambda d: d.__setitem__("name", "evil\x1b[2J\nname"))
+    (row,) = store.list()
+    assert row.name == "evil[2J name" and row.players == ["Ada]0;pwn", "[/x]Bo2J"]
+    loaded = store.load(path)
+    assert [s.name for s in loaded.seats] == ["Ada]0;pwn", "[/x]Bo2J"]
+    assert loaded.name == "evil[2J name"
+
+
+# ---- one game, one window (issue 11, item 6) -----------------------------------------
+
+def test_a_game_open_in_one_window_cannot_be_opened_in_another(store: SaveStore,
+                                                               tmp_path: Path) -> None:
+    session = played()
+    path = store.autosave(session)
+    mine = store.lock(session)
+    other = SaveStore(store.folder, games=GAMES)  # a second instance on the same folder
+    theirs = other.load(path)
+    assert mine is not None and mine.held
+    assert other.lock(theirs) is None
+    mine.release()
+    again = other.lock(theirs)
+    assert again is not None and again.held
+    again.release()
+
+
+def test_a_lock_held_by_another_process_is_respected(store: SaveStore) -> None:
+    session = played()
+    store.autosave(session)
+    lock_file = lock_path(store.folder, store.assign_id(session))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(lock_file)], stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        assert store.lock(session) is None
+    finally:
+        holder.communicate("")  # let it exit: the system drops its lock
+    lock = store.lock(session)
+    assert lock is not None and lock.held
+    lock.release()
+
+
+HOLD_LOCK = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_lock_gives_a_game_its_id_first(store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ada"), Seat("Bo")], 1, {})
+    lock = store.lock(session)
+    assert lock is not None and session.save_id is not None
+    assert lock.path == lock_path(store.folder, session.save_id)
+    assert store.autosave(session).stem == session.save_id  # the id does not change
+    lock.release()
+
+
+# ---- named saves that belong to another game (issue 11, item 7) ----------------------
+
+def test_a_name_used_by_another_game_is_reported_before_replacing(store: SaveStore) -> None:
+    mine, other = played(seed=1), played(seed=2)
+    assert store.replaces_other(mine, "Tonight") is None  # a new name
+    store.save_as(other, "Tonight")
+    assert store.replaces_other(mine, "Tonight") == "the Comet Catch save 'Tonight'"
+    store.save_as(mine, "Mine")
+    assert store.replaces_other(mine, "Mine") is None  # the game's own save
+    (store.folder / "junk.json").write_text("[[[")
+    assert store.replaces_other(mine, "junk") == "the file junk.json"
+
+
+def test_save_to_writes_a_copy_anywhere_the_player_says(store: SaveStore,
+                                                        tmp_path: Path) -> None:
+    session = played()
+    elsewhere = tmp_path / "usb"
+    elsewhere.mkdir()
+    path = store.save_to(session, elsewhere)
+    assert path == elsewhere / f"{session.save_id}.json"
+    assert store.load(path).actions == session.actions
+    assert store.save_to(session, elsewhere / "mine") == elsewhere / "mine.json"
+    with pytest.raises(SaveError, match="no such folder"):
+        store.save_to(session, tmp_path / "nowhere" / "x.json")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -141,3 +142,47 @@ async def test_one_autosave_per_game_and_long_names_keep_the_time_in_view(
         await pilot.pause()
         detail = str(app.screen.query_one("#save-detail", Static).render())
         assert long_name in detail and "Annabel Featherstonehaugh vs Bot" in detail
+
+
+async def test_hostile_names_and_dates_show_as_plain_clean_text(
+        store: SaveStore, make_app: MakeApp) -> None:
+    session = nebular(3, "[/x]Ana\x1b]0;pwn\x07", "[bold]Bot\x9b2J")
+    path = store.save_as(session, "evening")
+    doc = json.loads(path.read_text())
+    doc["name"] = "[/x] \x1b[2J\x1b[Hwiped"
+    doc["saved_at"] = "0001-01-01T00:00:00+14:00"
+    path.write_text(json.dumps(doc))
+    late = store.save_as(nebular(4, "Bo", "Bot"), "late")
+    doc = json.loads(late.read_text())
+    doc["saved_at"] = "9999-12-31T23:59:59-14:00"
+    late.write_text(json.dumps(doc))
+    (store.folder / "deep.json").write_text("[" * 100_000)  # once stopped the app at start
+    (store.folder / "[red]x[-].json").write_text('{"format": "\x1b[2J"}')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one("#saves", DataTable)
+        rows = [cells(table, row) for row in range(table.row_count)]
+        assert len(rows) == 4
+        assert rows[0][0] == "late" and rows[0][4] == "9999-12-31 23:59"
+        assert rows[-1][0] == "[/x] [2J[Hwip…" and rows[-1][2].startswith("[/x]Ana]0;pwn")
+        assert rows[-1][4] == "0001-01-01 00:00"  # the oldest possible date: last
+        assert not any("\x1b" in cell or "\x9b" in cell for row in rows for cell in row)
+        for row in range(table.row_count):  # every detail line renders, markup and all
+            table.move_cursor(row=row)
+            await pilot.pause()
+            detail = str(screen.query_one("#save-detail", Static).render())
+            assert "\x1b" not in detail
+        table.move_cursor(row=3)
+        await pilot.pause()
+        detail = str(screen.query_one("#save-detail", Static).render())
+        assert "[/x] [2J[Hwiped · Nebular Colors · [/x]Ana]0;pwn vs [bold]Bot2J" in detail
+
+
+def test_when_shows_any_date_or_says_unknown() -> None:
+    assert when("0001-01-01T00:00:00+14:00") == "0001-01-01 00:00"
+    assert when("9999-12-31T23:59:59") == "9999-12-31 23:59"
+    assert when("yesterday") == "unknown date"

@@ -368,12 +368,17 @@ async def test_the_hand_sort_survives_a_save_and_continue(
         await pilot.press("s")
         assert nc(app).hand.sort_mode == "suit"
         assert session.ui_prefs["hand_sort"] == "suit"
-        path = store.autosave(session)
-    again = make_app(store, store.load(path))
-    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # to the menu: the game is saved on the way
         await pilot.pause()
-        assert nc(again).hand.sort_mode == "suit"
-        assert str(nc(again).query_one("#nc-sort").render()) == "by suit (s)"
+        assert not isinstance(app.screen, NebularColorsScreen)
+        await pilot.press("c")  # Continue: the game comes back from its save file
+        await pilot.pause()
+        again = nc(app)
+        assert again.session is not session and again.session.actions == session.actions
+        assert again.hand.sort_mode == "suit"
+        assert str(again.query_one("#nc-sort").render()) == "by suit (s)"
+    loaded = store.load(store.latest().path)  # type: ignore[union-attr]
+    assert loaded.ui_prefs == {"hand_sort": "suit"}
 
 
 async def test_r_on_the_summary_looks_at_the_final_table_then_comes_back(
@@ -434,3 +439,23 @@ async def test_the_status_line_shows_every_word_in_two_lines_at_80x24(
         shown = str(line.render())
         assert line.size.height == 2 and len(shown.split("\n")) == 2
         assert " ".join(shown.split()) == status(app)  # wrapped, nothing cut
+
+
+async def test_a_phase_key_repaints_what_changed_not_the_table(
+        store: SaveStore, make_app: MakeApp, rendered: Renders) -> None:
+    app = make_app(store, table(mine=["P9", "G9", "Y3"], left=["B9", "Y1"], right=["P2"],
+                                deck_top=["G3", "Y7"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "left")
+        await pilot.pause(0.1)
+        rendered.clear()
+        rendered.on = True
+        await pilot.press("d")  # choose -> discard: the hand, the deck, the words change
+        await pilot.pause(0.05)
+        rendered.on = False
+        drawn = {w.id for w in rendered.widgets if w.id}
+        assert "nc-hand" in drawn
+        unchanged = {"nc-them-score", "nc-you-score", "nc-them-melds", "nc-you-melds",
+                     "nc-title", "nc-frag-0", "nc-frag-1", "nc-them-name", "nc-you-name"}
+        assert not drawn & unchanged
+        assert not [w for w in rendered.widgets if w.parent is nc(app).hand]  # no per-card widgets

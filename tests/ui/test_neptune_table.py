@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from conftest import SIZE
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action
@@ -113,7 +115,7 @@ async def test_the_round_summary_explains_the_round_and_looks_back_on_r(
         assert summary.title_text == "Round 1 of 5 is over"
         text = "\n".join(summary.lines)
         assert "You took " in text and "Bob took " in text and "Cy took " in text
-        assert text.count("This round ") == 3
+        assert text.count(", total ") == 3
         assert "3 rounds" not in text and "4 rounds to go" in text
         await pilot.press("r")
         await settle(pilot)
@@ -121,6 +123,7 @@ async def test_the_round_summary_explains_the_round_and_looks_back_on_r(
         assert isinstance(look, NeptuneScreen) and look.reviewing
         trick = look.query_one(TrickArea)
         assert trick.border_title == "Trick 12 of 12" and "won it" in trick.text
+        assert "★ won" in trick.text and "winning" not in trick.text
         assert not look.hand.faces  # the round's end: every card played
         assert "Looking back" in look.query_one(StatusLine).text
         await pilot.press("enter")
@@ -136,3 +139,36 @@ async def test_the_round_summary_explains_the_round_and_looks_back_on_r(
         before = len(table.session.actions)
         await pilot.press("enter")
         assert len(table.session.actions) > before
+
+
+async def test_a_cursor_key_repaints_the_hand_and_the_status_line_only(
+        store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speed without timing: moving the cursor asks for no layout pass of the screen and
+    repaints no other widget (a play repaints only what changed, never by a layout pass
+    of the table's own widgets)."""
+    app = make_app(store, position(3, ann_cannot_play_everything))
+    refreshed: list[tuple[str, bool]] = []
+    original = Widget.refresh
+
+    def recording(self: Widget, *regions: Any, **kwargs: Any) -> Widget:
+        refreshed.append((type(self).__name__, bool(kwargs.get("layout"))))
+        return original(self, *regions, **kwargs)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(Widget, "refresh", recording)
+        for key in ("right", "right", "left", "l", "h"):
+            await pilot.press(key)
+        assert refreshed and {name for name, _ in refreshed} <= {"Hand", "StatusLine"}
+        assert not any(layout for _, layout in refreshed)
+        refreshed.clear()
+        hand = app.screen.hand
+        await pilot.press("home")
+        while hand.cursor_face is not None and hand.cursor_face.dimmed:
+            await pilot.press("right")  # to a card that can be played
+        refreshed.clear()
+        played = len(app.screen.session.actions)
+        await pilot.press("enter")
+        assert len(app.screen.session.actions) > played
+        table = {"Static", "ScoreTracker", "TrickPiles", "TrickArea", "StatusLine"}
+        assert not [name for name, layout in refreshed if layout and name in table]

@@ -101,6 +101,11 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         assert state.turn == 1 and state.phase == "turn"
         assert "The dice roll row" in "\n".join(e.text for e in state.log[-4:])
         await pilot.press("down", "enter", "enter")                   # D4 again, mid-turn
+        assert state.did == ["move"] and state.ships == [24]
+        await pilot.press("ctrl+z")                                   # taken back
+        state = screen.session.state
+        assert state.did == [] and state.ships == [17]
+        await pilot.press("down", "enter", "enter")
         assert state.did == ["move"]
         before = to_json(state)
         await pilot.press("escape")                                   # to the menu
@@ -185,3 +190,20 @@ async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
         assert state.res[0][WATER] == 1 and state.res[1][WATER] == 5
         assert session.actions[-2:] == [OfferTrade(1, WATER, 2, OXYGEN, 1),
                                         AnswerTrade(True)]
+
+
+def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveStore) -> None:
+    seen = set()
+    for players, seed in ((1, 1), (2, 2), (3, 3), (6, 4)):
+        seats = [Seat("Annabelle")] + [Seat(f"Player {i}") for i in range(1, players)]
+        session = Session.new(RULES, seats, seed, {"federations": "on"})
+        screen = NovaLuxScreen(session, INFO, nova_store)
+        bots = [NormalBot(RULES, random.Random(p)) for p in range(players)]
+        s = session.state
+        while (mover := RULES.to_move(s)) is not None:
+            if mover == 0:
+                text = screen.status_text(RULES.observe(s, 0))
+                assert len(text) <= 2 * 78, text
+                seen.add(s.phase)
+            RULES.apply(s, bots[mover].choose(RULES.observe(s, mover), mover))
+    assert {"place", "turn", "react"} <= seen

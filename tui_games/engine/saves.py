@@ -8,9 +8,13 @@ Nothing is pickled or evaluated, and nothing is written outside the save folder.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
+import stat
 import tempfile
+import time
 import tomllib
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -22,16 +26,23 @@ import platformdirs
 
 from tui_games.engine.codec import to_builtins, to_json
 from tui_games.engine.core import IllegalAction, Options
+from tui_games.engine.locks import LOCK_SUFFIX, GameLock, is_locked, lock_path, try_flock
 from tui_games.engine.session import Seat, Session, new_save_id
+from tui_games.engine.text import one_line, printable
 
 if TYPE_CHECKING:
     from tui_games.games import GameInfo
 
 FORMAT = "tui-games-save"
-VERSION = 1
+VERSION = 2  # 2 added "check"; version 1 files (no check) still load
+READS = (1, 2)
 AUTOSAVE_NAME = "autosave"
-MAX_SAVE_BYTES = 32 * 1024 * 1024  # far above any real game; refuses absurd files quickly
+MAX_SAVE_BYTES = 5 * 1024 * 1024  # far above any real game; refused before reading
+MAX_PROBLEM = 240  # a refusal is one line a person reads, whatever the file holds
 ENV_VAR = "TUI_GAMES_SAVES"
+STALE_SECONDS = 60  # a temp file this old with no writer holding it was left by a crash
+_TEMP_NAME = re.compile(r"\.[A-Za-z0-9_-]{1,80}-[a-z0-9_]{8}\.tmp")
+_CHECK_SALT = b"tui-games save check 1\n"
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
 _PREF_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -45,9 +56,11 @@ A = TypeVar("A")
 class SaveError(Exception):
     """A save that cannot be written or loaded; ``str(e)`` is one line: file and problem."""
 
-    def __init__(self, path: Path | str, problem: str) -> None:
-        self.path = str(path)
-        self.problem = " ".join(problem.split())  # always one line, whatever msgspec said
+    def __init__(self, path: Path | str, problem: str, cause: str | None = None) -> None:
+        self.path = printable(str(path))
+        # always one short line, whatever msgspec said or the file held
+        self.problem = one_line(problem, MAX_PROBLEM)
+        self.cause = one_line(cause or problem, MAX_PROBLEM)  # the short why, for a status
         super().__init__(f"{self.path}: {self.problem}")
 
 
@@ -81,6 +94,7 @@ class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     actions: list[A]
     state: S
     ui_prefs: dict[str, str] = msgspec.field(default_factory=dict)  # optional: newer saves
+    check: str | None = None  # version 2 on: see header_check(); version 1 has none
 
 
 def sanitise_name(name: str) -> str:
@@ -92,23 +106,58 @@ def sanitise_name(name: str) -> str:
 
 def _display_name(name: str) -> str:
     """The save name as shown in lists: printable, one line, not too long."""
-    return "".join(ch for ch in " ".join(name.split()) if ch.isprintable())[:60]
+    return " ".join(printable(name).split())[:60]
 
 
 def _now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _when(saved_at: str, path: Path) -> datetime:
+_EPOCH = datetime(1970, 1, 1)
+
+
+def epoch_seconds(stamp: datetime) -> float:
+    """Seconds since 1970 UTC for any datetime, year 1 to 9999 in any zone, never raising.
+
+    ``datetime.timestamp()`` and ``astimezone()`` overflow near the ends of the calendar
+    (year 1 at +14:00 is before the first UTC instant); naive arithmetic never does. A
+    naive stamp is taken as local time (today's offset when its own cannot be known).
+    """
+    offset = stamp.utcoffset()
+    if offset is None:
+        try:
+            offset = stamp.astimezone().utcoffset()
+        except (OverflowError, ValueError, OSError):
+            offset = datetime.now().astimezone().utcoffset()
+    naive = stamp.replace(tzinfo=None)
+    return (naive - _EPOCH).total_seconds() - (offset.total_seconds() if offset else 0.0)
+
+
+def _when(saved_at: str, path: Path) -> float:
     """Sort key: the recorded time, else the file's modification time."""
     try:
-        stamp = datetime.fromisoformat(saved_at)
-        return stamp if stamp.tzinfo else stamp.astimezone()
-    except ValueError:
+        return epoch_seconds(datetime.fromisoformat(saved_at))
+    except (ValueError, TypeError):
         try:
-            return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+            return path.stat().st_mtime
         except OSError:
-            return datetime.fromtimestamp(0, UTC)
+            return 0.0
+
+
+def header_check(game: str, seed: int, options: Options, seats: list[Seat]) -> str:
+    """The check of what the replay cannot verify: the game, seed, options and seats.
+
+    The replay proves the actions and the state; it cannot tell a bot seat from a human
+    one, so without this a bot edited into a human would show its hand. Like the replay
+    check, it catches an edited or damaged file; it is no secret.
+    """
+    header = {"game": game, "seed": seed, "options": dict(options),
+              "seats": [to_builtins(seat) for seat in seats]}
+    digest = hashlib.sha256(_CHECK_SALT + _canonical.encode(header)).hexdigest()
+    return f"sha256:{digest}"
+
+
+_canonical = msgspec.json.Encoder(order="sorted")
 
 
 def _format_document(doc: SaveFile[Any, Any]) -> bytes:
@@ -134,9 +183,10 @@ def _write_all(fd: int, data: bytes) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so a crash leaves either the old file or the new one."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem[:80]}-", suffix=".tmp")
     try:
         try:
+            try_flock(fd)  # held while writing: the folder scan leaves a live temp file be
             _write_all(fd, data)
             os.fsync(fd)
         finally:
@@ -211,43 +261,96 @@ class SaveStore:
         A game resumed from a named save has the same ``save_id``, so playing on replaces
         that game's autosave instead of adding a second one.
         """
-        self._ensure_id(session)
+        self.assign_id(session)
         path = self.folder / f"{session.save_id}.json"
         self._write(path, session, AUTOSAVE_NAME)
         return path
 
-    def _ensure_id(self, session: Session) -> None:
-        """Give the session a stable, safe game id if it has none yet."""
+    def assign_id(self, session: Session) -> str:
+        """Give the session a stable, safe game id if it has none yet; returns it."""
         if session.save_id is None or not _SAFE_ID.fullmatch(session.save_id):
             session.save_id = new_save_id(session.rules.id)
             while (self.folder / f"{session.save_id}.json").exists():
                 session.save_id = new_save_id(session.rules.id)
+        return session.save_id
+
+    def lock(self, session: Session) -> GameLock | None:
+        """Hold the game open in this window (its id assigned first if needed); None when
+        another window has it open. Release the lock when the game is left."""
+        save_id = self.assign_id(session)
+        with contextlib.suppress(OSError):  # GameLock is a no-op where no file can be made
+            self.folder.mkdir(parents=True, exist_ok=True)
+        return GameLock.acquire(lock_path(self.folder, save_id))
+
+    def named_path(self, name: str) -> Path:
+        """The file a save named ``name`` goes to (SaveError if the name has no letter)."""
+        stem = sanitise_name(name)
+        if not stem:
+            raise SaveError(self.folder, f"cannot save as {one_line(name, 60)!r}: a save "
+                                         "name needs a letter or a digit")
+        return self.folder / f"{stem}.json"
+
+    def replaces_other(self, session: Session, name: str) -> str | None:
+        """What saving ``session`` as ``name`` would overwrite when that file is not one
+        of this game's own saves: a short description of it, else None."""
+        path = self.named_path(name)
+        if not path.exists() and not path.is_symlink():
+            return None
+        try:
+            raw = msgspec.json.decode(self._read(path))
+        except Exception:  # unreadable: it is still somebody's file
+            return f"the file {path.name}"
+        if not isinstance(raw, dict):
+            return f"the file {path.name}"
+        save_id = raw.get("save_id")
+        if session.save_id is not None and save_id == session.save_id:
+            return None
+        title = raw.get("game") if isinstance(raw.get("game"), str) else "?"
+        info = self._games_map().get(title)
+        title = info.title if info is not None else one_line(str(title), 30)
+        label = raw.get("name") if isinstance(raw.get("name"), str) else path.stem
+        return f"the {title} save {one_line(label, 60)!r}"
 
     def save_as(self, session: Session, name: str) -> Path:
         """Write the named save ``<sanitised name>.json`` (replacing one of that name)."""
-        stem = sanitise_name(name)
-        if not stem:
-            raise SaveError(self.folder, f"cannot save as {name!r}: a save name needs a "
-                                         "letter or a digit")
-        path = self.folder / f"{stem}.json"
-        self._ensure_id(session)  # the named save carries the game's id for its autosave
+        path = self.named_path(name)
+        self.assign_id(session)  # the named save carries the game's id for its autosave
         self._write(path, session, _display_name(name))
         session.name = _display_name(name)
         return path
 
-    def _write(self, path: Path, session: Session, name: str) -> None:
+    def save_to(self, session: Session, target: Path | str) -> Path:
+        """Write a copy of the game anywhere the player says (a folder or a file path):
+        the way out when the save folder cannot be written."""
+        path = Path(target).expanduser()
+        self.assign_id(session)
+        if path.is_dir():
+            path = path / f"{session.save_id}.json"
+        elif path.suffix != ".json":
+            path = path.with_name(path.name + ".json")
+        if not path.parent.is_dir():
+            raise SaveError(path, "cannot write the save (no such folder)",
+                            "no such folder")
+        self._write(path, session, session.name or AUTOSAVE_NAME, mkdir=False)
+        return path
+
+    def _write(self, path: Path, session: Session, name: str, *, mkdir: bool = True) -> None:
         self._check_prefs(path, session.ui_prefs)  # never write a file that would not load
         doc: SaveFile[Any, Any] = SaveFile(
             format=FORMAT, version=VERSION, game=session.rules.id, name=name,
             saved_at=_now_iso(), save_id=session.save_id, seed=session.seed,
             options=dict(session.options), seats=list(session.seats), turn=session.turn,
             undoable=list(session.undoable), actions=list(session.actions),
-            state=session.state, ui_prefs=dict(session.ui_prefs))
+            state=session.state, ui_prefs=dict(session.ui_prefs),
+            check=header_check(session.rules.id, session.seed, session.options,
+                               session.seats))
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            if mkdir:
+                self.folder.mkdir(parents=True, exist_ok=True)
             write_atomic(path, _format_document(doc))
         except OSError as exc:
-            raise SaveError(path, f"cannot write the save ({exc.strerror or exc})") from exc
+            reason = exc.strerror or str(exc)
+            raise SaveError(path, f"cannot write the save ({reason})", reason) from exc
 
     # ---- reading -------------------------------------------------------------------
 
@@ -263,24 +366,61 @@ class SaveStore:
         return self._load(file)[0]
 
     def _load(self, file: Path) -> tuple[Session, SaveFile[Any, Any]]:
-        data = self._read(file)
-        info, doc = self._decode(file, data)
-        session = self._rebuild(file, info, doc)
+        try:
+            data = self._read(file)
+            info, doc = self._decode(file, data)
+            session = self._rebuild(file, info, doc)
+        except SaveError:
+            raise
+        except RecursionError:
+            raise SaveError(file, "is nested too deeply to be a save file") from None
+        except MemoryError:
+            raise SaveError(file, "is too large to be a save file") from None
+        except Exception as exc:  # whatever a hostile file provokes, it is one line
+            raise SaveError(file, f"cannot be read as a save ({type(exc).__name__}: "
+                                  f"{exc})") from None
         if session.save_id is not None and not _SAFE_ID.fullmatch(session.save_id):
             session.save_id = None  # an edited id never names a file: the game gets a new one
         return session, doc
 
     def _read(self, file: Path) -> bytes:
+        """The bytes of a regular file of at most MAX_SAVE_BYTES.
+
+        Opened without blocking and checked on the open file itself, so a FIFO, a device
+        (/dev/zero behind a symlink) or a file swapped in after a check is refused at once.
+        """
         try:
-            if file.stat().st_size > MAX_SAVE_BYTES:
-                raise SaveError(file, "is too large to be a save file")
-            return file.read_bytes()
+            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except FileNotFoundError:
             raise SaveError(file, "no such file") from None
         except IsADirectoryError:
             raise SaveError(file, "is a folder, not a save file") from None
         except OSError as exc:
             raise SaveError(file, f"cannot read the file ({exc.strerror or exc})") from None
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise SaveError(file, "is a folder, not a save file")
+            if not stat.S_ISREG(info.st_mode):
+                raise SaveError(file, f"is {_file_kind(info.st_mode)}, not a save file")
+            if info.st_size > MAX_SAVE_BYTES:
+                raise SaveError(file, f"is too large to be a save file ({info.st_size} "
+                                      f"bytes; at most {MAX_SAVE_BYTES})")
+            chunks: list[bytes] = []
+            size = 0
+            while size <= MAX_SAVE_BYTES:  # the file may have grown since fstat
+                chunk = os.read(fd, MAX_SAVE_BYTES + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            if size > MAX_SAVE_BYTES:
+                raise SaveError(file, "is too large to be a save file")
+            return b"".join(chunks)
+        except OSError as exc:
+            raise SaveError(file, f"cannot read the file ({exc.strerror or exc})") from None
+        finally:
+            os.close(fd)
 
     def _games_map(self) -> Mapping[str, GameInfo]:
         if self._games is None:
@@ -299,18 +439,21 @@ class SaveStore:
             if "truncated" in str(exc):
                 raise SaveError(file, "the file is truncated (the JSON stops midway)") from None
             raise SaveError(file, f"not a JSON file ({exc})") from None
+        except RecursionError:
+            raise SaveError(file, "is nested too deeply to be a save file") from None
         if not isinstance(raw, dict) or "format" not in raw:
             raise SaveError(file, f"not a tui-games save (no \"format\": \"{FORMAT}\")")
         if raw["format"] != FORMAT:
-            raise SaveError(file, f"unknown format {raw['format']!r} (expected {FORMAT!r})")
+            raise SaveError(file, f"unknown format {_short(raw['format'])} "
+                                  f"(expected {FORMAT!r})")
         version = raw.get("version")
-        if version != VERSION or isinstance(version, bool):
-            raise SaveError(file, f"unknown save version {version!r} "
-                                  f"(this tui-games reads version {VERSION})")
+        if version not in READS or isinstance(version, bool):
+            raise SaveError(file, f"unknown save version {_short(version)} (this tui-games "
+                                  f"reads versions {', '.join(map(str, READS))})")
         game = raw.get("game")
         info = self._games_map().get(game) if isinstance(game, str) else None
         if info is None:
-            raise SaveError(file, f"unknown game {game!r}")
+            raise SaveError(file, f"unknown game {_short(game)}")
         decoder = self._decoders.get(info.id)
         if decoder is None:
             rules = info.rules
@@ -332,9 +475,11 @@ class SaveStore:
             raise SaveError(file, f"{players} seats, but {info.title} is for {wanted} players")
         for seat in doc.seats:
             if seat.bot is not None and seat.bot not in info.bots:
-                raise SaveError(file, f"unknown bot level {seat.bot!r} for {seat.name!r}")
+                raise SaveError(file, f"unknown bot level {_short(seat.bot)} for "
+                                      f"{_short(seat.name)}")
         self._check_options(file, info, doc.options)
         self._check_prefs(file, doc.ui_prefs)
+        self._check_header(file, doc)
         if len(doc.undoable) != len(doc.actions):
             raise SaveError(file, f"{len(doc.undoable)} undo flags for "
                                   f"{len(doc.actions)} actions")
@@ -368,9 +513,24 @@ class SaveStore:
             raise SaveError(file, f"turn {doc.turn} does not match the replayed turn "
                                   f"{session.turn}")
         session.save_id = doc.save_id
-        session.name = None if doc.name == AUTOSAVE_NAME else doc.name
+        session.name = None if doc.name == AUTOSAVE_NAME else _display_name(doc.name)
         session.ui_prefs = dict(doc.ui_prefs)
+        # Names reach the screen and the log: nothing in them may steer the terminal.
+        session.seats = [Seat(printable(seat.name), seat.bot) for seat in session.seats]
         return session
+
+    @staticmethod
+    def _check_header(file: Path, doc: SaveFile[Any, Any]) -> None:
+        """Version 2 saves carry the check of their game, seed, options and seats."""
+        if doc.check is None and doc.version == 1:
+            return  # written before the check existed; the next save adds it
+        expected = header_check(doc.game, doc.seed, doc.options, doc.seats)
+        if doc.check is None:
+            raise SaveError(file, "the check of the seats, options and seed is missing: "
+                                  "the file was edited or is corrupt")
+        if doc.check != expected:
+            raise SaveError(file, "the seats, options or seed do not match the file's "
+                                  "check: the file was edited or is corrupt")
 
     @staticmethod
     def _check_prefs(file: Path, prefs: dict[str, str]) -> None:
@@ -379,7 +539,7 @@ class SaveStore:
             raise SaveError(file, f"{len(prefs)} ui_prefs (at most {MAX_PREFS})")
         for key, value in prefs.items():
             if not _PREF_KEY.fullmatch(key):
-                raise SaveError(file, f"ui_prefs key {key!r} is not a preference name")
+                raise SaveError(file, f"ui_prefs key {_short(key)} is not a preference name")
             if len(value) > MAX_PREF_VALUE or not value.isprintable():
                 raise SaveError(file, f"ui_prefs {key!r} has a value that is too long or "
                                       "not one line of text")
@@ -390,20 +550,24 @@ class SaveStore:
         for key, value in options.items():
             spec = specs.get(key)
             if spec is None:
-                raise SaveError(file, f"unknown option {key!r} for {info.title}")
+                raise SaveError(file, f"unknown option {_short(key)} for {info.title}")
             if value not in {choice for choice, _ in spec.choices}:
-                raise SaveError(file, f"option {key!r} cannot be {value!r}")
+                raise SaveError(file, f"option {key!r} cannot be {_short(value)}")
 
     # ---- the folder ----------------------------------------------------------------
 
     def list(self) -> list[SaveSummary]:
-        """Every save in the folder, newest first; broken files are listed with ``error``."""
+        """Every save in the folder, newest first; broken files are listed with ``error``.
+
+        Leftovers of saves killed mid-write are removed on the way (see ``clean``).
+        """
+        self.clean()
         try:
             files = [p for p in self.folder.glob("*.json")
                      if p.is_file() and not p.name.startswith(".")]
         except OSError:
             return []
-        rows: list[tuple[datetime, int, SaveSummary]] = []
+        rows: list[tuple[float, int, SaveSummary]] = []
         for file in files:
             try:
                 stat = file.stat()
@@ -425,28 +589,58 @@ class SaveStore:
         except SaveError as exc:
             return self._broken_summary(file, exc.problem)
         return SaveSummary(
-            path=str(file), name=doc.name, game=session.rules.id, title=session.rules.title,
-            players=[seat.name for seat in session.seats], turn=session.turn,
-            saved_at=doc.saved_at)
+            path=str(file), name=_display_name(doc.name), game=session.rules.id,
+            title=session.rules.title, players=[seat.name for seat in session.seats],
+            turn=session.turn, saved_at=doc.saved_at)
 
     def _broken_summary(self, file: Path, problem: str) -> SaveSummary:
         """What can still be read from a broken file, for the Load screen's listing."""
         try:
             mtime = datetime.fromtimestamp(file.stat().st_mtime).astimezone()
-        except OSError:
+        except (OSError, OverflowError, ValueError):
             mtime = datetime.fromtimestamp(0, UTC)
         game, title = "", "?"
         try:
-            raw = msgspec.json.decode(file.read_bytes())
+            raw = msgspec.json.decode(self._read(file))
             if isinstance(raw, dict) and isinstance(raw.get("game"), str):
-                game = raw["game"]
-                info = self._games_map().get(game)
+                game = one_line(raw["game"], 40)
+                info = self._games_map().get(raw["game"])
                 title = info.title if info is not None else game
-        except (OSError, msgspec.DecodeError):
+        except Exception:  # the problem is already known; this is best effort
             pass
-        return SaveSummary(path=str(file), name=file.stem, game=game, title=title,
+        return SaveSummary(path=str(file), name=printable(file.stem), game=game, title=title,
                            players=[], turn=0, saved_at=mtime.isoformat(timespec="seconds"),
                            error=problem)
+
+    def clean(self) -> list[Path]:
+        """Remove what crashed saves and windows left behind; returns what was removed.
+
+        Only this app's own leftovers: temp files named like ours (``.<stem>-<8>.tmp``)
+        older than a minute that no writer holds, and game lock files nobody holds.
+        """
+        removed: list[Path] = []
+        try:
+            entries = [p for p in self.folder.iterdir() if p.name.startswith(".")]
+        except OSError:
+            return removed
+        now = time.time()
+        for path in entries:
+            try:
+                if _TEMP_NAME.fullmatch(path.name):
+                    info = path.lstat()
+                    if (stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS
+                            and not is_locked(path)):
+                        path.unlink()
+                        removed.append(path)
+                elif path.name.endswith(LOCK_SUFFIX) and _SAFE_ID.fullmatch(
+                        path.name[1:-len(LOCK_SUFFIX)]):
+                    lock = GameLock.acquire(path)
+                    if lock is not None and lock.held:
+                        lock.release()  # nobody had it: released, the file goes
+                        removed.append(path)
+            except OSError:
+                continue  # gone already, or not ours to touch
+        return removed
 
     def latest(self) -> SaveSummary | None:
         """The newest save that loads, or None."""
@@ -464,6 +658,23 @@ class SaveStore:
         except OSError as exc:
             raise SaveError(file, f"cannot delete ({exc.strerror or exc})") from exc
         self._summaries.pop(file, None)
+
+
+def _short(value: object) -> str:
+    """A value from a file, quoted for a message: printable and short, however long."""
+    text = repr(value[:100] if isinstance(value, str) else value)
+    return one_line(text, 60)
+
+
+def _file_kind(mode: int) -> str:
+    """"a FIFO", "a device"...: what a non-regular file is, for the refusal."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def _checked_part(state: Any) -> dict[str, Any]:

@@ -1,6 +1,11 @@
-"""A yes/no question in a small centred dialog."""
+"""Questions in a small centred dialog: yes/no, or one of a few answers.
+
+The question is plain text, never markup: it may hold names and file names.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,7 +35,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-question")
+            yield Static(self.question, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
@@ -47,3 +52,57 @@ class ConfirmScreen(ModalScreen[bool]):
     def action_answer(self, yes: bool) -> None:
         """Answer the question."""
         self.dismiss(yes)
+
+
+class Choice(NamedTuple):
+    """One answer of a ChoiceScreen: what it returns, its button, its key."""
+
+    answer: str
+    label: str
+    key: str
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """Asks ``question`` with a button (and a key) per answer; dismisses with the chosen
+    ``Choice.answer``, or ``cancel`` on escape. Focus starts on the ``cancel`` answer's
+    button, so a stray Enter changes nothing."""
+
+    BINDINGS = [
+        Binding("left", "app.focus_previous", "Other button", group=BUTTONS),
+        Binding("right", "app.focus_next", "Other button", group=BUTTONS),
+    ]
+
+    def __init__(self, question: str, choices: list[Choice], cancel: str,
+                 title: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+        self.cancel = cancel
+        self.title_text = title
+        for choice in choices:
+            self._bindings.bind(choice.key, f"choose({choice.answer!r})", choice.label)
+        self._bindings.bind("escape", f"choose({cancel!r})", "Back")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            if self.title_text:
+                yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-question", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                for choice in self.choices:
+                    yield Button(choice.label, id=f"choice-{choice.answer}",
+                                 variant="primary" if choice.answer == self.cancel
+                                 else "default", name=choice.answer)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start on the safe answer."""
+        self.query_one(f"#choice-{self.cancel}", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.name or self.cancel)
+
+    def action_choose(self, answer: str) -> None:
+        """Answer with ``answer``."""
+        self.dismiss(answer)

@@ -38,10 +38,11 @@ from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Session, replay
 from tui_games.games import GameInfo
+from tui_games.screens.confirm import Choice, ChoiceScreen, ConfirmScreen
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.rules import RulesScreen
-from tui_games.screens.save_name import SaveNameScreen
+from tui_games.screens.save_name import SaveNameScreen, SavePathScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
@@ -75,6 +76,7 @@ def why_no_undo(session: Session) -> str:
 
 
 PROGRESS_WIDTH = 10
+SAVE_WARNING = "⚠ Not saved"
 
 
 def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
@@ -142,7 +144,7 @@ class GameScreen(Screen[None]):
         self._pending: GameScreen.BotMoved | None = None
         self._over = False
         self._outcome: Outcome | None = None
-        self._save_failed = False
+        self._save_problem: str | None = None  # why saves fail, while they do
 
     # ---- to implement in each game ---------------------------------------------------
 
@@ -275,6 +277,7 @@ class GameScreen(Screen[None]):
 
         Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
         """
+        text = self.save_warning() + text  # while saves fail, every status says so
         self.query_one("#status", StatusLine).update(self.speak(text), error=error)
 
     # ---- looking back ------------------------------------------------------------------
@@ -435,40 +438,100 @@ class GameScreen(Screen[None]):
     # ---- saving ----------------------------------------------------------------------
 
     def autosave(self) -> Path | None:
-        """Write the session's autosave; a failure is reported once, never raised."""
+        """Write the session's autosave; never raises. A failure is notified once, and
+        the status line says "Not saved" until a save works again."""
         if self.reviewing:
             return None
         try:
             path = self.store.autosave(self.session)
         except SaveError as exc:
-            if not self._save_failed:
-                self.notify(str(exc), title="Autosave failed", severity="error")
-            self._save_failed = True
+            if self._save_problem is None:
+                self.notify(str(exc), title="Autosave failed", severity="error",
+                            markup=False)
+            self._save_problem = exc.cause
             return None
-        self._save_failed = False
+        self._save_problem = None
         return path
+
+    def save_warning(self) -> str:
+        """The status line's lead while saves fail ("⚠ Not saved (why). "), else ""."""
+        if self._save_problem is None or self.reviewing:
+            return ""
+        return f"{SAVE_WARNING} ({self._save_problem}). "
 
     def default_save_name(self) -> str:
         """The name offered by ctrl+s: the last name used, else the title and the time."""
         return self.session.name or f"{self.info.title} {datetime.now():%Y-%m-%d %H%M}"
 
     def action_save(self) -> None:
-        """Ask for a name and save the game under it."""
+        """Ask for a name and save the game under it; a name that another game's save
+        already uses is only replaced after asking (this game's own is just updated)."""
         if self.reviewing:
             self.show_status("Leave the look back (Enter) to save the game.", error=True)
             return
+
+        def save(name: str) -> None:
+            try:
+                path = self.store.save_as(self.session, name)
+            except SaveError as exc:
+                self.notify(str(exc), title="Not saved", severity="error", markup=False)
+            else:
+                self.notify(f"Saved as {path.name}", title="Saved", markup=False)
+
         def chosen(name: str | None) -> None:
             if not name:
                 return
             try:
-                path = self.store.save_as(self.session, name)
+                other = self.store.replaces_other(self.session, name)
             except SaveError as exc:
-                self.notify(str(exc), title="Not saved", severity="error")
-            else:
-                self.notify(f"Saved as {path.name}", title="Saved")
+                self.notify(str(exc), title="Not saved", severity="error", markup=False)
+                return
+            if other is None:
+                save(name)
+                return
+            self.app.push_screen(
+                ConfirmScreen(f"A save named {name!r} already exists: {other}, another "
+                              "game. Replace it with this one?", yes="Replace", no="Keep"),
+                lambda yes: save(name) if yes else self.notify(
+                    "Not saved: choose another name with ctrl+s.", markup=False))
 
         self.app.push_screen(SaveNameScreen(self.default_save_name(), str(self.store.folder)),
                              chosen)
+
+    def ask_before_leaving(self, leave: Callable[[], None]) -> None:
+        """The game could not be saved: ask whether to save a copy elsewhere, leave
+        anyway (``leave()``), or stay at the table."""
+        why = self._save_problem or "the save folder cannot be written"
+
+        def answered(answer: str | None) -> None:
+            if answer == "leave":
+                leave()
+            elif answer == "elsewhere":
+                self._save_elsewhere(leave)
+
+        self.app.push_screen(ChoiceScreen(
+            f"This game could not be saved ({why}). If you leave now, it is lost.",
+            [Choice("elsewhere", "Save elsewhere", "s"), Choice("leave", "Leave anyway", "l"),
+             Choice("stay", "Stay", "t")], cancel="stay", title="Not saved"), answered)
+
+    def _save_elsewhere(self, leave: Callable[[], None]) -> None:
+        """Ask for a path, save a copy there, then ``leave()``; ask again on failure."""
+        def chosen(target: str | None) -> None:
+            if not target:
+                self.ask_before_leaving(leave)
+                return
+            try:
+                path = self.store.save_to(self.session, target)
+            except SaveError as exc:
+                self.notify(str(exc), title="Not saved", severity="error", markup=False)
+                self.ask_before_leaving(leave)
+                return
+            self.notify(f"Saved a copy to {path}: open it with tui-games --load.",
+                        title="Saved", markup=False)
+            leave()
+
+        default = f"~/{self.store.assign_id(self.session)}.json"
+        self.app.push_screen(SavePathScreen(default, str(self.store.folder)), chosen)
 
     # ---- the other keys --------------------------------------------------------------
 
@@ -497,22 +560,32 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.info))
 
     def action_menu(self) -> None:
-        """Save and go back to the menu (Continue resumes the game)."""
+        """Save and go back to the menu (Continue resumes the game); if the game cannot
+        be saved, ask first."""
         if self.reviewing:
             self.dismiss(None)  # Esc ends a look back, like Enter
             return
-        self._stop_bot()  # the app autosaves us on the way out
-        self.games_app.back_to_menu()
+
+        def leave() -> None:
+            self._stop_bot()
+            self.games_app.back_to_menu(save=False)
+
+        if self.save_on_exit():
+            leave()
+        else:
+            self.ask_before_leaving(leave)
 
     def on_unmount(self) -> None:
         """Leaving the table any other way (a new game, quitting) also ends a search."""
         if self._thinking is not None:
             self._stop_bot()
 
-    def save_on_exit(self) -> None:
-        """Called by the app before it quits: keep an unfinished game resumable."""
-        if not self._over and not self.reviewing:
-            self.autosave()
+    def save_on_exit(self) -> bool:
+        """Called before leaving the table: keep an unfinished game resumable. False if
+        there was something to save and it could not be saved."""
+        if self._over or self.reviewing:
+            return True
+        return self.autosave() is not None or not self.session.actions
 
     # ---- the end ---------------------------------------------------------------------
 

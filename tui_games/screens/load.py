@@ -1,7 +1,12 @@
-"""The saved games: newest first, broken files marked with their problem."""
+"""The saved games: newest first, broken files marked with their problem.
+
+Everything in a row came from a file: it is cleaned of control characters and shown as
+plain text (``Text``), never parsed as markup.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -14,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui_games.engine.saves import SaveSummary
+from tui_games.engine.text import printable
 from tui_games.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -25,25 +31,41 @@ ELLIPSIS = "…"
 NAME, GAME, PLAYERS, TURN, SAVED = 14, 14, 20, 4, 16
 
 
+UNKNOWN_DATE = "unknown date"
+
+
 def when(saved_at: str) -> str:
-    """An ISO time as local "YYYY-MM-DD HH:MM" (the raw text if it is not a date)."""
+    """An ISO time as local "YYYY-MM-DD HH:MM"; "unknown date" if it is not a date.
+
+    A time that has no local equivalent (year 1 at +14:00 is before the calendar starts
+    here) is shown in its own zone rather than failing.
+    """
     try:
         stamp = datetime.fromisoformat(saved_at)
-    except ValueError:
-        return saved_at
+    except (ValueError, TypeError):
+        return UNKNOWN_DATE
     if stamp.tzinfo is not None:
-        stamp = stamp.astimezone()
-    return stamp.strftime("%Y-%m-%d %H:%M")
+        with contextlib.suppress(OverflowError, ValueError, OSError):
+            stamp = stamp.astimezone()
+    # not strftime: it writes year 1 as "1" on some systems and "0001" on others
+    return (f"{stamp.year:04d}-{stamp.month:02d}-{stamp.day:02d} "
+            f"{stamp.hour:02d}:{stamp.minute:02d}")
 
 
 def players_text(summary: SaveSummary) -> str:
     """"Ana vs Bot 2" (the seats of the save)."""
-    return " vs ".join(summary.players)
+    return " vs ".join(printable(name) for name in summary.players)
 
 
 def fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` columns, an ellipsis marking the cut."""
+    text = printable(text)
     return text if len(text) <= width else text[:max(width - 1, 0)] + ELLIPSIS
+
+
+def plain(text: str, width: int | None = None, **style: str) -> Text:
+    """A cell or line as plain text: cleaned, cut to ``width``, never read as markup."""
+    return Text(fit(text, width) if width is not None else printable(text), **style)
 
 
 def column_widths(total: int) -> dict[str, int]:
@@ -58,8 +80,8 @@ def column_widths(total: int) -> dict[str, int]:
 
 def describe(summary: SaveSummary) -> str:
     """The whole row in words, for the line under the table (nothing cut off there)."""
-    return (f"{summary.name} · {summary.title} · {players_text(summary)} · "
-            f"turn {summary.turn} · saved {when(summary.saved_at)}")
+    return printable(f"{summary.name} · {summary.title} · {players_text(summary)} · "
+                     f"turn {summary.turn} · saved {when(summary.saved_at)}")
 
 
 class LoadScreen(Screen[None]):
@@ -110,15 +132,15 @@ class LoadScreen(Screen[None]):
         for summary in self.saves:
             if summary.error:
                 table.add_row(Text(BROKEN + fit(summary.name, widths["name"] - 2), style="bold"),
-                              fit(summary.title or "?", widths["game"]),
+                              plain(summary.title or "?", widths["game"]),
                               Text("broken: see below", style="italic"), "",
-                              when(summary.saved_at), key=summary.path)
+                              plain(when(summary.saved_at)), key=summary.path)
             else:
-                table.add_row(fit(summary.name, widths["name"]),
-                              fit(summary.title, widths["game"]),
-                              fit(players_text(summary), widths["players"]),
+                table.add_row(plain(summary.name, widths["name"]),
+                              plain(summary.title, widths["game"]),
+                              plain(players_text(summary), widths["players"]),
                               Text(str(summary.turn), justify="right"),
-                              when(summary.saved_at), key=summary.path)
+                              plain(when(summary.saved_at)), key=summary.path)
         if self.saves:
             table.move_cursor(row=min(max(keep, 0), len(self.saves) - 1))
         self._show_detail()
@@ -134,14 +156,15 @@ class LoadScreen(Screen[None]):
         detail = self.query_one("#save-detail", Static)
         summary = self.selected()
         if summary is None:
-            folder = self.games_app.store.folder
-            detail.update(f"No saved games in {folder}.\nStart one from the menu: "
-                          "games save themselves after every turn.")
+            folder = printable(str(self.games_app.store.folder))
+            detail.update(Text(f"No saved games in {folder}.\nStart one from the menu: "
+                               "games save themselves after every turn."))
         elif summary.error:
-            detail.update(Text.assemble((f"{BROKEN}{Path(summary.path).name}: ", "bold"),
-                                        summary.error))
+            detail.update(Text.assemble(
+                (f"{BROKEN}{printable(Path(summary.path).name)}: ", "bold"),
+                printable(summary.error)))
         else:
-            detail.update(f"{describe(summary)}\n{summary.path}")
+            detail.update(Text(f"{describe(summary)}\n{printable(summary.path)}"))
         detail.set_class(bool(summary and summary.error), "-error")
 
     @on(DataTable.RowHighlighted)
@@ -174,12 +197,13 @@ class LoadScreen(Screen[None]):
             try:
                 self.games_app.store.delete(summary.path)
             except Exception as exc:  # SaveError or OSError: say so, keep the list
-                self.notify(str(exc), severity="error", title="Not deleted")
+                self.notify(printable(str(exc)), severity="error", title="Not deleted",
+                            markup=False)
             else:
-                self.notify(f"Deleted {Path(summary.path).name}")
+                self.notify(f"Deleted {printable(Path(summary.path).name)}", markup=False)
             self.reload(keep=row)
 
-        label = summary.name if not summary.error else Path(summary.path).name
+        label = printable(summary.name if not summary.error else Path(summary.path).name)
         self.app.push_screen(ConfirmScreen(f"Delete the save {label!r}?\n"
                                            "This cannot be undone.",
                                            yes="Delete", no="Keep"), answered)

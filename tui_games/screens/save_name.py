@@ -1,4 +1,4 @@
-"""Asks for the name of a save (ctrl+s in a game)."""
+"""Asks for the name of a save (ctrl+s in a game), or for a place to save a copy."""
 
 from __future__ import annotations
 
@@ -9,10 +9,30 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
+from tui_games.engine.text import printable
+
 MAX_NAME = 60
+MAX_PATH = 1024
 
 
-class SaveNameInput(Input):
+class CleanInput(Input):
+    """An Input that never takes control characters and cuts what does not fit.
+
+    Typed or pasted, text is cleaned (engine/text.printable) and cut to the room left
+    under ``max_length``, instead of being refused whole when a paste is too long.
+    """
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Put ``text`` (cleaned, cut to fit) between ``start`` and ``end``."""
+        text = printable(text)
+        if self.max_length:
+            start, end = sorted((max(0, start), min(len(self.value), end)))
+            room = self.max_length - (len(self.value) - (end - start))
+            text = text[:max(room, 0)]
+        super().replace(text, start, end)
+
+
+class SaveNameInput(CleanInput):
     """The name box; enter saves (listed in the Footer)."""
 
     BINDINGS = [Binding("enter", "submit", "Save")]
@@ -22,23 +42,33 @@ class SaveNameScreen(ModalScreen[str | None]):
     """An Input prefilled with ``default``; dismisses with the name, or None on escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    TITLE_TEXT = "Save the game as"
 
     def __init__(self, default: str, folder: str = "") -> None:
         super().__init__()
-        self.default = default
+        self.default = printable(default)[:MAX_NAME]
         self.folder = folder
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save the game as", classes="dialog-title")
-            yield SaveNameInput(self.default, id="save-name", max_length=MAX_NAME,
+            yield Static(self.TITLE_TEXT, classes="dialog-title")
+            yield SaveNameInput(self.default, id="save-name", max_length=self.max_length,
                                 select_on_focus=True)
             if self.folder:
-                yield Static(f"in {self.folder}", classes="dialog-note")
+                yield Static(self.note(), classes="dialog-note", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield Footer()
+
+    @property
+    def max_length(self) -> int:
+        """The longest text the box takes."""
+        return MAX_NAME
+
+    def note(self) -> str:
+        """The line under the box."""
+        return f"in {printable(self.folder)}"
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")
@@ -53,3 +83,20 @@ class SaveNameScreen(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         """Close without saving."""
         self.dismiss(None)
+
+
+class SavePathScreen(SaveNameScreen):
+    """Asks where to save a copy when the save folder cannot be written: a folder or a
+    file path, prefilled with ``default``; dismisses with the path, or None."""
+
+    TITLE_TEXT = "Save a copy of the game to"
+
+    @property
+    def max_length(self) -> int:
+        """A path may be long."""
+        return MAX_PATH
+
+    def note(self) -> str:
+        """Why we ask, and what may be typed."""
+        return (f"The save folder {printable(self.folder)} cannot be written. Type a "
+                "folder or a file path; ~ is your home folder.")

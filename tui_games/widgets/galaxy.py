@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Self
 
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from tui_games.games.nebula.board import (
@@ -47,6 +50,7 @@ from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.
 CURSOR = "bold reverse"
+STRIP_CACHE = 400  # rows kept drawn; a board has 15, so this spans many cursor positions
 LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
 SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
 NAMES_LEGEND = "every space's name (n: stars again)"
@@ -56,6 +60,19 @@ NAMES_LEGEND = "every space's name (n: stars again)"
 def art(large: bool) -> Art:
     """The link drawing of the compact or large layout (computed once)."""
     return draw_links(LARGE_LAYOUT if large else COMPACT_LAYOUT)
+
+
+@cache
+def cells_by_row(large: bool) -> dict[int, tuple[int, ...]]:
+    """The spaces drawn on each row of the drawing."""
+    rows: dict[int, list[int]] = {}
+    for space, (r, _) in art(large).cells.items():
+        rows.setdefault(r, []).append(space)
+    return {r: tuple(spaces) for r, spaces in rows.items()}
+
+
+def _content(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+    return Content(text, [Span(a, b, style) for a, b, style in spans])
 
 
 def black_zone(placed: int, target: bool = False) -> str:
@@ -109,7 +126,7 @@ class GalaxyBoard(Widget, can_focus=True):
             """The board that sent the message."""
             return self.board
 
-    cursor: reactive[int] = reactive(CENTRE)
+    cursor: reactive[int] = reactive(CENTRE, repaint=False)  # watch_cursor repaints
     large: reactive[bool] = reactive(False, layout=True)
     stars: reactive[tuple[int, ...]] = reactive((EMPTY,) * SPACE_COUNT)
     legal: reactive[frozenset[int]] = reactive(frozenset())
@@ -119,6 +136,12 @@ class GalaxyBoard(Widget, can_focus=True):
     show_cursor: reactive[bool] = reactive(False)
     legend: reactive[bool] = reactive(True, layout=True)
     names: reactive[bool] = reactive(False)
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._rows: list[Content | None] | None = None
+        self._strips: dict[tuple[object, ...], Strip] = {}
 
     @property
     def layout_(self) -> GalaxyLayout:
@@ -191,55 +214,101 @@ class GalaxyBoard(Widget, can_focus=True):
         return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
 
     def render(self) -> Content:
-        """Header, links and cells, legend."""
+        """Header, links and cells, legend (the whole board as one Content)."""
+        return Content("\n").join(self._lines())
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the board. Rows are kept as strips and only a row whose content
+        changed is drawn again, so a cursor move costs two rows and the label, not the
+        whole board."""
+        lines = self._lines()
+        width = self.size.width
+        style = self.visual_style
+        if y >= len(lines):
+            return Strip.blank(width, style.rich_style)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), style, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > STRIP_CACHE:
+                self._strips.clear()
+            strip = Visual.to_strips(self, line, width, 1, style, pad=True)[0]
+            self._strips[key] = strip
+        return strip
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """A change of what the board shows builds its rows anew; a refresh of some rows
+        (the cursor moved: see ``watch_cursor``) builds only those."""
+        if not regions:
+            self._rows = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        """Redraw the rows of the old and new cursor spaces, and C's with the label."""
+        drawing = art(self.large)
+        rows = {drawing.cells[space][0] + 1 for space in (old, new, CENTRE)}
+        if self._rows is not None:
+            for y in rows:
+                self._rows[y] = None
+        width = self.size.width
+        self.refresh(*(Region(0, y, width, 1) for y in sorted(rows)))
+
+    def _lines(self) -> list[Content]:
+        """The board's rows for what it shows now (a row is built once per change)."""
+        if self._rows is None:
+            self._rows = [None] * self._row_count()
+        rows = self._rows
+        for y, row in enumerate(rows):
+            if row is None:
+                rows[y] = self._build_row(y)
+        return rows  # type: ignore[return-value]  # every row is built by now
+
+    def _row_count(self) -> int:
+        return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
+
+    def _build_row(self, y: int) -> Content:
+        """Row ``y``: the header, a row of links and cells, or the legend."""
         drawing = art(self.large)
         width = len(drawing.lines[0])
-        text_lines: list[str] = []
-        spans: list[Span] = []
-        offset = 0
-
-        def add(line: str, line_spans: Iterable[tuple[int, int, str]]) -> None:
-            nonlocal offset
-            text_lines.append(line)
-            spans.extend(Span(offset + a, offset + b, style) for a, b, style in line_spans)
-            offset += len(line) + 1
-
-        zone = "black " + black_zone(self.black, self.black_target)
-        title = self.title[: max(width - len(zone) - 1, 0)]
-        header = title + " " * (width - len(title) - len(zone)) + zone
-        header_spans = [(0, len(title), ".galaxy--title")]
-        if self.black_target and self.black < BLACK_ZONE_SIZE:
-            at = width - len(zone) + len("black ") + self.black  # the next free slot
-            header_spans.append((at, at + 1, ".galaxy--legal"))
-        add(header, header_spans)
-        cells_by_row: dict[int, list[int]] = {}
-        for space, (r, _) in drawing.cells.items():
-            cells_by_row.setdefault(r, []).append(space)
-        for row, line in enumerate(drawing.lines):
-            chars = list(line)
-            line_spans: list[tuple[int, int, str]] = [
-                (a, b, f".galaxy--{kind}") for a, b, kind in drawing.runs[row]]
-            if line[:1].isdigit():
-                line_spans.append((0, 1, ".galaxy--label"))
-            for space in cells_by_row.get(row, []):
-                col = drawing.cells[space][1]
-                text, cell_spans = self._cell(space, drawing.cell_width)
-                chars[col: col + len(text)] = text
-                line_spans.extend((col + a, col + b, style) for a, b, style in cell_spans)
-                if space == CENTRE:
-                    chars[col - 7: col - 1] = "centre"
-                    line_spans.append((col - 7, col - 1, ".galaxy--label"))
-                    where = self._where(width - col - drawing.cell_width - 1)
-                    if where:
-                        chars[width - len(where):] = where
-                        line_spans.append((width - len(where), width, ".galaxy--title"))
-            add("".join(chars), line_spans)
-        if self.legend:
+        if y == 0:
+            return self._header(width)
+        if y > len(drawing.lines):
             legend = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
             if self.names:
                 legend = NAMES_LEGEND
-            add(legend[:width], [(0, min(len(legend), width), ".galaxy--legend")])
-        return Content("\n".join(text_lines), spans)
+            return _content(legend[:width], [(0, min(len(legend), width), ".galaxy--legend")])
+        row = y - 1
+        line = drawing.lines[row]
+        chars = list(line)
+        line_spans: list[tuple[int, int, str]] = [
+            (a, b, f".galaxy--{kind}") for a, b, kind in drawing.runs[row]]
+        if line[:1].isdigit():
+            line_spans.append((0, 1, ".galaxy--label"))
+        for space in cells_by_row(self.large).get(row, ()):
+            col = drawing.cells[space][1]
+            text, cell_spans = self._cell(space, drawing.cell_width)
+            chars[col: col + len(text)] = text
+            line_spans.extend((col + a, col + b, style) for a, b, style in cell_spans)
+            if space == CENTRE:
+                chars[col - 7: col - 1] = "centre"
+                line_spans.append((col - 7, col - 1, ".galaxy--label"))
+                where = self._where(width - col - drawing.cell_width - 1)
+                if where:
+                    chars[width - len(where):] = where
+                    line_spans.append((width - len(where), width, ".galaxy--title"))
+        return _content("".join(chars), line_spans)
+
+    def _header(self, width: int) -> Content:
+        """The Galaxy's title and its Black Star Zone."""
+        zone = "black " + black_zone(self.black, self.black_target)
+        title = self.title[: max(width - len(zone) - 1, 0)]
+        header = title + " " * (width - len(title) - len(zone)) + zone
+        spans = [(0, len(title), ".galaxy--title")]
+        if self.black_target and self.black < BLACK_ZONE_SIZE:
+            at = width - len(zone) + len("black ") + self.black  # the next free slot
+            spans.append((at, at + 1, ".galaxy--legal"))
+        return _content(header, spans)
 
     def _where(self, room: int) -> str:
         """``at E2b``: the space under the cursor, when it shows and fits in ``room``."""

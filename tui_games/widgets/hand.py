@@ -8,7 +8,7 @@ widget, and asks for a layout pass only when the number of rows changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from textual import events
 from textual.binding import Binding
@@ -265,11 +265,11 @@ class Hand(Widget, can_focus=True):
             else:
                 self._cursor = keys[min(old_index, len(keys) - 1)] if keys else None
 
-    def _changed(self, change: object) -> None:
-        """Apply ``change`` (a callable), then repaint; lay out again only on a new shape."""
+    def _changed(self, change: Callable[[], None]) -> None:
+        """Apply ``change``, then repaint; lay out again only when the shape changes."""
         width = self.content_size.width
         before = self._content(width)
-        change()  # type: ignore[operator]
+        change()
         refresh_changed(self, before, self._content(width))
 
     def _grid(self, width: int) -> tuple[int, int]:

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Mapping
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 Segment = tuple[str, str]            # (text, style)
@@ -41,6 +42,11 @@ def neighbour(place: Place, direction: int) -> Place:
     row, col = place
     dr, dc = (_ODD if row & 1 else _EVEN)[direction]
     return row + dr, col + dc
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` on one line of ``width``, ending in an ellipsis if it had to be cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class HexMap(Widget, can_focus=True):
@@ -91,7 +97,8 @@ class HexMap(Widget, can_focus=True):
         self._marked: frozenset[Place] = frozenset()
         self._caption = ""
         self._legend = ""
-        self._lines: list[Content] | None = None
+        self._rows: dict[int, list[Content]] = {}   # drawn lines of each row of cells
+        self._strips: dict[int, Strip] = {}          # rendered lines, by y
         first = min(self.places)
         self.set_reactive(HexMap.cursor, first)
 
@@ -108,13 +115,35 @@ class HexMap(Widget, can_focus=True):
         first = next(iter(cells.values()), None)
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (4, 1)
         resized = shape != (self.cell_width, self.cell_lines)
+        changed = {place[0] for place in set(cells) | set(self._cells)
+                   if cells.get(place) != self._cells.get(place)}
+        changed |= {place[0] for place in marked ^ self._marked}
         self.cell_width, self.cell_lines = shape
         self._cells = dict(cells)
         self._marked = marked
         self._caption = caption
         self._legend = legend
-        self._lines = None
-        self.refresh(layout=resized)
+        if resized:
+            self._rows.clear()
+            self._strips.clear()
+            self.refresh(layout=True)
+        else:
+            self._redraw(changed)
+
+    def _redraw(self, rows: Iterable[int]) -> None:
+        """Forget the drawing of ``rows`` and of the caption and legend; repaint them."""
+        width = self.size.width or self.get_content_width(Size(0, 0), Size(0, 0))
+        regions = []
+        for row in set(rows):
+            self._rows.pop(row, None)
+            for y in range(row * self.cell_lines, (row + 1) * self.cell_lines):
+                self._strips.pop(y, None)
+            regions.append(Region(0, row * self.cell_lines, width, self.cell_lines))
+        below = self.rows * self.cell_lines
+        self._strips.pop(below, None)
+        self._strips.pop(below + 1, None)
+        regions.append(Region(0, below, width, 2))
+        self.refresh(*regions)
 
     @property
     def caption(self) -> str:
@@ -151,9 +180,8 @@ class HexMap(Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def watch_cursor(self, old: Place, new: Place) -> None:
-        """Redraw and tell the screen."""
-        self._lines = None
-        self.refresh()
+        """Redraw the two rows and tell the screen."""
+        self._redraw((old[0], new[0]))
         self.post_message(self.Moved(new))
 
     def move_to(self, place: Place) -> None:
@@ -171,38 +199,57 @@ class HexMap(Widget, can_focus=True):
         """Every row of cells, then the caption and the legend lines."""
         return self.rows * self.cell_lines + 2
 
-    def _build(self) -> list[Content]:
+    def _row_lines(self, row: int) -> list[Content]:
+        """The drawn lines of one row of cells (cached until the row changes)."""
+        found = self._rows.get(row)
+        if found is not None:
+            return found
         blank = " " * self.cell_width
         lines: list[Content] = []
-        for row in range(self.rows):
-            for sub in range(self.cell_lines):
-                parts: list[Content] = [Content(" " * (self.stride // 2 if row & 1 else 0))]
-                for col in range(self.cols):
-                    place = (row, col)
-                    cell = self._cells.get(place)
-                    if cell is None or place not in self.places:
-                        parts.append(Content(blank + " "))
-                        continue
-                    segments = cell[sub] if sub < len(cell) else ((blank, ""),)
-                    for text, style in segments:
-                        piece = Content.styled(text, style) if style else Content(text)
-                        if place in self._marked:
-                            piece = piece.stylize(MARKED)
-                        if place == self.cursor:
-                            piece = piece.stylize(CURSOR)
-                        parts.append(piece)
-                    parts.append(Content(" "))
-                lines.append(Content("").join(parts).rstrip())
-        lines.append(Content.styled(self._caption, "bold"))
-        lines.append(Content.styled(self._legend, "dim"))
+        for sub in range(self.cell_lines):
+            parts: list[Content] = [Content(" " * (self.stride // 2 if row & 1 else 0))]
+            for col in range(self.cols):
+                place = (row, col)
+                cell = self._cells.get(place)
+                if cell is None or place not in self.places:
+                    parts.append(Content(blank + " "))
+                    continue
+                segments = cell[sub] if sub < len(cell) else ((blank, ""),)
+                for text, style in segments:
+                    piece = Content.styled(text, style) if style else Content(text)
+                    if place in self._marked:
+                        piece = piece.stylize(MARKED)
+                    if place == self.cursor:
+                        piece = piece.stylize(CURSOR)
+                    parts.append(piece)
+                parts.append(Content(" "))
+            lines.append(Content("").join(parts).rstrip())
+        self._rows[row] = lines
         return lines
 
     def render_line_contents(self) -> list[Content]:
-        """Every drawn line (cached until the cells or the cursor change)."""
-        if self._lines is None:
-            self._lines = self._build()
-        return self._lines
+        """Every drawn line: the rows of cells, the caption and the legend."""
+        lines = [line for row in range(self.rows) for line in self._row_lines(row)]
+        width = self.cols * self.stride + self.stride // 2
+        lines.append(Content.styled(_cut(self._caption, width), "bold"))
+        lines.append(Content.styled(_cut(self._legend, width), "dim"))
+        return lines
 
-    def render(self) -> Content:
-        """The whole map as one block of text."""
-        return Content("\n").join(self.render_line_contents())
+    def render_line(self, y: int) -> Strip:
+        """One line of the map (the line API: only changed lines are drawn again)."""
+        width = self.size.width
+        strip = self._strips.get(y)
+        if strip is None or strip.cell_length != width:
+            below = self.rows * self.cell_lines
+            if y < below:
+                content = self._row_lines(y // self.cell_lines)[y % self.cell_lines]
+            elif y == below:
+                content = Content.styled(_cut(self._caption, width), "bold")
+            elif y == below + 1:
+                content = Content.styled(_cut(self._legend, width), "dim")
+            else:
+                content = Content("")
+            strip = Strip(content.render_segments(self.visual_style), content.cell_length)
+            strip = strip.extend_cell_length(width, self.visual_style.rich_style).crop(0, width)
+            self._strips[y] = strip
+        return strip

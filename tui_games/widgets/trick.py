@@ -57,6 +57,7 @@ class TrickArea(Widget):
         self._winning: int | None = None
         self._next: int | None = None
         self._note = ""
+        self._finished = False
 
     @property
     def seats(self) -> tuple[TrickSeat, ...]:
@@ -75,14 +76,17 @@ class TrickArea(Widget):
 
     def set_trick(self, seats: Sequence[TrickSeat], *, title: str = "", follow: str = "",
                   winning: int | None = None, next_seat: int | None = None,
-                  note: str = "") -> None:
-        """Show ``seats`` in play order; ``winning`` and ``next_seat`` are indexes into it."""
+                  note: str = "", finished: bool = False) -> None:
+        """Show ``seats`` in play order; ``winning`` and ``next_seat`` are indexes into it.
+
+        ``finished``: the trick is complete, so the starred card "won" rather than "winning".
+        """
         self.border_title = title
         self.border_subtitle = follow
-        new = (tuple(seats), winning, next_seat, note)
-        if new != (self._seats, self._winning, self._next, self._note):
+        new = (tuple(seats), winning, next_seat, note, finished)
+        if new != (self._seats, self._winning, self._next, self._note, self._finished):
             resized = len(new[0]) != len(self._seats)
-            self._seats, self._winning, self._next, self._note = new
+            self._seats, self._winning, self._next, self._note, self._finished = new
             self.refresh(layout=resized)
 
     @property
@@ -102,7 +106,8 @@ class TrickArea(Widget):
                 continue
             line = Content.assemble(name, " ", _face(seat.face))
             if i == self._winning:
-                line = Content.assemble(line, (f" {WINNING} winning", ".trick-area--winning"))
+                mark = f" {WINNING} {'won' if self._finished else 'winning'}"
+                line = Content.assemble(line, (mark, ".trick-area--winning"))
             lines.append(line)
         lines.append(Content.styled(self._note, ".trick-area--note"))
         return Content("\n").join(lines)

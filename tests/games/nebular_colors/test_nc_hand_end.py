@@ -245,6 +245,10 @@ def test_match_to_4_star_fragments() -> None:
     assert s.phase == "over" and RULES.to_move(s) is None and RULES.legal_actions(s) == []
     out = RULES.outcome(s)
     assert out is not None and out.winners == [0] and out.scores == [4, 1]
+    # the match's reason says how its last hand ended, then the total
+    assert out.reason == (f"{s.results[-1].reason} Seat 1 collected 4 star fragments in "
+                          "1 hand.")  # the table started at 3 fragments
+    assert out.reason.startswith("Hand ") and "called Stop" in out.reason
 
 
 def test_short_match_to_2_star_fragments() -> None:

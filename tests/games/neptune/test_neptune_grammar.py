@@ -88,12 +88,9 @@ def test_the_round_summary_says_who_took_what_and_how_the_game_stands() -> None:
     read = [speak_to(line, NAMES[:3], 0) for line in lines]
     assert read == [
         "Each trick won scores its top card only.",
-        "You took 2 tricks: R1 10, B8 3.",
-        "  This round 13 points, total 33.",
-        "Bob took 2 tricks: A5 -5, R6 5.",
-        "  This round 0 points, total 3.",
-        "Cy took 1 trick: G2×2 18.",
-        "  This round 18 points, total 18.",
+        "You took 2 tricks (R1 10, B8 3): 13 points, total 33.",
+        "Bob took 2 tricks (A5 -5, R6 5): 0 points, total 3.",
+        "Cy took 1 trick (G2×2 18): 18 points, total 18.",
         "You lead with 33 points.",
         "The game ends after a round in which someone reaches 50 points, or after "
         "round 5: 3 rounds to go.",
@@ -105,10 +102,11 @@ def test_the_summary_says_when_a_total_stopped_at_zero() -> None:
     s.round_scores = []
     s = play(s, "R4", "R6", "G9")
     _, lines = round_summary(s)
-    assert "  This round -2 points, total 1." in lines
+    assert "Seat 2 took 2 tricks (A7 -7, R6 5): -2 points, total 1." in lines
     s = play(table(["R4", "R6", "G9"], last=True, piles=[pile(0, "A7")]), "R4", "R6", "G9")
     _, lines = round_summary(s)
-    assert "  This round -7 points, total 0 (a total never drops below 0)." in lines
+    assert ("Seat 1 took 1 trick (A7 -7): -7 points, total 0 (a total never drops below 0)."
+            in lines)
 
 
 def test_standing_names_every_leader() -> None:

@@ -211,3 +211,13 @@ def test_a_sample_never_deals_a_card_already_played_or_held() -> None:
         played = list(sample.trick) + [c for p in sample.piles for c in p.cards]
         everything = [c for h in sample.hands for c in h] + sample.removed + played
         assert sorted(everything) == sorted([*range(30), *s.specials])
+
+
+def test_the_result_says_why_rounds_may_not_add_up_to_a_total() -> None:
+    s = table(["R4", "R6", "G9"], last=True, piles=[pile(0, "A7")], round_no=5)
+    s.round_scores = [[-8, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]  # seat 1 stopped at 0
+    s = finish_round(s, "R4", "R6", "G9")  # seat 1 scores -7 (A7) this round
+    assert s.scores[0] == 0 and sum(r[0] for r in s.round_scores) == -15
+    result = RULES.outcome(s)
+    assert result is not None and result.reason.endswith(
+        "A total never drops below 0, so rounds may not add up to it.")

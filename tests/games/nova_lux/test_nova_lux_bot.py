@@ -119,3 +119,29 @@ def test_the_hard_decision_does_not_depend_on_the_hidden_faces() -> None:
         assert first.choose(RULES.observe(s, seat), seat) == second.choose(
             RULES.observe(other, seat), seat)
         assert to_json(first.last_stats.children) == to_json(second.last_stats.children)
+
+
+def test_an_arena_replays_exactly_for_a_seed_and_an_iteration_budget() -> None:
+    from tui_games.arena import run_arena
+    from tui_games.games import get_game
+
+    def figures() -> dict:
+        data = run_arena(get_game("nova_lux"), ["hard", "normal"], games=1, seed=9,
+                         iterations=3).as_dict()
+        for key in ("seconds", "games_per_second"):
+            data.pop(key)
+        for seat in data["seats"]:
+            seat.pop("ms_per_decision")
+        return data
+
+    assert figures() == figures()
+
+
+def test_a_forced_move_is_played_without_searching() -> None:
+    s = RULES.setup(2, 3, {})
+    while len(RULES.legal_actions(s)) != 1:
+        RULES.apply(s, RULES.legal_actions(s)[0])
+    seat = RULES.to_move(s)
+    bot = hard.LEVELS["hard-3s"](RULES, random.Random(0))
+    assert bot.choose(RULES.observe(s, seat), seat) == RULES.legal_actions(s)[0]
+    assert bot.last_stats.iterations == 0

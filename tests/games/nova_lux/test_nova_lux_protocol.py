@@ -7,12 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
-from nova_lux_helpers import RULES, random_playout
+from nova_lux_helpers import RULES, card, cell, new, put_star, quiet, random_playout
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import all_games, get_game
+from tui_games.games.nova_lux.state import Attack, MoveTo, Pick, TakeHydrogen
 
 INFO = get_game("nova_lux")
 
@@ -45,3 +46,26 @@ def test_a_game_saved_mid_turn_resumes_exactly_where_it_was(tmp_path: Path) -> N
     assert to_json(loaded.state) == to_json(session.state)
     assert loaded.state.did == session.state.did
     assert RULES.legal_actions(loaded.state) == RULES.legal_actions(session.state)
+
+
+def test_dice_flips_and_passed_draft_hands_are_barriers_for_undo() -> None:
+    s = RULES.setup(2, 4, {})
+    first = s.hands[0][0]
+    assert not RULES.reveals(s, Pick(first))              # seat 2 has not picked yet
+    RULES.apply(s, Pick(first))
+    assert RULES.reveals(s, Pick(s.hands[1][0]))          # the hands pass
+    s = quiet(new(2, ships=("D4", "D4"), blank=True, offers="off"))
+    assert RULES.reveals(s, Attack(1))                    # dice
+    assert not RULES.reveals(s, MoveTo(cell("D3")))
+    solo = new(1, blank=True)
+    put_star(solo, "C3", 0, 16)
+    assert RULES.reveals(solo, TakeHydrogen(card("C3")))  # the collapse roll
+
+
+def test_the_log_names_seats_in_the_third_person() -> None:
+    for players in (1, 3):
+        s = random_playout(players, 9, {"federations": "on"})
+        for event in s.log:
+            for text in (event.text, event.others):
+                assert "Player " not in text and not text.startswith(("You ", "you "))
+        assert any(e.text.startswith("Seat 1 ") for e in s.log)

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from via_nebula_helpers import RULES, empty, explore, hx, kind, play, quiet, site, slot, work
+from via_nebula_helpers import (
+    RULES,
+    empty,
+    explore,
+    hx,
+    kind,
+    play,
+    quiet,
+    random_states,
+    site,
+    slot,
+    work,
+)
 
 from tui_games.engine.core import IllegalAction
-from tui_games.games.via_nebula.board import NAME
+from tui_games.games.via_nebula.board import EXPLOITATIONS, NAME
 from tui_games.games.via_nebula.components import token_amount
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.state import (
@@ -327,3 +339,24 @@ def test_erect_needs_a_site_holding_a_contracts_resources() -> None:
     assert not any(isinstance(a, Erect) for a in RULES.legal_actions(s))
     with pytest.raises(IllegalAction, match="every resource"):
         play(s, Erect(at, 0))
+
+
+def test_a_transport_is_offered_exactly_when_a_chain_of_empty_meadows_exists() -> None:
+    """Over many table positions: every offered transport has a chain to show, and every
+    resource with a chain to one of the mover's sites is offered."""
+    checked = 0
+    for seed in range(8):
+        for s in random_states(seed, 2 + seed % 3, every=5)[:-1]:
+            if s.phase != "act":
+                continue
+            offered = {(a.source, a.slot) for a in RULES.legal_actions(s)
+                       if isinstance(a, Transport)}
+            me = s.current
+            for at, owner in enumerate(s.slot_owner):
+                if owner != me or s.slot_built[at]:
+                    continue
+                for source in EXPLOITATIONS:
+                    if s.res_count[source]:
+                        assert ((source, at) in offered) == bool(chains(s, source, at))
+                        checked += 1
+    assert checked > 200

@@ -481,9 +481,10 @@ class NebularColorsRules:
                                      if r.kind == "nova_failed" and r.winner != p)),
             ])
         winner = 0 if s.fragments[0] > s.fragments[1] else 1
-        reason = (f"{seat_name(winner)} collected "
+        last = s.results[-1].reason if s.results else ""
+        reason = (f"{last} {seat_name(winner)} collected "
                   f"{plural(s.fragments[winner], 'star fragment')} "
-                  f"in {plural(len(s.results), 'hand')}.")
+                  f"in {plural(len(s.results), 'hand')}.").lstrip()
         return Outcome.from_scores(list(s.fragments), reason, rows)
 
     def describe(self, s: NCState, a: NCAction) -> str:

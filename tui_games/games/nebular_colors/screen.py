@@ -16,7 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui_games.engine.codec import clone
@@ -41,6 +41,7 @@ from tui_games.games.nebular_colors.state import (
     Take,
     card_name,
 )
+from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
@@ -70,43 +71,6 @@ def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
     return CardFace(key=card, label=card_name(card), style=suit_style(card),
                     group=SUITS.index(CARD_SUIT[card]), rank=CARD_NUMBER[card],
                     caption=caption, dimmed=dimmed)
-
-
-class HandSummary(ModalScreen[bool]):
-    """Between two hands: which ending, who scored what and why, the fragments.
-
-    Dismisses with True when the player asks to look at the final table first (r).
-    """
-
-    BINDINGS = [
-        Binding("enter,escape,space", "next", "Next hand", key_display="⏎"),
-        Binding("r,t", "look", "Look at the table", key_display="r"),
-    ]
-
-    def __init__(self, title: str, lines: list[str]) -> None:
-        super().__init__()
-        self._title = title
-        self._lines = lines
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="nc-summary"):
-            yield Static(self._title, classes="dialog-title")
-            yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
-            yield Static("Enter: deal the next hand.  r: look at the final table and log "
-                         "first.", classes="dialog-note")
-        yield Footer()
-
-    def action_next(self) -> None:
-        """Go on to the next hand."""
-        self.dismiss(False)
-
-    def action_look(self) -> None:
-        """Look at the table and log as the hand ended, then come back here."""
-        self.dismiss(True)
-
-    def on_click(self) -> None:
-        """A click anywhere continues too."""
-        self.dismiss(False)
 
 
 class NebularColorsScreen(GameScreen, inherit_bindings=False):

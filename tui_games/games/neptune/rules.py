@@ -415,6 +415,10 @@ class NeptuneRules:
             reason = f"{join_and(reached)} reached {TARGET} points in round {s.round}."
         else:
             reason = f"All {ROUNDS} rounds played; nobody reached {TARGET} points."
+        every_round = len(s.round_scores) == s.round
+        if every_round and any(total != sum(pts[i] for pts in s.round_scores)
+                               for i, total in enumerate(s.scores)):
+            reason += " A total never drops below 0, so rounds may not add up to it."
         breakdown = [[(f"Round {r + 1}", pts[i]) for r, pts in enumerate(s.round_scores)]
                      for i in range(s.players)]
         return Outcome.from_scores(s.scores, reason, breakdown)

@@ -18,7 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.core import GameState
-from tui_games.engine.grammar import plural
+from tui_games.engine.grammar import plural, seat_ref
 from tui_games.games.neptune.hints import legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.state import (
@@ -123,8 +123,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("enter,space", "play_card", "Play card", key_display="⏎"),
         Binding("enter,space", "answer", "Choose", key_display="⏎"),
-        # The hand's own ←→ (shown in the footer by the hand), taken first here so the
-        # cursor and the status line's hint about its card repaint in the same frame.
+        # The hand's ←→, taken first here (priority) so that the cursor and the status
+        # line's hint about its card repaint in one frame instead of two.
         Binding("left,h", "move_cursor(-1)", "Move", key_display="←→", priority=True),
         Binding("right,l", "move_cursor(1)", "Move right", show=False, priority=True),
         *GameScreen.BINDINGS,
@@ -180,11 +180,19 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
 
     def on_mount(self) -> None:
-        """Compact footer (more keys fit 80 columns); focus the hand."""
+        """Compact footer (more keys fit 80 columns); focus the hand, unless a won trick's
+        question is already waiting (a game resumed there): its answers have the focus."""
         footer = self.query_one(Footer)
         footer.compact = True
         footer.show_command_palette = False
-        self.hand.focus()
+        self.call_after_refresh(self._focus_table)
+
+    def _focus_table(self) -> None:
+        """Focus the question's answers while one is asked, else the hand."""
+        if self._asking:
+            self.query_one("#nep-choices", OptionList).focus()
+        else:
+            self.hand.focus()
 
     @property
     def hand(self) -> Hand:
@@ -244,7 +252,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_trick(self, view: NeptuneState) -> None:
         n = view.players
-        trick, leader, note = view.trick, view.leader, ""
+        trick, leader, note, finished = view.trick, view.leader, "", False
         title = f"Trick {view.tricks_done + 1} of {view.hand_size}"
         last = view.tricks_done == view.hand_size - 1
         winning = winning_position(trick, last) if trick else None
@@ -252,7 +260,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             trick, leader = view.last_trick, view.last_leader
             winning = (view.last_winner - leader) % n
             title = f"Trick {view.tricks_done} of {view.hand_size}"
-            note = f"{self.player_name(view.last_winner)} won it"
+            note, finished = f"{self.player_name(view.last_winner)} won it", True
         elif view.phase not in ("play", "over"):
             note = f"{self.player_name(view.winner)} won: choosing"
         seats = [TrickSeat(self.player_name((leader + k) % n),
@@ -261,7 +269,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         follow = SUIT_NAMES[trick_suit] if (trick_suit := _follow(trick)) >= 0 else ""
         self.query_one("#nep-trick", TrickArea).set_trick(
             seats, title=title, follow=f"follow {follow}" if follow else "",
-            winning=winning, next_seat=len(trick) if trick is view.trick else None, note=note)
+            winning=winning, next_seat=len(trick) if trick is view.trick else None, note=note,
+            finished=finished)
 
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
@@ -311,7 +320,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             return  # a look back plays nothing; its status line says how to go on
         if mover != self.viewer:
             who = ("The game is over." if mover is None
-                   else f"Wait: it is {self.player_name(mover)}'s turn.")
+                   else f"Wait: it is {seat_ref(mover)}'s turn.")
             self.show_status(who, error=True)
             return
         card = self.hand.cursor_key
@@ -336,8 +345,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def action_move_cursor(self, step: int) -> None:
         """Move the hand's cursor ``step`` cards and say what the card under it does."""
+        before = self.hand.cursor_key
         self.hand.action_move(step)
-        self._show_cursor_hint()
+        if self.hand.cursor_key != before:
+            self._show_cursor_hint()
 
     @on(Hand.CursorMoved)
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:

@@ -54,14 +54,12 @@ def round_summary(s: NeptuneState) -> tuple[str, list[str]]:
     lines = ["Each trick won scores its top card only."]
     for seat in range(s.players):
         piles = [p for p in s.prev_piles if p.owner == seat]
-        took = (f"{seat_ref(seat)} took {plural(len(piles), 'trick')}: "
-                + ", ".join(pile_label(p) for p in piles) + "."
-                if piles else f"{seat_ref(seat)} took no tricks.")
+        took = (f"{seat_ref(seat)} took {plural(len(piles), 'trick')} ("
+                + ", ".join(pile_label(p) for p in piles) + ")"
+                if piles else f"{seat_ref(seat)} took no tricks")
         floor = (" (a total never drops below 0)"
                  if s.scores[seat] == 0 and before[seat] + round_points[seat] < 0 else "")
-        lines.append(took)
-        lines.append(f"  This round {points(round_points[seat])}, "
-                     f"total {s.scores[seat]}{floor}.")
+        lines.append(f"{took}: {points(round_points[seat])}, total {s.scores[seat]}{floor}.")
     lines.append(standing(s.scores))
     reached = [seat_ref(i) for i, v in enumerate(s.scores) if v >= TARGET]
     if reached:

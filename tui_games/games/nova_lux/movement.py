@@ -8,6 +8,8 @@ to any other destroyed wormhole for free during a move.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
     CARD_AT,
@@ -53,14 +55,22 @@ _BASE_LEAVE: tuple[int, ...] = tuple(
 
 def cheapest(s: NovaLuxState, start: int, budget: int) -> dict[int, tuple[int, int]]:
     """Every cell reachable from ``start`` for at most ``budget`` hydrogen:
-    ``{cell: (cost, previous cell)}`` (the start maps to ``(0, -1)``)."""
+    ``{cell: (cost, previous cell)}`` (the start maps to ``(0, -1)``). The answer is
+    shared between calls: do not change it."""
+    faces = tuple(f if up else -1 for f, up in zip(s.face, s.flipped, strict=True))
+    return _cheapest(faces, start, budget)
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(faces: tuple[int, ...], start: int, budget: int) -> dict[int, tuple[int, int]]:
+    """``cheapest`` on the destroyed cards' faces (-1 for a face-down card)."""
     leave = list(_BASE_LEAVE)
     blocked: set[int] = set()
     holes: list[int] = []
-    flipped, face = s.flipped, s.face
     for k in range(CARDS):
-        if flipped[k]:
-            cell, f = CARD_CELLS[k], face[k]
+        f = faces[k]
+        if f >= 0:
+            cell = CARD_CELLS[k]
             if f == BLACK_HOLE:
                 leave[cell] = BLACK_HOLE_COST
             else:

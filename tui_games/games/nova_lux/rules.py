@@ -117,9 +117,8 @@ class NovaLuxRules:
         OptionSpec("mode", "Mode", (("standard", "Standard (solo with 1 player)"),
                                     ("semi", "Semi-cooperative")), "standard"),
         OptionSpec("federations", "Federations", (("off", "Off"), ("on", "On")), "off"),
-        OptionSpec("offers", "Abilities on others' turns",
-                   (("on", "Offered at the end of each turn"), ("off", "Not offered")),
-                   "on"),
+        OptionSpec("offers", "Ability offer",
+                   (("on", "At the end of others' turns"), ("off", "Never")), "on"),
     )
 
     # ---- setup ---------------------------------------------------------------------------

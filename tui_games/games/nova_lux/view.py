@@ -41,7 +41,7 @@ FACE_STYLES = ("bold", "magenta", "dim", "bold")
 RESOURCE_STYLES = ("blue", "magenta", "red", "green", "yellow")
 COMPACT_LEGEND = "Y/R star+H · A-F Ark · a-f colony"
 LARGE_LEGEND = ("Y yellow star, R red giant, with hydrogen · Blk black hole, Wrm wormhole, "
-                "Dst space dust, Ntr neutron star · A-F Arks · a-f colonies")
+                "Dst space dust, Ntr neutron star · A-F Arks · (a)-(f) colonies")
 
 
 def seat_letter(seat: int) -> str:
@@ -97,7 +97,7 @@ def map_cells(s: NovaLuxState, large: bool) -> list[Cell]:
         first = _stars(s, card, width) if card >= 0 else ((" ·".ljust(width), "dim"),)
         if large:
             owner = s.colony_at[card] if card >= 0 else NONE
-            colony = f"col {seat_letter(owner).lower()}" if owner != NONE else ""
+            colony = f"({seat_letter(owner).lower()})" if owner != NONE else ""
             name = ((CELL_NAMES[cell].ljust(3), "dim"),
                     (colony.ljust(width - 3)[: width - 3],
                      SEAT_STYLES[owner] if owner != NONE else ""))

@@ -27,10 +27,12 @@ from tui_games.games.via_nebula.state import (
 )
 
 OWN_RESOURCE = 0.35      # a resource on our own exploitation ends in our storage if unused
-REACHABLE_SHARE = 0.55   # a missing resource that can reach the site counts this much
+REACHABLE_SHARE = 0.4    # a missing resource that can reach the site counts this much
 POWER_WORTH = 0.6        # a contract's power, roughly, in VP
-EMPTY_SITE = 0.6         # a site with nothing on it yet: a building to come
-REACH_TYPE = 0.25        # per resource type that can reach an empty site
+IN_HAND = 0.8            # a contract in hand will still be there: most of its worth
+ON_DISPLAY = 0.6         # one on display may be taken by a rival first
+EMPTY_SITE = 0.25        # a site with nothing on it yet: a building to come
+REACH_TYPE = 0.1         # per resource type that can reach an empty site
 SITE_JUNK = 0.9          # a resource on a site that no contract in sight wants
 
 
@@ -50,8 +52,10 @@ def _reachable_counts(s: ViaNebulaState, net: Network, ruin: int) -> list[int]:
     return counts
 
 
-def site_promise(pile: list[int], reach: list[int], cards: list[int]) -> float:
-    """What a site holding ``pile``, with ``reach`` resources able to come, promises."""
+def site_promise(pile: list[int], reach: list[int], cards: list[int],
+                 hand: frozenset[int] = frozenset()) -> float:
+    """What a site holding ``pile``, with ``reach`` resources able to come, promises:
+    always less than erecting would bring now, so a finished building is erected."""
     best = -SITE_JUNK * sum(pile)
     for card in cards:
         c = CONTRACTS[card]
@@ -67,9 +71,8 @@ def site_promise(pile: list[int], reach: list[int], cards: list[int]) -> float:
         size = c.size
         extra = sum(pile) - have
         share = (have + REACHABLE_SHARE * got) / size
-        value = (c.vp + (POWER_WORTH if c.power else 0.0)) * share * share - extra
-        if have + got == size:
-            value += 0.5
+        keep = IN_HAND if card in hand else ON_DISPLAY
+        value = (c.vp + (POWER_WORTH if c.power else 0.0)) * share * share * keep - extra
         if value > best:
             best = value
     return best
@@ -80,7 +83,8 @@ def estimate(s: ViaNebulaState, seat: int, net: Network | None = None) -> float:
     score = float(score_so_far(s, seat))
     if s.phase == "over":
         return score
-    cards = [c for c in s.hands[seat] if c != HIDDEN] + [c for c in s.display if c != FREE]
+    hand = frozenset(c for c in s.hands[seat] if c != HIDDEN)
+    cards = [*hand, *(c for c in s.display if c != FREE)]
     reach_memo: dict[int, list[int]] = {}
     for slot, owner in enumerate(s.slot_owner):
         if owner != seat or s.slot_built[slot]:
@@ -92,7 +96,7 @@ def estimate(s: ViaNebulaState, seat: int, net: Network | None = None) -> float:
         reach = reach_memo[ruin]
         pile = s.slot_res[slot]
         if any(pile):
-            score += site_promise(pile, reach, cards)
+            score += site_promise(pile, reach, cards, hand)
         else:
             score += EMPTY_SITE + REACH_TYPE * sum(1 for n in reach if n)
     for h in EXPLOITATIONS:

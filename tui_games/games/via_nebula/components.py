@@ -164,7 +164,8 @@ def contract_short(card: int) -> str:
 
 def needs_met(needs: tuple[int, ...], pile: list[int]) -> bool:
     """Whether ``pile`` holds every resource ``needs`` asks for (extra ones allowed)."""
-    return all(have >= want for have, want in zip(pile, needs, strict=True))
+    return (pile[0] >= needs[0] and pile[1] >= needs[1] and pile[2] >= needs[2]
+            and pile[3] >= needs[3] and pile[4] >= needs[4])
 
 
 _FULFILLED: dict[tuple[int, ...], frozenset[int]] = {}

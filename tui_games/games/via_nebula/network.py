@@ -10,27 +10,47 @@ from __future__ import annotations
 
 from collections import deque
 
-from tui_games.games.via_nebula.board import HEX_COUNT, KIND, NEIGHBOURS, RUINS
+from tui_games.games.via_nebula.board import AXIAL, HEX_COUNT, KIND, NEIGHBOURS, RUINS
 from tui_games.games.via_nebula.state import FREE, ViaNebulaState, slot_ruin
 
 _PRINTED_MEADOW = tuple(k == "meadow" for k in KIND)
 _COVERABLE = tuple(k in ("fog", "forest") for k in KIND)
 _EXPLOITATION = tuple(k == "exploitation" for k in KIND)
 _RUIN = tuple(k == "ruin" for k in KIND)
-NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in NEIGHBOURS)
-"""Per hex, its neighbours as bits of an int (hex ``h`` is bit ``1 << h``)."""
-_PRINTED_MASK = sum(1 << h for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
+# Hex masks are ints with one bit per hex, laid out on an axial grid of rows GRID_WIDTH
+# bits wide (one spare bit per row), so a hex's six neighbours are six fixed shifts and a
+# whole set of hexes grows by one step in a handful of operations.
+_Q_MIN = min(q for q, _ in AXIAL)
+GRID_WIDTH = max(q for q, _ in AXIAL) - _Q_MIN + 2
+_POSITION = tuple((r - AXIAL[0][1]) * GRID_WIDTH + q - _Q_MIN for q, r in AXIAL)
+HEX_BIT: tuple[int, ...] = tuple(1 << p for p in _POSITION)
+"""Per hex, its bit in a hex mask."""
+_HEX_AT = {p: h for h, p in enumerate(_POSITION)}
+_ALL = sum(HEX_BIT)
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(HEX_BIT[n] for n in ns) for ns in NEIGHBOURS)
+"""Per hex, its neighbours as a hex mask."""
+_PRINTED_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
+
+
+def grow(mask: int) -> int:
+    """``mask`` with every neighbour of its hexes added."""
+    w = GRID_WIDTH
+    return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
+            | mask >> (w - 1)) & _ALL
 _COVERABLE_HEXES = tuple(h for h in range(HEX_COUNT) if _COVERABLE[h])
+_SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
 _EXPLOITATION_HEXES = tuple(h for h in range(HEX_COUNT) if _EXPLOITATION[h])
 
 
 def bits(mask: int) -> list[int]:
     """The hexes whose bits are set in ``mask``, in index order."""
     out = []
+    at = _HEX_AT
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(at[low.bit_length() - 1])
         mask ^= low
+    out.sort()
     return out
 
 
@@ -40,17 +60,17 @@ def empty_mask(s: ViaNebulaState) -> int:
     mask = _PRINTED_MASK
     for h in _COVERABLE_HEXES:
         if explored[h]:
-            mask |= 1 << h
+            mask |= HEX_BIT[h]
     for h in _EXPLOITATION_HEXES:
-        if tokens[h] == FREE and counts[h] == 0:
-            mask |= 1 << h
+        if tokens[h] == FREE and not counts[h]:
+            mask |= HEX_BIT[h]
     return mask
 
 
 def empty_meadows(s: ViaNebulaState) -> list[bool]:
     """Per hex: whether it is an empty meadow now."""
     mask = empty_mask(s)
-    return [bool(mask >> h & 1) for h in range(HEX_COUNT)]
+    return [bool(mask & HEX_BIT[h]) for h in range(HEX_COUNT)]
 
 
 def resource_mask(s: ViaNebulaState) -> int:
@@ -59,43 +79,35 @@ def resource_mask(s: ViaNebulaState) -> int:
     mask = 0
     for h in _EXPLOITATION_HEXES:
         if counts[h]:
-            mask |= 1 << h
+            mask |= HEX_BIT[h]
     return mask
 
 
 class Network:
-    """The empty meadows of one moment, split into connected chains (for many look-ups)."""
+    """The empty meadows of one moment, for many look-ups of what reaches which ruin."""
 
-    __slots__ = ("components", "empty", "resources")
+    __slots__ = ("_found", "empty", "resources")
 
     def __init__(self, s: ViaNebulaState, empty: int | None = None) -> None:
-        self.empty = empty = empty_mask(s) if empty is None else empty
+        self.empty = empty_mask(s) if empty is None else empty
         self.resources = resource_mask(s)
-        self.components: list[tuple[int, int]] = []   # (members, members and neighbours)
-        rest = empty
-        while rest:
-            low = rest & -rest
-            members = reach = frontier = low
-            while frontier:
-                grow = 0
-                while frontier:
-                    bit = frontier & -frontier
-                    grow |= NEIGHBOUR_MASK[bit.bit_length() - 1]
-                    frontier ^= bit
-                reach |= grow
-                frontier = grow & empty & ~members
-                members |= frontier
-            self.components.append((members, reach))
-            rest &= ~members
+        self._found: dict[int, int] = {}
 
     def sources(self, ruin_hex: int) -> int:
-        """Bit mask of the hexes with resources that can travel to ``ruin_hex``."""
-        near = NEIGHBOUR_MASK[ruin_hex]
-        reach = near
-        for members, around in self.components:
-            if members & near:
-                reach |= around
-        return reach & self.resources
+        """Bit mask of the hexes with resources that can travel to ``ruin_hex``: those
+        next to it or next to the chain of empty meadows that touches it."""
+        found = self._found.get(ruin_hex)
+        if found is None:
+            empty = self.empty
+            near = NEIGHBOUR_MASK[ruin_hex]
+            members = near & empty
+            while True:
+                wider = grow(members) & empty
+                if wider == members:
+                    break
+                members = wider
+            found = self._found[ruin_hex] = (grow(members) | near) & self.resources
+        return found
 
 
 def sources_for(s: ViaNebulaState, ruin_hex: int) -> list[int]:
@@ -155,10 +167,10 @@ def mine_mask(s: ViaNebulaState, seat: int) -> int:
     mask = 0
     for h, owner in enumerate(s.craftsman):
         if owner == seat:
-            mask |= 1 << h
+            mask |= HEX_BIT[h]
     for slot, owner in enumerate(s.slot_owner):
         if owner == seat:
-            mask |= 1 << RUINS[slot_ruin(slot)]
+            mask |= _SLOT_BIT[slot]
     return mask
 
 

@@ -47,6 +47,7 @@ from tui_games.games.via_nebula.components import (
 )
 from tui_games.games.via_nebula.describe import describe_action, narrate
 from tui_games.games.via_nebula.network import (
+    HEX_BIT,
     Network,
     bits,
     can_explore,
@@ -85,6 +86,13 @@ SLOT_COUNT = 2 * len(RUINS)
 _RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
 _SKIP = SkipPower()
 _PASS = Pass()
+# One instance of each common action, so legal_actions builds few objects in the hot loop.
+_CRAFTSMAN = {h: PlaceCraftsman(h) for h in EXPLOITATIONS}
+_SITE = {h: PlaceSite(h) for h in RUINS}
+_EXPLORE = {h: Explore(h) for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_IS_FOG = tuple(k == "fog" for k in KIND)
+_RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
+_TRANSPORT = tuple({h: Transport(h, slot) for h in EXPLOITATIONS} for slot in range(SLOT_COUNT))
 
 
 class ViaNebulaRules:
@@ -167,30 +175,30 @@ class ViaNebulaRules:
         out: list[ViaNebulaAction] = []
         if s.craftsmen[me]:
             tokens = s.tokens
-            out += [PlaceCraftsman(h) for h in EXPLOITATIONS if tokens[h] != FREE]
+            out += [_CRAFTSMAN[h] for h in EXPLOITATIONS if tokens[h] != FREE]
+        owners = s.slot_owner
         if s.sites[me] and s.sites_on_board(me) < s.buildings_left(me):
-            owners = s.slot_owner
-            out += [PlaceSite(h) for n, h in enumerate(RUINS)
+            out += [_SITE[h] for n, h in enumerate(RUINS)
                     if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
         empty = empty_mask(s)
-        if self._has_tile(s, me):
-            two = s.actions_left >= 2
-            out += [Explore(h) for h in explorable(s, me, empty)
-                    if two or KIND[h] == "fog"]
-        sites = [slot for slot, owner in enumerate(s.slot_owner)
-                 if owner == me and not s.slot_built[slot]]
+        if s.reserve or any(s.stacks[me]):
+            if s.actions_left >= 2:
+                out += [_EXPLORE[h] for h in explorable(s, me, empty)]
+            else:
+                out += [_EXPLORE[h] for h in explorable(s, me, empty) if _IS_FOG[h]]
+        built = s.slot_built
+        sites = [slot for slot, owner in enumerate(owners) if owner == me and not built[slot]]
         if not sites:
             return out
         net = Network(s, empty)
-        hand = s.hands[me] + [c for c in s.display if c != FREE]
-        reached: dict[int, list[int]] = {}
+        hand: list[int] | None = None
         for slot in sites:
-            ruin = RUINS[slot_ruin(slot)]
-            if ruin not in reached:
-                reached[ruin] = bits(net.sources(ruin))
-            out += [Transport(src, slot) for src in reached[ruin]]
+            row = _TRANSPORT[slot]
+            out += [row[src] for src in bits(net.sources(_RUIN_HEX_OF_SLOT[slot]))]
             pile = s.slot_res[slot]
             if any(pile):
+                if hand is None:
+                    hand = s.hands[me] + [c for c in s.display if c != FREE]
                 fulfilled = fulfils(pile)
                 out += [Erect(slot, card) for card in hand if card in fulfilled]
         return out
@@ -268,7 +276,7 @@ class ViaNebulaRules:
         if kind is Transport:
             ruin = RUINS[slot_ruin(a.slot)]
             return (0 <= a.source < HEX_COUNT
-                    and bool(Network(s).sources(ruin) >> a.source & 1))
+                    and bool(Network(s).sources(ruin) & HEX_BIT[a.source]))
         if kind is Erect:
             return ((a.card in s.hands[me] or (a.card in s.display and a.card != FREE))
                     and 0 <= a.card < len(CONTRACTS)

@@ -257,8 +257,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         options = self._here(view)
         hex_ = self._cursor_hex()
         if view.phase == "power" and self._mine(view):
-            card = CONTRACTS[view.power_card]
-            title = f"Power of the {card.name}: {power_text(card)}"
+            title = f"The {CONTRACTS[view.power_card].name}'s power:"
+        elif self.list_open:
+            title = f"At {NAME[hex_]}: ⏎ plays, esc goes back"
         elif options and not any(hex_ in action_hexes(a) for a in options):
             title = "No action is possible anywhere:"
         elif self._mine(view):
@@ -281,7 +282,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._fill_list(view)
 
     def _preview_rows(self) -> int:
-        return 8 if self._large else 4
+        return 8 if self._large else 5
 
     @property
     def offered(self) -> list[Action]:
@@ -309,29 +310,32 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self.query_one("#via-preview").display = False
         self.action_list.display = True
         self.action_list.focus()
+        self._refresh_actions(view, reset=False)
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self.action_list.display = False
         self.query_one("#via-preview").display = True
         self.hexmap.focus()
+        if self._view is not None:
+            self._refresh_actions(self._view, reset=False)
 
-    def _chain_marks(self, view: ViaNebulaState) -> frozenset[int]:
+    def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
         listing = self.action_list
         index = listing.highlighted
         if not self.list_open or index is None or index >= len(self._options):
-            return frozenset()
+            return ()
         action = self._options[index]
         if not isinstance(action, Transport):
-            return frozenset()
+            return ()
         found = chains(view, action.source, action.slot)
         if action != self._chain_for:
             self._chain_for = action
             self._chain_choice = 0
         if not found:
-            return frozenset()
-        return frozenset(found[self._chain_choice % len(found)])
+            return ()
+        return tuple(found[self._chain_choice % len(found)])
 
     def _refresh_map(self, view: ViaNebulaState) -> None:
         chain = self._chain_marks(view)
@@ -343,8 +347,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
         text = caption(view, self._cursor_hex(), self._names())
         if chain:
-            text += f" · chain {'-'.join(NAME[h] for h in sorted(chain))}"
-        hexmap.show(map_cells(view, self._large, chain), marked=marked, caption=text,
+            text += f" · chain {'-'.join(NAME[h] for h in chain)}"
+        hexmap.show(map_cells(view, self._large, frozenset(chain)), marked=marked, caption=text,
                     legend=legend)
 
     def status_text(self, view: GameState) -> str:
@@ -357,8 +361,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return f"Seat {mover + 1} is playing."
         if view.phase == "power":
             card = CONTRACTS[view.power_card]
-            return (f"Use the {card.name}'s power ({view.power_left} left): pick a use and "
-                    "press Enter, or choose to stop.")
+            uses = "1 use" if view.power_left == 1 else f"{view.power_left} uses"
+            return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
+                    "highlighted line; the last line stops.")
         left = f"{view.actions_left} action{'s' if view.actions_left != 1 else ''} left"
         return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
                 "Enter again plays the highlighted one.")
@@ -429,9 +434,15 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """Show another chain of empty meadows for the highlighted transport."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        if not self._chain_marks(view):
+        index = self.action_list.highlighted
+        action = (self._options[index] if self.list_open and index is not None
+                  and index < len(self._options) else None)
+        if not isinstance(action, Transport):
             self.show_status("Highlight a transport in the list first (Enter on a hex with "
                              "resources or on your site).", error=True)
+            return
+        if len(chains(view, action.source, action.slot)) < 2:
+            self.show_status("This resource has only one way to the site.", error=True)
             return
         self._chain_choice += 1
         self._refresh_map(view)
@@ -442,9 +453,3 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._close_list()
             return
         self.action_menu()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show ``o`` only while a transport with a chain is highlighted."""
-        if action == "other_chain":
-            return self._chain_for is not None and self.list_open
-        return True

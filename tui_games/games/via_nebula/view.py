@@ -41,8 +41,7 @@ POWER_SHORT = {"": "", "convert": "conv", "extra": "+act", "supply": "take",
                "discard": "disc", "tile": "tile", "move": "move"}
 
 COMPACT_LEGEND = "~fog ^forest .meadow W3:2 token 3W worked [rB]"
-LARGE_LEGEND = ("~ fog  ^ petrified forest  . empty meadow  W3:2 token (3 wood, 2 VP)  "
-                "3W r worked by r  [rB] ruin: r site, B building")
+LARGE_LEGEND = "~ fog  ^ forest  . meadow  W3:2 token: 3 wood 2 VP  3W r worked  [rB] ruin"
 
 Segment = tuple[str, str]
 Cell = tuple[tuple[Segment, ...], ...]
@@ -138,9 +137,9 @@ def slot_pile_text(s: ViaNebulaState, slot: int) -> str:
 
 
 def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
-    """``E5 ruin: red's site (1 wood), free half``: the hex under the cursor in words."""
+    """``E5 ruin: Ann's site (1 wood), free``: the hex under the cursor in words."""
     kind = KIND[hex_]
-    head = f"{NAME[hex_]} {KIND_LABEL[kind]}"
+    name = NAME[hex_]
     if kind == "ruin":
         n = RUIN_NUMBER[hex_]
         parts = []
@@ -151,22 +150,24 @@ def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
             if owner == FREE:
                 parts.append("free")
             elif s.slot_built[slot]:
-                parts.append(f"{names[owner]}'s building ({SEAT_LETTERS[owner]})")
+                parts.append(f"{names[owner]}'s building")
             else:
                 parts.append(f"{names[owner]}'s site ({slot_pile_text(s, slot)})")
-        return f"{head}: {', '.join(parts)}"
+        return f"{name} ruin: {', '.join(parts)}"
     if kind in ("fog", "forest"):
-        return head + (": explored, an empty meadow" if s.explored[hex_] else
-                       ": unexplored" + (", costs both actions" if kind == "forest" else ""))
+        label = KIND_LABEL[kind]
+        if s.explored[hex_]:
+            return f"{name} explored {label}: an empty meadow"
+        return f"{name} {label}, unexplored" + (" (both actions)" if kind == "forest" else "")
     if s.tokens[hex_] != FREE:
         t = s.tokens[hex_]
-        return (f"{head}: token {token_amount(t, s.players)} {RESOURCES[token_type(t)]}, "
+        return (f"{name} token: {token_amount(t, s.players)} {RESOURCES[token_type(t)]}, "
                 f"{token_vp(t)} VP")
     if s.res_count[hex_]:
         owner = s.craftsman[hex_]
-        who = f", {names[owner]}'s craftsman" if owner != FREE else ", no craftsman"
-        return f"{head}: {s.res_count[hex_]} {RESOURCES[s.res_kind[hex_]]}{who}"
-    return f"{head}: empty"
+        who = f"{names[owner]}'s craftsman" if owner != FREE else "free to take"
+        return f"{name}: {s.res_count[hex_]} {RESOURCES[s.res_kind[hex_]]}, {who}"
+    return f"{name} empty meadow"
 
 
 def contract_line(card: int, width: int) -> str:
@@ -184,11 +185,11 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     """A guild board: one short line, or two (``wide``) with tiles, explorers, storage."""
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
-    room = 7 if width < 40 else 12
-    head = (f"{letter} {name[:room]:<{room}}{score:>4} VP  bld {built}/5 cr {s.craftsmen[seat]}"
-            f" site {s.sites[seat]}")
-    if width < 40:
-        head = (f"{letter} {name[:room]:<{room}}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
+    if width >= 40:
+        head = (f"{letter} {name[:8]:<8}{score:>4} VP  bld {built}/5  cr {s.craftsmen[seat]}"
+                f"  site {s.sites[seat]}")
+    else:
+        head = (f"{letter} {name[:7]:<7}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
                 f" s{s.sites[seat]}")
     if not wide:
         return [head[:width]]

@@ -1,0 +1,90 @@
+"""The Via Nebula bots: `normal` (greedy on an estimate of the final score) and `hard`
+(ISMCTS through the rest of the turn), both reading only observations."""
+
+from __future__ import annotations
+
+import random
+
+from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, site, work
+
+from tui_games.arena import run_arena
+from tui_games.engine.bots.base import RandomBot
+from tui_games.games import GameInfo
+from tui_games.games.via_nebula.bot import NormalBot, estimate, score_so_far, site_promise
+from tui_games.games.via_nebula.hard import LEVELS, evaluate
+from tui_games.games.via_nebula.state import Erect, Transport
+
+
+def test_the_estimate_is_the_exact_score_once_the_game_is_over() -> None:
+    s = quiet(2)
+    s.tokens_won[0] = [0]
+    s.storage[0] = pile("WW")
+    s.phase = "over"
+    assert estimate(s, 0) == score_so_far(s, 0) == 0
+
+
+def test_a_site_closer_to_a_contract_promises_more() -> None:
+    cards = [card("Bridge")]                       # WWSS
+    reach = [0] * 5
+    assert (site_promise(pile("WWS"), reach, cards) > site_promise(pile("WW"), reach, cards)
+            > site_promise(pile("W"), reach, cards))
+    assert site_promise(pile("WC"), reach, cards) < site_promise(pile("W"), reach, cards)
+
+
+def test_normal_erects_a_building_it_can_finish() -> None:
+    s = quiet(3)
+    s.display[0] = card("Town Hall")               # WSCH, 4 VP
+    at = site(s, "D4", 0, "WSCH")
+    bot = NormalBot(RULES, random.Random(1))
+    assert bot.choose(RULES.observe(s, 0), 0) == Erect(at, card("Town Hall"))
+
+
+def test_normal_carries_the_resource_its_contract_needs() -> None:
+    s = quiet(3)
+    s.display = [card("Bridge"), -1, -1, -1]       # WWSS
+    s.hands[0] = []
+    at = site(s, "D4", 0, "WWS")
+    work(s, "D3", "S", 2, owner=1)                # stone next to the site
+    work(s, "C4", "H", 2, owner=1)                # wheat next to it too: not wanted
+    explore(s, "E3")
+    s.craftsmen[0] = s.sites[0] = 0               # nothing else to weigh it against
+    bot = NormalBot(RULES, random.Random(1))
+    assert bot.choose(RULES.observe(s, 0), 0) == Transport(hx("D3"), at)
+
+
+def test_bots_choose_legal_actions_from_observations_only() -> None:
+    hard = LEVELS["hard"](RULES, random.Random(2), iterations=30)
+    normal = NormalBot(RULES, random.Random(2))
+    for seed in range(3):
+        s = RULES.setup(2 + seed, seed, {})
+        rng = random.Random(seed)
+        for step in range(40):
+            seat = RULES.to_move(s)
+            if seat is None:
+                break
+            view = RULES.observe(s, seat)
+            legal = RULES.legal_actions(s)
+            bot = hard if step % 10 == 0 else normal
+            action = bot.choose(view, seat)
+            assert action in legal
+            RULES.apply(s, action if step % 3 else rng.choice(legal))
+
+
+def test_hard_plays_the_same_move_with_the_same_seed_and_budget() -> None:
+    s = RULES.setup(2, 4, {})
+    view = RULES.observe(s, 0)
+    moves = {LEVELS["hard"](RULES, random.Random(9), iterations=60).choose(view, 0)
+             for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_evaluate_gives_every_seat_a_reward_in_zero_one() -> None:
+    s = RULES.setup(3, 4, {})
+    rewards = evaluate(s, 3)
+    assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_normal_beats_random_play_in_a_short_arena() -> None:
+    info = GameInfo(rules=RULES, screen="", bots={"easy": RandomBot, "normal": NormalBot})
+    result = run_arena(info, ["normal", "easy"], 10, seed=5)
+    assert result.bots[0].wins >= 8

@@ -1,0 +1,111 @@
+"""The Nova Lux widgets on their own: the SpaceGrid cursor and drawing, the resource
+tracks, and the map as text (stars, destroyed cards, Arks, colonies)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+
+from tui_games.games.nova_lux.board import CARD_CELLS, SPACE_DUST
+from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.state import Pick, PlaceShip
+from tui_games.games.nova_lux.view import cell_text, engine_line, map_cells, short_mat
+from tui_games.widgets.resource_tracker import ResourceTracker, track_text
+from tui_games.widgets.space_grid import SpaceGrid
+
+RULES = NovaLuxRules()
+
+
+class Lab(App[None]):
+    """One widget under test, and every message it posts."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+        self.messages: list[Message] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_mount(self) -> None:
+        self.widget.focus()
+
+    def on_space_grid_moved(self, message: SpaceGrid.Moved) -> None:
+        self.messages.append(message)
+
+    def on_space_grid_chosen(self, message: SpaceGrid.Chosen) -> None:
+        self.messages.append(message)
+
+
+def cells(width: int = 4) -> list:
+    return [(((f"{c:<{width}}"[:width], ""),),) for c in range(49)]
+
+
+async def test_the_grid_cursor_moves_in_four_directions_and_stops_at_the_edges() -> None:
+    grid = SpaceGrid(7)
+    app = Lab(grid)
+    async with app.run_test(size=(60, 20)) as pilot:
+        grid.show(cells(), caption="A1", legend="legend")
+        await pilot.press("left", "up")
+        assert grid.cursor == 0                      # the corner: nowhere to go
+        await pilot.press("right", "right", "down", "l", "j")
+        assert grid.cursor == 2 * 7 + 3
+        await pilot.press("k", "h", "enter")
+        await pilot.pause()
+        assert grid.cursor == 7 + 2
+        moved = [m.cell for m in app.messages if isinstance(m, SpaceGrid.Moved)]
+        chosen = [m.cell for m in app.messages if isinstance(m, SpaceGrid.Chosen)]
+        assert moved[-1] == 9 and chosen == [9]
+
+
+async def test_the_grid_draws_every_cell_then_the_caption_and_legend() -> None:
+    grid = SpaceGrid(7)
+    app = Lab(grid)
+    async with app.run_test(size=(60, 20)):
+        grid.show(cells(), marked=[8], caption="B2 · move: 2 hydrogen", legend="key")
+        lines = str(grid.render()).split("\n")
+        assert len(lines) == 7 + 2
+        assert lines[0].split() == ["0", "1", "2", "3", "4", "5", "6"]
+        assert lines[-2:] == ["B2 · move: 2 hydrogen", "key"]
+        assert grid.caption.startswith("B2")
+
+
+def test_a_track_shows_the_cube_on_its_value_and_bars_after_7_and_14() -> None:
+    assert track_text(3) == "··■····|·······|"
+    assert track_text(7) == "······■|·······|"
+    assert track_text(14) == "·······|······■|"
+    assert track_text(0) == "·······|·······|"
+
+
+async def test_a_resource_tracker_reads_label_track_and_number() -> None:
+    tracker = ResourceTracker("Water", 3, label_width=10)
+    app = Lab(tracker)
+    async with app.run_test(size=(60, 5)):
+        assert str(tracker.render()) == "Water      ··■····|·······|  3"
+        tracker.set_value(12)
+        assert tracker.value == 12 and str(tracker.render()).endswith("·······|····■··| 12")
+
+
+def test_the_map_reads_without_colour() -> None:
+    s = RULES.setup(2, 4, {})
+    while s.phase == "draft":
+        RULES.apply(s, Pick(s.hands[RULES.to_move(s)][0]))
+    RULES.apply(s, PlaceShip(CARD_CELLS[5]))
+    RULES.apply(s, PlaceShip(CARD_CELLS[5]))
+    k = 5
+    s.flipped[6], s.face[6] = True, SPACE_DUST
+    s.colony_at[k] = 1
+    compact = map_cells(s, large=False)
+    top, ships = ("".join(t for t, _ in line) for line in compact[CARD_CELLS[k]])
+    assert top.startswith("Y") and "r" in top
+    assert ships == "bAB "                                 # B's colony, both Arks
+    assert "".join(t for t, _ in compact[CARD_CELLS[6]][0]) == "Dst "
+    large = map_cells(s, large=True)
+    assert all(len(cell) == 3 for cell in large)
+    assert "".join(t for t, _ in large[CARD_CELLS[k]][0]).startswith("C3 (b)")
+    text = cell_text(s, CARD_CELLS[k], ["Ann", "Bo"])
+    assert text.startswith("C3: yellow star") and "Bo's colony" in text
+    assert "Ark of Ann, Bo" in text
+    assert engine_line(s, 0).startswith("Engine - · - · -")
+    assert short_mat(s, 1, "Bo").startswith("B Bo  W3 A3 L3 O3 H3")

@@ -1,0 +1,148 @@
+"""The Via Nebula table's behaviour: the chain shown before Enter (and another way with
+o), a power taking the focus, Esc from the list, the hex under the cursor always named,
+the status line within two lines of 78, the large map from 120x40."""
+
+from __future__ import annotations
+
+import random
+
+from test_via_nebula_play import key_path
+from test_via_nebula_snapshots import position
+from textual.widgets import OptionList
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import Action
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.via_nebula.board import CELL, NAME
+from tui_games.games.via_nebula.bot import NormalBot
+from tui_games.games.via_nebula.network import chains
+from tui_games.games.via_nebula.screen import ViaNebulaScreen
+from tui_games.games.via_nebula.state import SkipPower, Transport, ViaNebulaState
+from tui_games.widgets.hexmap import HexMap
+from tui_games.widgets.status import fit_lines
+
+
+def two_ways(s: ViaNebulaState, legal: list[Action]) -> bool:
+    return any(isinstance(a, Transport) and len(chains(s, a.source, a.slot)) >= 2
+               for a in legal)
+
+
+def _screen(app: GamesApp) -> ViaNebulaScreen:
+    screen = app.screen
+    assert isinstance(screen, ViaNebulaScreen)
+    return screen
+
+
+async def test_the_chain_shows_before_enter_and_o_shows_another_way(store: SaveStore) -> None:
+    session = position(two_ways)
+    transport = next(a for a in session.rules.legal_actions(session.state)
+                     if isinstance(a, Transport) and len(chains(session.state, a.source,
+                                                                a.slot)) >= 2)
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        hexmap = screen.query_one(HexMap)
+        await pilot.pause()
+        await pilot.press(*key_path(hexmap.cursor, CELL[transport.source], hexmap.places))
+        await pilot.press("enter")
+        listing = screen.query_one("#via-actions", OptionList)
+        while screen.offered[listing.highlighted or 0] != transport:
+            await pilot.press("down")
+        ways = chains(session.state, transport.source, transport.slot)
+        first = hexmap.caption
+        assert f"chain {'-'.join(NAME[h] for h in ways[0])}" in first
+        assert "**" in "".join(t for line in hexmap.render_line_contents()
+                               for t in [line.plain])
+        await pilot.press("o")
+        assert hexmap.caption != first and "chain" in hexmap.caption
+        assert session.actions == [] or len(session.actions) == len(screen.session.actions)
+        before = len(screen.session.actions)
+        await pilot.press("enter")
+        assert screen.session.actions[before] == transport
+        assert hexmap.has_focus
+
+
+async def test_o_without_a_transport_says_what_to_do(store: SaveStore) -> None:
+    app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
+                                              [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
+                   bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        status = _screen(app).query_one("#status")
+        assert "Highlight a transport" in str(status.render())
+
+
+async def test_a_power_takes_the_focus_and_its_last_line_stops_it(store: SaveStore) -> None:
+    session = position(lambda s, legal: s.phase == "power")
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        listing = screen.query_one("#via-actions", OptionList)
+        assert listing.has_focus and screen.offered[-1] == SkipPower()
+        await pilot.press("end", "enter")
+        assert screen.session.actions[-1] == SkipPower()
+
+
+async def test_escape_from_the_list_goes_back_to_the_map(store: SaveStore) -> None:
+    app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
+                                              [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
+                   bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        await pilot.press("tab", "enter")
+        assert screen.list_open and screen.query_one("#via-actions").has_focus
+        await pilot.press("escape")
+        assert not screen.list_open and screen.query_one(HexMap).has_focus
+        assert app.screen is screen
+
+
+async def test_the_hex_under_the_cursor_is_always_named(store: SaveStore) -> None:
+    app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
+                                              [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
+                   bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap = _screen(app).query_one(HexMap)
+        await pilot.pause()
+        for key in ("n", "n", "l", "b", "j", "u", "tab"):
+            await pilot.press(key)
+            row, col = hexmap.cursor
+            name = NAME[CELL.index((row, col))]
+            assert hexmap.caption.startswith(name + " ") or hexmap.caption.startswith(
+                name + ":")
+
+
+async def test_the_map_is_large_from_120x40_and_compact_at_80x24(store: SaveStore) -> None:
+    app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
+                                              [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
+                   bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hexmap = _screen(app).query_one(HexMap)
+        await pilot.pause()
+        assert (hexmap.cell_width, hexmap.cell_lines) == (7, 2)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert (hexmap.cell_width, hexmap.cell_lines) == (4, 1)
+        assert hexmap.region.right <= 80
+
+
+def test_the_status_line_fits_two_lines_of_78_in_every_situation(store: SaveStore) -> None:
+    rules = get_game("via_nebula").rules
+    seen = 0
+    for seed in range(4):
+        s = rules.setup(2 + seed % 3, seed, {})
+        seats = [Seat(name) for name in ("Ann", "Bob", "Cyd", "Dee")[: s.players]]
+        screen = ViaNebulaScreen(session=Session.new(rules, seats, seed, {}),
+                                 info=get_game("via_nebula"), store=store)
+        bots = [NormalBot(rules, random.Random(seat)) for seat in range(s.players)]
+        while (mover := rules.to_move(s)) is not None:
+            screen._viewer = mover  # look at the table from the mover's seat
+            text = screen.speak(screen.status_text(rules.observe(s, mover)))
+            assert "…" not in fit_lines(text, 78) and len(fit_lines(text, 78).split("\n")) <= 2
+            seen += 1
+            rules.apply(s, bots[mover].choose(rules.observe(s, mover), mover))
+    assert seen > 100

@@ -1,0 +1,40 @@
+"""Cleaning text that came from outside (a save file, a paste) before it is shown.
+
+A terminal obeys control characters: an ESC in a save name could set the window title or
+clear the screen. ``printable`` keeps what can be shown and nothing that steers the
+terminal or the reading order. It knows nothing of Rich or Textual: showing the result
+as plain text (never as markup) is the caller's part.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Bidirectional embeddings, overrides and isolates reorder what follows them on screen.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+# Characters that end a line: shown as one space, so the text stays on its line.
+_BREAKS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters: C0, DEL and C1 (ESC among them) are dropped,
+    line and tab characters become a space, bidirectional controls are dropped. Every
+    other character, accents and emoji included, is kept as it is."""
+    if text.isprintable():  # the common case, in C
+        return text
+    kept: list[str] = []
+    for ch in text:
+        if ch in _BREAKS:
+            kept.append(" ")
+        elif ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
+            continue
+        else:
+            kept.append(ch)
+    return "".join(kept)
+
+
+def one_line(text: str, limit: int) -> str:
+    """``printable(text)`` on one line with runs of spaces collapsed, cut to ``limit``
+    characters (an ellipsis marks the cut)."""
+    line = " ".join(printable(text).split())
+    return line if len(line) <= limit else line[:max(limit - 1, 0)] + "…"
