@@ -5,8 +5,11 @@ second of the `hard` level, bot decision times per level (median and p95 over de
 from real bot games; searching levels at their real time budget, or a tiny iteration
 budget with --quick), save and load time of a late-game state. For the app: time to first
 frame, and CPU time per keypress on a game screen beside an empty Textual app measured in
-the same run. Timings are reported, never asserted: tests only check that the report has
-its keys.
+the same run. Per game screen, a script of the keys that change the phase (choose a pile
+and back, select a card, draw, discard, play a card, plan Time, place a star...) is
+pressed: the UI thread's CPU per key in-process, then the same keys through a real
+pseudo-terminal (``tui-games --load`` in a pty) for the key-to-frame time. Timings are
+reported, never asserted: tests only check that the report has its keys.
 """
 
 from __future__ import annotations

@@ -187,5 +187,7 @@ async def test_a_look_back_shows_an_earlier_moment_and_saves_nothing(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and seen == ["back"]
+        live_keys = [b.action for bs in screen._bindings.key_to_bindings.values() for b in bs]
+        assert "end_review" not in live_keys and "save" in live_keys
         assert screen.session.state.marks == [2, 0]
         assert PULSAR.id == screen.info.id

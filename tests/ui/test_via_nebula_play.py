@@ -152,7 +152,7 @@ async def test_the_first_turns_by_keyboard_with_tab_and_a_refusal(store: SaveSto
         assert isinstance(screen, ViaNebulaScreen)
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
-        assert hexmap.has_focus and hexmap.caption.startswith("C1 ")
+        assert hexmap.has_focus and hexmap.caption.startswith("C1: 4 wood")
         await pilot.press("enter")      # C1 holds a special token's resources: no action
         status = screen.query_one("#status", StatusLine)
         assert status.is_error and "Nothing to do at C1" in status.text

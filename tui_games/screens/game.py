@@ -137,8 +137,17 @@ class GameScreen(Screen[None]):
             for i, seat in enumerate(session.seats) if seat.bot is not None}
         self._last_focus: Widget | None = None
         if review is not None:
-            # Priority: Enter must end the look back even where a widget binds Enter.
-            self._bindings.bind("enter", "end_review", "Go on", priority=True)
+            # Textual shares the binding lists between all screens of a class (a shallow
+            # copy): give this look back its own before adding Enter, or the live table
+            # would get it too. Priority: Enter ends the look back even where a widget
+            # binds Enter.
+            bindings = self._bindings.key_to_bindings
+            for key, shared in list(bindings.items()):
+                bindings[key] = list(shared)
+            for key in ("ctrl+s", "ctrl+z", "escape"):  # nothing to save or undo here
+                bindings.pop(key, None)
+            self._bindings.bind("enter,escape", "end_review", "Go on", key_display="⏎",
+                                priority=True)
         self._bot_token = 0            # bumped whenever a pending bot move becomes stale
         self._thinking: int | None = None
         self._pending: GameScreen.BotMoved | None = None
@@ -296,7 +305,7 @@ class GameScreen(Screen[None]):
         """
         session = self.session
         past = Session(session.rules, session.seats, session.seed, session.options,
-                       session.actions[:actions_upto])
+                       session.actions[:actions_upto], ui_prefs=session.ui_prefs)
         look = type(self)(session=past, info=self.info, store=self.store, bot_delay=0,
                           review=title, viewer=self.viewer)
         self.app.push_screen(look, lambda _: then() if then is not None else None)

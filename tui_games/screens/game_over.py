@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Outcome
+from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.session import Seat
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
@@ -31,7 +32,8 @@ def headline(outcome: Outcome, seats: list[Seat]) -> str:
     """"Ana wins!" or "Ana and Bo share the win"."""
     names = [seats[i].name for i in outcome.winners]
     if len(names) == 1:
-        return f"{WINNER_MARK} {names[0]} wins! {WINNER_MARK}"
+        won = speak_to(f"{seat_ref(outcome.winners[0])} wins!", [s.name for s in seats])
+        return f"{WINNER_MARK} {won} {WINNER_MARK}"
     if len(names) == len(seats):
         return "A draw: everyone shares the win"
     return f"{WINNER_MARK} {', '.join(names[:-1])} and {names[-1]} share the win {WINNER_MARK}"

@@ -39,6 +39,8 @@ class GameLog(RichLog):
                          max_lines=MAX_LINES, auto_scroll=True, min_width=20)
         self._shown: list[str] = []
         self._width = 0
+        self._reader: tuple[tuple[str, ...], int | None] | None = None
+        self._spoken: dict[str, str] = {}  # the rules' line -> as this reader reads it
 
     @property
     def shown(self) -> list[str]:
@@ -52,9 +54,17 @@ class GameLog(RichLog):
         ``names`` (one per seat) turn "Seat 2" into a name and the viewer's seat into "you".
         """
         texts = [text for event in log if (text := event.for_viewer(viewer))]
-        if names is not None:
-            texts = [speak_to(text, names, viewer) for text in texts]
         texts = texts[-MAX_LINES:]
+        if names is not None:
+            reader = (tuple(names), viewer)
+            if reader != self._reader or len(self._spoken) > 4 * MAX_LINES:
+                # another reader reads every line differently; old lines are not needed
+                self._reader, self._spoken = reader, {}
+            spoken = self._spoken
+            for text in texts:
+                if text not in spoken:
+                    spoken[text] = speak_to(text, names, viewer)
+            texts = [spoken[text] for text in texts]
         same = 0
         limit = min(len(texts), len(self._shown))
         while same < limit and texts[same] == self._shown[same]:

@@ -49,6 +49,7 @@ class StatusLine(Static):
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
         super().__init__(content, **kwargs)
         self._full = str(content)
+        self._lines = 0
 
     def update(self, content: VisualType = "", *, error: bool = False,
                layout: bool = True) -> None:
@@ -61,13 +62,20 @@ class StatusLine(Static):
         width = self.content_size.width
         if width > 0 and isinstance(content, str | Content):
             content = fit_lines(self._full, width)
+            # A layout pass costs the whole screen: only when the line count changes.
+            lines = content.count("\n") + 1
+            layout = layout and lines != self._lines
+            self._lines = lines
         super().update(content, layout=layout)
 
     def on_resize(self) -> None:
         """Re-fit the text to the new width."""
         width = self.content_size.width
         if width > 0 and self._full:
-            super().update(fit_lines(self._full, width), layout=False)
+            fitted = fit_lines(self._full, width)
+            lines = fitted.count("\n") + 1
+            super().update(fitted, layout=lines != self._lines)
+            self._lines = lines
 
     @property
     def is_error(self) -> bool:

@@ -96,7 +96,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.reviewing:
-            self._keep_review_keys_here()
             self._hold_the_hand_end()
         self._picking: Literal["take", "discard"] | None = None
         self._results_seen = len(self.session.state.results)
@@ -108,15 +107,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._bindings_pending = False
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
-
-    def _keep_review_keys_here(self) -> None:
-        """The base binds Enter for a look back on a map whose lists Textual shares between
-        all screens of the class (``BindingsMap.copy`` is shallow): keep that binding to
-        this look back, or Enter would end a review on the live table too."""
-        bindings = self._bindings.key_to_bindings
-        for key, shared in list(bindings.items()):
-            bindings[key] = list(shared)
-            shared[:] = [b for b in shared if b.action != "end_review"]
 
     def _hold_the_hand_end(self) -> None:
         """A look back that stops on the action that ended a hand shows that hand's final

@@ -40,6 +40,8 @@ def grow(mask: int) -> int:
 _COVERABLE_HEXES = tuple(h for h in range(HEX_COUNT) if _COVERABLE[h])
 _SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
 _EXPLOITATION_HEXES = tuple(h for h in range(HEX_COUNT) if _EXPLOITATION[h])
+_COVERABLE_BITS = tuple((h, HEX_BIT[h]) for h in _COVERABLE_HEXES)
+_EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in _EXPLOITATION_HEXES)
 
 
 def bits(mask: int) -> list[int]:
@@ -58,12 +60,12 @@ def empty_mask(s: ViaNebulaState) -> int:
     """The empty meadows now, as a bit mask."""
     explored, tokens, counts = s.explored, s.tokens, s.res_count
     mask = _PRINTED_MASK
-    for h in _COVERABLE_HEXES:
+    for h, bit in _COVERABLE_BITS:
         if explored[h]:
-            mask |= HEX_BIT[h]
-    for h in _EXPLOITATION_HEXES:
-        if tokens[h] == FREE and not counts[h]:
-            mask |= HEX_BIT[h]
+            mask |= bit
+    for h, bit in _EXPLOITATION_BITS:
+        if not counts[h] and tokens[h] == FREE:
+            mask |= bit
     return mask
 
 
@@ -77,9 +79,9 @@ def resource_mask(s: ViaNebulaState) -> int:
     """The hexes holding resources (exploitations being worked), as a bit mask."""
     counts = s.res_count
     mask = 0
-    for h in _EXPLOITATION_HEXES:
+    for h, bit in _EXPLOITATION_BITS:
         if counts[h]:
-            mask |= HEX_BIT[h]
+            mask |= bit
     return mask
 
 
@@ -165,9 +167,10 @@ def chains(s: ViaNebulaState, source: int, slot: int, limit: int = 6) -> list[li
 def mine_mask(s: ViaNebulaState, seat: int) -> int:
     """The hexes holding one of ``seat``'s pieces (craftsman, site or building)."""
     mask = 0
-    for h, owner in enumerate(s.craftsman):
-        if owner == seat:
-            mask |= HEX_BIT[h]
+    craftsman = s.craftsman
+    for h, bit in _EXPLOITATION_BITS:     # craftsmen only ever work exploitations
+        if craftsman[h] == seat:
+            mask |= bit
     for slot, owner in enumerate(s.slot_owner):
         if owner == seat:
             mask |= _SLOT_BIT[slot]

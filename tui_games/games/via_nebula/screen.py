@@ -24,6 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.core import Action, GameState
+from tui_games.engine.grammar import plural
 from tui_games.games.via_nebula.board import (
     CELL,
     INDEX_OF_CELL,
@@ -219,8 +220,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             if view.phase == "power":
                 who += f", using the {CONTRACTS[view.power_card].name}'s power"
             else:
-                who += f", {view.actions_left} action{'s' if view.actions_left != 1 else ''}"
-                who += " left"
+                who += f", {plural(view.actions_left, 'action')} left"
         scores = "  ".join(f"{seat_letter(p)} {self._score(view, p)}"
                            for p in range(view.players))
         last = " · last turns" if view.end_card >= 0 and mover is not None else ""
@@ -263,9 +263,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         elif options and not any(hex_ in action_hexes(a) for a in options):
             title = "No action is possible anywhere:"
         elif self._mine(view):
-            count = len(options)
-            title = (f"At {NAME[hex_]}: " + (f"{count} action{'s' if count != 1 else ''}, "
-                                             "Enter" if options else "nothing to do"))
+            title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'action')}, ⏎ to choose"
+                                            if options else "nothing to do")
         else:
             title = "Actions (on your turn)"
         self._text("via-actions-title", title)
@@ -361,10 +360,10 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return f"Seat {mover + 1} is playing."
         if view.phase == "power":
             card = CONTRACTS[view.power_card]
-            uses = "1 use" if view.power_left == 1 else f"{view.power_left} uses"
+            uses = plural(view.power_left, "use")
             return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
                     "highlighted line; the last line stops.")
-        left = f"{view.actions_left} action{'s' if view.actions_left != 1 else ''} left"
+        left = f"{plural(view.actions_left, 'action')} left"
         return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
                 "Enter again plays the highlighted one.")
 
