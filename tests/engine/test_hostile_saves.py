@@ -229,13 +229,17 @@ def mutate_tree(doc: dict[str, Any], data: st.DataObject) -> None:
         old = target[key]
         target[key] = (old + nasty) if isinstance(old, str) else nasty
     elif edit == "nest":
-        depth = data.draw(st.sampled_from([2, 50, 1500]), label="depth")
-        value = target[key]
-        for _ in range(depth):
+        depth = data.draw(st.sampled_from([2, 50, DEEP]), label="depth")
+        value = target[key] if depth < DEEP else DEEP_MARK  # json.dumps cannot nest so deep
+        for _ in range(depth if depth < DEEP else 0):
             value = [value]
         target[key] = value
     elif isinstance(target, dict):  # rename a key
         target[data.draw(st.sampled_from([*NASTY[:4], "format", "check"]))] = target.pop(key)
+
+
+DEEP = 5000
+DEEP_MARK = "deep-nest-mark"
 
 
 def mutate_bytes(data_bytes: bytes, data: st.DataObject) -> bytes:
@@ -267,6 +271,7 @@ def test_a_mutated_save_loads_as_a_game_or_is_refused_in_one_line(
     for _ in range(data.draw(st.integers(1, 3), label="tree edits")):
         mutate_tree(doc, data)
     raw = json.dumps(doc, ensure_ascii=data.draw(st.booleans())).encode("utf-8", "replace")
+    raw = raw.replace(f'"{DEEP_MARK}"'.encode(), b"[" * DEEP + b"1" + b"]" * DEEP)
     if data.draw(st.booleans(), label="byte edit"):
         raw = mutate_bytes(raw, data)
     path = folder / "mutant.json"

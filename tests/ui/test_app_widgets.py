@@ -39,14 +39,52 @@ async def test_log_appends_new_lines_and_hides_what_the_viewer_may_not_read() ->
         log.show(events, viewer=1)
         await pilot.pause()
         assert log.shown == ["Ana drew a card", "Bo passed"]
-        assert len(log.lines) == 2
+        assert len(log.shown) == 2
         log.show([*events, Event("Ana ended her turn")], viewer=1)
         await pilot.pause()
-        assert log.shown[-1] == "Ana ended her turn" and len(log.lines) == 3
+        assert log.shown[-1] == "Ana ended her turn" and len(log.shown) == 3
         log.show(events, viewer=0)  # another reader (hot-seat): rebuilt, not appended
         await pilot.pause()
         assert log.shown == ["Ana drew G3", "Bo passed", "secret"]
-        assert len(log.lines) == 3
+        assert len(log.shown) == 3
         log.show(events[:1], viewer=0)  # an undo shortened it
         await pilot.pause()
-        assert len(log.lines) == 1
+        assert len(log.shown) == 1
+
+
+async def test_the_log_shows_its_newest_rows_and_scrolls_back_with_the_wheel() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.styles.height = 3
+        log.show([Event(f"line {i}") for i in range(10)])
+        await pilot.pause()
+        assert log.visible_rows() == ["line 7", "line 8", "line 9"]
+        assert log.newest_in_sight
+        log.scroll_back(2)  # what two turns of the mouse wheel do
+        await pilot.pause()
+        assert log.visible_rows()[:2] == ["line 5", "line 6"] and not log.newest_in_sight
+        assert "newer lines below" in str(log.render())
+        log.show([Event(f"line {i}") for i in range(11)])  # news brings the view back
+        await pilot.pause()
+        assert log.visible_rows() == ["line 8", "line 9", "line 10"]
+
+
+async def test_a_new_log_line_repaints_the_log_without_a_layout_pass() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.show([Event("first")])
+        await pilot.pause()
+        layouts: list[bool] = []
+        original = log.refresh
+
+        def spy(*args: object, layout: bool = False, **kwargs: object) -> object:
+            layouts.append(layout)
+            return original(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+        log.refresh = spy  # type: ignore[method-assign]
+        log.show([Event("first"), Event("second, long enough to wrap " * 4)])
+        await pilot.pause()
+        assert layouts and not any(layouts)
+        assert "second" in " ".join(log.visible_rows())

@@ -159,6 +159,7 @@ class KeyboardPlayer:
         assert isinstance(action, TakeStars)
         clusters = screen.clusters
         assert screen.focused is clusters and clusters.points_left == 5
+        assert clusters.selected == 0  # every turn starts on the top ring
         if self.rng.random() < 0.3:  # Enter too early: the rules say why
             await pilot.press("enter")
             self.refusals += self._refused(screen, "spend all 5 movement points")

@@ -1,6 +1,7 @@
 """The Nebula status line fits its two lines at 80x24 in every phase: each text the
 screen can show, for every star, space and Value token the cursor can be on, wraps at
-words into 2 lines of 78 characters (the status line's width at 80x24)."""
+words into 2 lines of 78 characters (the status line's width at 80x24). The Footer's
+keys fit its 80 columns in each of those phases too."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ async def table(pilot: Pilot[None]) -> NebulaScreen:
     return screen
 
 
+def footer_text(screen: NebulaScreen) -> str:
+    """The keys the Footer shows now, as it spells them (one entry per action)."""
+    shown: dict[str, str] = {}
+    for _, binding, enabled, _ in screen.active_bindings.values():
+        if binding.show and enabled and binding.action not in shown:
+            shown[binding.action] = f"{screen.app.get_key_display(binding)} {binding.description}"
+    return " ".join(shown.values())
+
+
 def status_now(screen: NebulaScreen) -> str:
     return screen.status_text(screen.view())
 
@@ -45,6 +55,7 @@ def shown(screen: NebulaScreen) -> str:
     status = screen.query_one(StatusLine)
     assert status.size.width == WIDTH
     assert fits(status.text), status.text
+    assert len(footer_text(screen)) <= SIZE[0], footer_text(screen)  # and every key shows
     return status.text
 
 
@@ -87,7 +98,8 @@ async def test_collecting_and_placing_fit_the_status_line(
         await pilot.press("enter")
         await pilot.pause()
         assert screen.view().phase == "place"
-        shown(screen)
+        assert "n Names" in footer_text(screen) and "⏎ Place" in shown(screen) + footer_text(
+            screen)
         texts = every_placement_text(screen)
         for _ in range(2):  # then with stars placed, up to the turn's limit
             legal = screen.rules.legal_actions(screen.session.state)
@@ -117,6 +129,7 @@ async def test_positioning_mid_game_a_chaos_draw_and_a_value_token_fit(
         assert "Keep 2" in shown(screen)
     async with make_app(store, position(valuing)).run_test(size=SIZE) as pilot:
         screen = await table(pilot)
+        shown(screen)
         texts = []
         for token in range(14):
             screen.values.cursor = token

@@ -2,50 +2,58 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.content import Content
+from textual.widget import Widget
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import speak_to
 
-MAX_LINES = 500  # far more than fits; older lines are dropped to keep redraws cheap
+MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
+NEWER_BELOW = "▼ newer lines below (scroll down)"
 
 
-class GameLog(RichLog):
+class GameLog(Widget):
     """Shows a game's event log as the viewer may read it, newest line at the bottom.
 
-    ``show(events, viewer, names)`` appends only the new lines when the log grew; when
-    earlier lines changed (an undo, or a hand-off to a player who reads other redactions)
-    it rebuilds. With ``names`` the rules' seat references become names and the viewer's
-    own seat "you". The newest line stays in sight whatever the layout does to the log's
-    height. The widget does not take focus, so the game screen keeps its own keys; the
-    mouse wheel scrolls it.
+    The log draws itself from the bottom up, so its newest line is in sight whatever
+    height the table leaves it, and a new line costs a repaint of the log alone (no
+    layout pass of the screen). The mouse wheel scrolls back through older lines; a new
+    line brings the view back to the newest. ``show(events, viewer, names)`` shows the
+    lines ``viewer`` may read; with ``names`` the rules' seat references become names and
+    the viewer's own seat "you". The widget does not take focus, so the game screen keeps
+    its own keys. Log text is shown as plain text, never parsed as markup.
     """
 
     can_focus = False
 
     DEFAULT_CSS = """
     GameLog {
-        overflow-y: auto;
-        overflow-x: hidden;
+        height: 4;
+        overflow: hidden hidden;
     }
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False,
-                         max_lines=MAX_LINES, auto_scroll=True, min_width=20)
+        super().__init__(id=id, classes=classes)
         self._shown: list[str] = []
-        self._width = 0
+        self._back = 0  # rows scrolled back from the newest
         self._reader: tuple[tuple[str, ...], int | None] | None = None
         self._spoken: dict[str, str] = {}  # the rules' line -> as this reader reads it
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
 
     @property
     def shown(self) -> list[str]:
         """The lines currently in the log, oldest first."""
         return list(self._shown)
+
+    @property
+    def newest_in_sight(self) -> bool:
+        """True when the log's newest line is on screen."""
+        return self._back == 0 and self.content_size.height > 0
 
     def show(self, log: Sequence[Event], viewer: int | None = None,
              names: Sequence[str] | None = None) -> None:
@@ -65,31 +73,60 @@ class GameLog(RichLog):
                 if text not in spoken:
                     spoken[text] = speak_to(text, names, viewer)
             texts = [spoken[text] for text in texts]
-        same = 0
-        limit = min(len(texts), len(self._shown))
-        while same < limit and texts[same] == self._shown[same]:
-            same += 1
-        if same == len(self._shown):
-            new = texts[same:]
-        else:
-            self.clear()
-            new = texts
-        for line in new:
-            self.write(Text(line))
-        self._shown = texts
+        if texts != self._shown:
+            self._shown = texts
+            self._back = 0
+            self.refresh()
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Re-wrap every line for the new width (RichLog wraps once, when written), and
-        keep the newest line in sight when the table above takes or gives back rows."""
-        if event.size.width != self._width:
-            self._width = event.size.width
-            if self._shown:
-                self.clear()
-                for line in self._shown:
-                    self.write(Text(line))
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+    def _rows(self, text: str, width: int) -> list[str]:
+        """``text`` wrapped at words to ``width`` columns (cached)."""
+        key = (text, width)
+        rows = self._wrapped.get(key)
+        if rows is None:
+            if len(self._wrapped) > 4 * MAX_LINES:
+                self._wrapped.clear()
+            rows = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+            self._wrapped[key] = rows
+        return rows
 
-    @property
-    def newest_in_sight(self) -> bool:
-        """True when the bottom of the log (its newest line) is visible."""
-        return self.scroll_offset.y >= self.max_scroll_y
+    def visible_rows(self) -> list[str]:
+        """The rows on screen now, top to bottom (tests and screen readers)."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return []
+        wanted = height + self._back
+        rows: list[str] = []
+        for text in reversed(self._shown):
+            rows[:0] = self._rows(text, width)
+            if len(rows) >= wanted:
+                break
+        end = len(rows) - self._back
+        return rows[max(0, end - height):end]
+
+    def render(self) -> Content:
+        """The newest rows that fit; a note in the last row while scrolled back."""
+        rows = self.visible_rows()
+        if self._back and rows:
+            rows[-1] = NEWER_BELOW
+        return Content("\n".join(rows))
+
+    def scroll_back(self, rows: int) -> None:
+        """Move the view ``rows`` rows towards older lines (negative: towards newer)."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return
+        total = sum(len(self._rows(text, width)) for text in self._shown)
+        back = max(0, min(self._back + rows, total - height))
+        if back != self._back:
+            self._back = back
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """Older lines."""
+        event.stop()
+        self.scroll_back(1)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        """Newer lines."""
+        event.stop()
+        self.scroll_back(-1)

@@ -193,3 +193,17 @@ def test_a_power_used_with_the_last_action_ends_the_turn_after_it() -> None:
     assert s.current == 0 and s.phase == "power"
     play(s, Convert(other, kind("C"), kind("W")))
     assert s.current == 1 and s.actions_left == 2
+
+
+def test_a_forest_after_an_extra_action_leaves_one_action() -> None:
+    """Edition note: a forest costs two actions, whatever the turn holds."""
+    s = quiet(3)
+    windmill = _with_display(s, "Windmill")
+    at = site(s, "D4", 0, "SH")
+    play(s, Erect(at, windmill))                # 1 spent, 1 gained: 2 left
+    play(s, Explore(hx("F6")))                  # the forest F6 touches the meadow F5
+    assert s.current == 1
+    s = quiet(3)
+    s.actions_left = 3
+    play(s, Explore(hx("F6")))
+    assert s.current == 0 and s.actions_left == 1

@@ -118,6 +118,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._actions_of: tuple[GameState, list[Action]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
+        self._ring_turn: int | None = None  # the turn whose Time the rings were chosen for
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -321,6 +322,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             last = self.session.actions[-1] if self.session.actions else None
             if phase == "time" and isinstance(last, StepTime):  # e.g. a save resumed
                 self.clusters.selected = last.cluster
+            elif phase == "collect" and view.turn != self._ring_turn:
+                self.clusters.selected = 0  # each turn starts on the top ring
+            if phase in ("collect", "time"):
+                self._ring_turn = view.turn
         placed_key = (view.turn, len(view.placed))
         moved_on = new_decision or placed_key != self._placed_key
         if phase == "place" and moved_on and not self._kept_cursor:

@@ -133,7 +133,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._own_review_binding()
         state = self.session.state
         assert isinstance(state, NeptuneState)
         self._rounds_seen = len(state.round_scores)
@@ -144,20 +143,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._legal: set[int] = set()  # the viewer's playable cards in that view
         self._asking = False  # a won trick's question is on the table for the viewer
-
-    def _own_review_binding(self) -> None:
-        """Keep a look back's Enter ("Go on") to the look back itself.
-
-        Textual copies a class's bindings per screen shallowly: the list of Enter's
-        bindings is shared by every NeptuneScreen, so the Enter the base binds for a look
-        back would stay on the table afterwards, and Enter would never play a card again.
-        """
-        bindings = self._bindings.key_to_bindings
-        shared = bindings.get("enter", [])
-        if any(b.action == "end_review" for b in shared):
-            others = [b for b in shared if b.action != "end_review"]
-            bindings["enter"] = list(shared) if self.reviewing else others
-            shared[:] = others  # the class's list, as it was before the look back
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -209,11 +194,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         if self._texts.get(widget_id) != text:
             self._texts[widget_id] = text
             self.query_one(f"#{widget_id}", Static).update(text, layout=False)
-
-    def show_status(self, text: str, *, error: bool = False) -> None:
-        """The base's status line, without a layout pass: its height is fixed here."""
-        status = self.query_one("#status", StatusLine)
-        status.update(self.speak(text), error=error, layout=False)
 
     # ---- refreshing from the view ------------------------------------------------------
 
