@@ -37,36 +37,69 @@ class FooterApp(App[None]):
 
 
 def descriptions(footer: GameFooter) -> list[str]:
-    return [key.description for key in footer.query("FooterKey")]  # type: ignore[attr-defined]
+    return [key.description for key in footer.keys]
 
 
-async def test_footer_rebuilds_only_when_its_bindings_change() -> None:
+async def test_footer_repaints_only_when_its_bindings_change() -> None:
     app = FooterApp()
     async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
         table = app.screen
         assert isinstance(table, Table)
         footer = table.query_one(GameFooter)
-        assert "Draw" in descriptions(footer)
-        assert footer.rebuilds == 1
-        keys = list(footer.children)
-
-        table.refresh_bindings()  # nothing changed: the keys stay as they are
-        await pilot.pause()
-        await pilot.pause()
-        assert (footer.rebuilds, footer.updates) == (1, 0)
-
-        table.can_draw = False  # a key switched off: the footer must follow
-        table.refresh_bindings()
-        await pilot.pause()
-        await pilot.pause()
-        assert (footer.rebuilds, footer.updates) == (1, 1)
-        assert descriptions(footer) == ["Menu"]
-        assert footer.children[0] is keys[0]  # updated in place, not rebuilt
-
-        table.can_draw = True  # and back: the missing key is added
-        table.refresh_bindings()
-        await pilot.pause()
-        await pilot.pause()
-        assert (footer.rebuilds, footer.updates) == (1, 2)
         assert descriptions(footer) == ["Draw", "Menu"]
+        assert " d Draw " in str(footer.render())
+        shown = footer.updates
+
+        table.refresh_bindings()  # nothing changed: no repaint
+        await pilot.pause()
+        assert footer.updates == shown
+
+        table.can_draw = False  # a key switched off: the footer follows
+        table.refresh_bindings()
+        await pilot.pause()
+        assert footer.updates == shown + 1
+        assert descriptions(footer) == ["Menu"]
+        assert "Draw" not in str(footer.render())
+
+        table.can_draw = True
+        table.refresh_bindings()
+        await pilot.pause()
+        assert descriptions(footer) == ["Draw", "Menu"]
+
+
+async def test_the_footer_never_asks_the_screen_for_a_layout_pass() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, Table)
+        footer = table.query_one(GameFooter)
+        layouts: list[bool] = []
+        original = footer.refresh
+
+        def spy(*args: object, layout: bool = False, **kwargs: object) -> object:
+            layouts.append(layout)
+            return original(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+        footer.refresh = spy  # type: ignore[method-assign]
+        table.can_draw = False
+        table.refresh_bindings()
+        await pilot.pause()
+        assert layouts and not any(layouts)
+        assert not footer.children  # no key widgets to mount, style and lay out
+
+
+async def test_a_click_on_a_key_presses_it() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, Table)
+        pressed: list[str] = []
+        table.action_menu = lambda: pressed.append("menu")  # type: ignore[method-assign]
+        footer = table.query_one(GameFooter)
+        text = str(footer.render())
+        await pilot.click(GameFooter, offset=(text.index("Menu"), 0))
+        await pilot.pause()
+        assert pressed == ["menu"]

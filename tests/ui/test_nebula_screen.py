@@ -352,3 +352,20 @@ async def test_a_save_keeps_the_star_chosen_the_cursor_and_the_names_shown(
         after = (screen.reserve.cursor, screen.galaxy.cursor, screen.galaxy.names,
                  status(screen).text)
         assert after == before
+
+
+async def test_a_save_made_while_choosing_the_star_for_chaos_resumes_there(
+        store: SaveStore, make_app: MakeApp) -> None:
+    session = position(lambda s: investing(s) and s.reserves[0][0] > 0)
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.press("c")
+        shown = status(screen).text
+        path = screen.autosave()
+    assert path is not None and "give back" in shown
+    other = elsewhere(store)
+    async with make_app(other, other.load(path)).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        assert status(screen).text == shown and screen.focused is screen.reserve
+        await pilot.press("escape")
+        assert screen.focused is screen.clusters and screen.clusters.planning

@@ -20,6 +20,7 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScreen
 from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -99,7 +100,7 @@ async def test_the_status_says_whose_turn_and_which_pile_makes_a_set(
         assert nc(app).pile(0).border_subtitle == "t: set of 9s"
         assert nc(app).pile(1).border_subtitle == ""
         # the footer offers what can be done now, and the game's keys lead it
-        footer = [k.key for k in app.screen.query("FooterKey")]
+        footer = [k.key for k in app.screen.query_one(GameFooter).keys]
         assert footer[:5] == ["left", "space", "s", "d", "t"]
         assert "m" not in footer and "e" not in footer
 
@@ -203,7 +204,7 @@ async def test_reaching_5_first_prompts_stop_or_nova_and_nova_plays_on(
         assert prompt.display
         assert str(prompt.render()).startswith("★ You reached 7 points first!")
         assert status(app).startswith("Your choice: Stop (S)")
-        footer = [k.key for k in app.screen.query("FooterKey")]
+        footer = [k.key for k in app.screen.query_one(GameFooter).keys]
         assert "S" in footer and "N" in footer and "d" not in footer
         await pilot.press("N")
         await pilot.pause()
@@ -337,7 +338,7 @@ async def test_no_pile_to_take_says_why_for_each(store: SaveStore, make_app: Mak
     async with app.run_test(size=SIZE) as pilot:
         assert status(app) == ("Your turn: draw 2 (d) - neither pile makes a set with your "
                                "hand yet.")
-        assert "t" not in [k.key for k in app.screen.query("FooterKey")]
+        assert "t" not in [k.key for k in app.screen.query_one(GameFooter).keys]
         await pilot.press("t")
         assert status(app) == ("✗ You cannot take a pile now (left: You cannot make a set "
                                "with that pile; right: That pile is empty).")
@@ -413,7 +414,7 @@ async def test_r_on_the_summary_looks_at_the_final_table_then_comes_back(
         assert str(screen.query_one("#nc-title").render()) == "Nebular Colors · hand 2"
         # the look back's Enter stayed with it: the table's own keys are back
         await settle(app, pilot)
-        footer = [k.description for k in screen.query("FooterKey")]
+        footer = [k.description for k in screen.query_one(GameFooter).keys]
         assert "Go on" not in footer and "Draw" in footer
 
 
@@ -423,7 +424,7 @@ async def test_no_meld_possible_hides_m_and_says_to_end_the_turn(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert status(app) == "Your turn: no meld can be made now - end your turn (e)."
-        footer = [k.key for k in app.screen.query("FooterKey")]
+        footer = [k.key for k in app.screen.query_one(GameFooter).keys]
         assert "e" in footer and "m" not in footer
         await pilot.press("m")
         assert status(app) == "✗ No meld can be made now: end your turn (e)."

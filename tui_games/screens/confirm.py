@@ -67,6 +67,11 @@ class ChoiceScreen(ModalScreen[str]):
     ``Choice.answer``, or ``cancel`` on escape. Focus starts on the ``cancel`` answer's
     button, so a stray Enter changes nothing."""
 
+    DEFAULT_CSS = """
+    ChoiceScreen {
+        align: center middle;
+    }
+    """
     BINDINGS = [
         Binding("left", "app.focus_previous", "Other button", group=BUTTONS),
         Binding("right", "app.focus_next", "Other button", group=BUTTONS),

@@ -1,148 +1,163 @@
-"""GameFooter: Textual's Footer, updated only when the keys it shows really change.
+"""GameFooter: the keys of the screen in one line that repaints, never re-lays out.
 
-Textual's Footer removes and mounts all its keys on every ``bindings_updated_signal``,
-and Textual publishes that signal on every focus change and every reactive declared with
-``bindings=True``, whether or not a key was switched on or off. On a game table that
-rebuild (new widgets to style, a reflow of the screen for each of them) was the costliest
-part of a key press. Here the keys shown (key, label, action, enabled state, tooltip) are
-compared with the ones on screen: nothing happens when they are the same, and when they
-differ the existing key widgets are given their new text in place, adding or removing
-only the difference. Footers with binding groups or the command palette key (not used by
-the game screens) are rebuilt as Textual does.
+Textual's Footer is a row of key widgets, removed and mounted again on every
+``bindings_updated_signal`` (each focus change, each ``refresh_bindings``): every change
+makes new widgets to style and a reflow of the whole screen, the costliest part of a key
+that changes the phase of a game. GameFooter draws the same keys as one line of text: it
+keeps the list of keys it shows, and repaints only itself, and only when that list really
+changes. A click on a key presses it, as on Textual's Footer.
 """
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import TYPE_CHECKING, NamedTuple
 
-from textual.app import ComposeResult
-from textual.binding import Binding
+from rich.text import Text
+from textual import events
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
     from textual.screen import Screen
 
 
 class KeySpec(NamedTuple):
-    """One key as the Footer shows it."""
+    """One key as the footer shows it."""
 
     key: str
     display: str
     description: str
-    action: str
     disabled: bool
-    tooltip: str
 
 
 class GameFooter(Footer):
-    """A Footer that touches its keys only when the active bindings shown change."""
+    """A Footer drawn as one line; it repaints only when the keys it shows change.
+
+    ``compact`` (from Footer) puts one space between a key and its label instead of
+    padding both. The command palette key, when shown, is drawn at the right end.
+    """
+
+    COMPONENT_CLASSES = {"game-footer--key", "game-footer--description"}
+
+    DEFAULT_CSS = """
+    GameFooter {
+        .game-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .game-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._shown: tuple[object, ...] | None = None  # what is on screen now
+        self._keys: tuple[KeySpec, ...] = ()
+        self._palette: KeySpec | None = None
+        self._spans: list[tuple[int, int, KeySpec]] = []  # columns of each key drawn
         self._check_pending = False
-        self.rebuilds = 0  # full rebuilds (compose), for tests and the bench
-        self.updates = 0  # in-place updates of the keys
+        self.updates = 0  # how often the keys shown changed (tests, bench)
 
-    def shown_keys(self) -> tuple[tuple[object, ...], list[KeySpec] | None]:
-        """(signature, keys): the signature covers everything ``Footer.compose`` reads;
-        ``keys`` is the plain row of keys compose would draw, or None when it would draw
-        binding groups or the command palette key."""
+    def compose(self) -> ComposeResult:
+        """No key widgets: the keys are drawn by ``render``."""
+        yield from ()
+
+    @property
+    def keys(self) -> tuple[KeySpec, ...]:
+        """The keys shown now, left to right."""
+        return self._keys
+
+    def shown_keys(self) -> tuple[tuple[KeySpec, ...], KeySpec | None]:
+        """The keys the screen's active bindings show, and the command palette key."""
         app = self.app
         active = self.screen.active_bindings
-        by_action: dict[str, list[tuple[Binding, bool, str]]] = {}
-        for _node, binding, enabled, tooltip in active.values():
-            if binding.show:
-                by_action.setdefault(binding.action, []).append((binding, enabled, tooltip))
+        seen: set[str] = set()
         keys: list[KeySpec] = []
-        plain = True
-        signature: list[object] = []
-        for group, same_group in groupby(by_action.values(), lambda b: b[0][0].group):
-            entries = list(same_group)
-            if group is not None and len(entries) > 1:
-                plain = False
-                signature.append(("group", group.description, group.compact))
-            for binding, enabled, tooltip in (entry[0] for entry in entries):
-                spec = KeySpec(binding.key, app.get_key_display(binding), binding.description,
-                               binding.action, not enabled, tooltip)
-                keys.append(spec)
-                signature.append(spec)
+        for _node, binding, enabled, _tooltip in active.values():
+            if not binding.show or binding.action in seen:
+                continue
+            if binding.key == app.COMMAND_PALETTE_BINDING:
+                continue
+            seen.add(binding.action)
+            keys.append(KeySpec(binding.key, app.get_key_display(binding),
+                                binding.description, not enabled))
+        palette = None
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
-                plain = False
-                signature.append(("palette", app.get_key_display(found.binding),
-                                  found.binding.description, found.enabled,
-                                  found.binding.tooltip))
-        return tuple(signature), keys if plain else None
-
-    def compose(self) -> ComposeResult:
-        """The keys, as Footer draws them; remembers what it drew."""
-        if self._bindings_ready:
-            self._shown = self.shown_keys()[0]
-            self.rebuilds += 1
-        yield from super().compose()
+                palette = KeySpec(found.binding.key, app.get_key_display(found.binding),
+                                  found.binding.description, not found.enabled)
+        return tuple(keys), palette
 
     def bindings_changed(self, screen: Screen) -> None:
-        """Schedule one check of the keys; several signals in a row make one check.
-
-        The check runs as soon as the messages already queued are handled, usually before
-        the next frame, so the keys change in the same frame as the table.
-        """
+        """Schedule one check of the keys; several signals in a row make one check."""
         self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
         if self.is_attached and screen is self.screen and not self._check_pending:
             self._check_pending = True
             self.call_later(self._update_keys)
 
-    async def _update_keys(self) -> None:
+    def _update_keys(self) -> None:
         self._check_pending = False
         if not self.is_attached:
             return
-        signature, keys = self.shown_keys()
-        if signature == self._shown:
-            return
-        current = list(self.children)
-        if keys is None or self._shown is None or not all(
-                isinstance(w, FooterKey) and not w.has_class("-command-palette")
-                for w in current):
-            await self.recompose()
-            return
-        self._shown = signature
-        self.updates += 1
-        for widget, spec in zip(current, keys, strict=False):
-            assert isinstance(widget, FooterKey)
-            self._assign(widget, spec)
-        if len(current) > len(keys):
-            await self.remove_children(current[len(keys):])
-        elif len(keys) > len(current):
-            await self.mount_all(FooterKey(spec.key, spec.display, spec.description,
-                                           spec.action, disabled=spec.disabled,
-                                           tooltip=spec.tooltip).data_bind(
-                                               compact=Footer.compact)
-                                 for spec in keys[len(current):])
+        keys, palette = self.shown_keys()
+        if (keys, palette) != (self._keys, self._palette):
+            self._keys, self._palette = keys, palette
+            self.updates += 1
+            self.refresh()
 
-    @staticmethod
-    def _assign(widget: FooterKey, spec: KeySpec) -> None:
-        """Give an existing key widget another key's text and state."""
-        old = KeySpec(widget.key, widget.key_display, widget.description, widget.action,
-                      widget._disabled, str(widget.tooltip or ""))
-        if old == spec:
-            return
-        widget.key, widget.key_display, widget.action = spec.key, spec.display, spec.action
-        widget.description = spec.description
-        widget._disabled = spec.disabled
-        widget.set_class(spec.disabled, "-disabled")
-        if spec.tooltip != old.tooltip:
-            widget.tooltip = spec.tooltip or None
-        resized = (len(old.display), len(old.description)) != (len(spec.display),
-                                                               len(spec.description))
-        widget.refresh(layout=resized)
+    def _watch_compact(self, compact: bool) -> None:
+        self.refresh()
 
     def _watch_show_command_palette(self, show: bool) -> None:
-        """Footer draws the palette key only on its next rebuild: ask for one now."""
-        if self._bindings_ready:
+        if self.is_attached:
             self.bindings_changed(self.screen)
+
+    def render(self) -> Text:
+        """The keys that fit the width, in order; the palette key at the right end."""
+        key_style = self.get_component_rich_style("game-footer--key")
+        description_style = self.get_component_rich_style("game-footer--description")
+        width = self.size.width
+        pad = "" if self.compact else " "
+        palette = None
+        if self._palette is not None:
+            palette = Text.assemble(("▏", description_style),
+                                    (self._palette.display, key_style),
+                                    (f" {self._palette.description}", description_style))
+        room = width - (palette.cell_len + 1 if palette is not None else 0)
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, KeySpec]] = []
+        for spec in self._keys:
+            # Textual's Footer: " key " + "label " apart; compact: "key label" + a space.
+            label = (f" {spec.description}" if self.compact else f"{spec.description} ")
+            piece = Text.assemble((f"{pad}{spec.display}{pad}", key_style),
+                                  (label if spec.description else "", description_style))
+            if spec.disabled:
+                piece.stylize("dim")
+            gap = 1 if line.cell_len and self.compact else 0
+            if line.cell_len + gap + piece.cell_len > room:
+                break
+            line.append(" " * gap)
+            start = line.cell_len
+            line.append_text(piece)
+            spans.append((start, line.cell_len, spec))
+        if palette is not None:
+            line.append(" " * max(1, width - line.cell_len - palette.cell_len))
+            start = line.cell_len
+            line.append_text(palette)
+            spans.append((start + 1, line.cell_len, self._palette))  # type: ignore[arg-type]
+        self._spans = spans
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it (a disabled key rings the bell)."""
+        for start, end, spec in self._spans:
+            if start <= event.x < end:
+                if spec.disabled:
+                    self.app.bell()
+                else:
+                    self.app.simulate_key(spec.key)
+                return

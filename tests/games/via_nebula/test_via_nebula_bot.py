@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, site, work
+from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, random_states, site, work
 
 from tui_games.arena import run_arena
 from tui_games.engine.bots.base import RandomBot
 from tui_games.games import GameInfo
 from tui_games.games.via_nebula.bot import NormalBot, estimate, score_so_far, site_promise
-from tui_games.games.via_nebula.hard import LEVELS, evaluate
+from tui_games.games.via_nebula.hard import LEVELS, evaluate, quick_choice
 from tui_games.games.via_nebula.state import Erect, Transport
 
 
@@ -88,3 +88,37 @@ def test_normal_beats_random_play_in_a_short_arena() -> None:
     info = GameInfo(rules=RULES, screen="", bots={"easy": RandomBot, "normal": NormalBot})
     result = run_arena(info, ["normal", "easy"], 10, seed=5)
     assert result.bots[0].wins >= 8
+
+
+def test_the_rollout_policy_erects_first_and_carries_what_a_site_needs() -> None:
+    s = quiet(3)
+    s.display[0] = card("Town Hall")               # WSCH
+    at = site(s, "D4", 0, "WSCH")
+    assert quick_choice(s, random.Random(1)) == Erect(at, card("Town Hall"))
+    s = quiet(3)
+    s.display = [card("Bridge"), -1, -1, -1]       # WWSS
+    s.hands[0] = []
+    at = site(s, "D4", 0, "WWS")
+    work(s, "D3", "S", 2, owner=1)
+    work(s, "C4", "H", 2, owner=1)
+    s.craftsmen[0] = s.sites[0] = 0
+    assert quick_choice(s, random.Random(1)) == Transport(hx("D3"), at)
+
+
+def test_the_rollout_policy_plays_legal_moves_everywhere() -> None:
+    rng = random.Random(3)
+    for seed in range(4):
+        for s in random_states(seed, 2 + seed % 3, every=4)[:-1]:
+            assert quick_choice(s, rng) in RULES.legal_actions(s)
+
+
+def test_hards_decision_does_not_depend_on_the_hidden_cards() -> None:
+    for i, s in enumerate(random_states(6, 3, every=25)[1:4]):
+        seat = RULES.to_move(s)
+        assert seat is not None
+        view = RULES.observe(s, seat)
+        other = RULES.determinize(view, seat, random.Random(100 + i))
+        first = LEVELS["hard"](RULES, random.Random(i), iterations=40)
+        second = LEVELS["hard"](RULES, random.Random(i), iterations=40)
+        assert first.choose(RULES.observe(s, seat), seat) == second.choose(
+            RULES.observe(other, seat), seat)

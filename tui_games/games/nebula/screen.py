@@ -74,6 +74,7 @@ from tui_games.widgets.values_board import ValuesBoard, token_label
 
 # The session's ui_prefs keys: what a save keeps of the screen.
 PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"
+PREF_CHAOS = "nebula_chaos"
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
@@ -118,6 +119,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._actions_of: tuple[GameState, list[Action]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
+        self._resume_chaos = False  # the save was made while choosing the star for Chaos
         self._ring_turn: int | None = None  # the turn whose Time the rings were chosen for
 
     # ---- layout ------------------------------------------------------------------------
@@ -163,9 +165,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             self.galaxy.cursor = space
             self._kept_cursor = True
         self.galaxy.names = prefs.get(PREF_NAMES) == "on"
+        self._resume_chaos = prefs.get(PREF_CHAOS) == "on"
         letter = prefs.get(PREF_STAR, "")
         if len(letter) == 1 and letter in STAR_LETTERS:
             self._star = STAR_LETTERS.index(letter)
+
+    def _set_returning(self, returning: bool) -> None:
+        self._returning = returning
+        self._remember(PREF_CHAOS, "on" if returning else "off")
 
     def _set_star(self, star: int | None) -> None:
         self._star = star
@@ -293,8 +300,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         decision = (view.turn, view.phase, mover, self.viewer)
         new_decision = decision != self._decision
         self._decision = decision
-        if new_decision:
-            self._returning = False
+        if new_decision:  # a save made while choosing the star for Chaos resumes there
+            self._set_returning(self._resume_chaos and self._phase(view) == "collect")
+            self._resume_chaos = False
         pin_key = (view.turn, self._mine(view))
         if pin_key != self._pin_key:  # a new turn, or the decision came to the viewer
             self._pin_key = pin_key
@@ -611,7 +619,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if not any(isinstance(a, TurnToChaos) for a in self._legal(view)):
             self.show_status(self._why(view, TurnToChaos(BLACK)), error=True)
             return
-        self._returning = True
+        self._set_returning(True)
         self._pinned = None
         self.refresh_table(view)
         self.reserve.focus()
@@ -619,7 +627,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_cancel(self) -> None:
         """Stop choosing a star for Chaos."""
-        self._returning = False
+        self._set_returning(False)
         view = self._state()
         self.refresh_table(view)
         self._focus_for(self._phase(view))
@@ -629,7 +637,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """Give back the chosen reserve star and draw 5."""
         star = self.reserve.cursor
         if star is not None and self._try(TurnToChaos(star)):
-            self._returning = False
+            self._set_returning(False)
 
     def action_keep(self) -> None:
         """Keep the chosen star of the Chaos draw."""

@@ -104,7 +104,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._can_take = False
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
-        self._bindings_pending = False
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
 
@@ -299,17 +298,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
                 points, self.player_name(1 - self.viewer)))
         if prompt.display != deciding:
             prompt.display = deciding
-
-    def refresh_bindings(self) -> None:
-        """Coalesce the requests of one update into one: the footer rebuilds all its keys
-        for each request, the costliest part of a move."""
-        if not self._bindings_pending:
-            self._bindings_pending = True
-            self.call_after_refresh(self._publish_bindings)
-
-    def _publish_bindings(self) -> None:
-        self._bindings_pending = False
-        super().refresh_bindings()
 
     def _refresh_keys(self) -> None:
         """Ask the footer to re-check its keys only when the keys on offer can have changed

@@ -6,14 +6,16 @@ sample. A rollout plays to the end of the next turn the way the `normal` bot wou
 position is then judged by each seat's progress towards winning: the colony's 7s, the
 colony, the factions fulfilled and the tracks their requirements ask for. With rivals,
 a seat's value is its lead over the best of them; alone, its progress itself. The
-`normal` bot also advises at the root, so a noisy search falls back on its choice.
+`normal` bot also advises at the root, so a noisy search falls back on its choice, and
+it plays the small decisions between turns (see NovaLuxSearch).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from tui_games.engine.bots.ismcts import ISMCTSBot
+from tui_games.engine.bots.ismcts import ISMCTSBot, SearchStats
 from tui_games.engine.core import Action
 from tui_games.games.nova_lux.bot import NormalBot, targets
 from tui_games.games.nova_lux.cards import COLONY_LEVEL, RESOURCES
@@ -27,7 +29,6 @@ FOUNDED_SHARE = 0.15   # the colony itself
 FACTION_SHARE = 0.5    # the factions (their tracks count towards the next one)
 
 _RULES = NovaLuxRules()
-_POLICY = NormalBot(_RULES, random.Random(0))
 
 
 def progress(s: NovaLuxState, seat: int) -> float:
@@ -67,11 +68,31 @@ def rollout(s: NovaLuxState, rng: random.Random) -> Action:
     """The rollout policy: the normal bot's move for whichever seat decides."""
     seat = _RULES.to_move(s)
     assert seat is not None  # the search never asks for a move after the game's end
-    return _POLICY.choose(s, seat)
+    return NormalBot(_RULES, rng).choose(s, seat)   # its ties drawn from the search's rng
 
 
-LEVELS = ISMCTSBot.levels(rollout=rollout, rollout_depth=ROLLOUT_DEPTH, round_key=round_key,
-                          rounds=TURNS, evaluate=evaluate, advisor=NormalBot)
+class NovaLuxSearch(ISMCTSBot):
+    """ISMCTS for the turn's own decisions; the small ones in between (the draft, the
+    Ark's start, a full engine, an escape, spoils, an answer to a trade, an ability at the
+    end of another's turn) are played as the `normal` bot plays them, at once: a search
+    there learns little and would keep every other player waiting."""
+
+    def __init__(self, rules: Any, rng: random.Random, **settings: Any) -> None:
+        super().__init__(rules, rng, **settings)
+        self.quick = NormalBot(rules, random.Random(rng.getrandbits(64)))
+
+    def choose(self, view: NovaLuxState, player: int) -> Action:  # type: ignore[override]
+        """Search on the player's turn; decide the small decisions at once."""
+        if view.phase == "turn":
+            return super().choose(view, player)
+        self.last_stats = SearchStats()
+        self._report(1.0)
+        return self.quick.choose(view, player)
+
+
+LEVELS = NovaLuxSearch.levels(rollout=rollout, rollout_depth=ROLLOUT_DEPTH,
+                              round_key=round_key, rounds=TURNS, evaluate=evaluate,
+                              advisor=NormalBot)
 """The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
 HardBot = LEVELS["hard"]

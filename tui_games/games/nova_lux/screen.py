@@ -28,7 +28,7 @@ from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
 from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
-from tui_games.games.nova_lux.rules import TRADE_MAX
+from tui_games.games.nova_lux.legal import TRADE_MAX
 from tui_games.games.nova_lux.state import (
     NONE,
     AnswerTrade,

@@ -103,8 +103,10 @@ class Network:
             empty = self.empty
             near = NEIGHBOUR_MASK[ruin_hex]
             members = near & empty
-            while True:
-                wider = grow(members) & empty
+            w, v = GRID_WIDTH, GRID_WIDTH - 1
+            while True:     # grow() inlined: this loop is the hottest of a playout
+                m = members
+                wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
                 if wider == members:
                     break
                 members = wider

@@ -186,10 +186,10 @@ class ViaNebulaRules:
                 out += [_EXPLORE[h] for h in explorable(s, me, empty)]
             else:
                 out += [_EXPLORE[h] for h in explorable(s, me, empty) if _IS_FOG[h]]
+        if s.sites[me] == SITES_PER_SEAT:       # no site of ours on the map
+            return out
         built = s.slot_built
         sites = [slot for slot, owner in enumerate(owners) if owner == me and not built[slot]]
-        if not sites:
-            return out
         net = Network(s, empty)
         hand: list[int] | None = None
         for slot in sites:

@@ -1,0 +1,308 @@
+"""Which decisions are legal now, and why a refused one is refused (Nova Lux).
+
+The rules' ``legal_actions`` is ``legal_actions`` here: the turn's actions (harvests,
+moves, engine runs, the colony, abilities, federation powers, trades, attacks and the
+turn's mandatory end), the other phases' decisions, and the reactions offered to the other
+seats at the end of a turn. ``legal_of_kind`` checks one action against the legal actions
+of its own kind only, which is what ``apply`` needs.
+"""
+
+from __future__ import annotations
+
+from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS
+from tui_games.games.nova_lux.cards import (
+    COLONY_LEVEL,
+    DOUBLE_ENGINE,
+    FED_CONVERT,
+    FED_HARVEST,
+    FORCE_TRADE,
+    FORCE_TRADE_MAX,
+    HIGH_ATTACK,
+    HYDROGEN,
+    RESOURCES,
+    STARS,
+    TELEPORT,
+)
+from tui_games.games.nova_lux.describe import top_star
+from tui_games.games.nova_lux.factions import (
+    attacks_any_turn,
+    exchanges,
+    federation_power,
+    sharing,
+)
+from tui_games.games.nova_lux.state import (
+    NONE,
+    AnswerTrade,
+    Attack,
+    EndTurn,
+    Escape,
+    FedConvert,
+    ForceTrade,
+    FoundColony,
+    Harvest,
+    MoveTo,
+    NovaLuxAction,
+    NovaLuxState,
+    OfferTrade,
+    Pass,
+    Pick,
+    PlaceShip,
+    Plunder,
+    StoreStar,
+    TakeHydrogen,
+    Teleport,
+    UseAbility,
+    UseEngine,
+)
+
+ENGINE_SLOTS = 3
+TRADE_MAX = 3          # units per side of an offered trade
+FED_HARVEST_HYDROGEN = 2
+
+# One instance of the commonest actions, so legal_actions builds few objects.
+_MOVE = tuple(MoveTo(c) for c in range(CELLS))
+_TAKE = tuple(TakeHydrogen(k) for k in range(CARDS))
+_END = EndTurn()
+
+
+def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
+    """Every legal decision now."""
+    phase = s.phase
+    if phase == "turn":
+        return turn_actions(s)
+    if phase == "draft":
+        seat = s.picked.index(False)
+        return [Pick(f) for f in s.hands[seat]]
+    if phase == "place":
+        return [PlaceShip(c) for c in range(CELLS) if movement.enterable(s, c)]
+    if phase == "store":
+        return [StoreStar(slot) for slot in range(ENGINE_SLOTS)] + [StoreStar(NONE)]
+    if phase == "escape":
+        cell = CARD_CELLS[s.escape_card]
+        return [Escape(n) for n in NEIGHBOURS[cell] if movement.enterable(s, n)]
+    if phase == "answer":
+        return [AnswerTrade(True), AnswerTrade(False)]
+    if phase == "plunder":
+        return [Plunder(r) for r in range(RESOURCES) if s.res[s.plunder_from][r]]
+    if phase == "react":
+        return [*reactions(s, s.react_queue[0]), Pass()]
+    return []
+
+
+def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    out: list[NovaLuxAction] = []
+    out += harvests(s)
+    if "move" not in s.did:
+        budget = s.res[me][HYDROGEN]
+        here = s.ships[me]
+        out += [_MOVE[c] for c in sorted(movement.cheapest(s, here, budget)) if c != here]
+    if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
+        out += [Teleport(c) for c in range(CELLS)
+                if c != s.ships[me] and movement.enterable(s, c)]
+    out += engine_uses(s)
+    if can_found(s, me):
+        out.append(FoundColony())
+    out += [UseAbility(*x) for x in exchanges(s, me)]
+    out += federation_actions(s)
+    out += trades(s)
+    out += attacks(s)
+    hydrogen = s.hydrogen
+    takes = [_TAKE[k] for k in range(CARDS) if hydrogen[k]]
+    out += takes or [_END]
+    return out
+
+def attacks(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    if s.attacked:
+        return []
+    targets = sharing(s, me)
+    out: list[NovaLuxAction] = [Attack(t) for t in targets]
+    if targets and federation_power(s, me, HIGH_ATTACK):
+        out += [Attack(t, True) for t in targets]
+    return out
+
+def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    if "harvest" in s.did and s.open_action != "harvest":
+        return []
+    card = CARD_AT[s.ships[me]]
+    if card < 0 or not s.hydrogen[card]:
+        return []
+    star = STARS[top_star(s, card)]
+    res = s.res[me]
+    left = s.hydrogen[card]
+    out: list[NovaLuxAction] = []
+    for pay in star.cost:
+        most = min(left, res[pay] // star.cost_n)
+        out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
+    if federation_power(s, me, FED_HARVEST) and res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
+        out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
+                for gain in star.reward for n in range(1, left + 1)]
+    return out
+
+def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    if "engine" in s.did and s.open_action != "engine":
+        return []
+    res = s.res[me]
+    if not s.engine[me] or not res[HYDROGEN]:
+        return []
+    double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
+    out: list[NovaLuxAction] = []
+    for slot, star_id in enumerate(s.engine[me]):
+        star = STARS[star_id]
+        for pay in star.cost:
+            if res[pay] < star.cost_n:
+                continue
+            for gain in star.reward:
+                if not s.engine_double:
+                    out.append(UseEngine(slot, pay, gain))
+                if double_ok:
+                    out.append(UseEngine(slot, pay, gain, True))
+    return out
+
+def can_found(s: NovaLuxState, me: int) -> bool:
+    if s.colony[me] != NONE or any(r < COLONY_LEVEL for r in s.res[me]):
+        return False
+    card = CARD_AT[s.ships[me]]
+    return card >= 0 and top_star(s, card) != NONE and s.colony_at[card] == NONE
+
+def federation_actions(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    if not s.federation:
+        return []
+    res = s.res[me]
+    out: list[NovaLuxAction] = []
+    if federation_power(s, me, FED_CONVERT):
+        out += [FedConvert(g, t, n) for g in range(RESOURCES) for t in range(RESOURCES)
+                if t != g for n in range(1, res[g] + 1)]
+    if federation_power(s, me, FORCE_TRADE):
+        for target in sharing(s, me):
+            theirs = s.res[target]
+            out += [ForceTrade(target, g, t, n) for g in range(RESOURCES)
+                    for t in range(RESOURCES) if t != g
+                    for n in range(1, min(FORCE_TRADE_MAX, res[g], theirs[t]) + 1)]
+    return out
+
+def trades(s: NovaLuxState) -> list[NovaLuxAction]:
+    me = s.current
+    if s.offered:
+        return []
+    res = s.res[me]
+    out: list[NovaLuxAction] = []
+    for target in sharing(s, me):
+        theirs = s.res[target]
+        for g in range(RESOURCES):
+            for t in range(RESOURCES):
+                if t == g:
+                    continue
+                for gn in range(1, min(TRADE_MAX, res[g]) + 1):
+                    out += [OfferTrade(target, g, gn, t, tn)
+                            for tn in range(1, min(TRADE_MAX, theirs[t]) + 1)]
+    return out
+
+def reactions(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
+    """What ``seat`` may do at the end of another player's turn."""
+    if s.used[seat] or s.left_game[seat]:
+        return []
+    out: list[NovaLuxAction] = [UseAbility(*x) for x in exchanges(s, seat)]
+    if attacks_any_turn(s, seat) and s.ships[seat] == s.ships[s.current] \
+            and not s.left_game[s.current]:
+        out.append(Attack(s.current))
+    return out
+
+
+def legal_of_kind(s: NovaLuxState, a: NovaLuxAction) -> list[NovaLuxAction]:
+    """The legal actions of ``a``'s kind (cheaper than all of them)."""
+    if s.phase != "turn":
+        return legal_actions(s)
+    kind = type(a)
+    if kind is Harvest:
+        return harvests(s)
+    if kind is MoveTo:
+        if "move" in s.did:
+            return []
+        here = s.ships[s.current]
+        found = movement.cheapest(s, here, s.res[s.current][HYDROGEN])
+        return [a] if a.cell in found and a.cell != here else []
+    if kind is UseEngine:
+        return engine_uses(s)
+    if kind is OfferTrade:
+        return trades(s)
+    if kind in (FedConvert, ForceTrade):
+        return federation_actions(s)
+    me = s.current
+    if kind is TakeHydrogen:
+        ok = 0 <= a.card < CARDS and s.hydrogen[a.card] > 0
+        return [a] if ok else []
+    if kind is EndTurn:
+        return [] if any(s.hydrogen) else [a]
+    if kind is FoundColony:
+        return [a] if can_found(s, me) else []
+    if kind is UseAbility:
+        return [UseAbility(*x) for x in exchanges(s, me)]
+    if kind is Attack:
+        return attacks(s)
+    return turn_actions(s)
+
+def why_not(s: NovaLuxState, a: NovaLuxAction, seat: int) -> str:
+    """Why ``a`` is refused, in a player's words."""
+    phase = s.phase
+    if phase == "draft":
+        return "keep one of the faction cards in your draft hand"
+    if phase == "place":
+        return "place your Ark on a cell that is not a destroyed neutron star"
+    if phase == "store":
+        return "choose an engine slot for the new star, or discard it"
+    if phase == "escape":
+        return "escape to a cell next to the collapsed neutron star"
+    if phase == "answer":
+        return "accept or decline the trade offer first"
+    if phase == "plunder":
+        return "take one of the loser's resources"
+    if phase == "react":
+        return "use an ability you can afford now, or pass"
+    me = s.current
+    if isinstance(a, Harvest):
+        if "harvest" in s.did and s.open_action != "harvest":
+            return "you have already harvested this turn"
+        card = CARD_AT[s.ships[me]]
+        if card < 0 or not s.hydrogen[card]:
+            return "there is no star with hydrogen under your Ark"
+        return "you cannot pay that harvest"
+    if isinstance(a, MoveTo | Teleport):
+        if isinstance(a, MoveTo) and "move" in s.did:
+            return "you have already moved this turn"
+        if not 0 <= a.cell < CELLS or not movement.enterable(s, a.cell):
+            return "a destroyed neutron star cannot be entered"
+        return "you do not have the hydrogen to get there"
+    if isinstance(a, UseEngine):
+        if "engine" in s.did and s.open_action != "engine":
+            return "the biosphere engine has already run this turn"
+        return "you cannot pay that engine star's cost and 1 hydrogen"
+    if isinstance(a, FoundColony):
+        if s.colony[me] != NONE:
+            return "your colony is already established"
+        if any(r < COLONY_LEVEL for r in s.res[me]):
+            return "a colony needs 7 or more of every resource, hydrogen included"
+        return "a colony needs a free star under your Ark"
+    if isinstance(a, UseAbility | FedConvert | ForceTrade):
+        if s.used[me]:
+            return "you have already used an ability this turn"
+        return "that ability is not available now"
+    if isinstance(a, OfferTrade):
+        if s.offered:
+            return "you have already offered a trade this turn"
+        return "you can offer 1 to 3 of what you have for 1 to 3 of what they have, " \
+               "to a ship on your cell"
+    if isinstance(a, Attack):
+        if s.attacked:
+            return "you have already attacked this turn"
+        return "you can only attack a ship on your cell"
+    if isinstance(a, TakeHydrogen):
+        return "take hydrogen from a star that has some"
+    if isinstance(a, EndTurn):
+        return "end the turn by taking 1 hydrogen from a star"
+    return "that is not possible now"
