@@ -164,6 +164,10 @@ class GamesApp(App[None]):
         if lock is not None:
             lock.release()
 
+    def on_unmount(self) -> None:
+        """However the app ends, the open game is let go of (another window may open it)."""
+        self._release_game()
+
     def leave_games(self, then: Callable[[], None]) -> None:
         """Save the open game, then ``then()``; if it cannot be saved, its screen asks
         first (save elsewhere, leave anyway, or stay: then nothing happens)."""

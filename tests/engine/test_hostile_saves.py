@@ -292,3 +292,14 @@ def test_a_mutated_save_loads_as_a_game_or_is_refused_in_one_line(
         assert all(seat.name == printable(seat.name) for seat in session.seats)
     (row,) = store.list()  # the listing shows it too, cleaned, without raising
     assert all(text == printable(text) for text in (row.name, row.title, *row.players))
+
+
+# ---- engine/text.printable: what every screen shows of outside text ---------------------
+
+def test_printable_drops_terminal_controls_and_keeps_everything_else() -> None:
+    assert printable("Ana") == "Ana"
+    assert printable("\x1b]0;pwn\x07Ana\x1b[2J") == "]0;pwnAna[2J"
+    assert printable("a\x9b31mb\x00c\x7f") == "a31mbc"  # C1 CSI, NUL, DEL
+    assert printable("two\nlines\tand\r") == "two lines and "
+    assert printable("\u202eevil\u2066") == "evil"  # no reordering of what follows
+    assert printable("Zoë 😀 [bold]") == "Zoë 😀 [bold]"  # markup is text, not dropped

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from toy_game import GAMES, CometRules, CometState, DrawComet, PlayComet
 
-from tui_games.engine import saves
+from tui_games.engine import savefiles, saves
 from tui_games.engine.codec import to_json
 from tui_games.engine.locks import lock_path
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir, sanitise_name
@@ -221,7 +221,7 @@ def test_a_write_cut_off_midway_keeps_the_previous_save(store: SaveStore,
         os.write(fd, data[: len(data) // 2])
         raise KeyboardInterrupt  # the player killed the app mid-save
 
-    monkeypatch.setattr(saves, "_write_all", half_then_crash)
+    monkeypatch.setattr(savefiles, "_write_all", half_then_crash)
     with pytest.raises(KeyboardInterrupt):
         store.autosave(session)
     assert path.read_bytes() == before
@@ -651,3 +651,5 @@ def test_save_to_writes_a_copy_anywhere_the_player_says(store: SaveStore,
     assert store.save_to(session, elsewhere / "mine") == elsewhere / "mine.json"
     with pytest.raises(SaveError, match="no such folder"):
         store.save_to(session, tmp_path / "nowhere" / "x.json")
+    with pytest.raises(SaveError, match="cannot save there"):
+        store.save_to(session, "~nobody-at-all/x.json")

@@ -72,3 +72,15 @@ async def test_the_lock_is_held_while_the_game_is_open_and_released_on_leaving(
     lock = other_window.lock(session)  # quit: free again
     assert lock is not None and lock.held
     lock.release()
+
+
+async def test_an_app_that_ends_any_way_lets_its_game_go(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+    # the test harness ended the app without ctrl+q; the app object is still alive
+    lock = SaveStore(pulsar_store.folder, games=pulsar_store._games).lock(session)
+    assert lock is not None and lock.held
+    lock.release()

@@ -12,9 +12,6 @@ import contextlib
 import hashlib
 import os
 import re
-import stat
-import tempfile
-import time
 import tomllib
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -26,7 +23,16 @@ import platformdirs
 
 from tui_games.engine.codec import to_builtins, to_json
 from tui_games.engine.core import IllegalAction, Options
-from tui_games.engine.locks import LOCK_SUFFIX, GameLock, is_locked, lock_path, try_flock
+from tui_games.engine.locks import GameLock, lock_path
+from tui_games.engine.savefiles import (
+    MAX_PROBLEM,
+    MAX_SAVE_BYTES,
+    SAFE_ID,
+    SaveError,
+    read_save_bytes,
+    sweep,
+    write_atomic,
+)
 from tui_games.engine.session import Seat, Session, new_save_id
 from tui_games.engine.text import one_line, printable
 
@@ -37,31 +43,19 @@ FORMAT = "tui-games-save"
 VERSION = 2  # 2 added "check"; version 1 files (no check) still load
 READS = (1, 2)
 AUTOSAVE_NAME = "autosave"
-MAX_SAVE_BYTES = 5 * 1024 * 1024  # far above any real game; refused before reading
-MAX_PROBLEM = 240  # a refusal is one line a person reads, whatever the file holds
 ENV_VAR = "TUI_GAMES_SAVES"
-STALE_SECONDS = 60  # a temp file this old with no writer holding it was left by a crash
-_TEMP_NAME = re.compile(r"\.[A-Za-z0-9_-]{1,80}-[a-z0-9_]{8}\.tmp")
 _CHECK_SALT = b"tui-games save check 1\n"
 
-_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+_SAFE_ID = SAFE_ID
 _PREF_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 MAX_PREFS = 32
 MAX_PREF_VALUE = 80
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-
-class SaveError(Exception):
-    """A save that cannot be written or loaded; ``str(e)`` is one line: file and problem."""
-
-    def __init__(self, path: Path | str, problem: str, cause: str | None = None) -> None:
-        self.path = printable(str(path))
-        # always one short line, whatever msgspec said or the file held
-        self.problem = one_line(problem, MAX_PROBLEM)
-        self.cause = one_line(cause or problem, MAX_PROBLEM)  # the short why, for a status
-        super().__init__(f"{self.path}: {self.problem}")
+# Re-exported: callers import the whole save API from here.
+__all__ = ["MAX_PROBLEM", "MAX_SAVE_BYTES", "SaveError", "SaveStore", "SaveSummary",
+           "resolve_save_dir", "sanitise_name", "write_atomic"]
 
 
 class SaveSummary(msgspec.Struct):
@@ -171,40 +165,6 @@ def _format_document(doc: SaveFile[Any, Any]) -> bytes:
             body = to_json(value)
         lines.append(b"  " + to_json(field) + b": " + body)
     return b"{\n" + b",\n".join(lines) + b"\n}\n"
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write every byte of ``data`` to ``fd`` (os.write may write less than asked)."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so a crash leaves either the old file or the new one."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem[:80]}-", suffix=".tmp")
-    try:
-        try:
-            try_flock(fd)  # held while writing: the folder scan leaves a live temp file be
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    try:  # make the rename itself durable; not every platform can open a directory
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 def _is_checkout(folder: Path) -> bool:
@@ -322,13 +282,17 @@ class SaveStore:
     def save_to(self, session: Session, target: Path | str) -> Path:
         """Write a copy of the game anywhere the player says (a folder or a file path):
         the way out when the save folder cannot be written."""
-        path = Path(target).expanduser()
         self.assign_id(session)
-        if path.is_dir():
-            path = path / f"{session.save_id}.json"
-        elif path.suffix != ".json":
-            path = path.with_name(path.name + ".json")
-        if not path.parent.is_dir():
+        try:
+            path = Path(target).expanduser()
+            if path.is_dir():
+                path = path / f"{session.save_id}.json"
+            elif path.suffix != ".json":
+                path = path.with_name(path.name + ".json")
+            folder_ok = path.parent.is_dir()
+        except (OSError, ValueError, RuntimeError) as exc:  # ~nobody, a name too long
+            raise SaveError(target, f"cannot save there ({exc})", str(exc)) from None
+        if not folder_ok:
             raise SaveError(path, "cannot write the save (no such folder)",
                             "no such folder")
         self._write(path, session, session.name or AUTOSAVE_NAME, mkdir=False)
@@ -360,9 +324,14 @@ class SaveStore:
         The file is only read. A relative path that does not exist is looked up in the
         save folder.
         """
-        file = Path(path).expanduser()
-        if not file.is_absolute() and not file.exists() and (self.folder / file).exists():
-            file = self.folder / file
+        file = Path(path)
+        try:
+            file = file.expanduser()
+            if (not file.is_absolute() and not file.exists()
+                    and (self.folder / file).exists()):
+                file = self.folder / file
+        except (OSError, ValueError, RuntimeError):  # ~nobody/x, a NUL: _load says so
+            pass
         return self._load(file)[0]
 
     def _load(self, file: Path) -> tuple[Session, SaveFile[Any, Any]]:
@@ -383,44 +352,9 @@ class SaveStore:
             session.save_id = None  # an edited id never names a file: the game gets a new one
         return session, doc
 
-    def _read(self, file: Path) -> bytes:
-        """The bytes of a regular file of at most MAX_SAVE_BYTES.
-
-        Opened without blocking and checked on the open file itself, so a FIFO, a device
-        (/dev/zero behind a symlink) or a file swapped in after a check is refused at once.
-        """
-        try:
-            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        except FileNotFoundError:
-            raise SaveError(file, "no such file") from None
-        except IsADirectoryError:
-            raise SaveError(file, "is a folder, not a save file") from None
-        except OSError as exc:
-            raise SaveError(file, f"cannot read the file ({exc.strerror or exc})") from None
-        try:
-            info = os.fstat(fd)
-            if stat.S_ISDIR(info.st_mode):
-                raise SaveError(file, "is a folder, not a save file")
-            if not stat.S_ISREG(info.st_mode):
-                raise SaveError(file, f"is {_file_kind(info.st_mode)}, not a save file")
-            if info.st_size > MAX_SAVE_BYTES:
-                raise SaveError(file, f"is too large to be a save file ({info.st_size} "
-                                      f"bytes; at most {MAX_SAVE_BYTES})")
-            chunks: list[bytes] = []
-            size = 0
-            while size <= MAX_SAVE_BYTES:  # the file may have grown since fstat
-                chunk = os.read(fd, MAX_SAVE_BYTES + 1 - size)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-            if size > MAX_SAVE_BYTES:
-                raise SaveError(file, "is too large to be a save file")
-            return b"".join(chunks)
-        except OSError as exc:
-            raise SaveError(file, f"cannot read the file ({exc.strerror or exc})") from None
-        finally:
-            os.close(fd)
+    @staticmethod
+    def _read(file: Path) -> bytes:
+        return read_save_bytes(file)
 
     def _games_map(self) -> Mapping[str, GameInfo]:
         if self._games is None:
@@ -613,34 +547,8 @@ class SaveStore:
                            error=problem)
 
     def clean(self) -> list[Path]:
-        """Remove what crashed saves and windows left behind; returns what was removed.
-
-        Only this app's own leftovers: temp files named like ours (``.<stem>-<8>.tmp``)
-        older than a minute that no writer holds, and game lock files nobody holds.
-        """
-        removed: list[Path] = []
-        try:
-            entries = [p for p in self.folder.iterdir() if p.name.startswith(".")]
-        except OSError:
-            return removed
-        now = time.time()
-        for path in entries:
-            try:
-                if _TEMP_NAME.fullmatch(path.name):
-                    info = path.lstat()
-                    if (stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS
-                            and not is_locked(path)):
-                        path.unlink()
-                        removed.append(path)
-                elif path.name.endswith(LOCK_SUFFIX) and _SAFE_ID.fullmatch(
-                        path.name[1:-len(LOCK_SUFFIX)]):
-                    lock = GameLock.acquire(path)
-                    if lock is not None and lock.held:
-                        lock.release()  # nobody had it: released, the file goes
-                        removed.append(path)
-            except OSError:
-                continue  # gone already, or not ours to touch
-        return removed
+        """Remove what crashed saves and windows left behind here (see ``sweep``)."""
+        return sweep(self.folder)
 
     def latest(self) -> SaveSummary | None:
         """The newest save that loads, or None."""
@@ -664,17 +572,6 @@ def _short(value: object) -> str:
     """A value from a file, quoted for a message: printable and short, however long."""
     text = repr(value[:100] if isinstance(value, str) else value)
     return one_line(text, 60)
-
-
-def _file_kind(mode: int) -> str:
-    """"a FIFO", "a device"...: what a non-regular file is, for the refusal."""
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def _checked_part(state: Any) -> dict[str, Any]:

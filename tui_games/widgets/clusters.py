@@ -23,7 +23,6 @@ from textual.content import Content, Span
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from tui_games.games.nebula.board import (
     CLUSTER_COUNT,
@@ -35,6 +34,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.steady_focus import SteadyFocus
 
 Plan = tuple[int, ...]
 # Where ring position i sits in the 3x3 square (row, column): clockwise from the top left.
@@ -61,7 +61,7 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
-class StarClusters(Widget, can_focus=True):
+class StarClusters(SteadyFocus, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

@@ -29,7 +29,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual
-from textual.widget import Widget
 
 from tui_games.games.nebula.board import (
     BLACK_ZONE_SIZE,
@@ -46,6 +45,7 @@ from tui_games.games.nebula.board import (
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.galaxy_canvas import Art, draw_links
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.steady_focus import SteadyFocus
 
 FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.
@@ -83,7 +83,7 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
-class GalaxyBoard(Widget, can_focus=True):
+class GalaxyBoard(SteadyFocus, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

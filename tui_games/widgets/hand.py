@@ -18,9 +18,10 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
+from tui_games.widgets.steady_focus import SteadyFocus
 
 
-class Hand(Widget, can_focus=True):
+class Hand(SteadyFocus, can_focus=True):
     """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
 
     Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected

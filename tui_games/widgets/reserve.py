@@ -16,10 +16,10 @@ from textual.binding import Binding
 from textual.content import Content, Span
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from tui_games.games.nebula.state import STAR_LETTERS
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.steady_focus import SteadyFocus
 
 STAR_KINDS = len(STAR_LETTERS)
 
@@ -29,7 +29,7 @@ def group_text(letter: str, count: int) -> str:
     return letter * count if count <= 3 else f"{letter}×{count}"
 
 
-class StarRow(Widget, can_focus=True):
+class StarRow(SteadyFocus, can_focus=True):
     """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

@@ -17,7 +17,6 @@ from textual.content import Content, Span
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
 from tui_games.games.nebula.state import (
@@ -28,6 +27,7 @@ from tui_games.games.nebula.state import (
     VALUE_TOKENS,
 )
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.steady_focus import SteadyFocus
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
 TRACK_TITLES = ("Colours", "Constell.", "Advanced")
@@ -47,7 +47,7 @@ def token_label(token: int) -> str:
     return f"A{token - ADVANCED_TOKENS.start + 1}"
 
 
-class ValuesBoard(Widget, can_focus=True):
+class ValuesBoard(SteadyFocus, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

@@ -147,3 +147,12 @@ def test_the_federations_variant_deals_one_federation_each() -> None:
     s = new(4, federations="on")
     assert len(set(s.federation)) == 4
     assert new(4).federation == []
+
+
+def test_one_player_is_always_the_solo_game() -> None:
+    assert RULES.setup(1, 0, {"mode": "semi"}).mode == "solo"
+    assert RULES.setup(2, 0, {"mode": "semi"}).mode == "semi"
+    with pytest.raises(ValueError, match="mode"):
+        RULES.setup(2, 0, {"mode": "chaos"})
+    with pytest.raises(ValueError, match="1 to 6"):
+        RULES.setup(7, 0, {})

@@ -9,10 +9,11 @@ from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, random_sta
 
 from tui_games.arena import run_arena
 from tui_games.engine.bots.base import RandomBot
+from tui_games.engine.codec import clone
 from tui_games.games import GameInfo
 from tui_games.games.via_nebula.bot import NormalBot, estimate, score_so_far, site_promise
-from tui_games.games.via_nebula.hard import LEVELS, evaluate, quick_choice
-from tui_games.games.via_nebula.state import Erect, Transport
+from tui_games.games.via_nebula.hard import LEVELS, evaluate
+from tui_games.games.via_nebula.state import Erect, Transport, ViaNebulaAction, ViaNebulaState
 
 
 def test_the_estimate_is_the_exact_score_once_the_game_is_over() -> None:
@@ -90,26 +91,21 @@ def test_normal_beats_random_play_in_a_short_arena() -> None:
     assert result.bots[0].wins >= 8
 
 
-def test_the_rollout_policy_erects_first_and_carries_what_a_site_needs() -> None:
-    s = quiet(3)
-    s.display[0] = card("Town Hall")               # WSCH
-    at = site(s, "D4", 0, "WSCH")
-    assert quick_choice(s, random.Random(1)) == Erect(at, card("Town Hall"))
-    s = quiet(3)
-    s.display = [card("Bridge"), -1, -1, -1]       # WWSS
-    s.hands[0] = []
-    at = site(s, "D4", 0, "WWS")
-    work(s, "D3", "S", 2, owner=1)
-    work(s, "C4", "H", 2, owner=1)
-    s.craftsmen[0] = s.sites[0] = 0
-    assert quick_choice(s, random.Random(1)) == Transport(hx("D3"), at)
+def test_the_rollout_policy_is_the_normal_bots_move_remembered() -> None:
+    bot = LEVELS["hard"](RULES, random.Random(3), iterations=10)
+    normal = NormalBot(RULES, random.Random(0))
+    for seed in range(3):
+        for s in random_states(seed, 2 + seed % 3, every=9)[:-1]:
+            move = bot.rollout(s, random.Random(1))
+            assert move in RULES.legal_actions(s)
+            assert estimate_after(s, move) == estimate_after(s, normal.choose(s, s.current))
 
 
-def test_the_rollout_policy_plays_legal_moves_everywhere() -> None:
-    rng = random.Random(3)
-    for seed in range(4):
-        for s in random_states(seed, 2 + seed % 3, every=4)[:-1]:
-            assert quick_choice(s, rng) in RULES.legal_actions(s)
+def estimate_after(s: ViaNebulaState, action: ViaNebulaAction) -> float:
+    """The mover's estimate once ``action`` is played on a copy of ``s``."""
+    trial = clone(s)
+    RULES.apply(trial, action)
+    return round(estimate(trial, s.current), 9)
 
 
 def test_hards_decision_does_not_depend_on_the_hidden_cards() -> None:

@@ -52,15 +52,14 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     """A plain imperative phrase for ``a`` in ``s``."""
     if isinstance(a, Harvest):
         card = CARD_AT[s.ships[s.current]] if s.ships else NONE
-        where = star_at(s, card) if card != NONE else "the star"
+        star_id = top_star(s, card) if card != NONE else NONE
+        star = STARS[star_id] if star_id != NONE else None
+        gain = amount(a.count * (star.reward_n if star else 1), a.gain)
         if a.federation:
             price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
-            gain = amount(a.count * STARS[top_star(s, card)].reward_n, a.gain)
         else:
-            star = STARS[top_star(s, card)] if card != NONE else None
             price = amount(a.count * (star.cost_n if star else 1), a.pay)
-            gain = amount(a.count * (star.reward_n if star else 1), a.gain)
-        return f"harvest {amount(a.count, HYDROGEN)} from {where}, paying {price} for {gain}"
+        return f"harvest {amount(a.count, HYDROGEN)}: pay {price}, get {gain}"
     if isinstance(a, MoveTo):
         return f"move to {CELL_NAMES[a.cell]}"
     if isinstance(a, Teleport):
@@ -70,8 +69,9 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
         if a.slot < len(engine):
             star = STARS[engine[a.slot]]
             n = star.reward_n * (2 if a.double else 1)
-            return (f"run engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and "
-                    f"1 hydrogen for {amount(n, a.gain)}")
+            twice = " (Engine Union)" if a.double else ""
+            return (f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
+                    f"hydrogen, get {amount(n, a.gain)}{twice}")
         return f"run engine star {a.slot + 1}"
     if isinstance(a, FoundColony):
         return "establish the colony here"

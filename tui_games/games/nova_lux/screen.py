@@ -151,19 +151,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         """Switch between the compact and the large map."""
         self._apply_size(event.size.width, event.size.height)
 
-    def refresh_view(self) -> None:
-        """Redraw as the base does; then keep the log's newest line in sight (the table
-        keeps its height, so the log is never resized to scroll it there)."""
-        super().refresh_view()
-        self.call_after_refresh(self._log_to_end)
-
-    def _log_to_end(self) -> None:
-        log = self.query_one("#log")
-        if log.size.height:
-            log.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
-        else:                            # not laid out yet: once it is
-            self.call_after_refresh(self._log_to_end)
-
     def _apply_size(self, width: int, height: int) -> None:
         large = width >= LARGE[0] and height >= LARGE[1]
         self.set_class(large, "-large")

@@ -1,49 +1,27 @@
 """The `hard` Via Nebula bot: ISMCTS over the deck order and the rivals' private contracts.
 
-Each iteration deals the rivals private contracts the bot has not seen and shuffles the
-deck (``determinize``), walks the tree, and plays on with a quick rule-of-thumb policy
-(``quick_choice``: erect what is finished, carry what a site's contract still needs,
-claim tokens whose resources are wanted) until the next seat's turn is over, so a move
-that hands the next player a contract or a resource pays for it. The position is then
-judged by the `normal` bot's estimate of every seat's final score, as each seat's lead over
-its best rival. The `normal` bot advises at the root: its move is played unless the
-search finds a clearly better one.
+Each sample deals the rivals private contracts the bot has not seen and shuffles the deck
+(``determinize``); every one of the bot's options is tried on the same sample (paired),
+the rest of its turn is played the way the `normal` bot would (remembered across samples:
+that choice reads nothing hidden), and the position is judged by the `normal` bot's
+estimate of every seat's final score, as each seat's lead over its best rival. So the bot
+plans its two actions together (explore then carry, place a site then fill it), counts
+what its move takes from its rivals, and never trusts a sample's hidden cards.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tui_games.engine.bots.ismcts import ISMCTSBot, margin_rewards
 from tui_games.games.via_nebula.bot import NormalBot, estimate
-from tui_games.games.via_nebula.components import (
-    CONTRACTS,
-    token_amount,
-    token_type,
-    token_vp,
-)
 from tui_games.games.via_nebula.network import Network
 from tui_games.games.via_nebula.rules import ViaNebulaRules
-from tui_games.games.via_nebula.state import (
-    FREE,
-    HIDDEN,
-    Convert,
-    Discard,
-    Erect,
-    Explore,
-    FreeExplore,
-    MoveResource,
-    PlaceCraftsman,
-    PlaceSite,
-    TakeFromSupply,
-    Transport,
-    ViaNebulaAction,
-    ViaNebulaState,
-)
+from tui_games.games.via_nebula.state import ViaNebulaAction, ViaNebulaState
 
 LEAD_SCALE = 15.0      # an estimated lead of this many VP is as good as a win
-TURNS = 2              # the search looks to the end of the next seat's turn
-ROLLOUT_DEPTH = 12     # a safety cap: two turns take a handful of decisions
+ROLLOUT_DEPTH = 12     # a safety cap on the decisions left in one turn
 
 _RULES = ViaNebulaRules()
 
@@ -54,75 +32,68 @@ def evaluate(s: ViaNebulaState, players: int) -> list[float]:
     return margin_rewards([estimate(s, seat, net) for seat in range(players)], LEAD_SCALE)
 
 
-def round_key(s: ViaNebulaState) -> int:
-    """The turn in play: a rollout stops when TURNS turns have ended."""
-    return s.turn
+def decision_key(s: ViaNebulaState) -> tuple[int, int, str, int]:
+    """Changes with every decision: the tree holds the bot's next action only."""
+    return s.turn, s.actions_left, s.phase, s.power_left
 
 
-def _wanted(s: ViaNebulaState, seat: int) -> dict[int, list[int]]:
-    """Per site of ``seat``: the resources still missing for its nearest contract."""
-    cards = [c for c in s.hands[seat] if c != HIDDEN] + [c for c in s.display if c != FREE]
-    out: dict[int, list[int]] = {}
-    for slot, owner in enumerate(s.slot_owner):
-        if owner != seat or s.slot_built[slot]:
-            continue
-        pile = s.slot_res[slot]
-        best: tuple[float, list[int]] = (-1.0, [0] * 5)
-        for card in cards:
-            needs = CONTRACTS[card].needs
-            have = sum(min(p, n) for p, n in zip(pile, needs, strict=True))
-            key = have / CONTRACTS[card].size + CONTRACTS[card].vp * 0.01
-            if key > best[0]:
-                best = (key, [max(0, n - p) for p, n in zip(pile, needs, strict=True)])
-        out[slot] = best[1]
-    return out
+def _public_key(s: ViaNebulaState, seat: int) -> tuple[Any, ...]:
+    """Everything the normal bot's choice for ``seat`` reads (not rivals' hands or the
+    deck order, which differ between samples)."""
+    return (s.turn, s.actions_left, s.phase, s.power_card, s.power_left, tuple(s.tokens),
+            tuple(s.res_kind), tuple(s.res_count), tuple(s.craftsman), tuple(s.explored),
+            tuple(s.slot_owner), tuple(s.slot_built), tuple(map(tuple, s.slot_res)),
+            tuple(s.display), tuple(s.hands[seat]), tuple(s.supply),
+            tuple(s.storage[seat]), tuple(s.stacks[seat]), s.reserve, s.craftsmen[seat],
+            s.sites[seat], len(s.built[seat]), s.end_card)
 
 
-def quick_choice(s: ViaNebulaState, rng: random.Random) -> ViaNebulaAction:
-    """A fast rule-of-thumb move for whoever decides in ``s`` (the rollout policy)."""
-    legal = _RULES.legal_actions(s)
-    if len(legal) == 1:
-        return legal[0]
-    me = s.current
-    wanted = _wanted(s, me)
-    any_want = [sum(w[k] for w in wanted.values()) for k in range(5)]
-    best: list[ViaNebulaAction] = []
-    top = float("-inf")
-    for a in legal:
-        kind = type(a)
-        if kind is Erect:
-            value = 10.0 + CONTRACTS[a.card].vp
-        elif kind is Transport:
-            value = 3.0 if wanted[a.slot][s.res_kind[a.source]] else -2.0
-        elif kind is PlaceCraftsman:
-            token = s.tokens[a.hex]
-            value = (token_vp(token) + (1.5 if any_want[token_type(token)] else 0.0)
-                     - 0.3 * token_amount(token, s.players))
-        elif kind is PlaceSite:
-            value = 1.0 if not wanted else 0.2
-        elif kind is Explore or kind is FreeExplore:
-            last = next((n for n in s.stacks[me] if n), 0) == 1   # reveals an explorer
-            value = 0.3 + (2.0 if last else 0.0)
-        elif kind is Convert:
-            value = 2.0 if wanted[a.slot][a.new] and not wanted[a.slot][a.old] else -1.0
-        elif kind is TakeFromSupply:
-            value = 2.0 if wanted[a.slot][a.kind] else -0.5
-        elif kind is Discard:
-            value = 1.0
-        elif kind is MoveResource:
-            value = 1.0 if wanted[a.target][a.kind] and not wanted[a.source][a.kind] else -1.0
-        else:
-            value = 0.0
-        if value > top:
-            best, top = [a], value
-        elif value == top:
-            best.append(a)
-    return rng.choice(best)
+class ViaNebulaSearch(ISMCTSBot):
+    """ISMCTS over the bot's next action, each sample judged after the rest of its turn.
+
+    Every root option is tried on the same samples (``paired``); a sample is finished by
+    the normal bot's choices for the rest of the turn (remembered across samples: they
+    read nothing hidden), then every seat's estimated final score gives the rewards.
+    """
+
+    def __init__(self, rules: Any, rng: random.Random, **settings: Any) -> None:
+        super().__init__(rules, rng, **settings)
+        self.evaluate = self._finish_turn_and_evaluate
+        self.rollout = self.greedy_move
+        self.greedy = NormalBot(rules, random.Random(0))
+        self.memo: dict[tuple[Any, ...], ViaNebulaAction] = {}
+        self.root_turn = -1
+        self.searcher = -1
+
+    def greedy_move(self, s: ViaNebulaState, rng: random.Random) -> ViaNebulaAction:
+        """The normal bot's move for whoever decides in ``s``, remembered by what it reads
+        (the rollout policy; ``rng`` is not needed: the choice is kept per position)."""
+        seat = s.current
+        key = (seat, *_public_key(s, seat))
+        action = self.memo.get(key)
+        if action is None:
+            action = self.memo[key] = self.greedy.choose(s, seat)
+        return action
+
+    def choose(self, view: Any, player: int) -> Any:
+        """Search for ``player``'s next action, this turn's rest played greedily."""
+        self.root_turn, self.searcher = view.turn, player
+        if len(self.memo) > MEMO_SIZE:
+            self.memo.clear()
+        return super().choose(view, player)
+
+    def _finish_turn_and_evaluate(self, s: ViaNebulaState, players: int) -> list[float]:
+        for _ in range(ROLLOUT_DEPTH):
+            if s.phase == "over" or s.turn != self.root_turn or s.current != self.searcher:
+                break
+            _RULES.apply(s, self.greedy_move(s, self.rng))
+        return evaluate(s, players)
 
 
-LEVELS = ISMCTSBot.levels(rollout=quick_choice, rollout_depth=ROLLOUT_DEPTH,
-                          round_key=round_key, rounds=TURNS, evaluate=evaluate,
-                          margin_scale=LEAD_SCALE, advisor=NormalBot)
+MEMO_SIZE = 50_000     # remembered greedy choices before starting afresh
+
+LEVELS = ViaNebulaSearch.levels(rollout_depth=0, round_key=decision_key, rounds=1,
+                                evaluate=evaluate, margin_scale=LEAD_SCALE, paired=True)
 """The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
 
 HardBot = LEVELS["hard"]
