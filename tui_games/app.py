@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from textual._context import active_message_pump
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.events import Resize
+from textual.dom import NoScreen
+from textual.events import Event, Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
@@ -103,6 +107,34 @@ class GamesApp(App[None]):
         """The menu is the bottom of the screen stack: leaving anything returns to it."""
         return MenuScreen()
 
+    async def on_event(self, event: Event) -> None:
+        """Keys typed ahead of a game's table (it is not composed yet) are dropped: they
+        were meant for the screen before, and a game's keys need its widgets."""
+        if isinstance(event, Key) and not event.is_forwarded and self._key_too_early(event):
+            return
+        await super().on_event(event)
+
+    def _key_too_early(self, event: Key) -> bool:
+        """True for a key that must be dropped: it reached a screen not built yet (a
+        game table, the new-game form: see their ``ready``),
+        or a widget hidden by the too-small panel that has not yet lost the focus (the
+        app's own keys, ctrl+q among them, always work)."""
+        if event.key in self._bindings.key_to_bindings:
+            return False
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        if not getattr(screen, "ready", True):  # GameScreen, NewGameScreen
+            return True
+        return screen is not None and screen.has_class(TOO_SMALL_CLASS) and \
+            screen.focused is not None
+
+    def pop_screen(self) -> AwaitComplete:
+        """Close the screen on top, unless a screen already closed asks: a key typed
+        ahead that reaches a dialog after it closed (Enter twice) must not close the
+        screen under it too."""
+        if self.asked_by_closed_screen():
+            return AwaitComplete(asyncio.sleep(0))
+        return super().pop_screen()
+
     def on_mount(self) -> None:
         """Watch screen changes for the size check; open the game given on the command line."""
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -177,13 +209,36 @@ class GamesApp(App[None]):
                 return
         then()
 
+    def asked_by_closed_screen(self) -> bool:
+        """True when the code running now belongs to a screen already closed.
+
+        Keys typed ahead ("l Enter Enter" at once) are queued to the widget that had the
+        focus when they arrived: the second Enter can reach a dialog after the first one
+        closed it. What such a key asks for (open the game again, start another game) is
+        ignored: it was meant for the screen that is now on top.
+        """
+        pump = active_message_pump.get(None)
+        if pump is None or pump is self:
+            return False
+        try:
+            screen = pump if isinstance(pump, Screen) else pump.screen
+        except NoScreen:
+            return True  # a widget already taken off its screen
+        return screen not in self.screen_stack
+
     def open_game(self, session: Session) -> bool:
         """Replace whatever is open with the game screen of ``session``.
 
         The game is held open in this window (an advisory lock on its save); if another
         window holds it, the player may open a copy instead. False if it did not open
-        now (unavailable, held elsewhere, or the game on the table asks first).
+        now (unavailable, held elsewhere, or the game on the table asks first, or the
+        request came from a screen already closed: see ``asked_by_closed_screen``).
         """
+        if self.asked_by_closed_screen():
+            return False
+        return self._open_game(session)
+
+    def _open_game(self, session: Session) -> bool:
         try:
             info = get_game(session.rules.id)
             cls = screen_class(info)
@@ -197,7 +252,7 @@ class GamesApp(App[None]):
             def leave_then_open() -> None:
                 nonlocal opened
                 self.back_to_menu(save=False)
-                opened = self.open_game(session)
+                opened = self._open_game(session)
 
             self.leave_games(leave_then_open)
             return opened
@@ -217,7 +272,7 @@ class GamesApp(App[None]):
         def answered(answer: str | None) -> None:
             if answer == "copy":
                 session.save_id = None
-                self.open_game(session)
+                self._open_game(session)
 
         self.push_screen(ChoiceScreen(
             "This game is open in another window. Playing it here too would overwrite "
@@ -229,6 +284,8 @@ class GamesApp(App[None]):
     def new_game(self, game_id: str | None = None, seats: list[Seat] | None = None,
                  options: Options | None = None) -> None:
         """The new-game dialog, prefilled with ``game_id``, ``seats`` and ``options``."""
+        if self.asked_by_closed_screen():
+            return
         if any(isinstance(s, GameScreen) and s.is_over for s in self.screen_stack):
             self.back_to_menu()
         self.push_screen(NewGameScreen(game_id, seats, options))
@@ -241,6 +298,8 @@ class GamesApp(App[None]):
 
     def load_game(self, path: str) -> bool:
         """Open the save at ``path``; a bad file is explained and left untouched."""
+        if self.asked_by_closed_screen():
+            return False
         try:
             session = self.store.load(path)
         except SaveError as exc:
@@ -265,10 +324,13 @@ class GamesApp(App[None]):
 
     def action_load(self) -> None:
         """Pick a saved game."""
-        self.push_screen(LoadScreen())
+        if not self.asked_by_closed_screen():
+            self.push_screen(LoadScreen())
 
     def action_rules(self) -> None:
         """The rules: of the game on the table, else of any game."""
+        if self.asked_by_closed_screen():
+            return
         screen = self.screen
         self.push_screen(RulesScreen(screen.info if isinstance(screen, GameScreen) else None))
 

@@ -60,7 +60,7 @@ class Budget:
 FULL = Budget(playouts=200, decisions=2000, level_seconds=20.0, save_repeats=20, presses=100)
 QUICK = Budget(playouts=5, decisions=40, level_seconds=2.0, save_repeats=2, presses=10,
                iterations=5, warm_frame=False, search_decisions=4, search_positions=2,
-               search_seconds=0.05, phase_presses=8, pty_presses=4, pty_cursor=2,
+               search_seconds=0.05, phase_presses=8, pty_presses=8, pty_cursor=2,
                cursor_presses=4)
 
 
@@ -384,7 +384,8 @@ class NebularColorsKeys(KeyScript):
 
 class NeptuneKeys(KeyScript):
     """Play the card under the cursor (Enter), moving first to a legal special when one
-    is in hand; answer a won trick's question (Enter on its first choice)."""
+    is at most two cards away (a longer walk would spend the script's keys on the cursor);
+    answer a won trick's question (Enter on its first choice)."""
 
     def plan(self, screen: Any) -> list[Planned]:
         """Keys for the phase the human is in."""
@@ -397,12 +398,14 @@ class NeptuneKeys(KeyScript):
         legal = [a.card for a in session.rules.legal_actions(state) if isinstance(a, Play)]
         cursor = screen.hand.cursor_key
         specials = [c for c in legal if c >= 30]
-        if specials and cursor not in specials:
-            order = [f.key for f in screen.hand.faces]
-            here = order.index(cursor) if cursor in order else 0
-            there = order.index(specials[0]) if specials[0] in order else len(order)
-            way = "right" if there > here else "left"
-            return [(f"{way}: to a special", way, "play")]
+        order = [f.key for f in screen.hand.faces]
+        if specials and cursor not in specials and cursor in order:
+            here = order.index(cursor)
+            there = min((order.index(c) for c in specials if c in order),
+                        key=lambda i: abs(i - here), default=here)
+            if 0 < abs(there - here) <= 2:
+                way = "right" if there > here else "left"
+                return [(f"{way}: to a special", way, "play")]
         what = "a special" if cursor is not None and cursor >= 30 else "a card"
         return [(f"enter: play {what} (+ bot turns)", "enter", "play")]
 

@@ -617,6 +617,8 @@ def _check_samples(game_id: str, waiting: bool) -> None:
     identical_samples = hiding_views = 0
     for i, state in enumerate(_states(rules, SAMPLED_STATES)):
         mover = rules.to_move(state)
+        if waiting and state.players == 1:
+            continue  # a solo game has no waiting seat
         me = (mover + 1 + i % (state.players - 1)) % state.players if waiting else mover
         view = rules.observe(state, me)
         before = to_json(view)

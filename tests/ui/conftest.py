@@ -178,7 +178,7 @@ class PulsarScreen(GameScreen):
     ]
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="table")
+        yield Static(id="table", markup=False)  # seat names are the players' own text
 
     def refresh_table(self, view: GameState) -> None:
         assert isinstance(view, PulsarState)

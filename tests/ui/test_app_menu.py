@@ -157,12 +157,13 @@ async def test_game_blurbs_wrap_instead_of_being_cut_at_80x24(
 
 async def test_five_games_still_fit_the_menu_at_80x24(
         store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
-    games = list(all_games().values())
-    more = [dataclasses.replace(games[-1], blurb=f"2-4 players - a longer blurb that "
-                                                 f"wraps onto a second line, number {n}.")
-            for n in (4, 5)]
-    monkeypatch.setattr("tui_games.screens.menu.all_games",
-                        lambda: {**all_games(), "four": more[0], "five": more[1]})
+    games = dict(all_games())
+    longest = max(games.values(), key=lambda info: len(info.blurb))
+    while len(games) < 5:  # five games, the longest blurbs wrapping onto a second line
+        games[f"extra-{len(games)}"] = dataclasses.replace(
+            longest, blurb=f"2-4 players - a longer blurb that wraps onto a second line, "
+                           f"number {len(games)}.")
+    monkeypatch.setattr("tui_games.screens.menu.all_games", lambda: games)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -239,7 +239,7 @@ async def test_tab_cycles_the_panes_and_the_large_table_keeps_the_clusters_in_vi
 
 
 # What draws each widget: render(), but the Galaxy builds its rows one by one.
-DRAWS = {GalaxyBoard: "_build_row"}
+DRAWS = {GalaxyBoard: "_build_row", StarClusters: "content_lines"}
 
 
 @contextmanager

@@ -371,3 +371,50 @@ def test_the_score_pad_says_where_a_constellations_value_comes_from() -> None:
     assert legend == "VP: S14 1st N12 2nd E W 6 base"
     intro = NebulaRules().setup(2, 1, {"mode": "intro"})
     assert constellation_values(intro) == ("Each complete constellation: 6 VP.",)
+
+
+# ---- cheap keys: no needless restyle or redraw ----------------------------------------------
+
+async def test_a_focus_change_restyles_a_board_without_its_component_classes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key that moves the focus between two boards (a new phase) costs one stylesheet
+    pass per board, not one more per star colour and mark (SteadyFocus)."""
+    from textual.css.stylesheet import Stylesheet
+
+    clusters, board = StarClusters(), GalaxyBoard()
+
+    class Two(App[None]):
+        def compose(self) -> ComposeResult:
+            yield clusters
+            yield board
+
+    applied: list[object] = []
+    apply = Stylesheet.apply
+
+    def counting(self: Stylesheet, node: object, **kwargs: object) -> None:
+        applied.append(node)
+        apply(self, node, **kwargs)  # type: ignore[arg-type]
+
+    async with Two().run_test(size=(80, 30)) as pilot:
+        clusters.focus()
+        await pilot.pause()
+        monkeypatch.setattr(Stylesheet, "apply", counting)
+        board.focus()
+        await pilot.pause()
+        assert applied == [clusters, board]  # not 1 + 14 + 1 + 16 passes
+        assert clusters.get_component_styles("star-r").color == board.get_component_styles(
+            "star-r").color  # the component styles are still there
+
+
+async def test_a_marker_key_redraws_one_line_of_the_clusters() -> None:
+    """Choosing another marker changes the title line alone: the other lines' strips are
+    reused (LineCached), so the key costs one line of drawing, not eight."""
+    lab, clusters = clusters_lab()
+    async with lab.run_test(size=(80, 24)) as pilot:
+        clusters.show_board(RINGS, (0, 0, 0), (0, 0, 0), 5, 1, 4, 100)
+        clusters.planning = True
+        await pilot.pause()
+        before = clusters.lines_rendered
+        await pilot.press("down")
+        assert clusters.selected == 1
+        assert clusters.lines_rendered - before == 1

@@ -21,6 +21,7 @@ from tui_games.games import get_game
 from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScreen
 from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
 from tui_games.widgets.footer import GameFooter
+from tui_games.widgets.line_cache import LineCached
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -279,10 +280,12 @@ class Renders:
 
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
-    """Spy on Textual: a widget's ``_render`` runs when its content must be drawn anew (its
-    lines are cached otherwise); the compositor's dirty regions are what gets repainted."""
+    """Spy on Textual: a widget's ``_render`` (``render_line`` for a LineCached one) runs
+    when its content must be drawn anew (its lines are cached otherwise); the compositor's
+    dirty regions are what gets repainted."""
     record = Renders()
     render = Widget._render
+    render_line = LineCached.render_line  # widgets drawn line by line (the hand)
     update = Compositor.render_update
 
     def spy_render(self: Widget) -> Any:
@@ -295,7 +298,13 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
             record.regions.extend(self._dirty_regions)
         return update(self, *args, **kwargs)
 
+    def spy_lines(self: LineCached, y: int) -> Any:
+        if record.on:
+            record.widgets.append(self)
+        return render_line(self, y)
+
     monkeypatch.setattr(Widget, "_render", spy_render)
+    monkeypatch.setattr(LineCached, "render_line", spy_lines)
     monkeypatch.setattr(Compositor, "render_update", spy_update)
     yield record
 

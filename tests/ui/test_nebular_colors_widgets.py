@@ -283,3 +283,18 @@ async def test_fragment_tracker_shows_filled_and_empty_fragments() -> None:
         assert tracker.marks == "●●●●●"
         tracker.set_progress(0, 2, label="Bot")
         assert str(tracker.render()) == "Bot ○○"
+
+
+async def test_a_cursor_key_draws_only_the_two_cards_it_changes() -> None:
+    """The hand keeps each card's drawing (LineCached): moving the cursor draws the card
+    it leaves and the card it reaches, never the whole hand again."""
+    hand = Hand(HAND, captions=False)
+    app = WidgetApp(hand)
+    async with app.run_test(size=(60, 6)) as pilot:
+        hand.focus()
+        await pilot.pause()
+        before = hand.lines_rendered
+        await pilot.press("right")
+        assert hand.lines_rendered - before == 2
+        await pilot.press("left")  # both drawings are known by now
+        assert hand.lines_rendered - before == 2

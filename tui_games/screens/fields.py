@@ -16,7 +16,9 @@ from typing import Generic, TypeVar
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import Input, Select
+from textual.widgets import Input, OptionList, Select
+
+from tui_games.engine.text import printable
 
 T = TypeVar("T", bound=Hashable)
 
@@ -41,6 +43,13 @@ class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
         start = value if value in values else values[0]
         super().__init__(self.choices, value=start, allow_blank=False, compact=True,
                          id=id, classes=classes, disabled=disabled, type_to_search=True)
+
+    def _on_mount(self, event: events.Mount) -> None:
+        """Select sets itself up from its children on mount; a dialog closed while it was
+        still being built (keys typed ahead) has taken them away: then there is nothing
+        to set up."""
+        if not self.query("SelectOverlay") or not self.query("SelectCurrent #label"):
+            event.prevent_default()
 
     def set_choices(self, choices: Iterable[tuple[str, T]], value: T | None = None) -> None:
         """Replace the choices, keeping ``value`` when it is one of them."""
@@ -73,9 +82,32 @@ class TextField(Input):
 
 
 class NameField(TextField):
-    """A seat's name box: space where a name starts opens the seat's list instead."""
+    """A seat's name box: space where a name starts opens the seat's list instead.
+
+    Control characters (a paste can bring an ESC sequence) never get in: they are
+    removed and ``Refused`` tells the form to say so. A paste longer than the room left
+    is cut to fit rather than dropped whole.
+    """
 
     BINDINGS = [Binding("space", "open_list", "List")]
+
+    class Refused(Message):
+        """Control characters were removed from what was typed or pasted."""
+
+        def __init__(self, field: NameField) -> None:
+            super().__init__()
+            self.field = field
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Put ``text`` between ``start`` and ``end``: cleaned, cut to fit."""
+        clean = printable(text)
+        if clean != text:
+            self.post_message(self.Refused(self))
+        if self.max_length:
+            start, end = sorted((max(0, start), min(len(self.value), end)))
+            room = self.max_length - (len(self.value) - (end - start))
+            clean = clean[:max(room, 0)]
+        super().replace(clean, start, end)
 
     class ListWanted(Message):
         """Space at the start of the name: open the list of the seat this box names."""
@@ -103,3 +135,18 @@ class NameField(TextField):
             self.post_message(self.ListWanted(self))
         else:
             self.insert_text_at_cursor(" ")
+
+
+class ChoiceList(OptionList):
+    """An OptionList whose page keys wait for it to be laid out: hidden (the terminal
+    too small) it has no lines yet, and OptionList's paging would fail on them."""
+
+    def action_page_up(self) -> None:
+        """Up one page, once the list has a height."""
+        if self.scrollable_content_region.height > 0:
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        """Down one page, once the list has a height."""
+        if self.scrollable_content_region.height > 0:
+            super().action_page_down()

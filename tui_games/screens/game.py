@@ -41,6 +41,7 @@ from tui_games.games import GameInfo
 from tui_games.screens.confirm import Choice, ChoiceScreen, ConfirmScreen
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.names import shown_name
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen, SavePathScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS
@@ -62,7 +63,7 @@ def why_no_undo(session: Session) -> str:
     actor = rules.to_move(before)
     last = session.actions[-1]
     if actor is None or not session.seats[actor].is_human:
-        name = session.seats[actor].name if actor is not None else "a bot"
+        name = shown_name(session.seats[actor].name) if actor is not None else "a bot"
         return f"Can't undo: the last move was {name}'s; only your own moves can be taken back."
     if rules.reveals(before, last):
         what = rules.describe(before, last)
@@ -71,7 +72,7 @@ def why_no_undo(session: Session) -> str:
         return "Can't undo: that turn is over."
     mover = session.to_move
     if mover is not None and mover != actor:
-        return f"Can't undo: the decision has passed to {session.seats[mover].name}."
+        return f"Can't undo: the decision has passed to {shown_name(session.seats[mover].name)}."
     return "Can't undo the last move."
 
 
@@ -154,6 +155,7 @@ class GameScreen(Screen[None]):
         self._over = False
         self._outcome: Outcome | None = None
         self._save_problem: str | None = None  # why saves fail, while they do
+        self._ready = False  # True once the table has been composed and shown
 
     # ---- to implement in each game ---------------------------------------------------
 
@@ -206,8 +208,13 @@ class GameScreen(Screen[None]):
 
     @property
     def seat_names(self) -> list[str]:
-        """Every seat's player name, in seat order."""
-        return [seat.name for seat in self.session.seats]
+        """Every seat's player name as shown (printable, cut to length), in seat order."""
+        return [shown_name(seat.name) for seat in self.session.seats]
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s player name as shown: a name from a save file may hold
+        anything, and is shown cleaned (see screens/names)."""
+        return shown_name(self.session.seats[seat].name)
 
     def speak(self, text: str) -> str:
         """A rules text ("Seat 2 draws ...") as the viewer reads it: names, and "you"."""
@@ -241,14 +248,26 @@ class GameScreen(Screen[None]):
         In hot-seat the table starts covered: whoever set the game up may not be the
         player whose hand would show.
         """
+        for widget in self.query(Widget):
+            # A table shows seat names, which are the players' own text (or a save
+            # file's): no text on it is ever read as markup. No game draws with markup.
+            widget._render_markup = False
         self.watch(self, "focused", self._focus_changed, init=False)
         if self.reviewing:
             self.refresh_view()
-            return
-        if len(self.humans) > 1 and not self.is_over:
+        elif len(self.humans) > 1 and not self.is_over:
             self._hand_off(self._viewer)
         else:
             self._advance()
+        self._ready = True
+        self.refresh_bindings()  # the Footer shows the keys that now work
+
+    @property
+    def ready(self) -> bool:
+        """True once the table is composed and filled in. Until then the app drops
+        the keys typed ahead to this screen: a game's keys act on widgets that do not
+        exist yet."""
+        return self._ready
 
     # ---- focus: a game screen never sits with nothing focused ----------------------------
 
@@ -277,7 +296,7 @@ class GameScreen(Screen[None]):
         if self.reviewing:
             self.show_status(f"Looking back at {self.review_title}: Enter or Esc to go on.")
         elif mover is not None and not self.session.seats[mover].is_human:
-            self.show_status(f"{self.session.seats[mover].name} is thinking...")
+            self.show_status(f"{self.seat_name(mover)} is thinking...")
         else:
             self.show_status(self.status_text(view))
 
@@ -329,7 +348,7 @@ class GameScreen(Screen[None]):
             self.show_status("The game is over.", error=True)
             return False
         if not self.session.seats[mover].is_human:
-            self.show_status(f"Wait: {self.session.seats[mover].name} is thinking.",
+            self.show_status(f"Wait: {self.seat_name(mover)} is thinking.",
                              error=True)
             return False
         return self._apply(action)
@@ -376,7 +395,7 @@ class GameScreen(Screen[None]):
             self._viewer = seat
             self._advance()
 
-        self.app.push_screen(HandoffScreen(self.session.seats[seat].name), ready)
+        self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
 
     # ---- bots ------------------------------------------------------------------------
 
@@ -406,7 +425,7 @@ class GameScreen(Screen[None]):
         seat = message.seat
         if message.token != self._bot_token or self._thinking != seat:
             return  # a late report of a search already over
-        name = self.session.seats[seat].name
+        name = self.seat_name(seat)
         self.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
 
     @work(thread=True, exclusive=True, group="bot")
@@ -434,8 +453,9 @@ class GameScreen(Screen[None]):
         self._thinking = None
         if message.action is None or not self._apply(message.action):
             # A bot must never stall the game: report the bug and play a legal move.
-            self.notify(f"{self.session.seats[message.seat].name} could not choose a legal "
-                        "move; playing the first legal one instead.", severity="error")
+            self.notify(f"{self.seat_name(message.seat)} could not choose a legal "
+                        "move; playing the first legal one instead.", severity="error",
+                        markup=False)
             self._apply(self.rules.legal_actions(self.session.state)[0])
 
     def on_screen_resume(self) -> None:
@@ -551,7 +571,7 @@ class GameScreen(Screen[None]):
                              error=True)
             return
         if self._thinking is not None:
-            self.show_status(f"Wait: {self.session.seats[self._thinking].name} is thinking.",
+            self.show_status(f"Wait: {self.seat_name(self._thinking)} is thinking.",
                              error=True)
             return
         if not self.session.can_undo():
@@ -600,8 +620,7 @@ class GameScreen(Screen[None]):
 
     def name_seats(self, text: str) -> str:
         """``text`` from the rules layer, which calls seats "Seat 1", with their names."""
-        seats = self.session.seats
-        return speak_to(text, [seat.name for seat in seats])
+        return speak_to(text, self.seat_names)
 
     def _game_over(self, outcome: Outcome) -> None:
         if self._over:
@@ -626,7 +645,7 @@ class GameScreen(Screen[None]):
         try:
             self.store.delete(self.store.folder / f"{self.session.save_id}.json")
         except SaveError as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app

@@ -10,12 +10,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Outcome
 from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.session import Seat
+from tui_games.engine.text import printable
+from tui_games.screens.names import shown_name
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
 WINNER_MARK = "★"
@@ -29,10 +32,13 @@ def ordinal(n: int) -> str:
 
 
 def headline(outcome: Outcome, seats: list[Seat]) -> str:
-    """"Ana wins!" or "Ana and Bo share the win"."""
-    names = [seats[i].name for i in outcome.winners]
+    """"Ana wins!" or "Ana and Bo share the win" (names as shown: see screens/names)."""
+    everyone = [shown_name(s.name) for s in seats]
+    names = [everyone[i] for i in outcome.winners]
+    if not names:  # a lost solo game, a semi-cooperative game nobody won
+        return "Nobody wins"
     if len(names) == 1:
-        won = speak_to(f"{seat_ref(outcome.winners[0])} wins!", [s.name for s in seats])
+        won = speak_to(f"{seat_ref(outcome.winners[0])} wins!", everyone)
         return f"{WINNER_MARK} {won} {WINNER_MARK}"
     if len(names) == len(seats):
         return "A draw: everyone shares the win"
@@ -42,14 +48,16 @@ def headline(outcome: Outcome, seats: list[Seat]) -> str:
 def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
     """Rows = the breakdown labels then score and place; one column per player.
 
-    Winners are marked by a star and bold, not by colour alone.
+    Winners are marked by a star and bold, not by colour alone. Every cell is a plain
+    Text: a player's name is never read as markup.
     """
     table = Table(box=None, show_edge=False, pad_edge=False, expand=False,
                   header_style="bold", padding=(0, 2))
     table.add_column("")
     for i, seat in enumerate(seats):
         won = i in outcome.winners
-        table.add_column(Text(f"{WINNER_MARK} {seat.name}" if won else seat.name,
+        name = shown_name(seat.name)
+        table.add_column(Text(f"{WINNER_MARK} {name}" if won else name,
                               style="bold reverse" if won else "bold"), justify="right")
     labels: list[str] = []
     for rows in outcome.breakdown:
@@ -60,13 +68,13 @@ def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
         cells = []
         for i in range(len(seats)):
             rows = dict(outcome.breakdown[i]) if i < len(outcome.breakdown) else {}
-            cells.append(str(rows[label]) if label in rows else "")
-        table.add_row(label, *cells)
+            cells.append(Text(str(rows[label]) if label in rows else ""))
+        table.add_row(Text(printable(label)), *cells)
     if labels:
         table.add_section()
     table.add_row(Text("Score", style="bold"),
                   *[Text(str(s), style="bold") for s in outcome.scores])
-    table.add_row("Place", *[ordinal(r) for r in outcome.ranks])
+    table.add_row(Text("Place"), *[Text(ordinal(r)) for r in outcome.ranks])
     return table
 
 
@@ -92,10 +100,11 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
             heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
-            yield Static(heading, classes="dialog-title")
-            yield Static(headline(self.outcome, self.seats), id="headline")
+            yield Static(Content(heading), classes="dialog-title")
+            yield Static(Content(headline(self.outcome, self.seats)), id="headline")
             if self.outcome.reason:
-                yield Static(self.outcome.reason, id="reason", classes="dialog-note")
+                yield Static(Content(printable(self.outcome.reason)), id="reason",
+                             classes="dialog-note")
             yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
             with Horizontal(classes="dialog-buttons"):
                 # One look for every button: only focus marks the one Enter presses.

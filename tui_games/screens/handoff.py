@@ -5,8 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from tui_games.engine.text import printable
+from tui_games.screens.names import shown_name
 
 
 class HandoffScreen(Screen[bool]):
@@ -19,16 +23,17 @@ class HandoffScreen(Screen[bool]):
 
     def __init__(self, name: str, note: str = "") -> None:
         super().__init__()
-        self.player = name
+        self.player = shown_name(name)
         self.note = note
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(classes="handoff-panel"):
-            yield Static(f"Pass to {self.player}", classes="handoff-title")
+            # Plain Content: a name like "[/x]" is shown as typed, never read as markup.
+            yield Static(Content(f"Pass to {self.player}"), classes="handoff-title")
             if self.note:
-                yield Static(self.note, classes="handoff-note")
-            yield Static(f"{self.player}: press Enter when the others can't see the screen.",
-                         classes="handoff-hint")
+                yield Static(Content(printable(self.note)), classes="handoff-note")
+            yield Static(Content(f"{self.player}: press Enter when the others can't see "
+                                 "the screen."), classes="handoff-hint")
         yield Footer()
 
     def action_ready(self) -> None:

@@ -14,7 +14,10 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveSummary
+from tui_games.engine.text import one_line, printable
 from tui_games.games import all_games
+from tui_games.screens.fields import ChoiceList
+from tui_games.screens.names import shown_name
 
 if TYPE_CHECKING:
     from tui_games.app import GamesApp
@@ -36,11 +39,12 @@ def entry(label: str, detail: str) -> Text:
 
 
 def continue_detail(latest: SaveSummary | None) -> str:
-    """What Continue would resume, or why it cannot."""
+    """What Continue would resume, or why it cannot. The title and names come from a
+    save file: they are cleaned of control characters (and shown as plain Text)."""
     if latest is None:
         return "no saved game yet"
-    players = " vs ".join(latest.players)
-    return f"{latest.title}, turn {latest.turn}: {players}"
+    players = " vs ".join(shown_name(name) for name in latest.players)
+    return one_line(f"{printable(latest.title)}, turn {latest.turn}: {players}", 120)
 
 
 class MenuScreen(Screen[None]):
@@ -58,7 +62,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-column"):
             yield Static(BANNER, id="banner")
             yield Static("space-themed tabletop games for your terminal", id="tagline")
-            yield OptionList(
+            yield ChoiceList(
                 Option(entry("New game", "choose a game, seats and bots"), id="new"),
                 Option(entry("Continue", "no saved game yet"), id="continue", disabled=True),
                 Option(entry("Load game", "pick a saved game"), id="load"),

@@ -17,6 +17,7 @@ from tui_games.engine.core import Options, OptionSpec, default_options
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.screens.fields import FIELD, ChoiceField, NameField, TextField
+from tui_games.screens.names import MAX_NAME, input_name, refused_name
 from tui_games.screens.pick import PickScreen
 from tui_games.widgets.status import StatusLine
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from tui_games.app import GamesApp
 
 HUMAN = "human"
-MAX_NAME = 16
 SEED_LIMIT = 2**31
 OPTION_FITS = 36  # the longest choice that shows whole in a choice field
 FIXED_LABELS = ("Game", "Players", "Seed")  # and "Seat N": an option may not reuse them
@@ -112,6 +112,8 @@ class NewGameScreen(Screen[None]):
             default_seats(self.info, count)
         self.options = {**default_options(self.info.rules), **(options or {})}
         self.max_seats = max(info.rules.max_players for info in self.games.values())
+        self._ready = False
+        self._refused: Input | None = None  # a name box just cleaned of control characters
 
     @property
     def games_app(self) -> GamesApp:
@@ -156,11 +158,18 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        """Show only the seats in play and the game's options."""
+    async def on_mount(self) -> None:
+        """Show only the seats in play and the game's options; then take keys."""
         self._show_seats(len(self.seats))
-        self._build_options(self.info, self.options)
+        await self._build_options(self.info, self.options)
         self.query_one("#game", ChoiceField).focus()
+        self._ready = True
+
+    @property
+    def ready(self) -> bool:
+        """True once every field is built. Until then the app drops keys typed ahead to
+        this dialog (Enter would start a game from fields not yet filled in)."""
+        return self._ready
 
     def _seat_row(self, i: int) -> Horizontal:
         seat = self.seats[i] if i < len(self.seats) else None
@@ -168,7 +177,8 @@ class NewGameScreen(Screen[None]):
         humans = sum(s.is_human for s in self.seats)
         return Horizontal(
             Label(f"Seat {i + 1}", classes="field-label"),
-            NameField(seat.name if seat else default_name(i, kind, humans), id=f"name-{i}",
+            NameField(input_name(seat.name) if seat else default_name(i, kind, humans),
+                      id=f"name-{i}",
                       max_length=MAX_NAME, compact=True,
                       placeholder=default_name(i, kind, humans), classes="seat-name"),
             ChoiceField(kind_choices(self.info), kind, id=f"kind-{i}", classes="seat-kind"),
@@ -190,9 +200,10 @@ class NewGameScreen(Screen[None]):
         for i in range(self.max_seats):
             self.query_one(f"#seat-{i}").display = i < count
 
-    def _build_options(self, info: GameInfo, values: Options) -> None:
+    async def _build_options(self, info: GameInfo, values: Options) -> None:
+        """The option rows of ``info``; the old rows are gone first (same ids)."""
         box = self.query_one("#options", Vertical)
-        box.remove_children()
+        await box.remove_children()
         rows = []
         taken = set(FIXED_LABELS)
         for spec in info.rules.option_specs:
@@ -207,7 +218,7 @@ class NewGameScreen(Screen[None]):
                           classes="field-note option-note")
             note.display = bool(self._option_note(choices, value))
             rows.append(note)
-        box.mount_all(rows)
+        await box.mount_all(rows)
 
     @staticmethod
     def _option_note(choices: list[tuple[str, str]], value: object) -> str:
@@ -286,10 +297,22 @@ class NewGameScreen(Screen[None]):
             return HINTS["option"].format(label=row_label.lower())
         return HINTS.get(kind, HINTS["start"]).format(seat=row_label)
 
+    @on(NameField.Refused)
+    def _refuse_control_characters(self, event: NameField.Refused) -> None:
+        """Control characters were kept out of a name: say why the paste changed."""
+        field = event.field
+        row = self._row_of(field)
+        label = str(row.query_one(".field-label", Label).render()) if row else "This seat"
+        self._refused = field
+        self.query_one("#status", StatusLine).update(refused_name(label), error=True)
+
     @on(Input.Changed)
     @on(ChoiceField.Changed)
-    def _clear_refusal(self) -> None:
+    def _clear_refusal(self, event: Input.Changed | ChoiceField.Changed) -> None:
         """A change answers a refusal: the line goes back to the focused field's hint."""
+        if isinstance(event, Input.Changed) and event.input is self._refused:
+            self._refused = None  # the cleaned text going in: the refusal stays
+            return
         status = self.query_one("#status", StatusLine)
         if status.is_error and self.focused is not None:
             status.update(self._hint_for(self.focused))
@@ -303,7 +326,7 @@ class NewGameScreen(Screen[None]):
         field.action_show_overlay()
 
     @on(ChoiceField.Changed, "#game")
-    def _game_changed(self, event: ChoiceField.Changed) -> None:
+    async def _game_changed(self, event: ChoiceField.Changed) -> None:
         info = self.games.get(str(event.value))
         if info is None or info.id == self.info.id:
             return
@@ -322,7 +345,7 @@ class NewGameScreen(Screen[None]):
         self._show_seats(count)
         self._name_seats()
         self.options = default_options(info.rules)
-        self._build_options(info, self.options)
+        await self._build_options(info, self.options)
 
     @on(ChoiceField.Changed, "#count")
     def _count_changed(self, event: ChoiceField.Changed) -> None:
@@ -363,7 +386,7 @@ class NewGameScreen(Screen[None]):
         seats = []
         kinds = self.seat_kinds()
         for i, kind in enumerate(kinds):
-            name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
+            name = input_name(self.query_one(f"#name-{i}", Input).value)
             seats.append(Seat(name or default_name(i, kind, kinds.count(HUMAN)),
                               None if kind == HUMAN else kind))
         return seats
@@ -372,7 +395,9 @@ class NewGameScreen(Screen[None]):
         """The game's options as chosen."""
         options = default_options(self.info.rules)
         for spec in self.info.rules.option_specs:
-            options[spec.key] = str(self.query_one(f"#opt-{spec.key}", ChoiceField).value)
+            value = self.query_one(f"#opt-{spec.key}", ChoiceField).value
+            if isinstance(value, str):  # a field still being built has no value yet
+                options[spec.key] = value
         return options
 
     def chosen_seed(self) -> int | None:

@@ -14,11 +14,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.games import GameInfo, all_games
+from tui_games.screens.fields import ChoiceList
 
 SCROLL = Binding.Group("Scroll")
 SWITCH = Binding.Group("Other game")
@@ -53,7 +55,7 @@ class RulesText(VerticalScroll):
     ]
 
 
-class GameList(OptionList):
+class GameList(ChoiceList):
     """The games whose rules can be read; the highlighted one is shown."""
 
     BINDINGS = [
@@ -82,7 +84,8 @@ class RulesScreen(Screen[None]):
         self.current = info or self.games[0]
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Rules - {self.current.title}", id="rules-title", classes="screen-title")
+        yield Static(Content(f"Rules - {self.current.title}"), id="rules-title",
+                     classes="screen-title")
         with Horizontal(id="rules-body"):
             yield GameList(*[Option(game_prompt(g, g.id == self.current.id), id=g.id)
                              for g in self.games], id="rules-games")
@@ -105,7 +108,7 @@ class RulesScreen(Screen[None]):
         games.replace_option_prompt(self.current.id, game_prompt(self.current, False))
         games.replace_option_prompt(info.id, game_prompt(info, True))
         self.current = info
-        self.query_one("#rules-title", Static).update(f"Rules - {info.title}")
+        self.query_one("#rules-title", Static).update(Content(f"Rules - {info.title}"))
         self.query_one("#rules-text", Static).update(Markdown(rules_text(info),
                                                               hyperlinks=False))
         self.query_one("#rules-scroll", RulesText).scroll_home(animate=False)

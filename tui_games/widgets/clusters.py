@@ -33,6 +33,7 @@ from tui_games.games.nebula.board import (
     TIME_POINTS,
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.line_cache import LineCached
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 from tui_games.widgets.steady_focus import SteadyFocus
 
@@ -61,7 +62,7 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
-class StarClusters(SteadyFocus, can_focus=True):
+class StarClusters(SteadyFocus, LineCached, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
@@ -170,7 +171,7 @@ class StarClusters(SteadyFocus, can_focus=True):
         """Counter, titles, the squares, preview, boosted star and track."""
         return 2 + 3 + 3
 
-    def render(self) -> Content:
+    def content_lines(self, width: int) -> list[Content]:
         """The counter, the three rings, what would be taken, the boosted star, the track."""
         lines: list[Content] = [self._counter_line(), self._titles()]
         for row in range(3):
@@ -184,7 +185,7 @@ class StarClusters(SteadyFocus, can_focus=True):
         lines.append(Content.assemble(("black ", ".clusters--label"),
                                       indicator_track(self.indicator),
                                       f" {self.indicator}/{INDICATOR_LAST}"))
-        return Content("\n").join(lines)
+        return lines
 
     def _counter_line(self) -> Content:
         left = max(self.points_left, 0)

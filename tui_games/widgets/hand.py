@@ -18,10 +18,11 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
+from tui_games.widgets.line_cache import Line, LineCached, joined
 from tui_games.widgets.steady_focus import SteadyFocus
 
 
-class Hand(SteadyFocus, can_focus=True):
+class Hand(SteadyFocus, LineCached, can_focus=True):
     """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
 
     Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected
@@ -280,10 +281,14 @@ class Hand(SteadyFocus, can_focus=True):
         return cell, max(1, width // cell) if width > 0 else max(1, len(self._order))
 
     def _content(self, width: int) -> Content:
+        return Content("\n").join(joined(line).rstrip() for line in self.content_lines(width))
+
+    def content_lines(self, width: int) -> list[Line]:
+        """Every card in display order, wrapped in equal cells, captions underneath."""
         if not self._order:
-            return Content.styled("no cards", "dim italic")
+            return [Content.styled("no cards", "dim italic")]
         cell, columns = self._grid(width)
-        lines: list[Content] = []
+        lines: list[Line] = []
         for start in range(0, len(self._order), columns):
             row = self._order[start:start + columns]
             cards: list[Content] = []
@@ -292,10 +297,10 @@ class Hand(SteadyFocus, can_focus=True):
                 cards.append(self._card(face).pad_right(cell - len(face.label) - 2))
                 notes.append(face.caption[:len(face.label) + 2].center(len(face.label) + 2)
                              .ljust(cell))
-            lines.append(Content("").join(cards).rstrip())
+            lines.append(cards)  # each card a piece: a cursor move redraws two cards
             if self._captions:
                 lines.append(Content.styled("".join(notes).rstrip(), ".hand--caption"))
-        return Content("\n").join(lines)
+        return lines
 
     def _card(self, face: CardFace) -> Content:
         cursor = face.key == self._cursor
@@ -307,13 +312,9 @@ class Hand(SteadyFocus, can_focus=True):
             return content.stylize(".hand--dimmed")
         return content
 
-    def render(self) -> Content:
-        """Every card in display order, wrapped in equal cells, captions underneath."""
-        return self._content(self.content_size.width)
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many rows as the cards need at ``width``."""
-        return len(self._content(width).plain.split("\n"))
+        return len(self.content_lines(width))
 
 
 class HiddenHand(Widget):

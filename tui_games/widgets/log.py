@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import speak_to
+from tui_games.engine.text import printable
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
 NEWER_BELOW = "▼ newer lines below (scroll down)"
@@ -25,7 +26,8 @@ class GameLog(Widget):
     line brings the view back to the newest. ``show(events, viewer, names)`` shows the
     lines ``viewer`` may read; with ``names`` the rules' seat references become names and
     the viewer's own seat "you". The widget does not take focus, so the game screen keeps
-    its own keys. Log text is shown as plain text, never parsed as markup.
+    its own keys. Log text is shown as plain text, never parsed as markup, and without
+    control characters.
     """
 
     can_focus = False
@@ -61,7 +63,7 @@ class GameLog(Widget):
 
         ``names`` (one per seat) turn "Seat 2" into a name and the viewer's seat into "you".
         """
-        texts = [text for event in log if (text := event.for_viewer(viewer))]
+        texts = [printable(text) for event in log if (text := event.for_viewer(viewer))]
         texts = texts[-MAX_LINES:]
         if names is not None:
             reader = (tuple(names), viewer)
@@ -71,7 +73,7 @@ class GameLog(Widget):
             spoken = self._spoken
             for text in texts:
                 if text not in spoken:
-                    spoken[text] = speak_to(text, names, viewer)
+                    spoken[text] = printable(speak_to(text, names, viewer))
             texts = [spoken[text] for text in texts]
         if texts != self._shown:
             self._shown = texts

@@ -92,4 +92,5 @@ class PaneColumn(Vertical):
         parts = [Content.styled(f"[{self.titles.get(name, name)}]", "bold reverse")
                  if name == self.pane else Content(f" {self.titles.get(name, name)} ")
                  for name in shown]
-        self._line.update(Content("").join(parts) + Content.styled(" ⇥", "dim"))
+        # One line of fixed height (DEFAULT_CSS): new titles need no layout pass.
+        self._line.update(Content("").join(parts) + Content.styled(" ⇥", "dim"), layout=False)

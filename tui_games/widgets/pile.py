@@ -17,9 +17,10 @@ from textual.widget import Widget
 
 from tui_games.engine.grammar import plural
 from tui_games.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
+from tui_games.widgets.line_cache import Line, LineCached
 
 
-class SplayedPile(Widget, can_focus=True):
+class SplayedPile(LineCached, can_focus=True):
     """A discard pile splayed so every card shows, oldest first; focus it to choose it.
 
     Enter (or a click) posts ``SplayedPile.Chosen``; left/right move to the neighbouring
@@ -105,9 +106,10 @@ class SplayedPile(Widget, can_focus=True):
             return Content.styled("(empty)", "dim italic")
         return wrap_tokens([faces_content([face]) for face in self._faces], width)
 
-    def render(self) -> Content:
-        """Every card's label, oldest to newest, wrapped between cards."""
-        return self._content(self.content_size.width)
+    def content_lines(self, width: int) -> list[Line]:
+        """Every card's label, oldest to newest, wrapped between cards (a new card on the
+        pile changes its last line alone: the others are drawn from the cache)."""
+        return self._content(width).split("\n")
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the wrapped cards need at ``width``."""

@@ -33,27 +33,35 @@ class ScorePad(Widget):
     ScorePad > .pad--note { color: $text-muted; text-style: italic; }
     """
 
-    names: reactive[tuple[str, ...]] = reactive((), layout=True)
-    rows: reactive[tuple[Row, ...]] = reactive((), layout=True)
+    # A change repaints the pad; show_pad asks for a layout pass only when its height
+    # changes (a pass arranges the whole screen, and most changes are new numbers).
+    names: reactive[tuple[str, ...]] = reactive(())
+    rows: reactive[tuple[Row, ...]] = reactive(())
     totals: reactive[tuple[int, ...]] = reactive(())
     you: reactive[int] = reactive(-1)
-    note: reactive[str] = reactive("", layout=True)
-    legend: reactive[tuple[str, ...]] = reactive((), layout=True)
+    note: reactive[str] = reactive("")
+    legend: reactive[tuple[str, ...]] = reactive(())
 
     def show_pad(self, names: Sequence[str], rows: Sequence[Row], totals: Sequence[int],
                  you: int, note: str = "", legend: Sequence[str] = ()) -> None:
         """Show the pad; repaints only what changed. ``legend``: wordings of one line
         under the total, longest first."""
+        height = self._height()
         self.names = tuple(names)
         self.rows = tuple(rows)
         self.totals = tuple(totals)
         self.you = you
         self.note = note
         self.legend = tuple(legend)
+        if self._height() != height:
+            self.refresh(layout=True)
+
+    def _height(self) -> int:
+        return 2 + len(self.rows) + (1 if self.note else 0) + (1 if self.legend else 0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Head, rows, total, the legend and the note."""
-        return 2 + len(self.rows) + (1 if self.note else 0) + (1 if self.legend else 0)
+        return self._height()
 
     def render(self) -> Content:
         """The table, with the label column as wide as the space allows."""

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from tui_games.engine.text import printable
+
 ERROR_MARK = "✗ "
 MAX_LINES = 2
 ELLIPSIS = "…"
@@ -36,7 +38,9 @@ class StatusLine(Static):
     ``update(text, error=True)`` shows an explanation of a refused choice: the ``-error``
     class colours it, and a leading cross marks it for terminals without colour. Text
     wraps at words; if it would need a third line it ends in an ellipsis instead of being
-    cut mid-sentence.
+    cut mid-sentence. A string is shown as plain text, never parsed as markup, and
+    without control characters: status texts carry seat names and other words that
+    came from players or save files.
     """
 
     DEFAULT_CSS = """
@@ -47,6 +51,8 @@ class StatusLine(Static):
     """
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        if isinstance(content, str):
+            content = Content(printable(content))
         super().__init__(content, **kwargs)
         self._full = str(content)
         self._lines = 0
@@ -55,6 +61,8 @@ class StatusLine(Static):
                layout: bool = True) -> None:
         """Show ``content``; ``error`` marks it as a refusal (class ``-error``)."""
         self.set_class(error, "-error")
+        if isinstance(content, str):
+            content = printable(content)  # an ESC from a save's name must not reach the terminal
         if error:
             body = content if isinstance(content, Content) else Content(str(content))
             content = Content(ERROR_MARK) + body
@@ -66,6 +74,8 @@ class StatusLine(Static):
             lines = content.count("\n") + 1
             layout = layout and lines != self._lines
             self._lines = lines
+        if isinstance(content, str):
+            content = Content(content)  # plain: a "[" in a name is just a bracket
         super().update(content, layout=layout)
 
     def on_resize(self) -> None:
@@ -74,7 +84,7 @@ class StatusLine(Static):
         if width > 0 and self._full:
             fitted = fit_lines(self._full, width)
             lines = fitted.count("\n") + 1
-            super().update(fitted, layout=lines != self._lines)
+            super().update(Content(fitted), layout=lines != self._lines)
             self._lines = lines
 
     @property

@@ -27,6 +27,7 @@ from tui_games.games.nova_lux.state import (
     FedConvert,
     ForceTrade,
     Harvest,
+    MoveTo,
     NovaLuxState,
     Teleport,
     UseAbility,
@@ -57,6 +58,7 @@ def test_jump_fleet_teleports_for_2_hydrogen_next_to_a_black_hole_with_14_hydrog
     assert federation_holds(s, 0)
     RULES.apply(s, Teleport(cell("G7")))
     assert s.ships[0] == cell("G7") and s.res[0][HYDROGEN] == 12 and s.used[0]
+    assert any(isinstance(a, MoveTo) for a in RULES.legal_actions(s))   # not the move
 
 
 def test_a_federation_power_shares_the_turns_one_ability() -> None:

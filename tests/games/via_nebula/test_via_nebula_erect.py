@@ -40,7 +40,9 @@ def test_example_black_erects_with_wood_and_stone_and_the_wheat_goes_to_storage(
     other = site(s, "E5", 0, "C")
     supply = list(s.supply)
     next_card = s.deck[-1]
+    assert RULES.describe(s, Erect(at, cabin)).endswith(", 1 wheat to storage")
     play(s, Erect(at, cabin))
+    assert "Seat 1 erects the Cabin (2 VP) on the site on D4" in s.log[0].text
     assert s.slot_built[at] and s.slot_res[at] == [0] * 5 and s.sites[0] == 2
     assert s.supply == [supply[0] + 1, supply[1] + 1, *supply[2:]]
     assert s.storage[0] == pile("H")

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import msgspec
+
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import a_or_an
@@ -189,7 +191,11 @@ class NebulaRules:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         handler = _HANDLERS.get(type(a))
         if handler is None:
-            raise IllegalAction(f"{a!r} is not a Nebula action")
+            raise IllegalAction("that is not a Nebula action")
+        # Every field of a Nebula action is an index: a hand-made or decoded action holding
+        # a float or a bool (True == 1) must not reach the lists it indexes.
+        if any(type(value) is not int for value in msgspec.structs.astuple(a)):
+            raise IllegalAction("that action names no star, space or token of this game")
         handler(self, s, a)
 
     def _keep_personal(self, s: NebulaState, a: KeepPersonal) -> None:

@@ -246,10 +246,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         return view
 
     def _text(self, widget_id: str, text: str) -> None:
-        """Update a Static only when its text changes (no needless repaint)."""
+        """Update a Static only when its text changes (no needless repaint). Their sizes
+        are fixed by nebula.tcss, so a new text needs no layout pass."""
         if self._texts.get(widget_id) != text:
             self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text)
+            self.query_one(f"#{widget_id}", Static).update(text, layout=False)
 
     # ---- whose decision ----------------------------------------------------------------
 

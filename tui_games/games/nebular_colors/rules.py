@@ -119,6 +119,16 @@ def _not_now(s: NCState) -> IllegalAction:
     return IllegalAction(_WAIT_FOR[s.phase])
 
 
+def _card_ids(cards: object) -> list[int]:
+    """A meld's card ids, sorted; IllegalAction unless they are distinct ints (a hand-made
+    or decoded action may hold anything)."""
+    if type(cards) is not tuple or any(type(c) is not int for c in cards):
+        raise IllegalAction("a meld is a list of cards")
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("each card can be used only once")
+    return sorted(cards)
+
+
 class NebularColorsRules:
     """Two-player Nebular Colors (the Rules protocol of engine/core.py)."""
 
@@ -246,9 +256,9 @@ class NebularColorsRules:
     def _discard(self, s: NCState, a: Discard) -> None:
         if s.phase != "discard":
             raise _not_now(s)
-        if a.card not in s.drawn:
+        if type(a.card) is not int or a.card not in s.drawn:
             raise IllegalAction("discard one of the two cards you drew")
-        if a.pile not in (0, 1):
+        if type(a.pile) is not int or a.pile not in (0, 1):
             raise IllegalAction("there are only the left and right piles")
         if s.piles[a.pile] and not (s.piles[0] and s.piles[1]):
             raise IllegalAction("discard onto the empty pile first")
@@ -264,7 +274,7 @@ class NebularColorsRules:
     def _take(self, s: NCState, a: Take) -> None:
         if s.phase != "choose":
             raise _not_now(s)
-        if a.pile not in (0, 1):
+        if type(a.pile) is not int or a.pile not in (0, 1):
             raise IllegalAction("there are only the left and right piles")
         pile = s.piles[a.pile]
         if not pile:
@@ -283,7 +293,7 @@ class NebularColorsRules:
             raise _not_now(s)
         p = s.current
         hand, taken = s.hands[p], s.taken
-        cards = sorted(a.cards)
+        cards = _card_ids(a.cards)
         for c in cards:
             if c not in hand and c not in taken:
                 if any(c in meld for meld in s.melds[p]):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+import msgspec
+
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
@@ -204,15 +206,18 @@ class NeptuneRules:
             return
         if s.phase == "over":
             raise IllegalAction("the game is over")
-        if a not in self.legal_actions(s):
+        # ``==`` takes Swap(pile=1.0) for Swap(pile=1): the fields must be real ints too.
+        if a not in self.legal_actions(s) or any(
+                type(value) is not int for value in msgspec.structs.astuple(a)):
             raise IllegalAction(self._decision_prompt(s))
         self._decide(s, a)
 
     def _play(self, s: NeptuneState, card: int) -> None:
         p = s.current
         hand = s.hands[p]
-        if card not in hand:
-            raise IllegalAction(f"{card_name(card)} is not in your hand")
+        if type(card) is not int or card not in hand:
+            known = type(card) is int and 0 <= card < len(_PLAY)
+            raise IllegalAction(f"{card_name(card) if known else 'that card'} is not in your hand")
         if not is_playable(hand, s.trick, s.follow, card):
             raise IllegalAction(self.why_illegal(s, card))
         s.voids[p] |= voids_revealed(card, s.trick, s.follow)

@@ -91,6 +91,7 @@ def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
 
 
 def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
+    """The current player's options in the free-order turn, its mandatory end last."""
     me = s.current
     out: list[NovaLuxAction] = []
     out += harvests(s)
@@ -114,6 +115,7 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 def attacks(s: NovaLuxState) -> list[NovaLuxAction]:
+    """Attacks on Arks sharing the current player's cell (one attack per turn)."""
     me = s.current
     if s.attacked:
         return []
@@ -124,6 +126,7 @@ def attacks(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
+    """Every harvest of the star under the current Ark: count, payment and reward."""
     me = s.current
     if "harvest" in s.did and s.open_action != "harvest":
         return []
@@ -143,6 +146,7 @@ def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
+    """One run of each engine star the current player can pay for, this activation."""
     me = s.current
     if "engine" in s.did and s.open_action != "engine":
         return []
@@ -164,12 +168,14 @@ def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 def can_found(s: NovaLuxState, me: int) -> bool:
+    """7 of every resource and a free star under the Ark: the colony may be founded."""
     if s.colony[me] != NONE or any(r < COLONY_LEVEL for r in s.res[me]):
         return False
     card = CARD_AT[s.ships[me]]
     return card >= 0 and top_star(s, card) != NONE and s.colony_at[card] == NONE
 
 def federation_actions(s: NovaLuxState) -> list[NovaLuxAction]:
+    """The Transmuters' conversions and the Trade Fleet's forced trades, when usable."""
     me = s.current
     if not s.federation:
         return []
@@ -187,6 +193,7 @@ def federation_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 def trades(s: NovaLuxState) -> list[NovaLuxAction]:
+    """Every exact offer (1 to 3 on each side) to an Ark on the same cell."""
     me = s.current
     if s.offered:
         return []

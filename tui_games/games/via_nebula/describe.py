@@ -7,6 +7,7 @@ from tui_games.games.via_nebula.board import KIND, NAME, RUINS, hex_label
 from tui_games.games.via_nebula.components import (
     CONTRACTS,
     RESOURCES,
+    pile_text,
     token_text,
 )
 from tui_games.games.via_nebula.state import (
@@ -56,7 +57,12 @@ def describe_action(s: ViaNebulaState, a: ViaNebulaAction) -> str:
         return f"transport 1 {what} from {NAME[a.source]} to {slot_name(s, a.slot)}"
     if kind is Erect:
         card = CONTRACTS[a.card]
-        return f"erect the {card.name} ({card.vp} VP) on {slot_name(s, a.slot)}"
+        text = f"erect the {card.name} ({card.vp} VP) on {slot_name(s, a.slot)}"
+        pile = s.slot_res[a.slot] if 0 <= a.slot < len(s.slot_res) else [0] * 5
+        surplus = [max(0, have - want) for have, want in zip(pile, card.needs, strict=True)]
+        if any(surplus):
+            text += f", {pile_text(surplus)} to storage"
+        return text
     if kind is Convert:
         return (f"turn 1 {RESOURCES[a.old]} on {slot_name(s, a.slot)} into "
                 f"1 {RESOURCES[a.new]}")

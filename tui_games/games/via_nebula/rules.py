@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import msgspec
+
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
-from tui_games.engine.grammar import agree, plural, seat_ref
+from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.games.via_nebula.board import (
     EXPLOITATIONS,
@@ -39,7 +41,6 @@ from tui_games.games.via_nebula.components import (
     contract_text,
     fulfils,
     needs_met,
-    pile_text,
     special_amount,
     token_amount,
     token_type,
@@ -243,6 +244,8 @@ class ViaNebulaRules:
             raise IllegalAction(f"{a!r} is not a Via Nebula action")
         if s.phase == "over":
             raise IllegalAction("the game is over")
+        if any(type(v) is not int for v in msgspec.structs.astuple(a)):
+            raise IllegalAction("that action names no hex, site, card or resource of this game")
         is_power = type(a) in _POWER_TYPES
         if is_power != (s.phase == "power"):
             raise IllegalAction("finish using the contract's power first" if s.phase == "power"
@@ -300,7 +303,7 @@ class ViaNebulaRules:
         if kind is Explore:
             if not (s.reserve or any(s.stacks[me])):
                 return "no meadow tile is left, in your stacks or the reserve"
-            if KIND[a.hex] == "forest" and s.actions_left < 2:
+            if 0 <= a.hex < HEX_COUNT and KIND[a.hex] == "forest" and s.actions_left < 2:
                 return "a petrified forest takes both actions of a turn"
             return ("explore an uncovered fog or forest next to one of your pieces or next "
                     "to an empty meadow")
@@ -393,9 +396,6 @@ class ViaNebulaRules:
         for kind in range(5):
             s.supply[kind] += card.needs[kind]
             s.storage[me][kind] += surplus[kind]
-        if any(surplus):
-            s.log.append(Event(f"{pile_text(surplus)} {agree(sum(surplus), 'goes', 'go')} "
-                               f"to {seat_ref(me)}'s storage."))
         s.slot_res[a.slot] = [0] * 5
         s.slot_built[a.slot] = True
         s.sites[me] += 1
@@ -495,7 +495,7 @@ class ViaNebulaRules:
         if s.end_card != FREE:
             s.last_turns -= 1
             if s.last_turns == 0:
-                self._finish(s, "the last turns after the End-of-Game card are played")
+                self._finish(s, "the last turns after the End-of-Game card were played")
                 return
         elif s.passes >= s.players:
             self._finish(s, "no seat could act for a whole round")

@@ -16,6 +16,7 @@ from tui_games.games.via_nebula.board import (
     KIND_LABEL,
     NAME,
     RUIN_NUMBER,
+    RUINS,
 )
 from tui_games.games.via_nebula.components import (
     CONTRACTS,
@@ -182,7 +183,8 @@ def contract_line(card: int, width: int) -> str:
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
                 width: int) -> list[str]:
-    """A guild board: one short line, or two (``wide``) with tiles, explorers, storage."""
+    """A guild board: one short line, or three (``wide``) adding tiles, explorers,
+    storage and the sites on the map with their resources."""
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
     if width >= 40:
@@ -196,5 +198,9 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     tiles = "".join(str(n) for n in s.stacks[seat])
     stored = sum(s.storage[seat])
     store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
-    return [head[:width], f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} "
-                          f"store {store}"[:width]]
+    sites = [f"{NAME[RUINS[slot // 2]]}:{pile_letters(s.slot_res[slot]) or '-'}"
+             for slot, owner in enumerate(s.slot_owner)
+             if owner == seat and not s.slot_built[slot]]
+    return [head[:width],
+            f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} store {store}"[:width],
+            f"  sites {' '.join(sites) or 'none on the map'}"[:width]]

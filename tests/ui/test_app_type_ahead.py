@@ -1,0 +1,90 @@
+"""Keys typed ahead (several queued before the app handles the first) wait or are
+ignored; none crashes (issue 11, item 5). ``type_ahead`` queues keys the way a terminal
+delivers a fast typist's keys: Pilot.press waits after each key, which hides these bugs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import settle
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import default_options
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.fuzz import type_ahead
+from tui_games.games import all_games, get_game
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game import GameScreen
+from tui_games.screens.menu import MenuScreen
+
+MakeApp = Callable[..., GamesApp]
+SIZE = (100, 30)
+
+
+def one_save(store: SaveStore, game_id: str) -> Session:
+    info = get_game(game_id)
+    seats = [Seat("You")] + [Seat(f"Bot {i + 1}", "normal")
+                             for i in range(1, info.rules.min_players)]
+    session = Session.new(info.rules, seats, 5, default_options(info.rules))
+    store.autosave(session)
+    return session
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_load_enter_enter_at_once_opens_the_game_once(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    one_save(store, game_id)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        type_ahead(app, ["l", "enter", "enter"])
+        await settle(app, pilot, rounds=2)
+        await pilot.pause(0.05)
+        games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        assert len(games) == 1 and games[0].info.id == game_id
+        assert app.screen is games[0]
+        type_ahead(app, ["escape"])  # the table answers: back to the menu
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_game_keys_typed_before_the_table_is_drawn_are_ignored(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    one_save(store, game_id)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        type_ahead(app, ["c", "enter", "space", "right", "down", "enter", "tab", "1",
+                         "a", "enter"])
+        await settle(app, pilot, rounds=2)
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen) and app.screen.ready
+
+
+async def test_enter_twice_on_a_dialog_closes_only_the_dialog(
+        store: SaveStore, make_app: MakeApp) -> None:
+    answers: list[bool | None] = []
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Really?", yes="Yes", no="No"), answers.append)
+        await pilot.pause()
+        type_ahead(app, ["enter", "enter", "enter"])
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1
+        assert len(answers) == 1
+
+
+async def test_new_game_started_twice_by_type_ahead_opens_one_game(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        type_ahead(app, ["n", "enter", "enter", "enter"])
+        await settle(app, pilot, rounds=2)
+        await pilot.pause(0.05)
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+        assert isinstance(app.screen, GameScreen)

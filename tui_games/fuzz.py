@@ -1,0 +1,438 @@
+"""The UI harness: seeded random keys on every screen, and long bot-vs-bot sessions.
+
+``fuzz(target, keys, seed)`` opens one screen (a game's table or a dialog) in a headless
+app and throws seeded random keys at it: arrows, enter, space, esc, tab, letters, digits
+and ctrl keys, sent in bursts the way a fast typist's keys arrive (several queued before
+the app has handled the first), with terminal resizes from 40x12 to 250x80 in between,
+while bots think with a small delay. Whenever a key leaves the screen (esc to the menu, a
+new game...), the target is opened again, so the keys land where they are meant to.
+Afterwards the app must still answer and every game played must still pass the rules'
+own checks. ``long_session(game_id, games)`` plays bot-only games one after the other
+through the app's own rematch path and reports the memory used after each.
+
+The test suite runs short versions (tests/ui/test_fuzz_*.py); ``tui-games bench
+--stress`` runs long ones. Nothing here is needed to play.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import resource
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from tui_games.app import GamesApp
+from tui_games.engine.codec import from_json, to_json
+from tui_games.engine.core import GameState, default_options
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, all_games
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game import GameScreen
+from tui_games.screens.game_over import GameOverScreen
+from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.load import LoadScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.screens.new_game import NewGameScreen
+from tui_games.screens.rules import RulesScreen
+from tui_games.screens.save_name import SaveNameScreen
+
+# Text that must never be read as markup or reach the terminal raw: names and saves of
+# the fuzzed games carry it, so every screen that shows them is tried with it.
+HOSTILE_NAMES = ("[/x]Ann\x1b[2J", "[bold]Eve\x1b]0;pwn\x07", "[red]Zed[/", "Bo\x9b2J[/]")
+
+ARROWS = ("up", "down", "left", "right")
+LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
+DIGITS = tuple("0123456789")
+# ctrl+q quits and ctrl+c copies: left out, the fuzz is about staying in the app.
+CTRL = tuple(f"ctrl+{c}" for c in "abdefghijklmnoprstuvwxyz")
+OTHER = ("enter", "space", "escape", "tab", "shift+tab", "backspace", "question_mark",
+         "left_square_bracket", "right_square_bracket", "pageup", "pagedown", "home",
+         "end", "f1")
+# Weighted: the keys a player presses most come up most, so games really get played.
+KEY_POOL: tuple[tuple[tuple[str, ...], int], ...] = (
+    (ARROWS, 30), (("enter",), 14), (("space",), 10), (("escape",), 3), (("tab",), 4),
+    (LETTERS, 18), (DIGITS, 6), (CTRL, 5), (OTHER, 10))
+CHARS = {"space": " ", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f",
+         "question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]"}
+
+MIN_SIZE = (40, 12)
+MAX_SIZE = (250, 80)
+BASE_SIZE = (100, 30)
+DIALOGS = ("menu", "new_game", "load", "rules", "save_name", "confirm", "handoff",
+           "game_over", "hand_summary", "round_summary")
+
+
+def targets() -> list[str]:
+    """Every screen the fuzz can aim at: each registered game's table, then the dialogs."""
+    return [*all_games(), *DIALOGS]
+
+
+def random_key(rng: random.Random) -> str:
+    """One key from the pool, by weight."""
+    groups = [group for group, _ in KEY_POOL]
+    weights = [weight for _, weight in KEY_POOL]
+    return rng.choice(rng.choices(groups, weights)[0])
+
+
+def key_event(key: str) -> events.Key:
+    """The Key event a terminal would send for ``key``."""
+    if key in CHARS:
+        char: str | None = CHARS[key]
+    elif len(key) == 1:
+        char = key
+    elif key.startswith("ctrl+") and len(key) == 6:
+        char = chr(ord(key[-1]) - 96)
+    else:
+        char = None
+    return events.Key(key, char)
+
+
+def type_ahead(app: GamesApp, keys: list[str]) -> None:
+    """Queue ``keys`` as the terminal would: all at once, none waiting for the one before
+    to be handled (Pilot.press waits after each key, which hides type-ahead bugs)."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+def check_state(info: GameInfo, state: GameState) -> str | None:
+    """The rules' own checks on ``state``: a move exists while someone is to move, and
+    the state survives a JSON round trip. None when it passes, else what failed."""
+    rules = info.rules
+    if rules.to_move(state) is not None and not rules.legal_actions(state):
+        return f"{info.id}: no legal action while seat {rules.to_move(state)} is to move"
+    data = to_json(state)
+    if to_json(from_json(data, rules.state_type)) != data:
+        return f"{info.id}: the state does not survive a JSON round trip"
+    return None
+
+
+def rss_bytes() -> int:
+    """This process's resident memory now (Linux /proc), else its peak (getrusage)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return pages * resource.getpagesize()
+
+
+class FuzzApp(GamesApp):
+    """A GamesApp that stays open: quitting (q, Quit) is counted, not done, so the keys
+    after it still test something. An error still ends it (Textual does not call exit)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.quits = 0
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Count the request to quit; stay open."""
+        self.quits += 1
+
+
+@dataclass
+class FuzzResult:
+    """What one fuzz run did and found."""
+
+    target: str
+    seed: int
+    keys: int = 0
+    bursts: int = 0
+    resizes: int = 0
+    reopened: int = 0
+    quits: int = 0
+    games_checked: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    steps: list[str] = field(default_factory=list)  # what was done, for a reproduction
+
+    def reproduction(self, last: int = 12) -> str:
+        """The seed, the target and the last steps before the error."""
+        return (f"fuzz({self.target!r}, seed={self.seed}): ... "
+                + " | ".join(self.steps[-last:]))
+
+
+def players_for(info: GameInfo) -> int:
+    """The smallest table the game allows (the quickest to fuzz)."""
+    return info.rules.min_players
+
+
+def bot_level(info: GameInfo) -> str:
+    """A bot level that answers quickly: "normal" if the game has it, else its first."""
+    return "normal" if "normal" in info.bots else next(iter(info.bots))
+
+
+def new_session(info: GameInfo, seed: int, humans: int = 1) -> Session:
+    """A new game of ``info``: ``humans`` human seats (hostile names), the rest bots."""
+    seats = []
+    for i in range(players_for(info)):
+        name = HOSTILE_NAMES[i % len(HOSTILE_NAMES)]
+        seats.append(Seat(name) if i < humans else Seat(f"{name} bot", bot_level(info)))
+    return Session.new(info.rules, seats, seed, default_options(info.rules))
+
+
+def finished_session(info: GameInfo, seed: int) -> Session:
+    """A game of ``info`` played to its end by random legal moves."""
+    session = new_session(info, seed)
+    rng = random.Random(seed)
+    while session.to_move is not None:
+        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+    return session
+
+
+class Target:
+    """How to open a fuzz target and tell whether it is on top."""
+
+    def __init__(self, name: str, app: GamesApp, seed: int) -> None:
+        self.name = name
+        self.app = app
+        self.seed = seed
+        self.sessions: list[tuple[GameInfo, Session]] = []
+        games = all_games()
+        self.info = games.get(name) or games[min(games, key=_quickest_order)]
+
+    def _screen_type(self) -> type[Screen[Any]] | None:
+        return {"menu": MenuScreen, "new_game": NewGameScreen, "load": LoadScreen,
+                "rules": RulesScreen, "save_name": SaveNameScreen, "confirm": ConfirmScreen,
+                "handoff": HandoffScreen, "game_over": GameOverScreen}.get(self.name)
+
+    def on_top(self) -> bool:
+        """True while the target screen is the one the keys reach."""
+        screen = self.app.screen
+        if self.name in all_games():
+            return isinstance(screen, GameScreen) and screen.info.id == self.name \
+                and not screen.reviewing
+        if self.name.endswith("_summary"):
+            return type(screen).__name__ in ("HandSummary", "RoundSummary")
+        wanted = self._screen_type()
+        return wanted is not None and isinstance(screen, wanted)
+
+    def _session(self, humans: int = 1) -> Session:
+        """The target's game: the last one again while it is not over, else a new one."""
+        if self.sessions:
+            _, last = self.sessions[-1]
+            if last.to_move is not None and last.rules.id == self.info.id and \
+                    sum(s.is_human for s in last.seats) == humans:
+                return last
+        self.seed += 1
+        session = new_session(self.info, self.seed, humans)
+        self.sessions.append((self.info, session))
+        return session
+
+    def open(self) -> None:
+        """Back to the menu, then open the target."""
+        app = self.app
+        app.back_to_menu()
+        name = self.name
+        if name in all_games():
+            app.open_game(self._session())
+        elif name == "new_game":
+            app.new_game(self.info.id, [Seat(n) for n in HOSTILE_NAMES[:2]])
+        elif name == "load":
+            app.push_screen(LoadScreen())
+        elif name == "rules":
+            app.push_screen(RulesScreen(self.info))
+        elif name == "save_name":
+            app.push_screen(SaveNameScreen(HOSTILE_NAMES[self.seed % 4], str(app.store.folder)))
+        elif name == "confirm":
+            app.push_screen(ConfirmScreen(f"Replace {HOSTILE_NAMES[0]!r}?", yes="Replace",
+                                          no="Keep"))
+        elif name == "handoff":
+            app.open_game(self._session(humans=2))
+        elif name == "game_over":
+            self.seed += 1
+            session = finished_session(self.info, self.seed)
+            self.sessions.append((self.info, session))
+            app.open_game(session)
+        elif name == "hand_summary":
+            from tui_games.games.nebular_colors.summary import HandSummary
+            app.push_screen(HandSummary(f"Hand 1 {HOSTILE_NAMES[0]}",
+                                        list(HOSTILE_NAMES) * 3))
+        elif name == "round_summary":
+            from tui_games.games.neptune.screen import RoundSummary
+            app.push_screen(RoundSummary(f"Round 1 {HOSTILE_NAMES[1]}",
+                                         list(HOSTILE_NAMES) * 3))
+        elif name != "menu":
+            raise ValueError(f"unknown fuzz target {name!r}")
+
+    def note_games(self) -> None:
+        """Remember every game on the screen stack (to check its state afterwards)."""
+        for screen in self.app.screen_stack:
+            if isinstance(screen, GameScreen) and not screen.reviewing:
+                pair = (screen.info, screen.session)
+                if all(pair[1] is not s for _, s in self.sessions):
+                    self.sessions.append(pair)
+
+
+def _quickest_order(game_id: str) -> int:
+    """Games in the order their bot-only games end soonest (the dialogs' own game)."""
+    order = ("nebula", "via_nebula", "nova_lux", "neptune", "nebular_colors")
+    return order.index(game_id) if game_id in order else len(order)
+
+
+def make_store(folder: Path | None) -> SaveStore:
+    """A save folder for the run (a temporary one unless given)."""
+    if folder is None:
+        folder = Path(tempfile.mkdtemp(prefix="tui-games-fuzz-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return SaveStore(folder)
+
+
+def _seed_saves(store: SaveStore, seed: int) -> None:
+    """A couple of saves with hostile names, so the menu and Load show them."""
+    games = all_games()
+    for i, game_id in enumerate(list(games)[:2]):
+        session = new_session(games[game_id], seed + i)
+        store.autosave(session)
+
+
+async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float = 0.02,
+               folder: Path | None = None, burst: int = 8, resize_every: int = 12,
+               reopen_every: int = 60) -> FuzzResult:
+    """Throw ``keys`` seeded random keys at ``target`` (a game id or one of ``DIALOGS``).
+
+    Keys go in bursts of 1..``burst`` typed ahead; about every ``resize_every`` bursts the
+    terminal takes a random size; the target is opened again when the keys have left it
+    (and every ``reopen_every`` keys regardless, so it starts fresh now and then). The
+    result says what was done and the first error, with the steps that led to it.
+    """
+    result = FuzzResult(target, seed)
+    rng = random.Random(f"fuzz/{target}/{seed}")
+    store = make_store(folder)
+    _seed_saves(store, seed)
+    app = FuzzApp(store, bot_delay=bot_delay)
+    started = time.monotonic()
+    aim = Target(target, app, seed * 1000)
+    try:
+        async with app.run_test(size=BASE_SIZE) as pilot:
+            await _fuzz_keys(app, pilot, aim, rng, result, keys, burst, resize_every,
+                             reopen_every)
+            if app._exception is None:
+                await _check_answers(app, pilot, aim, result)
+    except Exception as exc:  # the app's own error is re-raised here by run_test
+        result.error = "".join(traceback.format_exception_only(exc)).strip()
+        result.steps.append(traceback.format_exc(limit=-6))
+    result.quits = app.quits
+    result.seconds = time.monotonic() - started
+    return result
+
+
+async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.Random,
+                     result: FuzzResult, keys: int, burst: int, resize_every: int,
+                     reopen_every: int) -> None:
+    since_open = reopen_every
+    while result.keys < keys and app._exception is None:
+        if since_open >= reopen_every or not aim.on_top():
+            aim.note_games()
+            aim.open()
+            result.reopened += 1
+            result.steps.append(f"open {aim.name}")
+            since_open = 0
+            await pilot.pause()
+            continue
+        if rng.randrange(resize_every) == 0:
+            size = (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1],
+                                                                       MAX_SIZE[1]))
+            result.steps.append(f"resize {size[0]}x{size[1]}")
+            await pilot.resize_terminal(*size)
+            result.resizes += 1
+        batch = [random_key(rng) for _ in range(rng.randint(1, burst))]
+        batch = batch[: keys - result.keys]
+        result.steps.append(" ".join(batch))
+        type_ahead(app, batch)
+        result.keys += len(batch)
+        result.bursts += 1
+        since_open += len(batch)
+        await pilot.pause()
+        if rng.randrange(4) == 0:
+            await pilot.pause(0.01)  # a bot's move may land between two bursts
+    aim.note_games()
+
+
+async def _check_answers(app: FuzzApp, pilot: Pilot[None], aim: Target,
+                         result: FuzzResult) -> None:
+    """The app still answers (the menu opens New game on n) and every game seen still
+    passes the rules' checks."""
+    await pilot.resize_terminal(*BASE_SIZE)
+    app.back_to_menu()
+    await pilot.pause()
+    if not isinstance(app.screen, MenuScreen) or len(app.screen_stack) != 1:
+        result.error = f"the screen stack is not sane: {app.screen_stack}"
+        return
+    await pilot.press("n")
+    if not isinstance(app.screen, NewGameScreen):
+        result.error = f"n on the menu opened {app.screen!r}, not the new-game dialog"
+        return
+    for info, session in aim.sessions:
+        problem = check_state(info, session.state)
+        result.games_checked += 1
+        if problem:
+            result.error = problem
+            return
+
+
+# ---- long sessions ---------------------------------------------------------------------
+
+@dataclass
+class SessionResult:
+    """A long bot-vs-bot session: games played and memory after each."""
+
+    game_id: str
+    games: int = 0
+    rss: list[int] = field(default_factory=list)  # bytes after each game
+    seconds: float = 0.0
+    error: str | None = None
+
+    @property
+    def growth(self) -> float:
+        """Memory after the last game relative to after the first (0.1 = 10% more)."""
+        if len(self.rss) < 2:
+            return 0.0
+        return self.rss[-1] / self.rss[0] - 1
+
+
+async def long_session(game_id: str, games: int = 50, seed: int = 1, *,
+                       folder: Path | None = None, timeout: float = 120.0,
+                       progress: Callable[[int, int], None] | None = None) -> SessionResult:
+    """Play ``games`` games of ``game_id`` with bots in every seat in one app, each next
+    game through the game-over screen's Rematch key, measuring memory after each."""
+    result = SessionResult(game_id)
+    info = all_games()[game_id]
+    seats = [Seat(f"Bot {i + 1}", bot_level(info)) for i in range(players_for(info))]
+    app = FuzzApp(make_store(folder), bot_delay=0)
+    started = time.monotonic()
+    try:
+        async with app.run_test(size=BASE_SIZE) as pilot:
+            app.open_game(Session.new(info.rules, seats, seed, default_options(info.rules)))
+            last: Screen[Any] | None = None
+            while result.games < games:
+                deadline = time.monotonic() + timeout
+                while not isinstance(app.screen, GameOverScreen) or app.screen is last:
+                    if app._exception is not None or time.monotonic() > deadline:
+                        raise TimeoutError(f"game {result.games + 1} did not end")
+                    await pilot.pause(0.005)
+                last = app.screen
+                result.games += 1
+                gc.collect()
+                result.rss.append(rss_bytes())
+                if progress is not None:
+                    progress(result.games, result.rss[-1])
+                if result.games < games:
+                    await pilot.press("r")  # Rematch: the app's own path to the next game
+    except Exception as exc:
+        result.error = "".join(traceback.format_exception_only(exc)).strip()
+    result.seconds = time.monotonic() - started
+    return result
