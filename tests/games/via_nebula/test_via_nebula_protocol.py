@@ -17,7 +17,15 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
 from tui_games.games import GameInfo
 from tui_games.games.via_nebula.components import PRIVATE_IDS
-from tui_games.games.via_nebula.state import HIDDEN, ViaNebulaAction, ViaNebulaState
+from tui_games.games.via_nebula.state import (
+    HIDDEN,
+    Erect,
+    Explore,
+    PlaceSite,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+)
 
 INFO = GameInfo(rules=RULES, screen="tui_games.games.via_nebula.screen:ViaNebulaScreen",
                 bots={"easy": RandomBot})
@@ -151,3 +159,15 @@ def test_a_game_saved_mid_turn_loads_exactly_where_it_was(tmp_path: Path) -> Non
     loaded = store.load(store.save_as(session, "mid-turn"))
     assert to_json(loaded.state) == to_json(session.state)
     assert loaded.state.actions_left == 1 and loaded.actions == session.actions
+
+
+def test_malformed_actions_are_refused_with_a_reason() -> None:
+    """Fields out of range or of the wrong type never crash apply."""
+    s = RULES.setup(2, 1, {})
+    before = to_json(s)
+    for action in (Explore(63), Explore(-1), PlaceSite(999), Transport(-3, 99),
+                   Erect(0, 999), Explore("x"), Transport(None, 0), Erect(True, 0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction) as caught:
+            RULES.apply(s, action)
+        assert caught.value.reason
+    assert to_json(s) == before
