@@ -21,14 +21,17 @@ from tui_games.games import all_games
 from tui_games.games.nebular_colors.state import Take
 
 
-def screen_of(session: Any, escape: str | None = None) -> Any:
-    """What the key scripts read from a game screen, without Textual."""
+def screen_of(session: Any, escape: str | None = None, listing: bool = False) -> Any:
+    """What the key scripts read from a game screen, without Textual (``listing``: the
+    action list of a map game is open and has the keys)."""
     bindings = {}
     if escape is not None:
         bindings["escape"] = ActiveBinding(None, Binding("escape", escape, "Esc"), True, "")
     return SimpleNamespace(session=session, active_bindings=bindings,
                            hand=SimpleNamespace(cursor_key=None, faces=()),
-                           clusters=SimpleNamespace(selected=0))
+                           clusters=SimpleNamespace(selected=0), list_open=listing,
+                           action_list=SimpleNamespace(has_focus=listing, highlighted=0),
+                           _entries=[object()])
 
 
 @pytest.mark.parametrize("game_id", sorted(bench.KEY_SCRIPTS))
@@ -54,6 +57,16 @@ def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
     session = script.start(all_games()["nebular_colors"])
     script._queue = [("esc: back", "escape", "choose"), ("d: draw", "d", "choose")]
     assert script.next_key(screen_of(session, escape="menu")) == ("d: draw", "d")
+
+
+@pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
+def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str) -> None:
+    script = bench.KEY_SCRIPTS[game_id]()
+    session = script.start(all_games()[game_id])
+    on_map = [script.next_key(screen_of(session))[1] for _ in range(2)]
+    in_list = [script.next_key(screen_of(session, escape="back", listing=True))[1]
+               for _ in range(2)]
+    assert on_map == ["tab", "enter"] and in_list == ["escape", "enter"]
 
 
 def test_key_bytes_are_what_a_terminal_sends() -> None:

@@ -462,8 +462,70 @@ class NebulaKeys(KeyScript):
         return session.state.phase == "place"
 
 
+class MapListKeys(KeyScript):
+    """A map and a list of what can be done at the cursor (Via Nebula, Nova Lux): Tab to
+    the next place to act, Enter opens its actions, Esc back to the map once a turn, Enter
+    again, and Enter plays the first action. One key is planned at a time, from whether the
+    list is open: a key that did not do its work is followed by the right one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._backed: set[int] = set()  # the turns whose list was closed once with Esc
+        self._moved: set[int] = set()  # the turns whose cursor went to a place with Tab
+
+    def list_open(self, screen: Any) -> bool:
+        """Whether the screen's action list has the keys now."""
+        return bool(screen.action_list.has_focus)
+
+    def playable(self, screen: Any) -> bool:
+        """Whether Enter on the list plays its highlighted entry (not a dialog)."""
+        return True
+
+    def plan(self, screen: Any) -> list[Planned]:
+        """The one key for where the screen is now."""
+        session = screen.session
+        phase, turn = session.state.phase, session.turn
+        if self.list_open(screen):
+            if turn not in self._backed:
+                self._backed.add(turn)
+                return [("esc: back to the map", "escape", phase)]
+            if self.playable(screen):
+                return [("enter: play the first (+ bot turns)", "enter", phase)]
+            return [("down: next action", "down", phase)]
+        if turn not in self._moved:
+            self._moved.add(turn)
+            return [("tab: next place to act", "tab", phase)]
+        return [("enter: open the actions", "enter", phase)]
+
+    def next_key(self, screen: Any) -> Step | None:
+        """As KeyScript's, but planned afresh at every key (see the class)."""
+        self._queue = []
+        return super().next_key(screen)
+
+
+class ViaNebulaKeys(MapListKeys):
+    """Via Nebula: the hex map and the list of the hex's actions (see MapListKeys)."""
+
+    def list_open(self, screen: Any) -> bool:
+        """The list shows in place of the preview while open."""
+        return bool(screen.list_open)
+
+
+class NovaLuxKeys(MapListKeys):
+    """Nova Lux: the map and the list of actions (see MapListKeys); an exchange entry opens
+    a dialog the script does not fill in, so it moves past those."""
+
+    def playable(self, screen: Any) -> bool:
+        """Whether the highlighted entry is an action (an exchange is a (kind, seat) pair)."""
+        entries = getattr(screen, "_entries", [])
+        index = screen.action_list.highlighted
+        return index is not None and index < len(entries) and not isinstance(
+            entries[index], tuple)
+
+
 KEY_SCRIPTS: dict[str, type[KeyScript]] = {
-    "nebular_colors": NebularColorsKeys, "neptune": NeptuneKeys, "nebula": NebulaKeys}
+    "nebular_colors": NebularColorsKeys, "neptune": NeptuneKeys, "nebula": NebulaKeys,
+    "via_nebula": ViaNebulaKeys, "nova_lux": NovaLuxKeys}
 
 
 def _key_rows(samples: dict[str, list[float]]) -> dict[str, Any]:

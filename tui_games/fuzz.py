@@ -16,6 +16,7 @@ The test suite runs short versions (tests/ui/test_fuzz_*.py); ``tui-games bench
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import random
 import resource
@@ -28,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -330,24 +333,55 @@ async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float
     return result
 
 
+async def settle(app: GamesApp, limit: float = 1.0) -> None:
+    """Let the app handle what is queued: until its queue, the top screen's and the
+    focused widget's are empty (at most ``limit`` seconds). Cheaper than Pilot.pause(),
+    which waits for the whole process to idle (never, while a bot thinks)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.001)
+        pumps = [app, app.screen, app.screen.focused]
+        if all(pump is None or pump._message_queue.empty() for pump in pumps):
+            await asyncio.sleep(0)
+            return
+
+
+async def until_ready(app: GamesApp, limit: float = 5.0) -> None:
+    """Wait until the screen on top is built (see GameScreen.ready): the harness itself
+    closes screens, and must not close one before it has been put together."""
+    deadline = time.monotonic() + limit
+    while not getattr(app.screen, "ready", True) and time.monotonic() < deadline:
+        await settle(app)
+
+
+async def resize(app: GamesApp, size: tuple[int, int]) -> None:
+    """Give the terminal ``size``, as a window resize does."""
+    driver = app._driver
+    if isinstance(driver, HeadlessDriver):
+        driver._size = Size(*size)
+    app.post_message(events.Resize(Size(*size), Size(*size)))
+    await settle(app)
+
+
 async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.Random,
                      result: FuzzResult, keys: int, burst: int, resize_every: int,
                      reopen_every: int) -> None:
     since_open = reopen_every
     while result.keys < keys and app._exception is None:
         if since_open >= reopen_every or not aim.on_top():
+            await until_ready(app)
             aim.note_games()
             aim.open()
             result.reopened += 1
             result.steps.append(f"open {aim.name}")
             since_open = 0
-            await pilot.pause()
+            await settle(app)
             continue
         if rng.randrange(resize_every) == 0:
             size = (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1],
                                                                        MAX_SIZE[1]))
             result.steps.append(f"resize {size[0]}x{size[1]}")
-            await pilot.resize_terminal(*size)
+            await resize(app, size)
             result.resizes += 1
         batch = [random_key(rng) for _ in range(rng.randint(1, burst))]
         batch = batch[: keys - result.keys]
@@ -356,9 +390,9 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
         result.keys += len(batch)
         result.bursts += 1
         since_open += len(batch)
-        await pilot.pause()
+        await settle(app)
         if rng.randrange(4) == 0:
-            await pilot.pause(0.01)  # a bot's move may land between two bursts
+            await asyncio.sleep(0.01)  # a bot's move may land between two bursts
     aim.note_games()
 
 

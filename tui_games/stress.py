@@ -519,8 +519,8 @@ def _players(rules: Rules[Any, Any], seed: int) -> int:
     return rules.min_players + seed % (rules.max_players - rules.min_players + 1)
 
 
-def stress(game_id: str, games: int, seed: int = 0, *, deep_every: int = 1,
-           hidden_every: int = 0, garbage_every: int = 0,
+def stress(game_id: str, games: int, seed: int = 0, *, deep_every: int = 10,
+           hidden_every: int = 25, garbage_every: int = 5,
            rules: Rules[Any, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded random games of ``game_id`` checking after every action.
 

@@ -37,12 +37,15 @@ from tui_games.games.nebular_colors.rules import can_take
 from tui_games.games.nebular_colors.state import CARD_NUMBER, CARD_SUIT, Meld, NCState
 from tui_games.games.neptune import hard as neptune_hard
 from tui_games.games.neptune.determinize import category
+from tui_games.games.nova_lux import hard as nova_lux_hard
+from tui_games.games.via_nebula import hard as via_nebula_hard
 from tui_games.screens.game import GameScreen, progress_bar
 from tui_games.screens.menu import MenuScreen
 from tui_games.widgets.status import StatusLine
 
-GAMES = ["nebular_colors", "neptune", "nebula"]
-HARD_MODULES = {"nebular_colors": nc_hard, "neptune": neptune_hard, "nebula": nebula_hard}
+GAMES = ["nebular_colors", "neptune", "nebula", "via_nebula", "nova_lux"]
+HARD_MODULES = {"nebular_colors": nc_hard, "neptune": neptune_hard, "nebula": nebula_hard,
+                "via_nebula": via_nebula_hard, "nova_lux": nova_lux_hard}
 
 
 def _rules(game_id: str) -> Rules[Any, Any]:

@@ -129,11 +129,11 @@ def _app(store: SaveStore, session: Session) -> GamesApp:
 
 @pytest.mark.slow
 async def test_a_late_game_is_played_to_the_end_by_keyboard(store: SaveStore) -> None:
-    app = _app(store, session_at(8, human_turns_left=0))
+    app = _app(store, session_at(11, human_turns_left=0))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, ViaNebulaScreen)
-        player = KeyboardPlayer(screen, 3)
+        player = KeyboardPlayer(screen, 11)
         for _ in range(200):
             await settle(pilot)
             if not isinstance(app.screen, ViaNebulaScreen) or screen.session.to_move is None:

@@ -85,16 +85,16 @@ def all_games() -> dict[str, GameInfo]:
             blurb="2-4 players - build a galaxy of star clusters toward objectives.",
         ),
         GameInfo(
-            rules=NovaLuxRules(),
-            screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-            bots={"easy": RandomBot, "normal": NovaLuxNormal, **NOVA_LUX_HARD},
-            blurb="1-6 players - harvest dying stars, found a colony, fulfil your factions.",
-        ),
-        GameInfo(
             rules=ViaNebulaRules(),
             screen="tui_games.games.via_nebula.screen:ViaNebulaScreen",
             bots={"easy": RandomBot, "normal": ViaNebulaNormal, **VIA_NEBULA_HARD},
             blurb="2-4 players - explore the valley, carry resources, erect buildings.",
+        ),
+        GameInfo(
+            rules=NovaLuxRules(),
+            screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
+            bots={"easy": RandomBot, "normal": NovaLuxNormal, **NOVA_LUX_HARD},
+            blurb="1-6 players - harvest dying stars, found a colony, fulfil your factions.",
         ),
     ]
     return {g.id: g for g in games}

@@ -160,6 +160,8 @@ class NewGameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         """Show only the seats in play and the game's options; then take keys."""
+        if self not in self.app.screen_stack:
+            return  # closed before it was built: nothing to show
         self._show_seats(len(self.seats))
         await self._build_options(self.info, self.options)
         self.query_one("#game", ChoiceField).focus()

@@ -26,6 +26,7 @@ from tui_games.games.nebula.state import (
     STAR_LETTERS,
     VALUE_TOKENS,
 )
+from tui_games.widgets.line_cache import Line, LineCached
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 from tui_games.widgets.steady_focus import SteadyFocus
 
@@ -47,7 +48,7 @@ def token_label(token: int) -> str:
     return f"A{token - ADVANCED_TOKENS.start + 1}"
 
 
-class ValuesBoard(SteadyFocus, can_focus=True):
+class ValuesBoard(SteadyFocus, LineCached, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
@@ -126,13 +127,14 @@ class ValuesBoard(SteadyFocus, can_focus=True):
         line per token."""
         return len(TRACKS) + VALUE_TOKENS if self.large else 1 + len(COLOUR_TOKENS) + 2
 
-    def render(self) -> Content:
-        """The tokens of the three tracks with their places, and what the places pay."""
+    def content_lines(self, width: int) -> list[Line]:
+        """The tokens of the three tracks with their places, and what the places pay
+        (each token a piece: a cursor move draws the two tokens it changes)."""
         return self._render_large() if self.large else self._render_compact()
 
-    def _render_compact(self) -> Content:
+    def _render_compact(self) -> list[Line]:
         places = dict(self.places)
-        rows: list[Content] = [Content("").join(
+        rows: list[Line] = [Content("").join(
             Content.styled(title.ljust(w), ".values--title")
             for title, w in zip(TRACK_TITLES, _WIDTHS, strict=True))]
         for row in range(len(COLOUR_TOKENS)):
@@ -141,18 +143,18 @@ class ValuesBoard(SteadyFocus, can_focus=True):
                 token = track.start + row
                 cells.append(self._token(token, places.get(token), width, bar=False)
                              if token in track else Content(" " * width))
-            rows.append(Content("").join(cells))
+            rows.append(cells)
         rows.append(Content.styled("1st/2nd/3rd pay: star 3/2/1,", ".values--note"))
         rows.append(Content.styled("constell. 14/12/10, pattern 4/3/2", ".values--note"))
-        return Content("\n").join(rows)
+        return rows
 
-    def _render_large(self) -> Content:
+    def _render_large(self) -> list[Line]:
         places = dict(self.places)
-        rows: list[Content] = []
+        rows: list[Line] = []
         for track, title, pay in zip(TRACKS, _LONG_TITLES, TRACK_PAY, strict=True):
             rows.append(Content.assemble((title, ".values--title"), (f"  {pay}", ".values--note")))
             rows += [self._token(token, places.get(token), 30, bar=True) for token in track]
-        return Content("\n").join(rows)
+        return rows
 
     def _token(self, token: int, place: int | None, width: int, *, bar: bool) -> Content:
         value = self.values[token]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from nc_helpers import RULES
+from nc_helpers import RULES, ids, table
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import IllegalAction
@@ -33,7 +33,8 @@ def test_a_take_names_the_left_or_right_pile_by_number(pile: Any) -> None:
     assert _refused(_start(), Take(pile=pile))
 
 
-@pytest.mark.parametrize("cards", [59, None, "P1", [0, 1, 2], (0.0, 1.0, 2.0), (True, 2, 3)])
+@pytest.mark.parametrize("cards", [59, None, "P1", {0: 1}, (0.0, 1.0, 2.0), (True, 2, 3),
+                                   ((0,), 1, 2)])
 def test_a_meld_is_a_tuple_of_card_ids(cards: Any) -> None:
     s = _start()
     RULES.apply(s, Draw())
@@ -61,3 +62,10 @@ def test_a_discard_names_a_drawn_card_and_a_pile_by_number(card: Any, pile: Any)
 @pytest.mark.parametrize("action", [None, 3, "draw", object()])
 def test_something_that_is_no_action_at_all_is_refused(action: Any) -> None:
     assert _refused(_start(), action) == "that is not a Nebular Colors action"
+
+
+def test_a_meld_given_as_a_list_reads_as_the_tuple_it_encodes_to() -> None:
+    s = table(hands=("P1 P1 P1 G9", "B2"), piles=("B4", "G5"), phase="meld")
+    listed = [c for c in s.hands[0] if c in ids("P1 P1 P1")]
+    RULES.apply(s, Meld(cards=listed[::-1]))  # type: ignore[arg-type]
+    assert s.melds[0] == [sorted(listed)]

@@ -194,8 +194,9 @@ class NebulaRules:
             raise IllegalAction("that is not a Nebula action")
         # Every field of a Nebula action is an index: a hand-made or decoded action holding
         # a float or a bool (True == 1) must not reach the lists it indexes.
-        if any(type(value) is not int for value in msgspec.structs.astuple(a)):
-            raise IllegalAction("that action names no star, space or token of this game")
+        for value in msgspec.structs.astuple(a):
+            if type(value) is not int:
+                raise IllegalAction("that action names no star, space or token of this game")
         handler(self, s, a)
 
     def _keep_personal(self, s: NebulaState, a: KeepPersonal) -> None:

@@ -121,8 +121,8 @@ def _not_now(s: NCState) -> IllegalAction:
 
 def _card_ids(cards: object) -> list[int]:
     """A meld's card ids, sorted; IllegalAction unless they are distinct ints (a hand-made
-    or decoded action may hold anything)."""
-    if type(cards) is not tuple or any(type(c) is not int for c in cards):
+    action may hold anything; a list reads as the tuple it encodes to)."""
+    if type(cards) not in (tuple, list) or any(type(c) is not int for c in cards):
         raise IllegalAction("a meld is a list of cards")
     if len(set(cards)) != len(cards):
         raise IllegalAction("each card can be used only once")

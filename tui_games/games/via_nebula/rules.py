@@ -19,12 +19,12 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
+from tui_games.games.via_nebula import legal
 from tui_games.games.via_nebula.board import (
     EXPLOITATIONS,
     HEX_COUNT,
     KIND,
     NAME,
-    RUINS,
 )
 from tui_games.games.via_nebula.components import (
     CONTRACTS,
@@ -39,22 +39,12 @@ from tui_games.games.via_nebula.components import (
     SPECIAL_TOKENS,
     SUPPLY_PER_TYPE,
     contract_text,
-    fulfils,
-    needs_met,
     special_amount,
     token_amount,
     token_type,
     token_vp,
 )
 from tui_games.games.via_nebula.describe import describe_action, narrate
-from tui_games.games.via_nebula.network import (
-    HEX_BIT,
-    Network,
-    bits,
-    can_explore,
-    empty_mask,
-    explorable,
-)
 from tui_games.games.via_nebula.state import (
     ACTIONS_PER_TURN,
     BUILDINGS_PER_SEAT,
@@ -80,20 +70,11 @@ from tui_games.games.via_nebula.state import (
     Transport,
     ViaNebulaAction,
     ViaNebulaState,
-    slot_ruin,
 )
 
-SLOT_COUNT = 2 * len(RUINS)
-_RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
+SLOT_COUNT = legal.SLOT_COUNT
 _SKIP = SkipPower()
 _PASS = Pass()
-# One instance of each common action, so legal_actions builds few objects in the hot loop.
-_CRAFTSMAN = {h: PlaceCraftsman(h) for h in EXPLOITATIONS}
-_SITE = {h: PlaceSite(h) for h in RUINS}
-_EXPLORE = {h: Explore(h) for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
-_IS_FOG = tuple(k == "fog" for k in KIND)
-_RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
-_TRANSPORT = tuple({h: Transport(h, slot) for h in EXPLOITATIONS} for slot in range(SLOT_COUNT))
 
 
 class ViaNebulaRules:
@@ -166,73 +147,9 @@ class ViaNebulaRules:
     def legal_actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
         """Every legal decision now (never empty while the game goes on)."""
         if s.phase == "act":
-            return self._actions(s) or [_PASS]
+            return legal.actions(s) or [_PASS]
         if s.phase == "power":
-            return [*self._power_uses(s), _SKIP]
-        return []
-
-    def _actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
-        me = s.current
-        out: list[ViaNebulaAction] = []
-        if s.craftsmen[me]:
-            tokens = s.tokens
-            out += [_CRAFTSMAN[h] for h in EXPLOITATIONS if tokens[h] != FREE]
-        owners = s.slot_owner
-        if s.sites[me] and s.sites_on_board(me) < s.buildings_left(me):
-            out += [_SITE[h] for n, h in enumerate(RUINS)
-                    if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
-        empty = empty_mask(s)
-        if s.reserve or any(s.stacks[me]):
-            if s.actions_left >= 2:
-                out += [_EXPLORE[h] for h in explorable(s, me, empty)]
-            else:
-                out += [_EXPLORE[h] for h in explorable(s, me, empty) if _IS_FOG[h]]
-        if s.sites[me] == SITES_PER_SEAT:       # no site of ours on the map
-            return out
-        built = s.slot_built
-        sites = [slot for slot, owner in enumerate(owners) if owner == me and not built[slot]]
-        net = Network(s, empty)
-        hand: list[int] | None = None
-        for slot in sites:
-            row = _TRANSPORT[slot]
-            out += [row[src] for src in bits(net.sources(_RUIN_HEX_OF_SLOT[slot]))]
-            pile = s.slot_res[slot]
-            if any(pile):
-                if hand is None:
-                    hand = s.hands[me] + [c for c in s.display if c != FREE]
-                fulfilled = fulfils(pile)
-                out += [Erect(slot, card) for card in hand if card in fulfilled]
-        return out
-
-    @staticmethod
-    def _has_tile(s: ViaNebulaState, seat: int) -> bool:
-        return bool(s.reserve) or any(s.stacks[seat])
-
-    def _my_sites(self, s: ViaNebulaState) -> list[int]:
-        me = s.current
-        return [slot for slot, owner in enumerate(s.slot_owner)
-                if owner == me and not s.slot_built[slot]]
-
-    def _power_uses(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
-        power = CONTRACTS[s.power_card].power
-        me = s.current
-        if power == "convert":
-            return [Convert(slot, old, new) for slot in self._my_sites(s)
-                    for old in range(5) if s.slot_res[slot][old]
-                    for new in range(5) if new != old and s.supply[new]]
-        if power == "supply":
-            return [TakeFromSupply(slot, kind) for slot in self._my_sites(s)
-                    for kind in range(5) if s.supply[kind]]
-        if power == "discard":
-            return [Discard(kind) for kind in range(5) if s.storage[me][kind]]
-        if power == "tile":
-            if not self._has_tile(s, me):
-                return []
-            return [FreeExplore(h) for h in explorable(s, me, empty_mask(s))]
-        if power == "move":
-            sites = self._my_sites(s)
-            return [MoveResource(a, b, kind) for a in sites for kind in range(5)
-                    if s.slot_res[a][kind] for b in sites if b != a]
+            return [*legal.power_uses(s), _SKIP]
         return []
 
     # ---- apply -----------------------------------------------------------------------------
@@ -250,72 +167,10 @@ class ViaNebulaRules:
         if is_power != (s.phase == "power"):
             raise IllegalAction("finish using the contract's power first" if s.phase == "power"
                                 else "no contract power is waiting to be used")
-        if not self._is_legal(s, a):
-            raise IllegalAction(self._why_not(s, a))
+        listed = self.legal_actions(s) if s.phase == "power" or type(a) is Pass else []
+        if not legal.is_legal(s, a, listed):
+            raise IllegalAction(legal.why_not(s, a))
         handler(self, s, a)
-
-    def _is_legal(self, s: ViaNebulaState, a: ViaNebulaAction) -> bool:
-        """Whether ``a`` is among legal_actions(s), checked without listing them all."""
-        me = s.current
-        kind = type(a)
-        if s.phase == "power" or kind is Pass:
-            return a in self.legal_actions(s)
-        if s.actions_left <= 0:
-            return False
-        if kind is PlaceCraftsman:
-            return (s.craftsmen[me] > 0 and 0 <= a.hex < HEX_COUNT
-                    and s.tokens[a.hex] != FREE)
-        if kind is PlaceSite:
-            n = _RUIN_OF_HEX.get(a.hex)
-            return (n is not None and s.sites[me] > 0
-                    and s.sites_on_board(me) < s.buildings_left(me)
-                    and FREE in (s.slot_owner[2 * n], s.slot_owner[2 * n + 1]))
-        if kind is Explore:
-            return (self._has_tile(s, me) and can_explore(s, me, a.hex, empty_mask(s))
-                    and (KIND[a.hex] == "fog" or s.actions_left >= 2))
-        if not (0 <= a.slot < SLOT_COUNT and s.slot_owner[a.slot] == me
-                and not s.slot_built[a.slot]):
-            return False
-        if kind is Transport:
-            ruin = RUINS[slot_ruin(a.slot)]
-            return (0 <= a.source < HEX_COUNT
-                    and bool(Network(s).sources(ruin) & HEX_BIT[a.source]))
-        if kind is Erect:
-            return ((a.card in s.hands[me] or (a.card in s.display and a.card != FREE))
-                    and 0 <= a.card < len(CONTRACTS)
-                    and needs_met(CONTRACTS[a.card].needs, s.slot_res[a.slot]))
-        return False
-
-    def _why_not(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
-        """A reason, in the player's words, for refusing ``a``."""
-        me = s.current
-        kind = type(a)
-        if kind is PlaceCraftsman:
-            if not s.craftsmen[me]:
-                return "no craftsman is left on your guild board"
-            return "a craftsman goes on a meadow that still has its exploitation token"
-        if kind is PlaceSite:
-            if not s.sites[me]:
-                return "no building site is left on your guild board"
-            if s.sites_on_board(me) >= s.buildings_left(me):
-                return "you need more buildings left than sites on the map"
-            return "a site goes on a ruin with a free place"
-        if kind is Explore:
-            if not (s.reserve or any(s.stacks[me])):
-                return "no meadow tile is left, in your stacks or the reserve"
-            if 0 <= a.hex < HEX_COUNT and KIND[a.hex] == "forest" and s.actions_left < 2:
-                return "a petrified forest takes both actions of a turn"
-            return ("explore an uncovered fog or forest next to one of your pieces or next "
-                    "to an empty meadow")
-        if kind is Transport:
-            return ("a resource travels from an exploitation over empty meadows only, to "
-                    "one of your building sites")
-        if kind is Erect:
-            return ("erect on one of your sites holding every resource that a contract in "
-                    "your hand or on display asks for")
-        if kind is Pass:
-            return "you may only pass when no action is possible"
-        return "that use of the power is not possible now"
 
     def _spend(self, s: ViaNebulaState, cost: int) -> None:
         s.actions_left -= cost
@@ -345,7 +200,7 @@ class ViaNebulaRules:
 
     def _place_site(self, s: ViaNebulaState, a: PlaceSite) -> None:
         me = s.current
-        n = _RUIN_OF_HEX[a.hex]
+        n = legal.RUIN_OF_HEX[a.hex]
         slot = 2 * n if s.slot_owner[2 * n] == FREE else 2 * n + 1
         s.log.append(Event(narrate(s, a, me)))
         s.slot_owner[slot] = me
@@ -422,7 +277,7 @@ class ViaNebulaRules:
             s.phase = "power"
             s.power_card = a.card
             s.power_left = card.uses
-            if self._power_uses(s):
+            if legal.power_uses(s):
                 s.actions_left = 0 if fifth else s.actions_left - 1
                 s.passes = 0
                 return
@@ -435,7 +290,7 @@ class ViaNebulaRules:
 
     def _used_power(self, s: ViaNebulaState) -> None:
         s.power_left -= 1
-        if s.power_left == 0 or not self._power_uses(s):
+        if s.power_left == 0 or not legal.power_uses(s):
             self._close_power(s)
 
     def _close_power(self, s: ViaNebulaState) -> None:

@@ -421,7 +421,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, ViaNebulaState)
         spots = sorted({h for a in self._legal(view) for h in action_hexes(a)})
         if not spots:
-            self.show_status("There is no hex to act on now.", error=True)
+            self.show_status("There is no hex to act on now" + (
+                ": Enter opens the list to pass." if self._legal(view) else "."), error=True)
             return
         here = self._cursor_hex()
         later = [h for h in spots if h > here]

@@ -1,0 +1,178 @@
+"""Which Via Nebula actions are legal: listing them, checking one, and saying why not.
+
+Pure functions of a state, used by the rules. The common actions come from tables built
+once (one instance each), so listing them in a playout builds few objects.
+"""
+
+from __future__ import annotations
+
+from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
+from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
+from tui_games.games.via_nebula.network import (
+    HEX_BIT,
+    Network,
+    bits,
+    can_explore,
+    empty_mask,
+    explorable,
+)
+from tui_games.games.via_nebula.state import (
+    FREE,
+    SITES_PER_SEAT,
+    Convert,
+    Discard,
+    Erect,
+    Explore,
+    FreeExplore,
+    MoveResource,
+    Pass,
+    PlaceCraftsman,
+    PlaceSite,
+    TakeFromSupply,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+    slot_ruin,
+)
+
+SLOT_COUNT = 2 * len(RUINS)
+RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
+_CRAFTSMAN = {h: PlaceCraftsman(h) for h in EXPLOITATIONS}
+_SITE = {h: PlaceSite(h) for h in RUINS}
+_EXPLORE = {h: Explore(h) for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_IS_FOG = tuple(k == "fog" for k in KIND)
+_RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
+_TRANSPORT = tuple({h: Transport(h, slot) for h in EXPLOITATIONS} for slot in range(SLOT_COUNT))
+
+
+def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
+    """The actions of phase ``act`` (empty when none is possible: the rules add Pass)."""
+    me = s.current
+    out: list[ViaNebulaAction] = []
+    if s.craftsmen[me]:
+        tokens = s.tokens
+        out += [_CRAFTSMAN[h] for h in EXPLOITATIONS if tokens[h] != FREE]
+    owners = s.slot_owner
+    if s.sites[me] and s.sites_on_board(me) < s.buildings_left(me):
+        out += [_SITE[h] for n, h in enumerate(RUINS)
+                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
+    empty = empty_mask(s)
+    if s.reserve or any(s.stacks[me]):
+        if s.actions_left >= 2:
+            out += [_EXPLORE[h] for h in explorable(s, me, empty)]
+        else:
+            out += [_EXPLORE[h] for h in explorable(s, me, empty) if _IS_FOG[h]]
+    if s.sites[me] == SITES_PER_SEAT:       # no site of ours on the map
+        return out
+    built = s.slot_built
+    sites = [slot for slot, owner in enumerate(owners) if owner == me and not built[slot]]
+    net = Network(s, empty)
+    hand: list[int] | None = None
+    for slot in sites:
+        row = _TRANSPORT[slot]
+        out += [row[src] for src in bits(net.sources(_RUIN_HEX_OF_SLOT[slot]))]
+        pile = s.slot_res[slot]
+        if any(pile):
+            if hand is None:
+                hand = s.hands[me] + [c for c in s.display if c != FREE]
+            fulfilled = fulfils(pile)
+            out += [Erect(slot, card) for card in hand if card in fulfilled]
+    return out
+
+def has_tile(s: ViaNebulaState, seat: int) -> bool:
+    """Whether ``seat`` can take a meadow tile (its stacks or the reserve)."""
+    return bool(s.reserve) or any(s.stacks[seat])
+
+def my_sites(s: ViaNebulaState) -> list[int]:
+    """The building sites (not buildings) of the seat to move."""
+    me = s.current
+    return [slot for slot, owner in enumerate(s.slot_owner)
+            if owner == me and not s.slot_built[slot]]
+
+def power_uses(s: ViaNebulaState) -> list[ViaNebulaAction]:
+    """The uses of the power in play (SkipPower is added by the rules)."""
+    power = CONTRACTS[s.power_card].power
+    me = s.current
+    if power == "convert":
+        return [Convert(slot, old, new) for slot in my_sites(s)
+                for old in range(5) if s.slot_res[slot][old]
+                for new in range(5) if new != old and s.supply[new]]
+    if power == "supply":
+        return [TakeFromSupply(slot, kind) for slot in my_sites(s)
+                for kind in range(5) if s.supply[kind]]
+    if power == "discard":
+        return [Discard(kind) for kind in range(5) if s.storage[me][kind]]
+    if power == "tile":
+        if not has_tile(s, me):
+            return []
+        return [FreeExplore(h) for h in explorable(s, me, empty_mask(s))]
+    if power == "move":
+        sites = my_sites(s)
+        return [MoveResource(a, b, kind) for a in sites for kind in range(5)
+                if s.slot_res[a][kind] for b in sites if b != a]
+    return []
+
+
+def is_legal(s: ViaNebulaState, a: ViaNebulaAction, listed: list[ViaNebulaAction]) -> bool:
+    """Whether ``a`` is among the legal actions, checked without listing them all
+    (``listed`` gives them for a power or a pass, which are few)."""
+    me = s.current
+    kind = type(a)
+    if s.phase == "power" or kind is Pass:
+        return a in listed
+    if s.actions_left <= 0:
+        return False
+    if kind is PlaceCraftsman:
+        return (s.craftsmen[me] > 0 and 0 <= a.hex < HEX_COUNT
+                and s.tokens[a.hex] != FREE)
+    if kind is PlaceSite:
+        n = RUIN_OF_HEX.get(a.hex)
+        return (n is not None and s.sites[me] > 0
+                and s.sites_on_board(me) < s.buildings_left(me)
+                and FREE in (s.slot_owner[2 * n], s.slot_owner[2 * n + 1]))
+    if kind is Explore:
+        return (has_tile(s, me) and can_explore(s, me, a.hex, empty_mask(s))
+                and (KIND[a.hex] == "fog" or s.actions_left >= 2))
+    if not (0 <= a.slot < SLOT_COUNT and s.slot_owner[a.slot] == me
+            and not s.slot_built[a.slot]):
+        return False
+    if kind is Transport:
+        ruin = RUINS[slot_ruin(a.slot)]
+        return (0 <= a.source < HEX_COUNT
+                and bool(Network(s).sources(ruin) & HEX_BIT[a.source]))
+    if kind is Erect:
+        return ((a.card in s.hands[me] or (a.card in s.display and a.card != FREE))
+                and 0 <= a.card < len(CONTRACTS)
+                and needs_met(CONTRACTS[a.card].needs, s.slot_res[a.slot]))
+    return False
+
+def why_not(s: ViaNebulaState, a: ViaNebulaAction) -> str:
+    """A reason, in the player's words, for refusing ``a``."""
+    me = s.current
+    kind = type(a)
+    if kind is PlaceCraftsman:
+        if not s.craftsmen[me]:
+            return "no craftsman is left on your guild board"
+        return "a craftsman goes on a meadow that still has its exploitation token"
+    if kind is PlaceSite:
+        if not s.sites[me]:
+            return "no building site is left on your guild board"
+        if s.sites_on_board(me) >= s.buildings_left(me):
+            return "you need more buildings left than sites on the map"
+        return "a site goes on a ruin with a free place"
+    if kind is Explore:
+        if not (s.reserve or any(s.stacks[me])):
+            return "no meadow tile is left, in your stacks or the reserve"
+        if 0 <= a.hex < HEX_COUNT and KIND[a.hex] == "forest" and s.actions_left < 2:
+            return "a petrified forest takes both actions of a turn"
+        return ("explore an uncovered fog or forest next to one of your pieces or next "
+                "to an empty meadow")
+    if kind is Transport:
+        return ("a resource travels from an exploitation over empty meadows only, to "
+                "one of your building sites")
+    if kind is Erect:
+        return ("erect on one of your sites holding every resource that a contract in "
+                "your hand or on display asks for")
+    if kind is Pass:
+        return "you may only pass when no action is possible"
+    return "that use of the power is not possible now"
