@@ -115,17 +115,23 @@ class GamesApp(App[None]):
         await super().on_event(event)
 
     def _key_too_early(self, event: Key) -> bool:
-        """True for a key that must be dropped: it reached a screen not built yet (a
-        game table, the new-game form: see their ``ready``),
-        or a widget hidden by the too-small panel that has not yet lost the focus (the
-        app's own keys, ctrl+q among them, always work)."""
+        """True for a key typed ahead of what it is meant for, to be dropped: a screen
+        not built yet (not mounted, or a game table not filled in: GameScreen.ready), a
+        widget hidden by the too-small panel that still has the focus, or one not laid
+        out yet. The app's own keys (ctrl+q...) always work."""
         if event.key in self._bindings.key_to_bindings:
             return False
-        screen = self.screen_stack[-1] if self.screen_stack else None
-        if not getattr(screen, "ready", True):  # GameScreen, NewGameScreen
+        if not self.screen_stack:
             return True
-        return screen is not None and screen.has_class(TOO_SMALL_CLASS) and \
-            screen.focused is not None
+        screen = self.screen_stack[-1]
+        if not self.is_mounted(screen) or not getattr(screen, "ready", True):
+            return True
+        focused = screen.focused
+        if focused is None:
+            return False
+        # Focused but hidden by the too-small panel, or not laid out yet: a list would
+        # page through lines it has not measured.
+        return screen.has_class(TOO_SMALL_CLASS) or not focused.size.area
 
     def pop_screen(self) -> AwaitComplete:
         """Close the screen on top, unless a screen already closed asks: a key typed

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from tui_games import __version__
+from tui_games.serve import add_serve_parser, run_serve
 
 EXIT_USAGE = 2
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -83,7 +84,30 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="small samples (for tests)")
+    _add_online_commands(commands)
+    add_serve_parser(commands)
     return parser
+
+
+def _add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`host` and `join`: online seats on a shared host (see tui_games/online)."""
+    host = commands.add_parser(
+        "host", help="run a game server that friends join with: ssh -t HOST tui-games join",
+        description="Serve online games on a Unix socket (mode 0660) to the users of this "
+                    "machine. Stop it with ctrl+c; started again, it picks every game up.")
+    host.add_argument("--dir", metavar="DIR",
+                      help="the host's save folder (default: as --saves)")
+    host.add_argument("--socket", metavar="PATH",
+                      help="the socket (default: $TUI_GAMES_SOCKET or /tmp/tui-games/host.sock)")
+    host.add_argument("--group", metavar="NAME",
+                      help="the socket's group: its members may join (default: yours)")
+    host.add_argument("--bot-delay", dest="host_bot_delay", type=_non_negative, default=0.5,
+                      metavar="SECONDS", help="least time a bot move takes (default 0.5)")
+    join = commands.add_parser("join", help="join the games of a host on this machine",
+                               description="List, create and join the host's games.")
+    join.add_argument("--socket", metavar="PATH",
+                      help="the host's socket (default: $TUI_GAMES_SOCKET or "
+                           "/tmp/tui-games/host.sock)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,6 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _arena(args)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "host":
+        return _host(args)
+    if args.command == "join":
+        return _join(args)
+    if args.command == "serve":
+        return run_serve(args)
     return _play(args)
 
 
@@ -143,6 +173,31 @@ def _bench(args: argparse.Namespace) -> int:
     report = run_bench(quick=args.quick)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0
+
+
+def _host(args: argparse.Namespace) -> int:
+    from tui_games.engine.saves import SaveError, resolve_save_dir
+    from tui_games.online import socket_path
+    from tui_games.online.server import run_host
+
+    try:
+        folder = resolve_save_dir(args.dir or args.saves)
+    except SaveError as exc:
+        return _fail(str(exc))
+    return run_host(folder, socket_path(args.socket), bot_delay=args.host_bot_delay,
+                    group=args.group)
+
+
+def _join(args: argparse.Namespace) -> int:
+    from tui_games.online.client import Connection, HostError
+
+    try:
+        Connection(args.socket).close()  # a clear line now beats an app that cannot connect
+    except HostError as exc:
+        return _fail(str(exc))
+    from tui_games.online.screens import run_join
+
+    return run_join(args.socket)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -350,7 +350,8 @@ async def until_ready(app: GamesApp, limit: float = 5.0) -> None:
     """Wait until the screen on top is built (see GameScreen.ready): the harness itself
     closes screens, and must not close one before it has been put together."""
     deadline = time.monotonic() + limit
-    while not getattr(app.screen, "ready", True) and time.monotonic() < deadline:
+    while time.monotonic() < deadline and not (
+            app.is_mounted(app.screen) and getattr(app.screen, "ready", True)):
         await settle(app)
 
 
@@ -457,7 +458,9 @@ async def long_session(game_id: str, games: int = 50, seed: int = 1, *,
                 while not isinstance(app.screen, GameOverScreen) or app.screen is last:
                     if app._exception is not None or time.monotonic() > deadline:
                         raise TimeoutError(f"game {result.games + 1} did not end")
-                    await pilot.pause(0.005)
+                    if not isinstance(app.screen, GameScreen | GameOverScreen):
+                        await pilot.press("enter")  # a round's summary waits for a key
+                    await asyncio.sleep(0.005)
                 last = app.screen
                 result.games += 1
                 gc.collect()

@@ -387,15 +387,15 @@ def leaks(game_id: str, rules: Rules[Any, Any], state: Any, seat: int) -> list[s
     """What ``observe(state, seat)``'s JSON shows of the information hidden from ``seat``.
 
     Each hidden place must read as hidden marks only (its size may show); no hidden id
-    may turn up in any other hidden place; the RNG is zeroed; no log line meant for
-    other seats only is there.
+    may turn up in any other place the game's ``SHOWN`` reads; the RNG is zeroed; no log
+    line meant for other seats only is there.
     """
     view = rules.observe(state, seat)
     data = to_json(view)
     tree = json.loads(data)
     found: list[str] = []
-    if state.rng.state and tree["rng"]["state"] == state.rng.state:
-        found.append("the RNG (and so every future draw) is in the view")
+    if tree["rng"]["state"] != 0:
+        found.append("the view keeps an RNG state (every future draw follows from it)")
     hidden_from, shown_in = HIDDEN_FROM.get(game_id), SHOWN.get(game_id)
     if hidden_from is not None and shown_in is not None:
         hidden = hidden_from(state, seat)

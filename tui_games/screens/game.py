@@ -248,6 +248,8 @@ class GameScreen(Screen[None]):
         In hot-seat the table starts covered: whoever set the game up may not be the
         player whose hand would show.
         """
+        if self not in self.app.screen_stack:
+            return  # closed before it was built (keys typed ahead): nothing to start
         for widget in self.query(Widget):
             # A table shows seat names, which are the players' own text (or a save
             # file's): no text on it is ever read as markup. No game draws with markup.

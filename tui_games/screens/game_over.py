@@ -116,7 +116,8 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
 
     def on_mount(self) -> None:
         """Enter presses New game unless the player moves to another button."""
-        self.query_one("#new", Button).focus()
+        for button in self.query("#new").results(Button):  # none if closed while built
+            button.focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -9,6 +9,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
@@ -89,6 +90,10 @@ HINTS = {
 }
 
 
+FORM_NEWS = (Input.Changed, Input.Submitted, ChoiceField.Changed, Button.Pressed,
+             NameField.ListWanted, NameField.Refused, events.DescendantFocus)
+
+
 class NewGameScreen(Screen[None]):
     """Set up a game and start it. Up/down move between fields, left/right change one,
     space opens a list, enter starts. The line under the form says what the keys do in
@@ -114,6 +119,13 @@ class NewGameScreen(Screen[None]):
         self.max_seats = max(info.rules.max_players for info in self.games.values())
         self._ready = False
         self._refused: Input | None = None  # a name box just cleaned of control characters
+
+    def check_message_enabled(self, message: Message) -> bool:
+        """A closed dialog takes no more news from its fields: a field's change queued
+        before the dialog closed (keys typed ahead) would look for fields already gone."""
+        if isinstance(message, FORM_NEWS) and self not in self.app.screen_stack:
+            return False
+        return super().check_message_enabled(message)
 
     @property
     def games_app(self) -> GamesApp:

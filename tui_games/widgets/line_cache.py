@@ -52,15 +52,16 @@ class LineCached(Widget):
         self._shown = None
         return super().refresh(*regions, **kwargs)
 
-    def _cached(self, content: Content, width: int) -> list[Strip]:
+    def _cached(self, content: Content, width: int, *, pad: bool = False) -> list[Strip]:
         style = self.visual_style
         # The style is part of the key: a focus tint toggles between two sets of strips.
-        key = (style, self.app.theme, content.plain, tuple(content.spans), width)
+        key = (style, self.app.theme, content.plain, tuple(content.spans), width, pad)
         strips = self._strips.get(key)
         if strips is None:
             if len(self._strips) >= CACHE_LINES:
                 self._strips.clear()
-            strips = Visual.to_strips(self, content, width, None, style) or [Strip([])]
+            strips = Visual.to_strips(self, content, width, None, style, pad=pad) or [
+                Strip([])]
             self._strips[key] = strips
             self.lines_rendered += 1
         return strips
@@ -68,7 +69,8 @@ class LineCached(Widget):
     def _line_strips(self, line: Line, width: int) -> list[Strip]:
         if isinstance(line, Content):
             return self._cached(line, width)
-        return [Strip.join([self._cached(piece, piece.cell_length)[0]
+        # A piece keeps its whole width: wrapping would drop its trailing spaces.
+        return [Strip.join([self._cached(piece, piece.cell_length, pad=True)[0]
                             for piece in line if piece.cell_length])]
 
     def render_line(self, y: int) -> Strip:
@@ -76,8 +78,8 @@ class LineCached(Widget):
         width = self.size.width
         if self.text_selection is not None:  # the selection is drawn over the lines
             self._shown = None
-            strips = Visual.to_strips(self, self.render(), width, None, self.visual_style)
-            return strips[y] if 0 <= y < len(strips) else Strip.blank(width)
+            drawn = Visual.to_strips(self, self.render(), width, None, self.visual_style)
+            return drawn[y] if 0 <= y < len(drawn) else Strip.blank(width)
         if self._shown is None or self._shown[0] != width:
             strips: list[Strip] = []
             if width > 0:

@@ -1,0 +1,339 @@
+"""The client's screens: the lobby of a host and its new-game dialog; ``run_join``.
+
+The lobby lists the host's games (refreshed every two seconds), joins one as a player
+or a spectator, and creates one with seats bound to login names or bots. Every exchange
+with the host runs in a worker thread and comes back as a message; the table itself is
+each game's own screen made online (``table.online_table``).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
+from tui_games.engine.session import Seat
+from tui_games.engine.text import one_line
+from tui_games.games import all_games, get_game
+from tui_games.online import socket_path
+from tui_games.online.client import Connection, HostError
+from tui_games.online.protocol import (
+    Created,
+    CreateGame,
+    GameList,
+    GameRow,
+    Join,
+    Joined,
+    ListGames,
+    View,
+)
+from tui_games.online.table import open_table
+from tui_games.screens.fields import ChoiceList
+from tui_games.screens.names import shown_name
+from tui_games.widgets.status import StatusLine
+
+REFRESH_SECONDS = 2.0
+
+
+def row_text(row: GameRow, user: str) -> str:
+    """One game of the lobby: title, seats, turn, and whom it waits for."""
+    names = " vs ".join(shown_name(seat.name) for seat in row.seats)
+    if row.over:
+        state = "game over"
+    elif row.to_move is None:
+        state = ""
+    else:
+        seat = row.seats[row.to_move]
+        if seat.bot is None and seat.name == user:
+            state = "your turn"
+        elif seat.bot is not None:
+            state = f"{shown_name(seat.name)} is thinking"
+        else:
+            away = "" if row.present[row.to_move] else " (away)"
+            state = f"waiting for {shown_name(seat.name)}{away}"
+    watching = f" · {row.spectators} watching" if row.spectators else ""
+    return one_line(f"{row.title}: {names} · turn {row.turn} · {state}{watching}", 200)
+
+
+def parse_seats(text: str, bots: list[str]) -> list[Seat]:
+    """"ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
+    seats: list[Seat] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        seats.append(Seat("", part) if part in bots else Seat(part))
+    return seats
+
+
+class NewOnlineGameScreen(ModalScreen[CreateGame | None]):
+    """Choose a game and its seats: login names of the host, or bot levels."""
+
+    BINDINGS = [
+        Binding("enter", "create", "Create"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, user: str) -> None:
+        super().__init__()
+        self.user = user
+
+    def compose(self) -> ComposeResult:
+        games = all_games()
+        with Vertical(classes="dialog online-new"):
+            yield Static("New online game", classes="dialog-title")
+            yield Select([(info.title, gid) for gid, info in games.items()],
+                         value=next(iter(games)), allow_blank=False, id="online-game")
+            yield Static("Seats, in order: login names of this host or bot levels",
+                         id="online-seats-label")
+            yield Input(f"{self.user}, normal", id="online-seats")
+            yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start on the seats: the usual change."""
+        self.query_one("#online-seats", Input).focus()
+
+    def _hint(self, game_id: str) -> str:
+        info = get_game(game_id)
+        low, high = info.rules.min_players, info.rules.max_players
+        players = f"{low}" if low == high else f"{low}-{high}"
+        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Enter "
+                "creates, esc cancels.")
+
+    @on(Select.Changed, "#online-game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        self.query_one("#online-new-status", StatusLine).update(self._hint(str(event.value)))
+
+    @on(Input.Submitted, "#online-seats")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_create()
+
+    def action_create(self) -> None:
+        """Check the seats, then hand the request to the lobby (the host checks again)."""
+        game_id = str(self.query_one("#online-game", Select).value)
+        info = get_game(game_id)
+        seats = parse_seats(self.query_one("#online-seats", Input).value, list(info.bots))
+        if len(seats) not in info.players:
+            low, high = info.rules.min_players, info.rules.max_players
+            self.query_one("#online-new-status", StatusLine).update(
+                f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True)
+            return
+        self.dismiss(CreateGame(game=game_id, seats=seats))
+
+    def action_cancel(self) -> None:
+        """Back to the lobby without a game."""
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    """The host's games: join (as a player, or watch), create, refresh."""
+
+    BINDINGS = [
+        Binding("enter", "join", "Join", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new", "New game"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    class Listed(Message):
+        """The host's games (or why they could not be listed)."""
+
+        def __init__(self, games: list[GameRow] | None, user: str, problem: str = "") -> None:
+            super().__init__()
+            self.games = games
+            self.user = user
+            self.problem = problem
+
+    class Seated(Message):
+        """Joined a game: open its table."""
+
+        def __init__(self, conn: Connection, joined: Joined, first: View) -> None:
+            super().__init__()
+            self.conn = conn
+            self.joined = joined
+            self.first = first
+
+    class Failed(Message):
+        """A join or create the host refused, and why."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        super().__init__()
+        self.path = socket_path(path)
+        self.user = ""
+        self._rows: list[GameRow] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-column"):
+            yield Static(f"Online games at {self.path}", id="lobby-title")
+            yield ChoiceList(id="lobby-games")
+            yield StatusLine("Asking the host...", id="lobby-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """List the games now and every few seconds."""
+        self.query_one("#lobby-games", OptionList).focus()
+        self.action_refresh()
+        self.set_interval(REFRESH_SECONDS, self.action_refresh)
+
+    def on_screen_resume(self) -> None:
+        """Back from a table: the list has moved on."""
+        self.action_refresh()
+
+    def status(self, text: str, *, error: bool = False) -> None:
+        """The line under the list."""
+        self.query_one("#lobby-status", StatusLine).update(text, error=error)
+
+    # ---- talking to the host (worker threads) ---------------------------------------------
+
+    def action_refresh(self) -> None:
+        """Ask the host for its games."""
+        if self.is_current:
+            self._list()
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def _list(self) -> None:
+        try:
+            with Connection(self.path) as conn:
+                games = conn.request(ListGames(), GameList).games
+        except (HostError, TimeoutError) as exc:
+            self.post_message(self.Listed(None, "", str(exc) or "the host did not answer"))
+            return
+        self.post_message(self.Listed(games, conn.user))
+
+    @work(thread=True, exclusive=True, group="join")
+    def _join(self, join: Join | None, create: CreateGame | None = None) -> None:
+        conn: Connection | None = None
+        try:
+            conn = Connection(self.path)
+            if create is not None:
+                game_id = conn.request(create, Created).game_id
+                join = Join(game_id=game_id)
+            assert join is not None
+            joined = conn.request(join, Joined)
+            first = conn.request_view()
+        except (HostError, TimeoutError) as exc:
+            if conn is not None:
+                conn.close()
+            self.post_message(self.Failed(str(exc) or "the host did not answer"))
+            return
+        self.post_message(self.Seated(conn, joined, first))
+
+    # ---- what comes back ---------------------------------------------------------------
+
+    @on(Listed)
+    def _listed(self, event: Listed) -> None:
+        event.stop()
+        if event.games is None:
+            self.status(f"Cannot list the games: {event.problem}", error=True)
+            return
+        self.user = event.user
+        menu = self.query_one("#lobby-games", OptionList)
+        keep = menu.highlighted
+        ids = [row.id for row in event.games]
+        if ids != [row.id for row in self._rows]:
+            keep = 0 if ids else None
+        self._rows = event.games
+        menu.clear_options()
+        menu.add_options([Option(row_text(row, self.user), id=row.id) for row in self._rows])
+        if keep is not None and self._rows:
+            menu.highlighted = min(keep, len(self._rows) - 1)
+        count = len(self._rows)
+        self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
+                    "Enter joins, w watches, n starts a new one." if count else
+                    f"You are {self.user}. No games yet: n starts one.")
+
+    @on(Seated)
+    def _seated(self, event: Seated) -> None:
+        event.stop()
+        info = get_game(event.joined.game)
+        store = getattr(self.app, "store", None)
+        if not isinstance(store, SaveStore):
+            store = SaveStore(Path(tempfile.gettempdir()))
+        self.app.push_screen(open_table(event.conn, event.joined, event.first, info, store))
+
+    @on(Failed)
+    def _failed(self, event: Failed) -> None:
+        event.stop()
+        self.status(event.reason, error=True)
+
+    # ---- keys ------------------------------------------------------------------------------
+
+    def _chosen(self) -> GameRow | None:
+        index = self.query_one("#lobby-games", OptionList).highlighted
+        if index is None or not 0 <= index < len(self._rows):
+            self.status("No game chosen: n starts one.", error=True)
+            return None
+        return self._rows[index]
+
+    @on(OptionList.OptionSelected, "#lobby-games")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    def action_join(self) -> None:
+        """Sit at the chosen game: your seat if you have one there, else watch."""
+        row = self._chosen()
+        if row is None:
+            return
+        mine = any(seat.bot is None and seat.name == self.user for seat in row.seats)
+        self.status(f"Joining {row.title}...")
+        self._join(Join(game_id=row.id, spectate=not mine))
+
+    def action_watch(self) -> None:
+        """Watch the chosen game: what every seat may see, nothing more."""
+        row = self._chosen()
+        if row is not None:
+            self.status(f"Watching {row.title}...")
+            self._join(Join(game_id=row.id, spectate=True))
+
+    def action_new(self) -> None:
+        """Set up a new game with seats bound to logins or bots, then sit at it."""
+        def made(request: CreateGame | None) -> None:
+            if request is not None:
+                self.status("Creating the game...")
+                self._join(None, request)
+
+        self.app.push_screen(NewOnlineGameScreen(self.user or "you"), made)
+
+    def action_back(self) -> None:
+        """Back to the menu (quit when the lobby is all there is)."""
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)
+        else:
+            self.app.exit()
+
+
+def run_join(path: str | None = None) -> int:
+    """The ``tui-games join`` command: the app, opening on the host's lobby."""
+    from tui_games.app import GamesApp
+
+    try:
+        store = SaveStore(resolve_save_dir())
+    except SaveError:  # the lobby never writes; a table needs a store to exist
+        store = SaveStore(Path(tempfile.gettempdir()))
+
+    class JoinApp(GamesApp):
+        """GamesApp with the lobby at the bottom of the screen stack."""
+
+        def get_default_screen(self) -> Any:
+            return LobbyScreen(path)
+
+    JoinApp(store).run()
+    return 0

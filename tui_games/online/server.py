@@ -1,0 +1,547 @@
+"""The host: games on a Unix socket, every action through the rules, saved before it is told.
+
+One asyncio loop serves every connection. Who a client is comes from the socket's peer
+credentials (SO_PEERCRED), never from what it sends. An action is decoded with the
+game's own action type, played by the rules (which refuse it with a reason), saved with
+the atomic autosave, and only then sent on: every connection of the game gets a fresh
+view of its own seat. Bots play on the host, in a thread, from their seat's observation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import grp
+import os
+import pwd
+import random
+import signal
+import socket
+import stat
+import struct
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from tui_games import __version__
+from tui_games.engine.bots.base import Bot
+from tui_games.engine.codec import to_json
+from tui_games.engine.core import Action, Event, GameState, IllegalAction, Rules
+from tui_games.engine.grammar import seat_ref
+from tui_games.engine.locks import GameLock
+from tui_games.engine.saves import SaveError, SaveStore
+from tui_games.engine.session import Seat, Session, replay
+from tui_games.games import GameInfo, UnknownGame, all_games, get_game
+from tui_games.online.protocol import (
+    MAX_REQUEST,
+    PROTOCOL_VERSION,
+    Act,
+    Created,
+    CreateGame,
+    GameList,
+    GameRow,
+    Hello,
+    Join,
+    Joined,
+    Leave,
+    ListGames,
+    Refused,
+    View,
+    Welcome,
+    client_decoder,
+    encode,
+    hello_version,
+    version_refusal,
+)
+
+MAX_BUFFERED = 4 * 1024 * 1024  # a client that reads nothing is dropped past this
+HIDDEN = -1  # how every game marks a hidden card
+
+
+def peer_identity(sock: socket.socket) -> tuple[int, str]:
+    """The uid and login name of the process at the other end (SO_PEERCRED)."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    _pid, uid, _gid = struct.unpack("3i", creds)
+    try:
+        return uid, pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return uid, f"uid {uid}"
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """A bot's own random stream (as the local table makes it: same game, same bot play)."""
+    return random.Random(f"tui-games/{seed}/{seat}")
+
+
+def _nebular_colors_public(rules: Rules[Any, Any], s: Any) -> Any:
+    view = rules.observe(s, 0)  # seat 1's hand and the deck hidden; now seat 0's too
+    view.hands[0] = [HIDDEN] * len(s.hands[0])
+    if s.phase != "over":
+        view.drawn = [HIDDEN] * len(s.drawn)
+    view.log = [Event(text) for e in s.log if (text := e.for_viewer(-1))]
+    return view
+
+
+# A game whose observe() needs a real seat says here how a spectator sees it; the others
+# take observe(state, -1): no seat's private parts, only the log lines everyone reads.
+_PUBLIC: dict[str, Callable[[Rules[Any, Any], Any], Any]] = {
+    "nebular_colors": _nebular_colors_public,
+}
+
+
+def public_view(rules: Rules[Any, Any], state: GameState) -> GameState:
+    """What every seat may see: a spectator's view."""
+    special = _PUBLIC.get(rules.id)
+    return special(rules, state) if special is not None else rules.observe(state, -1)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: who the operating system says it is, and where it sits."""
+
+    writer: asyncio.StreamWriter
+    uid: int
+    user: str
+    game: HostedGame | None = None
+    seat: int | None = None
+
+    def send(self, message: Any) -> None:
+        """Queue ``message``; a client that stops reading is cut off, not waited for."""
+        if self.writer.is_closing():
+            return
+        self.writer.write(encode(message))
+        if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+            self.writer.close()
+
+
+@dataclass(eq=False)
+class HostedGame:
+    """A game the host holds: its session, lock, bots and who is connected."""
+
+    info: GameInfo
+    session: Session
+    lock: GameLock | None
+    created: float
+    bots: dict[int, Bot] = field(default_factory=dict)
+    conns: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def game_id(self) -> str:
+        """The save id: also the file name in the host's folder."""
+        assert self.session.save_id is not None
+        return self.session.save_id
+
+    def present(self) -> list[bool]:
+        """Per seat: a bot, or a human with at least one connection."""
+        seated = {c.seat for c in self.conns}
+        return [seat.bot is not None or i in seated
+                for i, seat in enumerate(self.session.seats)]
+
+    def row(self) -> GameRow:
+        """The lobby's line for this game."""
+        session = self.session
+        return GameRow(id=self.game_id, game=self.info.id, title=self.info.title,
+                       seats=list(session.seats), turn=session.turn,
+                       to_move=session.to_move,
+                       over=session.rules.outcome(session.state) is not None,
+                       present=self.present(),
+                       spectators=sum(1 for c in self.conns if c.seat is None))
+
+    def view_for(self, seat: int | None) -> View:
+        """What ``seat`` (None: a spectator) may see now."""
+        session = self.session
+        rules = session.rules
+        observed = (public_view(rules, session.state) if seat is None
+                    else rules.observe(session.state, seat))
+        return View(game_id=self.game_id, seat=seat, actions=len(session.actions),
+                    to_move=session.to_move, present=self.present(),
+                    state=msgspec.Raw(to_json(observed)),
+                    outcome=rules.outcome(session.state))
+
+    def broadcast(self) -> None:
+        """Every connection of the game gets the view of its own seat."""
+        views: dict[int | None, bytes] = {}
+        for conn in list(self.conns):
+            if conn.seat not in views:
+                views[conn.seat] = encode(self.view_for(conn.seat))
+            if not conn.writer.is_closing():
+                conn.writer.write(views[conn.seat])
+
+
+class Host:
+    """The game server of one save folder, on one Unix socket."""
+
+    def __init__(self, folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
+                 group: str | None = None, log: Callable[[str], None] | None = None) -> None:
+        self.store = SaveStore(folder)
+        self.socket_path = socket_path
+        self.bot_delay = bot_delay
+        self.group = group
+        self.games: dict[str, HostedGame] = {}
+        self.host_user = pwd.getpwuid(os.getuid()).pw_name
+        self._log = log or (lambda text: print(f"tui-games host: {text}", file=sys.stderr,
+                                               flush=True))
+        self._server: asyncio.Server | None = None
+
+    # ---- games -------------------------------------------------------------------------
+
+    def load_games(self) -> None:
+        """Take every game of the folder (its autosave) into the host."""
+        for summary in self.store.list():
+            path = Path(summary.path)
+            if summary.error is not None:
+                self._log(f"skipped {path.name}: {summary.error}")
+                continue
+            try:
+                session = self.store.load(path)
+            except SaveError as exc:
+                self._log(f"skipped {exc}")
+                continue
+            if session.save_id != path.stem or session.save_id in self.games:
+                continue  # a named copy of a game: its autosave is the game
+            self._adopt(get_game(session.rules.id), session, path.stat().st_mtime)
+
+    def _adopt(self, info: GameInfo, session: Session, created: float) -> HostedGame | None:
+        lock = self.store.lock(session)
+        if lock is None:
+            self._log(f"skipped {session.save_id}: it is open in another window or host")
+            return None
+        game = HostedGame(info=info, session=session, lock=lock, created=created)
+        game.bots = {i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
+                     for i, seat in enumerate(session.seats) if seat.bot is not None}
+        self.games[game.game_id] = game
+        self._schedule_bot(game)
+        return game
+
+    def create(self, user: str, request: CreateGame) -> HostedGame | str:
+        """A new game, or why not."""
+        try:
+            info = get_game(request.game)
+        except UnknownGame:
+            return f"no game {request.game!r} here (games: {', '.join(all_games())})"
+        rules = info.rules
+        if len(request.seats) not in info.players:
+            return (f"{info.title} is for {rules.min_players}-{rules.max_players} players, "
+                    f"not {len(request.seats)}")
+        seats: list[Seat] = []
+        for i, seat in enumerate(request.seats):
+            if seat.bot is not None:
+                if seat.bot not in info.bots:
+                    return (f"no bot level {seat.bot!r} (levels: {', '.join(info.bots)})")
+                name = seat.name.strip() or f"Bot {i + 1} ({seat.bot})"
+            else:
+                name = seat.name.strip()
+                try:
+                    pwd.getpwnam(name)
+                except (KeyError, ValueError):
+                    return f"no user {name!r} on this host: a seat is a login name or a bot"
+            seats.append(Seat(name[:40], seat.bot))
+        specs = {spec.key: spec for spec in rules.option_specs}
+        options = {spec.key: spec.default for spec in rules.option_specs}
+        for key, value in request.options.items():
+            spec = specs.get(key)
+            if spec is None:
+                return f"{info.title} has no option {key!r}"
+            if value not in {choice for choice, _ in spec.choices}:
+                return f"option {spec.label!r} cannot be {value!r}"
+            options[key] = value
+        seed = random.SystemRandom().randrange(2**31)
+        try:
+            session = Session.new(rules, seats, seed, options)
+            self.store.autosave(session)
+        except SaveError as exc:
+            return f"the host cannot save games ({exc.cause})"
+        except Exception as exc:  # a bad option combination, say: refused, not fatal
+            return f"cannot set up {info.title} ({exc})"
+        game = self._adopt(info, session, time.time())
+        if game is None:
+            return "the new game's id is taken; try again"
+        self._log(f"{user} created {game.game_id}: "
+                  f"{', '.join(s.name for s in session.seats)}")
+        return game
+
+    def play(self, game: HostedGame, seat: int, action: Action) -> str | None:
+        """Play ``action`` for ``seat`` and save; the reason it was refused, else None.
+
+        The save comes before anyone is told, so a client that saw its action taken
+        never loses it, however the host ends.
+        """
+        session = game.session
+        mover = session.to_move
+        if mover is None:
+            return "The game is over."
+        if mover != seat:
+            return f"Wait: it is {session.seats[mover].name}'s turn."
+        try:
+            session.apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        except Exception as exc:  # a rules bug: put the state back and refuse
+            session.state = replay(session.rules, len(session.seats), session.seed,
+                                   session.options, session.actions)
+            return f"The rules could not play that ({type(exc).__name__})."
+        try:
+            self.store.autosave(session)
+        except SaveError as exc:  # not saved, so not played: take it back
+            session.actions.pop()
+            session.undoable.pop()
+            session.state = replay(session.rules, len(session.seats), session.seed,
+                                   session.options, session.actions)
+            return f"The host cannot save ({exc.cause}): nothing was played."
+        game.broadcast()
+        self._schedule_bot(game)
+        return None
+
+    # ---- bots --------------------------------------------------------------------------
+
+    def _schedule_bot(self, game: HostedGame) -> None:
+        mover = game.session.to_move
+        if mover is None or mover not in game.bots:
+            return
+        if game.bot_task is not None and not game.bot_task.done():
+            return
+        with contextlib.suppress(RuntimeError):  # no loop yet (loading): serve() starts it
+            game.bot_task = asyncio.get_running_loop().create_task(
+                self._bot_move(game, mover, len(game.session.actions)))
+
+    async def _bot_move(self, game: HostedGame, seat: int, at: int) -> None:
+        session = game.session
+        started = time.monotonic()
+        view = session.rules.observe(session.state, seat)  # never the true state
+        try:
+            action: Action | None = await asyncio.to_thread(game.bots[seat].choose, view, seat)
+        except Exception:  # a bot's bug must not stall the game: a legal move instead
+            action = None
+        pause = self.bot_delay - (time.monotonic() - started)
+        if pause > 0:
+            await asyncio.sleep(pause)
+        game.bot_task = None
+        if len(session.actions) != at or session.to_move != seat:
+            return
+        if action is None or self.play(game, seat, action) is not None:
+            self.play(game, seat, session.rules.legal_actions(session.state)[0])
+
+    # ---- connections -------------------------------------------------------------------
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        uid, user = peer_identity(writer.get_extra_info("socket"))
+        conn = Connection(writer=writer, uid=uid, user=user)
+        try:
+            if await self._greet(conn, reader):
+                while True:
+                    try:
+                        line = await reader.readline()
+                    except (ValueError, asyncio.LimitOverrunError):
+                        conn.send(Refused(reason=f"a request longer than {MAX_REQUEST} bytes",
+                                          fatal=True))
+                        break
+                    if not line:
+                        break
+                    self._dispatch(conn, line)
+                    await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._leave(conn)
+            writer.close()
+            with contextlib.suppress(ConnectionError, OSError):
+                await writer.wait_closed()
+
+    async def _greet(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
+        try:
+            line = await reader.readline()
+        except (ValueError, asyncio.LimitOverrunError):
+            line = b"{}"
+        if not line:
+            return False  # a probe (available()): nothing to say
+        version = hello_version(line)
+        if version != PROTOCOL_VERSION:
+            conn.send(Refused(reason=version_refusal(version), request="hello", fatal=True))
+            return False
+        try:
+            hello = client_decoder.decode(line)
+        except msgspec.ValidationError as exc:
+            conn.send(Refused(reason=f"a bad hello ({exc})", request="hello", fatal=True))
+            return False
+        if not isinstance(hello, Hello):
+            conn.send(Refused(reason="say hello first", fatal=True))
+            return False
+        if hello.user is not None and hello.user != conn.user:
+            conn.send(Refused(reason=f"you are {conn.user} on this host, not {hello.user}: "
+                                     "the host knows you by your login, not by what your "
+                                     "client says", request="hello", fatal=True))
+            return False
+        conn.send(Welcome(version=PROTOCOL_VERSION, user=conn.user, host_user=self.host_user,
+                          app_version=__version__))
+        return True
+
+    def _dispatch(self, conn: Connection, line: bytes) -> None:
+        try:
+            message = client_decoder.decode(line)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            conn.send(Refused(reason=f"not a request of protocol {PROTOCOL_VERSION} ({exc})"))
+            return
+        if isinstance(message, ListGames):
+            rows = sorted(self.games.values(), key=lambda g: g.created, reverse=True)
+            conn.send(GameList(games=[g.row() for g in rows]))
+        elif isinstance(message, CreateGame):
+            made = self.create(conn.user, message)
+            conn.send(Created(game_id=made.game_id) if isinstance(made, HostedGame)
+                      else Refused(reason=made, request="create"))
+        elif isinstance(message, Join):
+            refusal = self._join(conn, message)
+            if refusal is not None:
+                conn.send(Refused(reason=refusal, request="join"))
+        elif isinstance(message, Act):
+            refusal = self._act(conn, message)
+            if refusal is not None:
+                conn.send(Refused(reason=refusal, request="act"))
+        elif isinstance(message, Leave):
+            self._leave(conn)
+        else:
+            conn.send(Refused(reason="already said hello", request="hello"))
+
+    def _join(self, conn: Connection, message: Join) -> str | None:
+        game = self.games.get(message.game_id)
+        if game is None:
+            return f"no game {message.game_id!r} on this host"
+        seats = game.session.seats
+        seat: int | None = None
+        if not message.spectate:
+            mine = [i for i, s in enumerate(seats) if s.is_human and s.name == conn.user]
+            if message.seat is not None:
+                if not 0 <= message.seat < len(seats):
+                    return f"this game has no {seat_ref(message.seat)}"
+                if message.seat not in mine:
+                    owner = seats[message.seat]
+                    whose = (f"a bot's ({owner.bot})" if owner.bot is not None
+                             else f"{owner.name}'s")
+                    return (f"{seat_ref(message.seat)} is {whose}, and you are {conn.user} "
+                            "(the host knows you by your login): join your own seat or "
+                            "watch")
+                seat = message.seat
+            elif not mine:
+                return f"you ({conn.user}) have no seat at this game: watch it instead"
+            else:
+                taken = {c.seat for c in game.conns}
+                seat = next((i for i in mine if i not in taken), mine[0])
+        self._leave(conn)
+        conn.game, conn.seat = game, seat
+        game.conns.add(conn)
+        conn.send(Joined(game_id=game.game_id, game=game.info.id, seat=seat,
+                         seats=list(seats), options=dict(game.session.options)))
+        game.broadcast()  # the newcomer's view, and everyone's "who is here"
+        return None
+
+    def _act(self, conn: Connection, message: Act) -> str | None:
+        game = conn.game
+        if game is None:
+            return "join a game first"
+        if conn.seat is None:
+            return "Spectators watch: they cannot play."
+        session = game.session
+        if message.seen is not None and message.seen != len(session.actions):
+            game.broadcast()
+            return "The game moved on meanwhile: look at the table again."
+        try:
+            action = msgspec.json.decode(message.action, type=session.rules.action_type)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return f"not an action of {game.info.title} ({exc})"
+        return self.play(game, conn.seat, action)
+
+    def _leave(self, conn: Connection) -> None:
+        game, conn.game, conn.seat = conn.game, None, None
+        if game is not None and conn in game.conns:
+            game.conns.discard(conn)
+            game.broadcast()
+
+    # ---- the socket --------------------------------------------------------------------
+
+    def _prepare_socket(self) -> None:
+        path = self.socket_path
+        folder = path.parent
+        if not folder.exists():
+            folder.mkdir(mode=0o755, parents=True)
+            folder.chmod(0o755)  # reachable by the players whatever the umask
+        if path.is_socket() or path.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.settimeout(0.5)
+                probe.connect(str(path))
+            except OSError:
+                if not stat.S_ISSOCK(path.lstat().st_mode):
+                    raise SystemExit(f"tui-games host: {path} exists and is not a socket") from None
+                path.unlink()  # left by a host that was killed
+            else:
+                raise SystemExit(f"tui-games host: a host already answers on {path}")
+            finally:
+                probe.close()
+
+    async def serve(self, ready: Callable[[], None] | None = None) -> None:
+        """Listen until cancelled (SIGINT/SIGTERM end it cleanly)."""
+        self._prepare_socket()
+        old = os.umask(0o117)  # the socket is never wider than 0660, not even for a moment
+        try:
+            self._server = await asyncio.start_unix_server(
+                self._handle, path=str(self.socket_path), limit=MAX_REQUEST)
+        finally:
+            os.umask(old)
+        os.chmod(self.socket_path, 0o660)
+        if self.group is not None:
+            os.chown(self.socket_path, -1, grp.getgrnam(self.group).gr_gid)
+        for game in self.games.values():
+            self._schedule_bot(game)
+        group = self.group or grp.getgrgid(os.getgid()).gr_name
+        self._log(f"listening on {self.socket_path} (mode 0660, group {group}); "
+                  f"{len(self.games)} games in {self.store.folder}")
+        if ready is not None:
+            ready()
+        try:
+            await self._server.serve_forever()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop listening, remove the socket, release the games' locks."""
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+            with contextlib.suppress(OSError):
+                self.socket_path.unlink()
+        for game in self.games.values():
+            if game.lock is not None:
+                game.lock.release()
+
+
+def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
+             group: str | None = None) -> int:
+    """The ``tui-games host`` command: load the games, serve until a signal."""
+    if group is not None:
+        try:
+            grp.getgrnam(group)
+        except KeyError:
+            print(f"tui-games host: no group {group!r} on this machine", file=sys.stderr)
+            return 2
+    host = Host(folder, socket_path, bot_delay=bot_delay, group=group)
+    host.load_games()
+
+    async def main() -> None:
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel if task is not None else None)
+        with contextlib.suppress(asyncio.CancelledError):
+            await host.serve()
+
+    try:
+        asyncio.run(main())
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
