@@ -327,13 +327,14 @@ def screen_text(driver: Any) -> str:
     return result[2] if result else ""
 
 
-def wait_for_screen(driver: Any, *texts: str) -> str:
+def wait_for_screen(driver: Any, *texts: str, after: str = "") -> str:
+    """Wait until the page's terminal shows every one of `texts`; on failure, show it."""
     def showing() -> str | None:
         text = screen_text(driver)
         return text if all(t in text for t in texts) else None
 
     try:
-        return wait_for(showing, SCREEN_TIMEOUT, f"the screen to show {texts}")
+        return wait_for(showing, SCREEN_TIMEOUT, f"the screen to show {texts}{after}")
     except pytest.fail.Exception:
         print(screen_text(driver))
         raise
@@ -377,7 +378,9 @@ def test_a_game_starts_in_the_browser(
 
     # Enter, not a shortcut letter: the menu must have the keyboard focus in a browser tab too.
     press(browser, Keys.ENTER)  # New game
-    wait_for_screen(browser, "Seat 1", "Seat 2", "Start", "Cancel")
+    wait_for_screen(browser, "Seat 1", "Seat 2", "Start", "Cancel",
+                    after=" after Enter in the menu (has the menu the keyboard focus once the "
+                          "tab focuses the app? Textual's web driver starts the app blurred)")
     press(browser, Keys.ENTER)  # Start, with the default seats: you against a bot
     # Seed 1: the bot opens, then it is the player's turn (bots move at once with delay 0).
     game = wait_for_screen(browser, "Nebular Colors · hand 1", "left pile", "Your turn")

@@ -88,3 +88,24 @@ async def test_a_new_log_line_repaints_the_log_without_a_layout_pass() -> None:
         await pilot.pause()
         assert layouts and not any(layouts)
         assert "second" in " ".join(log.visible_rows())
+
+
+async def test_a_status_line_of_fixed_height_never_asks_for_a_layout_pass() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = app.query_one(StatusLine)
+        status.styles.height = 2
+        await pilot.pause()
+        layouts: list[bool] = []
+        original = status.refresh
+
+        def spy(*args: object, layout: bool = False, **kwargs: object) -> object:
+            layouts.append(layout)
+            return original(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+        status.refresh = spy  # type: ignore[method-assign]
+        status.update("one line")
+        status.update("two lines " * 12)
+        status.update("one again")
+        await pilot.pause()
+        assert layouts and not any(layouts)

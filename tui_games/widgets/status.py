@@ -70,9 +70,10 @@ class StatusLine(Static):
         width = self.content_size.width
         if width > 0 and isinstance(content, str | Content):
             content = fit_lines(self._full, width)
-            # A layout pass costs the whole screen: only when the line count changes.
+            # A layout pass costs the whole screen: only when the line count changes,
+            # and never when the stylesheet fixes the height.
             lines = content.count("\n") + 1
-            layout = layout and lines != self._lines
+            layout = layout and lines != self._lines and not self._fixed_height()
             self._lines = lines
         if isinstance(content, str):
             content = Content(content)  # plain: a "[" in a name is just a bracket
@@ -84,8 +85,14 @@ class StatusLine(Static):
         if width > 0 and self._full:
             fitted = fit_lines(self._full, width)
             lines = fitted.count("\n") + 1
-            super().update(Content(fitted), layout=lines != self._lines)
+            super().update(Content(fitted),
+                           layout=lines != self._lines and not self._fixed_height())
             self._lines = lines
+
+    def _fixed_height(self) -> bool:
+        """True when the stylesheet gives the line a fixed height (text can't resize it)."""
+        height = self.styles.height
+        return height is not None and (height.is_cells or height.is_percent)
 
     @property
     def is_error(self) -> bool:
