@@ -713,7 +713,7 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     return out
 
 
-async def _app_figures(budget: Budget) -> dict[str, Any]:
+async def _app_figures(budget: Budget, games: list[GameInfo]) -> dict[str, Any]:
     from textual.app import App
 
     from tui_games.app import GamesApp
@@ -733,7 +733,7 @@ async def _app_figures(budget: Budget) -> dict[str, Any]:
                                               budget.presses)
         figures["menu"] = {"screen": screen, "first_frame_ms": _ms(first),
                            "cpu_ms_per_key": _ms(press)}
-        for info in all_games().values():
+        for info in games:
             def make(info: GameInfo = info) -> Any:
                 return GamesApp(store, session=_human_first(info, 5), bot_delay=0)
 
@@ -758,21 +758,25 @@ async def _app_figures(budget: Budget) -> dict[str, Any]:
     return figures
 
 
-def app_figures(budget: Budget) -> dict[str, Any]:
-    """The app section; ``available: False`` with the reason if it cannot run."""
+def app_figures(budget: Budget, games: list[GameInfo] | None = None) -> dict[str, Any]:
+    """The app section (for ``games``, default all); ``available: False`` with the reason
+    if it cannot run."""
     try:
-        return asyncio.run(_app_figures(budget))
+        return asyncio.run(_app_figures(budget, list(all_games().values())
+                                        if games is None else games))
     except Exception as exc:  # the report must still come out: say why instead
         return {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
 
 
-def run_bench(quick: bool = False) -> dict[str, Any]:
-    """Every figure, as plain data."""
+def run_bench(quick: bool = False, game_ids: list[str] | None = None) -> dict[str, Any]:
+    """Every figure, as plain data: of every game, or of ``game_ids``."""
     budget = QUICK if quick else FULL
+    games = [info for info in all_games().values()
+             if game_ids is None or info.id in game_ids]
     report: dict[str, Any] = {
         "version": __version__, "python": platform.python_version(),
         "machine": platform.machine(), "quick": quick, "games": {}}
-    for info in all_games().values():
+    for info in games:
         report["games"][info.id] = {
             "title": info.title,
             "random_playouts": random_playouts(info.rules, budget.playouts),
@@ -780,7 +784,7 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
             "ismcts": search_speed(info, budget),
             "saves": save_and_load(info, budget.save_repeats),
         }
-    report["app"] = app_figures(budget)
+    report["app"] = app_figures(budget, games)
     return report
 
 

@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="small samples (for tests)")
+    bench.add_argument("--games", metavar="ID,ID", type=_game_ids, default=None,
+                       help="only these games (ids from --list); default: all")
     _add_online_commands(commands)
     add_serve_parser(commands)
     return parser
@@ -167,10 +169,23 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_ids(text: str) -> list[str]:
+    """``--games a,b``: registered game ids, else an argparse error naming the known ones."""
+    from tui_games.games import all_games
+
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    known = list(all_games())
+    unknown = [game_id for game_id in ids if game_id not in known]
+    if unknown or not ids:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {', '.join(unknown) or '(none given)'}; known: {', '.join(known)}")
+    return ids
+
+
 def _bench(args: argparse.Namespace) -> int:
     from tui_games.bench import format_report, run_bench
 
-    report = run_bench(quick=args.quick)
+    report = run_bench(quick=args.quick, game_ids=args.games)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0
 
