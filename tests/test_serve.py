@@ -7,7 +7,6 @@ $TUI_GAMES_ARTIFACTS/serve-game.png (default: <system temp>/tui-games-artifacts/
 
 from __future__ import annotations
 
-import argparse
 import os
 import shlex
 import shutil
@@ -167,16 +166,47 @@ def test_load_is_refused_with_a_reason(
     assert no_listening == []
 
 
-def test_a_busy_port_is_one_clear_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def serve_process(port: int, saves: Path, output: Any = subprocess.PIPE) -> subprocess.Popen[str]:
+    """`tui-games serve` in its own process group (which holds the game of every tab)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui_games", "--bot-delay", "0", "--seed", "1",
+         "serve", "--port", str(port)],
+        cwd=ROOT, env={**os.environ, "TUI_GAMES_SAVES": str(saves)}, text=True,
+        stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
+        start_new_session=True)
+
+
+def listening(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_busy_port_is_one_clear_line(tmp_path: Path) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        args = argparse.Namespace(host="127.0.0.1", port=port, saves=str(tmp_path),
-                                  load=None, bot_delay=0.0, seed=None)
-        assert serve.run_serve(args) == 1
-    assert f"cannot serve on http://127.0.0.1:{port}" in capsys.readouterr().err
+        process = serve_process(port, tmp_path)
+        out, _ = process.communicate(timeout=START_TIMEOUT)
+    assert process.returncode == 1
+    assert f"tui-games: cannot serve on http://127.0.0.1:{port}: " in out
+
+
+def test_ctrl_c_stops_the_server_after_saying_where_it_served(tmp_path: Path) -> None:
+    port = free_port()
+    process = serve_process(port, tmp_path)
+    try:
+        wait_for(lambda: listening(port) or process.poll() is not None, START_TIMEOUT,
+                 "the server to listen")
+        os.killpg(process.pid, signal.SIGINT)
+        out, _ = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 0, out
+    assert f"Serving tui-games on http://127.0.0.1:{port} (Ctrl+C stops it)" in out
+    assert "warning" not in out
 
 
 @pytest.mark.parametrize(("bound", "host", "origin"), [
@@ -216,23 +246,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`tui-games serve` on a free loopback port, in its own process group (killed after)."""
     folder = tmp_path_factory.mktemp("serve")
     port = free_port()
-    env = {**os.environ, "TUI_GAMES_SAVES": str(folder / "saves")}
-    log = (folder / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tui_games", "--bot-delay", "0", "--seed", "1",
-         "serve", "--port", str(port)],
-        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-        start_new_session=True)
+    log_path = folder / "serve.log"  # a file: the server logs every request for as long as it runs
+    log = log_path.open("w")
+    process = serve_process(port, folder / "saves", output=log)
 
-    def listening() -> bool:
+    def started() -> bool:
         if process.poll() is not None:
-            pytest.fail(f"serve exited with {process.returncode}: "
-                        f"{(folder / 'server.log').read_text()}")
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            return probe.connect_ex(("127.0.0.1", port)) == 0
+            pytest.fail(f"serve exited with {process.returncode}: {log_path.read_text()}")
+        return listening(port)
 
     try:
-        wait_for(listening, START_TIMEOUT, f"tui-games serve to listen on port {port}")
+        wait_for(started, START_TIMEOUT, f"tui-games serve to listen on port {port}")
         yield f"http://127.0.0.1:{port}"
     finally:
         # The group holds the server and the tui-games process of every tab.
@@ -298,6 +322,16 @@ def find_browser() -> tuple[str, str]:
     return browser, driver
 
 
+def test_without_a_browser_the_test_skips_saying_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(Path, "exists", lambda self: False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        find_browser()
+    assert "no browser: chromium and chromedriver not installed" in str(skipped.value)
+    assert "apt-get install chromium chromium-driver" in str(skipped.value)
+
+
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     """Headless Chromium driven by Selenium, with the terminal keeper injected."""
@@ -309,7 +343,7 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     options.binary_location = browser_path
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  "--window-size=1200,760", f"--user-data-dir={tmp_path / 'profile'}",
-                 "--no-first-run", "--disable-extensions"):
+                 "--no-first-run", "--disable-extensions", "--enable-unsafe-swiftshader"):
         options.add_argument(flag)
     options.page_load_strategy = "eager"  # the page asks for a web font it cannot reach here
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))

@@ -12,7 +12,7 @@ from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.dom import NoScreen
-from textual.events import Event, Key, Resize
+from textual.events import AppFocus, Event, Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
@@ -150,6 +150,16 @@ class GamesApp(App[None]):
             self.open_game(session)
 
     # ---- too small ------------------------------------------------------------------
+
+    def on_app_focus(self, event: AppFocus) -> None:
+        """Give the screen its first control when the keyboard comes back to nothing.
+
+        Textual's web driver (``tui-games serve``) blurs the app as it starts, often
+        before the first screen has focused anything, and then has nothing to restore:
+        every key would go nowhere.
+        """
+        if self.screen.focused is None:
+            self.screen.focus_next()
 
     def on_resize(self, event: Resize) -> None:
         """Below 80x24 every screen shows the too-small panel instead of its content."""

@@ -52,3 +52,17 @@ async def test_the_panel_follows_resizes_and_covers_screens_opened_meanwhile(
         assert not app.screen.query_one(TooSmall).display
         await pilot.press("escape")
         assert not app.screen.query_one(TooSmall).display
+
+
+async def test_focus_returns_when_the_app_regains_the_keyboard_with_nothing_focused(
+        store: SaveStore, make_app: MakeApp) -> None:
+    from textual.events import AppFocus
+
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.set_focus(None)  # as Textual's web driver leaves it when it starts
+        app.app_focus = False
+        app.post_message(AppFocus())
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#menu", OptionList)

@@ -55,10 +55,10 @@ class OnlineTable(GameScreen):
         self.conn = conn
         self.online_seat = joined.seat
         self.game_id = joined.game_id
-        self._present = first.present
-        self._host_outcome: Outcome | None = first.outcome
-        self._sent_at: int | None = None  # actions seen when our last action went out
-        self._my_turn = first.to_move is not None and first.to_move == joined.seat
+        self._online_present = first.present
+        self._online_outcome: Outcome | None = first.outcome
+        self._online_sent_at: int | None = None  # actions seen when our last action went out
+        self._online_my_turn = first.to_move is not None and first.to_move == joined.seat
         count = first.actions
         session = Session(info.rules, joined.seats, 0, joined.options,
                           actions=[_Unseen()] * count, undoable=[False] * count,
@@ -85,14 +85,14 @@ class OnlineTable(GameScreen):
     @property
     def is_over(self) -> bool:
         """Over when the host says so."""
-        return self._host_outcome is not None
+        return self._online_outcome is not None
 
     def waiting_text(self, mover: int) -> str:
         """Whom the table waits for, and whether they are here."""
         name = self.seat_name(mover)
         if self.session.seats[mover].bot is not None:
             return f"{name} is thinking..."
-        if not self._present[mover]:
+        if not self._online_present[mover]:
             return f"Waiting for {name} (not connected: the game waits for them)."
         return f"Waiting for {name}."
 
@@ -115,7 +115,7 @@ class OnlineTable(GameScreen):
             self.show_status(self.waiting_text(mover), error=True)
             return False
         seen = len(self.session.actions)
-        if self._sent_at == seen:
+        if self._online_sent_at == seen:
             self.show_status("Wait: your last move is on its way to the host.", error=True)
             return False
         try:
@@ -123,15 +123,15 @@ class OnlineTable(GameScreen):
         except HostError as exc:
             self.show_status(str(exc), error=True)
             return False
-        self._sent_at = seen
+        self._online_sent_at = seen
         return True
 
     def _advance(self) -> None:
         """After a view: the table, and the end if the host says it is over. No bots and no
         hand-off: every other seat is someone else's terminal."""
         self.refresh_view()
-        if self._host_outcome is not None and not self.reviewing:
-            self._game_over(self._host_outcome)
+        if self._online_outcome is not None and not self.reviewing:
+            self._game_over(self._online_outcome)
 
     def _hand_off(self, seat: int) -> None:
         self._advance()
@@ -144,10 +144,10 @@ class OnlineTable(GameScreen):
     def on_mount(self) -> None:
         """Open the table, then listen to the host."""
         super().on_mount()
-        self._listen()
+        self._online_listen()
 
     @work(thread=True, exclusive=True, group="host")
-    def _listen(self) -> None:
+    def _online_listen(self) -> None:
         worker = get_current_worker()
         while not worker.is_cancelled:
             try:
@@ -159,34 +159,39 @@ class OnlineTable(GameScreen):
             self.post_message(self.FromHost(message))
 
     @on(FromHost)
-    def _from_host(self, event: FromHost) -> None:
+    def _online_from_host(self, event: FromHost) -> None:
         event.stop()
         message = event.message
         if isinstance(message, Refused):
-            self._sent_at = None
+            self._online_sent_at = None
             self.show_status(message.reason, error=True)
         elif isinstance(message, View) and message.game_id == self.game_id:
-            self._show(message)
+            self._online_show(message)
 
-    def _show(self, view: View) -> None:
+    def _online_show(self, view: View) -> None:
         session = self.session
         moved = view.actions != len(session.actions)
         session.state = _decode(self.info, view)
         count = view.actions
         session.actions = [_Unseen()] * count
         session.undoable = [False] * count
-        self._present = view.present
-        self._host_outcome = view.outcome
-        self._sent_at = None
+        self._online_present = view.present
+        self._online_outcome = view.outcome
+        self._online_sent_at = None
+        if hasattr(self, "_before"):
+            # Nebular Colors sums a hand's end up from the state before the last action
+            # and that action; a client has neither, so its summary goes without the
+            # final table (the game's screen allows for that).
+            self._before = None
         my_turn = view.to_move is not None and view.to_move == self.online_seat
-        if my_turn and not self._my_turn:
+        if my_turn and not self._online_my_turn:
             self.app.bell()  # someone else's turn ended: this player is wanted
-        self._my_turn = my_turn
+        self._online_my_turn = my_turn
         if moved or not self.reviewing:
             self._advance()
 
     @on(HostLost)
-    def _host_lost(self, event: HostLost) -> None:
+    def _online_host_lost(self, event: HostLost) -> None:
         event.stop()
         self.notify(f"Lost the host: {event.reason}. Join again from the lobby to go on.",
                     title="Disconnected", severity="error", markup=False, timeout=8)
@@ -222,16 +227,16 @@ class OnlineTable(GameScreen):
 
     def action_menu(self) -> None:
         """Leave the table for the lobby; the game waits for this player's return."""
-        self._close()
+        self._online_close()
         self.dismiss(None)
 
-    def _close(self) -> None:
+    def _online_close(self) -> None:
         self.workers.cancel_group(self, "host")
         self.conn.close()
 
     def on_unmount(self) -> None:
         """However the table closes, the connection goes with it."""
-        self._close()
+        self._online_close()
         super().on_unmount()
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
