@@ -346,12 +346,13 @@ async def settle(app: GamesApp, limit: float = 1.0) -> None:
             return
 
 
-async def until_ready(app: GamesApp, limit: float = 5.0) -> None:
+async def until_ready(app: GamesApp, limit: float = 30.0) -> None:
     """Wait until the screen on top is built (see GameScreen.ready): the harness itself
     closes screens, and must not close one before it has been put together."""
     deadline = time.monotonic() + limit
-    while time.monotonic() < deadline and not (
-            app.is_mounted(app.screen) and getattr(app.screen, "ready", True)):
+    while time.monotonic() < deadline and not all(
+            app.is_mounted(screen) and getattr(screen, "ready", True)
+            for screen in app.screen_stack):
         await settle(app)
 
 

@@ -1,4 +1,5 @@
-"""Seeded random keys on every game screen and every dialog (issue 11, the harness).
+"""Seeded random keys on every dialog (issue 11, the harness); the game screens are in
+test_fuzz_games.py (a file per half, so that the two run side by side).
 
 Each case runs ``tui_games.fuzz.fuzz``: keys typed ahead in bursts, resizes from 40x12
 to 250x80, bots thinking with a small delay; no exception, the app still answers, every
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tui_games.fuzz import FuzzResult, fuzz, targets
+from tui_games.fuzz import DIALOGS, FuzzResult, fuzz
 from tui_games.games import all_games
 
 KEYS = int(os.environ.get("TUI_GAMES_FUZZ_KEYS", "1000"))  # per screen
@@ -26,10 +27,10 @@ KNOWN = {
 }
 
 
-def cases() -> list[object]:
-    """One case per screen and seed."""
+def cases(names: tuple[str, ...] | list[str]) -> list[object]:
+    """One case per screen of ``names`` and seed."""
     found = []
-    for target in targets():
+    for target in names:
         marks = [pytest.mark.xfail(strict=True, reason=KNOWN[target])] \
             if target in KNOWN else []
         found += [pytest.param(target, seed, id=f"{target}-{seed}", marks=marks)
@@ -37,12 +38,17 @@ def cases() -> list[object]:
     return found
 
 
-@pytest.mark.parametrize(("target", "seed"), cases())
-async def test_random_keys_never_crash_and_leave_the_app_answering(
-        target: str, seed: int, tmp_path: Path) -> None:
+async def run_fuzz(target: str, seed: int, tmp_path: Path) -> None:
+    """One seeded run on ``target``; its error (with the steps before it) fails it."""
     result: FuzzResult = await fuzz(target, keys=KEYS // RUNS, seed=seed,
                                     folder=tmp_path / "saves")
     assert result.error is None, f"{result.error}\n{result.reproduction()}"
     assert result.keys == KEYS // RUNS
     if target in all_games():  # the game played was checked by its rules
         assert result.games_checked >= 1
+
+
+@pytest.mark.parametrize(("target", "seed"), cases(DIALOGS))
+async def test_random_keys_on_a_dialog_never_crash_and_leave_the_app_answering(
+        target: str, seed: int, tmp_path: Path) -> None:
+    await run_fuzz(target, seed, tmp_path)

@@ -265,6 +265,14 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()  # the Footer shows the keys that now work
 
     @property
+    def active_bindings(self) -> dict[str, Any]:
+        """The keys that work now: none before the table is built or once it is closed
+        (a game's ``check_action`` may look at widgets that are not there then)."""
+        if not self._ready or self not in self.app.screen_stack:
+            return {}
+        return super().active_bindings
+
+    @property
     def ready(self) -> bool:
         """True once the table is composed and filled in. Until then the app drops
         the keys typed ahead to this screen: a game's keys act on widgets that do not

@@ -409,7 +409,8 @@ class NewGameScreen(Screen[None]):
         """The game's options as chosen."""
         options = default_options(self.info.rules)
         for spec in self.info.rules.option_specs:
-            value = self.query_one(f"#opt-{spec.key}", ChoiceField).value
+            fields = list(self.query(f"#opt-{spec.key}").results(ChoiceField))
+            value = fields[0].value if fields else None
             if isinstance(value, str):  # a field still being built has no value yet
                 options[spec.key] = value
         return options

@@ -96,14 +96,21 @@ class RulesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Focus the text so the arrows scroll at once; the list shows which game it is."""
+        if not self.is_open:
+            return  # closed before it was built
         index = next(i for i, g in enumerate(self.games) if g.id == self.current.id)
         self.query_one("#rules-games", GameList).highlighted = index
         self.action_focus_text()
 
+    @property
+    def is_open(self) -> bool:
+        """True while this screen is on the app's stack (not closed by a key typed ahead)."""
+        return self in self.app.screen_stack
+
     def show(self, info: GameInfo) -> None:
         """Show the rules of ``info`` from the top."""
-        if info.id == self.current.id:
-            return
+        if info.id == self.current.id or not self.is_open:
+            return  # (a highlight queued before the screen closed changes nothing)
         games = self.query_one("#rules-games", GameList)
         games.replace_option_prompt(self.current.id, game_prompt(self.current, False))
         games.replace_option_prompt(info.id, game_prompt(info, True))

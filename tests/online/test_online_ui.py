@@ -1,0 +1,105 @@
+"""The join client: the lobby lists the host's games, the table is the game's own screen
+fed by the host's views, actions go to the host, and the bell rings for this player."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from online_helpers import HostProcess, me
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat
+from tui_games.games import get_game
+from tui_games.online.client import Connection
+from tui_games.online.protocol import Created, CreateGame, Join, Joined, View
+from tui_games.online.screens import LobbyScreen
+from tui_games.online.table import OnlineTable
+
+SIZE = (80, 24)
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str) -> None:
+    """Let the app run until ``condition`` holds (10 s at most)."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.02)
+
+
+def lobby_app(socket: Path, store: SaveStore) -> GamesApp:
+    """The app as `tui-games join` opens it: the lobby at the bottom."""
+    class JoinApp(GamesApp):
+        def get_default_screen(self) -> LobbyScreen:
+            return LobbyScreen(socket)
+
+    return JoinApp(store, bot_delay=0)
+
+
+async def test_a_table_plays_through_the_host_and_rings_for_its_player(
+        host: HostProcess, tmp_path: Path) -> None:
+    other = Connection(host.socket)
+    try:
+        game_id = other.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]),
+                                Created).game_id
+        other.request(Join(game_id=game_id, seat=1), Joined)
+        app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+        rings: list[int] = []
+        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await until(pilot, lambda: lobby._rows, "the lobby's list")
+            assert lobby._rows[0].id == game_id
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+            table = app.screen
+            assert isinstance(table, OnlineTable)
+            assert type(table).__name__ == "OnlineNeptuneScreen"
+            assert table.online_seat == 0
+            hands = table.session.state.hands  # type: ignore[attr-defined]
+            assert hands[1] and set(hands[1]) == {-1}  # the other hand never reaches us
+            rules = get_game("neptune").rules
+
+            def latest() -> View:
+                while True:
+                    message = other.recv(timeout=10)
+                    if isinstance(message, View):
+                        return message
+
+            def other_plays() -> None:
+                view = latest()
+                while view.actions != len(table.session.actions):
+                    view = latest()
+                state = msgspec.json.decode(view.state, type=rules.state_type)
+                other.act(rules.legal_actions(state)[0], seen=view.actions)
+
+            rung = 0
+            if table.session.to_move == 1:  # seat 2 leads: the test's client plays it
+                other_plays()
+                await until(pilot, lambda: len(table.session.actions) == 1, "seat 2's card")
+                rung += 1  # our turn now: the bell rings
+                assert rings == [1] * rung
+            count = len(table.session.actions)
+            await pilot.press("enter")  # play the highlighted card: it goes to the host
+            await until(pilot, lambda: len(table.session.actions) == count + 1,
+                        "our card, played by the host")
+            status = str(table.query_one("#status").render())
+            if table.session.to_move == 1:
+                assert status.startswith(f"Waiting for {me()}")
+                other_plays()
+                await until(pilot, lambda: len(table.session.actions) == count + 2,
+                            "seat 2's answer")
+                rung += table.session.to_move == 0
+            assert rings == [1] * rung
+            await pilot.press("ctrl+z")
+            assert "No undo in an online game" in str(table.query_one("#status").render())
+            await pilot.press("escape")  # back to the lobby; the game waits for us
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    finally:
+        other.close()

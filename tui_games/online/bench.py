@@ -1,0 +1,182 @@
+"""Host figures: how fast an action reaches the other players, and what a busy host costs.
+
+    python -m tui_games.online.bench [--actions N] [--json]
+
+Starts a real ``tui-games host`` on a temporary socket and folder, then:
+
+- latency: two clients seated at one Neptune game take turns; for every action, the time
+  from sending it to the moment the *other* client has read the view that shows it
+  (the host plays it through the rules, saves it with fsync, and sends both views);
+- load: 20 games at once on the one host, one of them with 8 clients (six Nova Lux
+  players and two spectators), the others Neptune with two players each; every game is
+  played on for a while, then the host's resident memory (VmRSS, and its peak VmHWM) is
+  read from /proc, with the action latency measured while all of it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pwd
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from tui_games.engine.session import Seat
+from tui_games.games import get_game
+from tui_games.online import available
+from tui_games.online.client import Connection
+from tui_games.online.protocol import Created, CreateGame, Join, Joined, View
+
+
+def _rss_kib(pid: int) -> dict[str, int]:
+    fields: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            fields[key] = int(value.split()[0])
+    return fields
+
+
+def _view_at(conn: Connection, actions: int) -> View:
+    while True:
+        message = conn.recv(timeout=30)
+        if isinstance(message, View) and message.actions >= actions:
+            return message
+
+
+class Table:
+    """One game and its clients (seats first, then spectators)."""
+
+    def __init__(self, socket: Path, game: str, seats: int, spectators: int = 0,
+                 seed: int = 0) -> None:
+        user = pwd.getpwuid(os.getuid()).pw_name
+        self.rules = get_game(game).rules
+        self.rng = random.Random(seed)
+        with Connection(socket) as conn:
+            self.game_id = conn.request(
+                CreateGame(game=game, seats=[Seat(user)] * seats), Created).game_id
+        self.players = [Connection(socket) for _ in range(seats)]
+        for seat, conn in enumerate(self.players):
+            conn.request(Join(game_id=self.game_id, seat=seat), Joined)
+        self.spectators = [Connection(socket) for _ in range(spectators)]
+        for conn in self.spectators:
+            conn.request(Join(game_id=self.game_id, spectate=True), Joined)
+        self.views = [conn.request_view() for conn in self.players]
+        self.done = self.views[0].actions
+
+    def step(self) -> float | None:
+        """Play one random legal action; the seconds until another client saw it
+        (None once the game is over)."""
+        mover = self.views[0].to_move
+        if mover is None:
+            return None
+        state = msgspec.json.decode(self.views[mover].state, type=self.rules.state_type)
+        action = self.rng.choice(self.rules.legal_actions(state))
+        watcher = (mover + 1) % len(self.players)
+        started = time.perf_counter()
+        self.players[mover].act(action, seen=self.done)
+        self.views[watcher] = _view_at(self.players[watcher], self.done + 1)
+        took = time.perf_counter() - started
+        self.done += 1
+        for seat, conn in enumerate(self.players):
+            if seat != watcher:
+                self.views[seat] = _view_at(conn, self.done)
+        for conn in self.spectators:
+            _view_at(conn, self.done)
+        return took
+
+    def close(self) -> None:
+        """Hang up every client."""
+        for conn in self.players + self.spectators:
+            conn.close()
+
+
+def _figures(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {"n": len(ordered), "median_ms": round(1000 * statistics.median(ordered), 2),
+            "p95_ms": round(1000 * ordered[int(0.95 * (len(ordered) - 1))], 2),
+            "max_ms": round(1000 * ordered[-1], 2)}
+
+
+def run(actions: int = 200) -> dict[str, Any]:
+    """Start a host, measure, stop it; the figures."""
+    work = Path(tempfile.mkdtemp(prefix="tg-bench-"))
+    socket = work / "host.sock"
+    host = subprocess.Popen(
+        [sys.executable, "-m", "tui_games", "host", "--dir", str(work / "saves"),
+         "--socket", str(socket), "--bot-delay", "0"], stderr=subprocess.DEVNULL)
+    tables: list[Table] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not available(socket):
+            if host.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the host did not start")
+            time.sleep(0.02)
+        idle = _rss_kib(host.pid)
+        pair = Table(socket, "neptune", 2)
+        tables.append(pair)
+        quiet: list[float] = []
+        while len(quiet) < actions:
+            took = pair.step()
+            if took is None:
+                pair = Table(socket, "neptune", 2, seed=len(tables))
+                tables.append(pair)
+                continue
+            quiet.append(took)
+        big = Table(socket, "nova_lux", 6, spectators=2)
+        tables.append(big)
+        while len(tables) < 21:  # the quiet pair's games, the big one and 19 more
+            tables.append(Table(socket, "neptune", 2, seed=len(tables)))
+        live = tables[-20:]
+        busy: list[float] = []
+        for _ in range(max(1, actions // 20)):
+            for table in live:
+                took = table.step()
+                if took is not None:
+                    busy.append(took)
+        memory = _rss_kib(host.pid)
+        return {
+            "latency_one_game": _figures(quiet),
+            "latency_20_games": _figures(busy),
+            "games_on_host": len(tables),
+            "clients_on_big_game": len(big.players) + len(big.spectators),
+            "clients_connected": sum(len(t.players) + len(t.spectators) for t in live),
+            "host_rss_idle_mib": round(idle["VmRSS"] / 1024, 1),
+            "host_rss_mib": round(memory["VmRSS"] / 1024, 1),
+            "host_rss_peak_mib": round(memory["VmHWM"] / 1024, 1),
+        }
+    finally:
+        for table in tables:
+            table.close()
+        host.kill()
+        host.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m tui_games.online.bench")
+    parser.add_argument("--actions", type=int, default=200, help="actions timed per phase")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    figures = run(args.actions)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:24} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
