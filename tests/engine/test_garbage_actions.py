@@ -33,7 +33,6 @@ EXAMPLES = 400
 # Games whose apply still crashes on garbage (issue 11): reported to their builders, not
 # fixed here. Remove an entry once the game refuses garbage; the test then guards it.
 KNOWN_CRASHES: dict[str, str] = {
-    "nova_lux": "MoveTo(cell=1.5) raises TypeError in apply (issue 11, failure 10)",
 }
 
 

@@ -56,6 +56,7 @@ class OnlineTable(GameScreen):
         self.online_seat = joined.seat
         self.game_id = joined.game_id
         self._online_present = first.present
+        self._online_watch = 0  # a spectator's place at the table (see viewer)
         self._online_outcome: Outcome | None = first.outcome
         self._online_sent_at: int | None = None  # actions seen when our last action went out
         self._online_my_turn = first.to_move is not None and first.to_move == joined.seat
@@ -63,16 +64,21 @@ class OnlineTable(GameScreen):
         session = Session(info.rules, joined.seats, 0, joined.options,
                           actions=[_Unseen()] * count, undoable=[False] * count,
                           state=_decode(info, first))
-        super().__init__(session, info, store, bot_delay=0,
-                         viewer=joined.seat if joined.seat is not None else 0)
+        super().__init__(session, info, store, bot_delay=0, viewer=0)
         self._bots = {}  # the host plays the bots
 
     # ---- who sees what -------------------------------------------------------------------
 
     @property
     def viewer(self) -> int:
-        """This client's seat (seat 0's place at the table for a spectator)."""
-        return self.online_seat if self.online_seat is not None else 0
+        """This client's seat. A spectator sits in the place of a seat that is not to
+        move (its private area shows hidden, and no seat's decision looks like theirs)."""
+        if self.online_seat is not None:
+            return self.online_seat
+        mover = self.session.to_move
+        if mover == self._online_watch:
+            self._online_watch = (mover + 1) % len(self.session.seats)
+        return self._online_watch
 
     def speak(self, text: str) -> str:
         """Rules texts as this player reads them; a spectator is nobody's "you"."""

@@ -54,6 +54,7 @@ from tui_games.games.nova_lux.factions import (
     requirement_met,
     trigger_slot,
 )
+from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     HIDDEN,
@@ -224,6 +225,9 @@ class NovaLuxRules:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         if s.phase == "over":
             raise IllegalAction("the game is over")
+        problem = field_problem(s, a)
+        if problem is not None:
+            raise IllegalAction(problem)
         seat = self.to_move(s)
         assert seat is not None
         if a not in legal.legal_of_kind(s, a):
