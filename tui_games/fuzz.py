@@ -429,6 +429,7 @@ class SessionResult:
     game_id: str
     games: int = 0
     rss: list[int] = field(default_factory=list)  # bytes after each game
+    tables_alive: list[int] = field(default_factory=list)  # GameScreens in memory after each
     seconds: float = 0.0
     error: str | None = None
 
@@ -466,6 +467,8 @@ async def long_session(game_id: str, games: int = 50, seed: int = 1, *,
                 result.games += 1
                 gc.collect()
                 result.rss.append(rss_bytes())
+                result.tables_alive.append(
+                    sum(isinstance(o, GameScreen) for o in gc.get_objects()))
                 if progress is not None:
                     progress(result.games, result.rss[-1])
                 if result.games < games:

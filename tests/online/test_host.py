@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 from online_helpers import HostProcess, me
 
+from tui_games import cli
 from tui_games.engine.session import Seat
 from tui_games.games import get_game
 from tui_games.games.neptune.rules import Play
@@ -202,3 +207,30 @@ def test_a_killed_host_loses_no_completed_action(host: HostProcess) -> None:
         back = next_view(again)
     assert back.actions == done == 5
     assert bytes(back.state) == bytes(last.state)
+
+
+def test_the_socket_is_mode_0660(host: HostProcess) -> None:
+    assert stat.S_IMODE(host.socket.stat().st_mode) == 0o660
+
+
+def test_a_second_host_on_the_same_socket_is_refused(host: HostProcess) -> None:
+    second = subprocess.run(
+        [sys.executable, "-m", "tui_games", "host", "--dir", str(host.folder),
+         "--socket", str(host.socket)], capture_output=True, text=True, timeout=60)
+    assert second.returncode == 1
+    assert f"a host already answers on {host.socket}" in second.stderr
+    assert available(host.socket)  # the first one is untouched
+
+
+def test_join_without_a_host_says_so_in_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.sock"
+    assert cli.main(["join", "--socket", str(missing)]) == 2
+    assert capsys.readouterr().err == (f"tui-games: no host is running here (no socket "
+                                       f"{missing}); start one with: tui-games host\n")
+
+
+def test_a_stopped_host_takes_its_socket_away(host: HostProcess) -> None:
+    host.kill(signal.SIGTERM)
+    assert host.proc is not None and host.proc.returncode == 0
+    assert not host.socket.exists()

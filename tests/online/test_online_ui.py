@@ -17,8 +17,8 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import get_game
 from tui_games.online.client import Connection
-from tui_games.online.protocol import Created, CreateGame, Join, Joined, View
-from tui_games.online.screens import LobbyScreen
+from tui_games.online.protocol import Created, CreateGame, GameRow, Join, Joined, View
+from tui_games.online.screens import LobbyScreen, parse_seats, row_text
 from tui_games.online.table import OnlineTable
 
 SIZE = (80, 24)
@@ -103,3 +103,37 @@ async def test_a_table_plays_through_the_host_and_rings_for_its_player(
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
     finally:
         other.close()
+
+
+async def test_a_table_says_when_the_host_is_gone(host: HostProcess, tmp_path: Path) -> None:
+    with Connection(host.socket) as conn:
+        conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat("B", "easy")]),
+                     Created)
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby._rows, "the lobby's list")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        table = app.screen
+        host.kill()
+        await until(pilot, lambda: "Disconnected" in str(table.query_one("#status").render()),
+                    "the table to notice")
+        await pilot.press("escape")
+        await until(pilot, lambda: "Cannot list the games: no host is running here"
+                    in str(lobby.query_one("#lobby-status").render()), "the lobby to say so")
+
+
+def test_a_lobby_row_says_whom_the_game_waits_for() -> None:
+    row = GameRow(id="x", game="neptune", title="Neptune",
+                  seats=[Seat("ada"), Seat("bob"), Seat("Bot 3", "normal")], turn=4,
+                  to_move=1, over=False, present=[True, False, True], spectators=2)
+    assert row_text(row, "ada") == ("Neptune: ada vs bob vs Bot 3 · turn 4 · waiting for bob "
+                                    "(away) · 2 watching")
+    assert "your turn" in row_text(row, "bob")
+
+
+def test_seats_are_login_names_or_bot_levels() -> None:
+    assert parse_seats("ada, bob ,normal,", ["easy", "normal"]) == [
+        Seat("ada"), Seat("bob"), Seat("", "normal")]

@@ -101,6 +101,73 @@ class Table:
             conn.close()
 
 
+async def _screen_latency(socket: Path, actions: int) -> list[float]:
+    """Seconds from one client's action to the other player's table having drawn it: a
+    real join app (headless, 80x24) plays seat 2; this process plays seat 1."""
+    from tui_games.app import GamesApp
+    from tui_games.engine.saves import SaveStore
+    from tui_games.online.screens import LobbyScreen
+    from tui_games.online.table import OnlineTable
+
+    user = pwd.getpwuid(os.getuid()).pw_name
+    rules = get_game("neptune").rules
+    drawn: list[tuple[int, float]] = []  # (actions shown, when the frame was drawn)
+    show = OnlineTable._online_show
+
+    def timed_show(table: OnlineTable, view: View) -> None:
+        show(table, view)
+        table.call_after_refresh(lambda: drawn.append((view.actions, time.perf_counter())))
+
+    class BenchApp(GamesApp):
+        def get_default_screen(self) -> LobbyScreen:
+            return LobbyScreen(socket)
+
+    samples: list[float] = []
+    rng = random.Random(1)
+    OnlineTable._online_show = timed_show  # type: ignore[method-assign]
+    try:
+        while len(samples) < actions:
+            with Connection(socket) as conn:
+                game_id = conn.request(CreateGame(game="neptune",
+                                                  seats=[Seat(user), Seat(user)]),
+                                       Created).game_id
+                conn.request(Join(game_id=game_id, seat=0), Joined)
+                view = conn.request_view()
+                app = BenchApp(SaveStore(socket.parent), bot_delay=0)
+                async with app.run_test(size=(80, 24)) as pilot:
+                    lobby = app.screen
+                    assert isinstance(lobby, LobbyScreen)
+                    while not any(row.id == game_id for row in lobby._rows):
+                        await pilot.pause(0.01)
+                    ids = [row.id for row in lobby._rows]
+                    lobby.query_one("#lobby-games").highlighted = ids.index(game_id)  # type: ignore[attr-defined]
+                    await pilot.press("enter")
+                    while not isinstance(app.screen, OnlineTable):
+                        await pilot.pause(0.01)
+                    table = app.screen
+                    while view.to_move is not None and len(samples) < actions:
+                        if view.to_move == 0:
+                            state = msgspec.json.decode(view.state, type=rules.state_type)
+                            started = time.perf_counter()
+                            conn.act(rng.choice(rules.legal_actions(state)), seen=view.actions)
+                            target = view.actions + 1
+                            while not any(n >= target for n, _ in drawn):
+                                await pilot.pause(0.001)
+                            samples.append(next(t for n, t in drawn if n >= target) - started)
+                        else:
+                            count = len(table.session.actions)
+                            while table._online_sent_at is not None:
+                                await pilot.pause(0.001)
+                            table.play(rules.legal_actions(table.view())[0])
+                            while len(table.session.actions) == count:
+                                await pilot.pause(0.001)
+                        view = _view_at(conn, len(table.session.actions))
+                        drawn.clear()
+    finally:
+        OnlineTable._online_show = show  # type: ignore[method-assign]
+    return samples
+
+
 def _figures(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"n": len(ordered), "median_ms": round(1000 * statistics.median(ordered), 2),
@@ -123,6 +190,9 @@ def run(actions: int = 200) -> dict[str, Any]:
                 raise RuntimeError("the host did not start")
             time.sleep(0.02)
         idle = _rss_kib(host.pid)
+        import asyncio
+
+        screen = asyncio.run(_screen_latency(socket, max(20, actions // 4)))
         pair = Table(socket, "neptune", 2)
         tables.append(pair)
         quiet: list[float] = []
@@ -148,6 +218,7 @@ def run(actions: int = 200) -> dict[str, Any]:
         return {
             "latency_one_game": _figures(quiet),
             "latency_20_games": _figures(busy),
+            "latency_to_screen": _figures(screen),
             "games_on_host": len(tables),
             "clients_on_big_game": len(big.players) + len(big.spectators),
             "clients_connected": sum(len(t.players) + len(t.spectators) for t in live),

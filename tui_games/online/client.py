@@ -53,6 +53,10 @@ class Connection:
             self._sock.close()
             raise HostError(f"no host is running here (no socket {self.path}); start one "
                             "with: tui-games host") from None
+        except ConnectionRefusedError:
+            self._sock.close()
+            raise HostError(f"no host is running here ({self.path} is left from one that "
+                            "stopped); start one with: tui-games host") from None
         except PermissionError:
             self._sock.close()
             raise HostError(f"not allowed to connect to {self.path}: ask the host to add "

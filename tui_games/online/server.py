@@ -36,7 +36,9 @@ from tui_games.engine.grammar import seat_ref
 from tui_games.engine.locks import GameLock
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session, replay
+from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
+from tui_games.online import DEFAULT_SOCKET
 from tui_games.online.protocol import (
     MAX_REQUEST,
     PROTOCOL_VERSION,
@@ -234,7 +236,7 @@ class Host:
             if seat.bot is not None:
                 if seat.bot not in info.bots:
                     return (f"no bot level {seat.bot!r} (levels: {', '.join(info.bots)})")
-                name = seat.name.strip() or f"Bot {i + 1} ({seat.bot})"
+                name = printable(seat.name).strip() or f"Bot {i + 1} ({seat.bot})"
             else:
                 name = seat.name.strip()
                 try:
@@ -500,6 +502,9 @@ class Host:
         group = self.group or grp.getgrgid(os.getgid()).gr_name
         self._log(f"listening on {self.socket_path} (mode 0660, group {group}); "
                   f"{len(self.games)} games in {self.store.folder}")
+        self._log(f"players join with: ssh -t {socket.gethostname()} tui-games join"
+                  + ("" if self.socket_path == DEFAULT_SOCKET
+                     else f" --socket {self.socket_path}"))
         if ready is not None:
             ready()
         try:

@@ -176,7 +176,6 @@ class OnlineTable(GameScreen):
 
     def _online_show(self, view: View) -> None:
         session = self.session
-        moved = view.actions != len(session.actions)
         session.state = _decode(self.info, view)
         count = view.actions
         session.actions = [_Unseen()] * count
@@ -193,8 +192,7 @@ class OnlineTable(GameScreen):
         if my_turn and not self._online_my_turn:
             self.app.bell()  # someone else's turn ended: this player is wanted
         self._online_my_turn = my_turn
-        if moved or not self.reviewing:
-            self._advance()
+        self._advance()
 
     @on(HostLost)
     def _online_host_lost(self, event: HostLost) -> None:
