@@ -10,7 +10,7 @@ from weakref import WeakKeyDictionary
 from textual._context import active_message_pump
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import NoScreen
 from textual.events import AppFocus, Event, Key, Resize
 from textual.geometry import Size
@@ -79,6 +79,21 @@ class GameCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class GameCommandPalette(CommandPalette):
+    """Textual's command palette, whose list keys are dropped while the list is not ready:
+    Textual 8 raises KeyError paging (PageDown, End) a list whose commands are still being
+    gathered or not yet laid out."""
+
+    def _action_command_list(self, action: str) -> None:
+        lists = self.query(CommandList)
+        if not lists or not lists.first().option_count:
+            return
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            pass  # the list's lines are not built yet: the key has nothing to move
 
 
 class GamesApp(App[None]):
@@ -150,6 +165,11 @@ class GamesApp(App[None]):
             self.open_game(session)
 
     # ---- too small ------------------------------------------------------------------
+
+    def action_command_palette(self) -> None:
+        """The command palette (see GameCommandPalette)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(GameCommandPalette(id="--command-palette"))
 
     def on_app_focus(self, event: AppFocus) -> None:
         """Give the screen its first control when the keyboard comes back to nothing.

@@ -852,3 +852,36 @@ def format_report(report: dict[str, Any]) -> list[str]:
         if "keys" in row:
             lines += _key_lines(row["keys"])
     return lines
+
+
+def run_stress(game_ids: list[str] | None = None, *, games: int = 10_000, keys: int = 10_000,
+               session_games: int = 50, seed: int = 1) -> dict[str, Any]:
+    """The long harness of issue 11: ``games`` seeded random games per game with every
+    invariant, hidden-information and garbage-action check (tui_games.stress), ``keys``
+    random keys on every screen and dialog (tui_games.fuzz), and a long bot-vs-bot session
+    in one app. Failures are reported, not raised: ``ok`` says whether all held."""
+    from tui_games.fuzz import fuzz, long_session, targets
+    from tui_games.stress import StressFailure, stress
+
+    chosen = [g for g in all_games() if game_ids is None or g in game_ids]
+    report: dict[str, Any] = {"ok": True, "engine": {}, "fuzz": {}, "session": {}}
+    for game_id in chosen:
+        try:
+            report["engine"][game_id] = stress(game_id, games, seed)
+        except StressFailure as exc:
+            report["ok"] = False
+            report["engine"][game_id] = {"failure": str(exc)}
+    for target in targets():
+        if target in all_games() and target not in chosen:
+            continue
+        result = asyncio.run(fuzz(target, keys=keys, seed=seed))
+        report["fuzz"][target] = {"keys": result.keys, "resizes": result.resizes,
+                                  "seconds": round(result.seconds, 1),
+                                  "error": result.reproduction() if result.error else None}
+        report["ok"] = report["ok"] and result.error is None
+    session = asyncio.run(long_session("neptune", session_games, seed))
+    report["session"] = {"game": "neptune", "games": session.games,
+                         "rss_first_mb": round(session.rss[0] / 2**20, 1) if session.rss else None,
+                         "rss_last_mb": round(session.rss[-1] / 2**20, 1) if session.rss else None,
+                         "growth": round(session.growth, 3), "error": session.error}
+    return report

@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="small samples (for tests)")
     bench.add_argument("--games", metavar="ID,ID", type=_game_ids, default=None,
                        help="only these games (ids from --list); default: all")
+    bench.add_argument("--stress", action="store_true",
+                       help="the long harness: 10,000 checked random games per game, "
+                            "10,000 random keys per screen, a 50-game session (slow)")
     _add_online_commands(commands)
     add_serve_parser(commands)
     return parser
@@ -185,6 +188,13 @@ def _game_ids(text: str) -> list[str]:
 def _bench(args: argparse.Namespace) -> int:
     from tui_games.bench import format_report, run_bench
 
+    if args.stress:
+        from tui_games.bench import run_stress
+
+        quick = {"games": 20, "keys": 100, "session_games": 2} if args.quick else {}
+        stress_report = run_stress(args.games, **quick)
+        print(json.dumps(stress_report, indent=2))
+        return 0 if stress_report["ok"] else 1
     report = run_bench(quick=args.quick, game_ids=args.games)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0

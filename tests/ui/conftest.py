@@ -245,3 +245,11 @@ def make_app() -> Callable[..., GamesApp]:
     def make(store: SaveStore, session: Session | None = None) -> GamesApp:
         return GamesApp(store, session=session, bot_delay=0)
     return make
+
+
+@pytest.fixture(autouse=True)
+def no_online_host(tmp_path_factory: pytest.TempPathFactory,
+                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu offers "Online" only while a host answers: none in UI tests, so a host
+    running on this machine never changes what they see."""
+    monkeypatch.setenv("TUI_GAMES_SOCKET", str(tmp_path_factory.mktemp("no-host") / "none.sock"))

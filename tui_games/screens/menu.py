@@ -113,10 +113,26 @@ class MenuScreen(Screen[None]):
             menu.disable_option("continue")
         else:
             menu.enable_option("continue")
+        self._offer_online(menu)
         count = len(self.games_app.store.list())
         menu.replace_option_prompt(
             "load", entry("Load game", f"{count} saved game{'s' * (count != 1)}"
                           if count else "no saves yet"))
+
+    def _offer_online(self, menu: OptionList) -> None:
+        """Offer "Online" (before Quit) while a host answers on this machine."""
+        from tui_games.online import available
+
+        shown = any(option.id == "online" for option in menu.options)
+        if available() == shown:
+            return
+        if shown:
+            menu.remove_option("online")
+            return
+        menu.remove_option("quit")
+        menu.add_options([
+            Option(entry("Online", "games of the host on this machine"), id="online"),
+            Option(entry("Quit", "games save themselves as you play"), id="quit")])
 
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -126,5 +142,9 @@ class MenuScreen(Screen[None]):
                    "rules": self.games_app.action_rules}
         if event.option.id == "quit":
             self.app.exit()
+        elif event.option.id == "online":
+            from tui_games.online.screens import LobbyScreen
+
+            self.app.push_screen(LobbyScreen())
         elif event.option.id in actions:
             actions[event.option.id]()

@@ -483,6 +483,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_next_pane(self) -> None:
         """Show the next pane on the right."""
+        if not self.query("#neb-side"):
+            return  # a key that came before the table was built, or after it closed
         self.side.next_pane()
         self._focus_for(self._phase(self._state()))
 

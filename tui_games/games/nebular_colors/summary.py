@@ -27,7 +27,7 @@ class HandSummary(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="nc-summary"):
-            yield Static(self._title, classes="dialog-title")
+            yield Static(self._title, classes="dialog-title", markup=False)
             yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
             yield Static("Enter: deal the next hand.  r: look at the final table and log "
                          "first.", classes="dialog-note")

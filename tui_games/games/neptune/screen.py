@@ -174,6 +174,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _focus_table(self) -> None:
         """Focus the question's answers while one is asked, else the hand."""
+        if not self.is_attached or not self.query("#nep-hand"):
+            return  # a key that came before the table was built, or after it closed
         if self._asking:
             self.query_one("#nep-choices", OptionList).focus()
         else:
