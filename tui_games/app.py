@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -90,10 +91,8 @@ class GameCommandPalette(CommandPalette):
         lists = self.query(CommandList)
         if not lists or not lists.first().option_count:
             return
-        try:
+        with contextlib.suppress(KeyError):  # lines not built yet: nothing to move
             super()._action_command_list(action)
-        except KeyError:
-            pass  # the list's lines are not built yet: the key has nothing to move
 
 
 class GamesApp(App[None]):
