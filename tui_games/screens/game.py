@@ -27,6 +27,7 @@ import msgspec
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -102,6 +103,10 @@ class GameScreen(Screen[None]):
         Binding("escape", "menu", "Menu"),
     ]
 
+    LARGE_AT: tuple[int, int] | None = None
+    """From this terminal size (width, height) on, the screen has the class ``-large`` and
+    ``large`` is True: a game draws its larger table there (None: one size only)."""
+
     class BotMoved(Message):
         """A bot's decision, computed in the worker, to be played on the UI thread."""
 
@@ -137,6 +142,8 @@ class GameScreen(Screen[None]):
             i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
             for i, seat in enumerate(session.seats) if seat.bot is not None}
         self._last_focus: Widget | None = None
+        self.large = False  # see LARGE_AT
+        self._sized = False
         if review is not None:
             # Textual shares the binding lists between all screens of a class (a shallow
             # copy): give this look back its own before adding Enter, or the live table
@@ -278,6 +285,24 @@ class GameScreen(Screen[None]):
         the keys typed ahead to this screen: a game's keys act on widgets that do not
         exist yet."""
         return self._ready
+
+    # ---- the table's size ---------------------------------------------------------------
+
+    def fit_table(self, width: int, height: int) -> None:
+        """Switch between the compact and the large table (``LARGE_AT``) for a terminal of
+        ``width`` x ``height``; redraw only when the switch happens after the first draw."""
+        if self.LARGE_AT is None:
+            return
+        large = width >= self.LARGE_AT[0] and height >= self.LARGE_AT[1]
+        self.set_class(large, "-large")
+        changed, self.large = large != self.large, large
+        if changed and self._sized:
+            self.refresh_view()
+        self._sized = True
+
+    def on_resize(self, event: Resize) -> None:
+        """Follow the terminal's size (see ``fit_table``)."""
+        self.fit_table(event.size.width, event.size.height)
 
     # ---- focus: a game screen never sits with nothing focused ----------------------------
 

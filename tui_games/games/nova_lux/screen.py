@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -101,6 +101,8 @@ def capitalised(text: str) -> str:
 class NovaLuxScreen(GameScreen, inherit_bindings=False):
     """Nova Lux against bots or hot-seat, all by keyboard (see the Footer)."""
 
+    LARGE_AT = LARGE
+
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
@@ -110,7 +112,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._large = False
         self._entries: list[Entry] = []
         self._texts: dict[str, str] = {}
         self._decision: tuple[Any, ...] | None = None
@@ -144,20 +145,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         footer = self.query_one(Footer)
         footer.compact = True
         footer.show_command_palette = False
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self.fit_table(self.app.size.width, self.app.size.height)
         self.grid.focus()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Switch between the compact and the large map."""
-        self._apply_size(event.size.width, event.size.height)
-
-    def _apply_size(self, width: int, height: int) -> None:
-        large = width >= LARGE[0] and height >= LARGE[1]
-        self.set_class(large, "-large")
-        if large != self._large:
-            self._large = large
-            if self._view is not None:
-                self.refresh_table(self._view)
 
     @property
     def grid(self) -> SpaceGrid:
@@ -302,7 +291,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         width = self.query_one("#nl-side").size.width
         if width:
             return width
-        map_width = 7 * 7 + 2 if self._large else 7 * 5 + 1
+        map_width = 7 * 7 + 2 if self.large else 7 * 5 + 1
         return max(30, self.app.size.width - map_width)
 
     def _refresh_mat(self, view: NovaLuxState) -> None:
@@ -348,8 +337,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             caption += f" · move: {amount(cost, HYDROGEN)}"
         elif self._entries and self._at_cell_entries():
             caption += " · Enter: actions"
-        legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
-        self.grid.show(map_cells(view, self._large), marked=marked, caption=caption,
+        legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
+        self.grid.show(map_cells(view, self.large), marked=marked, caption=caption,
                        legend=legend)
         self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
 

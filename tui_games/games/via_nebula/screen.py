@@ -84,6 +84,8 @@ def capitalised(text: str) -> str:
 class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     """Via Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
 
+    LARGE_AT = LARGE
+
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("o", "other_chain", "Other way"),
@@ -94,7 +96,6 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._large = False
         self._options: list[Action] = []
         self._chain_choice = 0
         self._chain_for: Action | None = None
@@ -123,21 +124,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         footer = self.query_one(Footer)
         footer.compact = True
         footer.show_command_palette = False
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self.fit_table(self.app.size.width, self.app.size.height)
         self.action_list.display = False
         self.hexmap.focus()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Switch between the compact and the large map."""
-        self._apply_size(event.size.width, event.size.height)
-
-    def _apply_size(self, width: int, height: int) -> None:
-        large = width >= LARGE[0] and height >= LARGE[1]
-        self.set_class(large, "-large")
-        if large != self._large:
-            self._large = large
-            if self._view is not None:
-                self.refresh_table(self._view)
 
     @property
     def hexmap(self) -> HexMap:
@@ -231,7 +220,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         width = self.query_one("#via-side").size.width
         if width:
             return width
-        map_width = 9 * 8 + 4 + 3 if self._large else 9 * 5 + 2 + 1
+        map_width = 9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1
         return max(24, self.app.size.width - map_width)
 
     def _score(self, view: ViaNebulaState, seat: int) -> int:
@@ -248,7 +237,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         order = [self.viewer] + [p for p in range(view.players) if p != self.viewer]
         for seat in order:
             score = self._score(view, seat)
-            wide = self._large or seat == self.viewer
+            wide = self.large or seat == self.viewer
             rows += board_lines(view, seat, names[seat], score, wide, width)
         self._text("via-boards", "\n".join(rows))
 
@@ -281,7 +270,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._fill_list(view)
 
     def _preview_rows(self) -> int:
-        return 8 if self._large else 5
+        return 8 if self.large else 5
 
     @property
     def offered(self) -> list[Action]:
@@ -343,11 +332,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if self.list_open and index is not None and index < len(self._options):
             marked |= {CELL[h] for h in action_hexes(self._options[index])}
         hexmap = self.hexmap
-        legend = LARGE_LEGEND if self._large else COMPACT_LEGEND
+        legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         text = caption(view, self._cursor_hex(), self._names())
         if chain:
             text += f" · chain {'-'.join(NAME[h] for h in chain)}"
-        hexmap.show(map_cells(view, self._large, frozenset(chain)), marked=marked, caption=text,
+        hexmap.show(map_cells(view, self.large, frozenset(chain)), marked=marked, caption=text,
                     legend=legend)
 
     def status_text(self, view: GameState) -> str:
