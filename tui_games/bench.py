@@ -860,7 +860,8 @@ def run_stress(game_ids: list[str] | None = None, *, games: int = 10_000, keys: 
     invariant, hidden-information and garbage-action check (tui_games.stress), ``keys``
     random keys on every screen and dialog (tui_games.fuzz), and a long bot-vs-bot session
     in one app. Failures are reported, not raised: ``ok`` says whether all held."""
-    from tui_games.fuzz import fuzz, long_session, targets
+    from tui_games.fuzz import fuzz, targets
+    from tui_games.soak import long_session
     from tui_games.stress import StressFailure, stress
 
     chosen = [g for g in all_games() if game_ids is None or g in game_ids]

@@ -7,8 +7,8 @@ the app has handled the first), with terminal resizes from 40x12 to 250x80 in be
 while bots think with a small delay. Whenever a key leaves the screen (esc to the menu, a
 new game...), the target is opened again, so the keys land where they are meant to.
 Afterwards the app must still answer and every game played must still pass the rules'
-own checks. ``long_session(game_id, games)`` plays bot-only games one after the other
-through the app's own rematch path and reports the memory used after each.
+own checks. Long bot-vs-bot sessions are in
+tui_games.soak.
 
 The test suite runs short versions (tests/ui/test_fuzz_*.py); ``tui-games bench
 --stress`` runs long ones. Nothing here is needed to play.
@@ -17,13 +17,10 @@ The test suite runs short versions (tests/ui/test_fuzz_*.py); ``tui-games bench
 from __future__ import annotations
 
 import asyncio
-import gc
 import random
-import resource
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,15 +119,6 @@ def check_state(info: GameInfo, state: GameState) -> str | None:
     if to_json(from_json(data, rules.state_type)) != data:
         return f"{info.id}: the state does not survive a JSON round trip"
     return None
-
-
-def rss_bytes() -> int:
-    """This process's resident memory now (Linux /proc), else its peak (getrusage)."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return pages * resource.getpagesize()
 
 
 class FuzzApp(GamesApp):
@@ -418,62 +406,3 @@ async def _check_answers(app: FuzzApp, pilot: Pilot[None], aim: Target,
         if problem:
             result.error = problem
             return
-
-
-# ---- long sessions ---------------------------------------------------------------------
-
-@dataclass
-class SessionResult:
-    """A long bot-vs-bot session: games played and memory after each."""
-
-    game_id: str
-    games: int = 0
-    rss: list[int] = field(default_factory=list)  # bytes after each game
-    tables_alive: list[int] = field(default_factory=list)  # GameScreens in memory after each
-    seconds: float = 0.0
-    error: str | None = None
-
-    @property
-    def growth(self) -> float:
-        """Memory after the last game relative to after the first (0.1 = 10% more)."""
-        if len(self.rss) < 2:
-            return 0.0
-        return self.rss[-1] / self.rss[0] - 1
-
-
-async def long_session(game_id: str, games: int = 50, seed: int = 1, *,
-                       folder: Path | None = None, timeout: float = 120.0,
-                       progress: Callable[[int, int], None] | None = None) -> SessionResult:
-    """Play ``games`` games of ``game_id`` with bots in every seat in one app, each next
-    game through the game-over screen's Rematch key, measuring memory after each."""
-    result = SessionResult(game_id)
-    info = all_games()[game_id]
-    seats = [Seat(f"Bot {i + 1}", bot_level(info)) for i in range(players_for(info))]
-    app = FuzzApp(make_store(folder), bot_delay=0)
-    started = time.monotonic()
-    try:
-        async with app.run_test(size=BASE_SIZE) as pilot:
-            app.open_game(Session.new(info.rules, seats, seed, default_options(info.rules)))
-            last: Screen[Any] | None = None
-            while result.games < games:
-                deadline = time.monotonic() + timeout
-                while not isinstance(app.screen, GameOverScreen) or app.screen is last:
-                    if app._exception is not None or time.monotonic() > deadline:
-                        raise TimeoutError(f"game {result.games + 1} did not end")
-                    if not isinstance(app.screen, GameScreen | GameOverScreen):
-                        await pilot.press("enter")  # a round's summary waits for a key
-                    await asyncio.sleep(0.005)
-                last = app.screen
-                result.games += 1
-                gc.collect()
-                result.rss.append(rss_bytes())
-                result.tables_alive.append(
-                    sum(isinstance(o, GameScreen) for o in gc.get_objects()))
-                if progress is not None:
-                    progress(result.games, result.rss[-1])
-                if result.games < games:
-                    await pilot.press("r")  # Rematch: the app's own path to the next game
-    except Exception as exc:
-        result.error = "".join(traceback.format_exception_only(exc)).strip()
-    result.seconds = time.monotonic() - started
-    return result

@@ -1,6 +1,6 @@
 """A long session: bot-only games one after another in one app, through the game-over
 screen's Rematch (issue 11, the harness). The suite plays a short one of the quickest
-game; ``tui-games bench --stress`` plays 50 (see tui_games.fuzz.long_session).
+game; ``tui-games bench --stress`` plays 50 (see tui_games.soak.long_session).
 
 Memory climbs over the first games while Textual's and Rich's bounded caches fill (48 MB
 after game 1, 79 MB by game 23 of a 50-game Neptune session), then stays nearly flat
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_games.fuzz import long_session
+from tui_games.soak import long_session
 
 GAMES = 10
 GROWTH = 0.20  # memory after the last game within 20% of after the middle one
