@@ -46,6 +46,7 @@ from tui_games.screens.names import shown_name
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen, SavePathScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS
+from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
@@ -244,10 +245,15 @@ class GameScreen(Screen[None]):
     # ---- building and refreshing -----------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # Each group in a box of its own: Textual redraws every widget whose clip (its
+        # parent's region) overlaps a repaint, so a key on the table then leaves the
+        # status line, the log and the footer alone (see widgets/boxes.py).
         yield from self.compose_table()
-        yield StatusLine(id="status")
-        yield GameLog(id="log")
-        yield GameFooter()
+        with Column(id="game-news"):
+            yield StatusLine(id="status")
+            yield GameLog(id="log")
+        with Column(id="game-keys"):
+            yield GameFooter()
 
     def on_mount(self) -> None:
         """Show the table, then whatever comes first: a hand-off, a bot, or the end.

@@ -12,23 +12,22 @@ name instead (an occupied one in its star's colour), until ``names`` is cleared.
 
 Arrow keys (and h/j/k/l) move the cursor to the nearest space that way
 (``board.space_in_direction``). The board knows no rules: the screen tells it which
-spaces to mark (``mark``) and reads ``cursor``.
+spaces to mark (``mark``) and watches ``cursor`` (a watcher runs at once, so the status
+line it feeds is drawn in the same frame as the cursor, not one message hop later).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Self
+from typing import ClassVar, Self
 
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual
 
 from tui_games.games.nebula.board import (
     BLACK_ZONE_SIZE,
@@ -44,13 +43,19 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.galaxy_canvas import Art, draw_links
-from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.star_colours import (
+    STAR_COMPONENTS,
+    LinePainter,
+    Spans,
+    star_css,
+    star_style,
+)
 from tui_games.widgets.steady_focus import SteadyFocus
 
 FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.
 CURSOR = "bold reverse"
-STRIP_CACHE = 400  # rows kept drawn; a board has 15, so this spans many cursor positions
 LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
 SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
 NAMES_LEGEND = "every space's name (n: stars again)"
@@ -71,7 +76,11 @@ def cells_by_row(large: bool) -> dict[int, tuple[int, ...]]:
     return {r: tuple(spaces) for r, spaces in rows.items()}
 
 
-def _content(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+Row = tuple[str, Spans]  # a drawn row: its text and styled runs
+
+
+def _content(row: Row) -> Content:
+    text, spans = row
     return Content(text, [Span(a, b, style) for a, b, style in spans])
 
 
@@ -83,8 +92,10 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
-class GalaxyBoard(SteadyFocus, can_focus=True):
+class GalaxyBoard(OwnKeys, SteadyFocus, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
+
+    ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text (see LinePainter)
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
@@ -113,19 +124,6 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
         Binding("right,l", "move(0, 1)", "Right", show=False),
     ]
 
-    class CursorMoved(Message):
-        """The cursor moved to ``space``."""
-
-        def __init__(self, board: GalaxyBoard, space: int) -> None:
-            super().__init__()
-            self.board = board
-            self.space = space
-
-        @property
-        def control(self) -> GalaxyBoard:
-            """The board that sent the message."""
-            return self.board
-
     cursor: reactive[int] = reactive(CENTRE, repaint=False)  # watch_cursor repaints
     large: reactive[bool] = reactive(False, layout=True)
     stars: reactive[tuple[int, ...]] = reactive((EMPTY,) * SPACE_COUNT)
@@ -140,8 +138,8 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._rows: list[Content | None] | None = None
-        self._strips: dict[tuple[object, ...], Strip] = {}
+        self._rows: list[Row | None] | None = None
+        self._painter = LinePainter(self)
 
     @property
     def layout_(self) -> GalaxyLayout:
@@ -163,9 +161,8 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
 
     def move_cursor_to(self, space: int) -> None:
         """Put the cursor on ``space``."""
-        if space != self.cursor and 0 <= space < SPACE_COUNT:
+        if 0 <= space < SPACE_COUNT:
             self.cursor = space
-            self.post_message(self.CursorMoved(self, space))
 
     def jump_to_nearest(self, spaces: Iterable[int]) -> None:
         """Move the cursor to the space of ``spaces`` nearest to it (unless already on one)."""
@@ -215,26 +212,18 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
 
     def render(self) -> Content:
         """Header, links and cells, legend (the whole board as one Content)."""
-        return Content("\n").join(self._lines())
+        return Content("\n").join(_content(row) for row in self._lines())
 
     def render_line(self, y: int) -> Strip:
         """One row of the board. Rows are kept as strips and only a row whose content
-        changed is drawn again, so a cursor move costs two rows and the label, not the
+        changed is built again, so a cursor move costs two rows and the label, not the
         whole board."""
         lines = self._lines()
         width = self.size.width
-        style = self.visual_style
         if y >= len(lines):
-            return Strip.blank(width, style.rich_style)
-        line = lines[y]
-        key = (line.plain, tuple(line.spans), style, width)
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > STRIP_CACHE:
-                self._strips.clear()
-            strip = Visual.to_strips(self, line, width, 1, style, pad=True)[0]
-            self._strips[key] = strip
-        return strip
+            return Strip.blank(width, self.visual_style.rich_style)
+        text, spans = lines[y]
+        return self._painter.strip(text, spans, width)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
@@ -245,16 +234,21 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def watch_cursor(self, old: int, new: int) -> None:
-        """Redraw the rows of the old and new cursor spaces, and C's with the label."""
+        """Rebuild the rows of the old and new cursor spaces and C's (the label there);
+        repaint only the two cells and the label."""
         drawing = art(self.large)
-        rows = {drawing.cells[space][0] + 1 for space in (old, new, CENTRE)}
+        cells = drawing.cells
+        width = drawing.cell_width
         if self._rows is not None:
-            for y in rows:
-                self._rows[y] = None
-        width = self.size.width
-        self.refresh(*(Region(0, y, width, 1) for y in sorted(rows)))
+            for space in (old, new, CENTRE):
+                self._rows[cells[space][0] + 1] = None
+        label_row, label_col = cells[CENTRE]
+        label_col += width
+        self.refresh(*(Region(cells[space][1], cells[space][0] + 1, width, 1)
+                       for space in {old, new}),
+                     Region(label_col, label_row + 1, max(self.size.width - label_col, 0), 1))
 
-    def _lines(self) -> list[Content]:
+    def _lines(self) -> list[Row]:
         """The board's rows for what it shows now (a row is built once per change)."""
         if self._rows is None:
             self._rows = [None] * self._row_count()
@@ -267,7 +261,7 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
     def _row_count(self) -> int:
         return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
 
-    def _build_row(self, y: int) -> Content:
+    def _build_row(self, y: int) -> Row:
         """Row ``y``: the header, a row of links and cells, or the legend."""
         drawing = art(self.large)
         width = len(drawing.lines[0])
@@ -277,7 +271,7 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
             legend = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
             if self.names:
                 legend = NAMES_LEGEND
-            return _content(legend[:width], [(0, min(len(legend), width), ".galaxy--legend")])
+            return legend[:width], ((0, min(len(legend), width), ".galaxy--legend"),)
         row = y - 1
         line = drawing.lines[row]
         chars = list(line)
@@ -297,9 +291,9 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
                 if where:
                     chars[width - len(where):] = where
                     line_spans.append((width - len(where), width, ".galaxy--title"))
-        return _content("".join(chars), line_spans)
+        return "".join(chars), tuple(line_spans)
 
-    def _header(self, width: int) -> Content:
+    def _header(self, width: int) -> Row:
         """The Galaxy's title and its Black Star Zone."""
         zone = "black " + black_zone(self.black, self.black_target)
         title = self.title[: max(width - len(zone) - 1, 0)]
@@ -308,7 +302,7 @@ class GalaxyBoard(SteadyFocus, can_focus=True):
         if self.black_target and self.black < BLACK_ZONE_SIZE:
             at = width - len(zone) + len("black ") + self.black  # the next free slot
             spans.append((at, at + 1, ".galaxy--legal"))
-        return _content(header, spans)
+        return header, tuple(spans)
 
     def _where(self, room: int) -> str:
         """``at E2b``: the space under the cursor, when it shows and fits in ``room``."""

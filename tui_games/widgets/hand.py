@@ -19,10 +19,11 @@ from textual.widget import Widget
 
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
 from tui_games.widgets.line_cache import Line, LineCached, joined
+from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
 
-class Hand(SteadyFocus, LineCached, can_focus=True):
+class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
     """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
 
     Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected

@@ -68,7 +68,8 @@ class HexMap(Widget, can_focus=True):
     HexMap { width: auto; height: auto; }
     """
 
-    cursor: reactive[Place] = reactive((0, 0), layout=False)
+    # The watcher repaints just the two rows the cursor left and entered.
+    cursor: reactive[Place] = reactive((0, 0), layout=False, repaint=False)
 
     class Moved(Message):
         """The cursor moved to ``place``."""
@@ -115,9 +116,11 @@ class HexMap(Widget, can_focus=True):
         first = next(iter(cells.values()), None)
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (4, 1)
         resized = shape != (self.cell_width, self.cell_lines)
-        changed = {place[0] for place in set(cells) | set(self._cells)
-                   if cells.get(place) != self._cells.get(place)}
+        old = self._cells
+        changed = {place[0] for place in cells.keys() | old.keys()
+                   if cells.get(place) != old.get(place)}
         changed |= {place[0] for place in marked ^ self._marked}
+        lines = (caption != self._caption, legend != self._legend)
         self.cell_width, self.cell_lines = shape
         self._cells = dict(cells)
         self._marked = marked
@@ -128,10 +131,12 @@ class HexMap(Widget, can_focus=True):
             self._strips.clear()
             self.refresh(layout=True)
         else:
-            self._redraw(changed)
+            self._redraw(changed, caption=lines[0], legend=lines[1])
 
-    def _redraw(self, rows: Iterable[int]) -> None:
-        """Forget the drawing of ``rows`` and of the caption and legend; repaint them."""
+    def _redraw(self, rows: Iterable[int], *, caption: bool = False,
+                legend: bool = False) -> None:
+        """Forget the drawing of ``rows`` (and of the caption or legend line if asked);
+        repaint just those lines."""
         width = self.size.width or self.get_content_width(Size(0, 0), Size(0, 0))
         regions = []
         for row in set(rows):
@@ -140,10 +145,12 @@ class HexMap(Widget, can_focus=True):
                 self._strips.pop(y, None)
             regions.append(Region(0, row * self.cell_lines, width, self.cell_lines))
         below = self.rows * self.cell_lines
-        self._strips.pop(below, None)
-        self._strips.pop(below + 1, None)
-        regions.append(Region(0, below, width, 2))
-        self.refresh(*regions)
+        for y, wanted in ((below, caption), (below + 1, legend)):
+            if wanted:
+                self._strips.pop(y, None)
+                regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
 
     @property
     def caption(self) -> str:

@@ -11,13 +11,15 @@ posts ``SpaceGrid.Moved``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 Segment = tuple[str, str]            # (text, style)
@@ -26,6 +28,7 @@ Cell = tuple[CellLine, ...]          # every drawn line of a cell
 
 CURSOR = "bold reverse"
 MARKED = "bold underline"
+CACHE_STRIPS = 512  # rows, captions and legends kept: a few turns' worth of maps
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -44,7 +47,8 @@ class SpaceGrid(Widget, can_focus=True):
     SpaceGrid { width: auto; height: auto; }
     """
 
-    cursor: reactive[int] = reactive(0, layout=False)
+    # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     class Moved(Message):
         """The cursor moved to ``cell``."""
@@ -70,14 +74,17 @@ class SpaceGrid(Widget, can_focus=True):
         self._marked: frozenset[int] = frozenset()
         self._caption = ""
         self._legend = ""
-        self._lines: list[Content] | None = None
+        self._strips: dict[tuple[object, ...], list[Strip]] = {}
 
     # ---- what the screen tells it ----------------------------------------------------
 
     def show(self, cells: Sequence[Cell], *, marked: Iterable[int] = (), caption: str = "",
              legend: str = "") -> None:
         """Draw ``cells`` (``size * size`` of them, row by row, all of one width), bold
-        and underline ``marked``; ``caption`` describes the cell under the cursor."""
+        and underline ``marked``; ``caption`` describes the cell under the cursor.
+
+        Only the rows whose cells or marks changed are repainted, and the caption and
+        legend when they changed; a layout pass only when the grid's height changes."""
         cells = tuple(cells)
         marked = frozenset(marked)
         if (cells == self._cells and marked == self._marked and caption == self._caption
@@ -85,14 +92,27 @@ class SpaceGrid(Widget, can_focus=True):
             return
         first = cells[0] if cells else ()
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (3, 1)
-        resized = shape != (self.cell_width, self.cell_lines) or caption != self._caption
+        width = self.size.width
+        tail_before = len(self._tail(width)) if width else 0
+        side = self.side
+        old_cells, old_marked = self._cells, self._marked
+        rows = {cell // side for cell in marked ^ old_marked}
+        rows.update(row for row in range(side)
+                    if cells[row * side:(row + 1) * side]
+                    != old_cells[row * side:(row + 1) * side])
+        tail_changed = caption != self._caption or legend != self._legend
+        reshaped = shape != (self.cell_width, self.cell_lines)
         self.cell_width, self.cell_lines = shape
         self._cells = cells
         self._marked = marked
         self._caption = caption
         self._legend = legend
-        self._lines = None
-        self.refresh(layout=resized)
+        if reshaped or not width or len(self._tail(width)) != tail_before:
+            self.refresh(layout=True)
+            return
+        self._refresh_rows(rows)
+        if tail_changed:
+            self.refresh(Region(0, side * self.cell_lines, width, tail_before))
 
     @property
     def caption(self) -> str:
@@ -114,9 +134,8 @@ class SpaceGrid(Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def watch_cursor(self, old: int, new: int) -> None:
-        """Redraw and tell the screen."""
-        self._lines = None
-        self.refresh()
+        """Repaint the rows the cursor left and entered, and tell the screen."""
+        self._refresh_rows((old // self.side, new // self.side))
         self.post_message(self.Moved(new))
 
     def move_to(self, cell: int) -> None:
@@ -132,36 +151,88 @@ class SpaceGrid(Widget, can_focus=True):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Every row of cells, then the caption and the legend (wrapped to the width)."""
-        wrap = max(1, width)
-        extra = sum(max(1, -(-len(text) // wrap)) for text in (self._caption, self._legend))
-        return self.side * self.cell_lines + extra
+        return self.side * self.cell_lines + len(self._tail(max(1, width)))
 
-    def _build(self) -> list[Content]:
+    def _cached(self, key: tuple[object, ...], make: Callable[[], Content],
+                width: int) -> list[Strip]:
+        """The strips of ``make()``'s content, kept by ``key``, the width and the style."""
+        style = self.visual_style
+        # The style is part of the key: the :focus tint gives another set of strips.
+        full = (key, width, style, self.app.theme)
+        strips = self._strips.get(full)
+        if strips is None:
+            if len(self._strips) >= CACHE_STRIPS:
+                self._strips.clear()
+            strips = Visual.to_strips(self, make(), width, None, style) or [Strip([])]
+            self._strips[full] = strips
+        return strips
+
+    def _tail(self, width: int) -> list[Strip]:
+        """The caption and the legend, each wrapped to ``width``."""
+        caption = self._cached(("caption", self._caption),
+                               lambda: Content.styled(self._caption, "bold"), width)
+        legend = self._cached(("legend", self._legend),
+                              lambda: Content.styled(self._legend, "dim"), width)
+        return caption + legend
+
+    def _row(self, row: int, width: int) -> list[Strip]:
+        """The lines of one row of cells (only the cells and marks of that row count)."""
+        side = self.side
+        cells = self._cells[row * side:(row + 1) * side]
+        marked = tuple(col for col in range(side) if row * side + col in self._marked)
+        cursor_row, cursor_col = divmod(self.cursor, side)
+        cursor = cursor_col if cursor_row == row else -1
+        key = ("row", cells, marked, cursor, self.cell_width, self.cell_lines)
+        return self._cached(key, lambda: self._row_content(row), width)
+
+    def _row_content(self, row: int) -> Content:
         blank = " " * self.cell_width
         lines: list[Content] = []
-        for row in range(self.side):
-            for sub in range(self.cell_lines):
-                parts: list[Content] = []
-                for col in range(self.side):
-                    cell = row * self.side + col
-                    drawn = self._cells[cell] if cell < len(self._cells) else ((
-                        (blank, ""),),)
-                    segments = drawn[sub] if sub < len(drawn) else ((blank, ""),)
-                    for text, style in segments:
-                        piece = Content.styled(text, style) if style else Content(text)
-                        if cell in self._marked:
-                            piece = piece.stylize(MARKED)
-                        if cell == self.cursor:
-                            piece = piece.stylize(CURSOR)
-                        parts.append(piece)
-                    parts.append(Content(" "))
-                lines.append(Content("").join(parts).rstrip())
-        lines.append(Content.styled(self._caption, "bold"))
-        lines.append(Content.styled(self._legend, "dim"))
-        return lines
+        for sub in range(self.cell_lines):
+            parts: list[Content] = []
+            for col in range(self.side):
+                cell = row * self.side + col
+                drawn = self._cells[cell] if cell < len(self._cells) else (((blank, ""),),)
+                segments = drawn[sub] if sub < len(drawn) else ((blank, ""),)
+                for text, style in segments:
+                    piece = Content.styled(text, style) if style else Content(text)
+                    if cell in self._marked:
+                        piece = piece.stylize(MARKED)
+                    if cell == self.cursor:
+                        piece = piece.stylize(CURSOR)
+                    parts.append(piece)
+                parts.append(Content(" "))
+            lines.append(Content("").join(parts).rstrip())
+        return Content("\n").join(lines)
+
+    def _refresh_rows(self, rows: Iterable[int]) -> None:
+        """Repaint only the lines of ``rows`` (a cursor move changes two rows at most)."""
+        width = self.size.width
+        if not width:
+            self.refresh()
+            return
+        regions = [Region(0, row * self.cell_lines, width, self.cell_lines)
+                   for row in sorted(set(rows))]
+        if regions:
+            self.refresh(*regions)
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``: a line of a row of cells, else of the caption or the legend."""
+        width = self.size.width
+        if self.text_selection is not None:  # the selection is drawn over the lines
+            drawn = Visual.to_strips(self, self.render(), width, None, self.visual_style)
+            return drawn[y] if 0 <= y < len(drawn) else Strip.blank(width)
+        row, sub = divmod(y, self.cell_lines)
+        if row < self.side:
+            strips = self._row(row, width)
+            return strips[sub] if sub < len(strips) else Strip.blank(width)
+        tail = self._tail(width)
+        at = y - self.side * self.cell_lines
+        return tail[at] if at < len(tail) else Strip.blank(width)
 
     def render(self) -> Content:
-        """The whole grid as one block of text (cached until cells or cursor change)."""
-        if self._lines is None:
-            self._lines = self._build()
-        return Content("\n").join(self._lines)
+        """The whole grid as one block of text (text extraction, tests)."""
+        lines = [self._row_content(row) for row in range(self.side)]
+        lines.append(Content.styled(self._caption, "bold"))
+        lines.append(Content.styled(self._legend, "dim"))
+        return Content("\n").join(lines)

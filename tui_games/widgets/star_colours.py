@@ -4,9 +4,21 @@ Each star is drawn as its letter (R P Y W B O, K for black) in a component class
 after it, so the letter carries the meaning and the colour only helps (NO_COLOR reads).
 A widget lists ``STAR_COMPONENTS`` in its COMPONENT_CLASSES and ``star_css(name)`` in its
 DEFAULT_CSS; styles/nebula.tcss may override them (the light theme does).
+
+``LinePainter`` draws the lines of these boards: a key that moves a cursor changes a few
+cells, and the lines holding them must be drawn in well under a millisecond.
 """
 
 from __future__ import annotations
+
+import itertools
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.widget import Widget
 
 from tui_games.games.nebula.state import STAR_LETTERS
 
@@ -37,3 +49,76 @@ STAR_COMPONENTS: set[str] = {star_class(i) for i in range(len(STAR_LETTERS))}
 def star_css(widget: str) -> str:
     """DEFAULT_CSS rules colouring the star component classes of ``widget``."""
     return "\n".join(f"{widget} > .star-{key} {{ {rule} }}" for key, rule in _COLOURS.items())
+
+
+# ---- painting a styled line -----------------------------------------------------------
+
+Spans = tuple[tuple[int, int, str], ...]  # (start, end, style): ".component" or "bold reverse"
+PAINTED_LINES = 512  # distinct lines kept per widget: many cursor positions and turns
+
+
+class LinePainter:
+    """Turns a line of text with styled runs into a Strip, fast, for a Nebula board.
+
+    Textual's Content pipeline wraps, measures and looks every span's style up for each
+    line it draws: about half a millisecond a line, paid again for every line a key
+    changes that was never drawn before. A board line never wraps and its styles come
+    from a dozen component classes, so here each distinct pile of styles (a star's
+    colour under the cursor's reverse video, say) is resolved once, by the same rules
+    Content uses (the later span on top of the earlier, all over the widget's style), and
+    a line is cut into segments at its span edges. Lines are kept by their text and
+    spans; a change of the widget's style (focus, theme) starts afresh.
+
+    The segments carry no text-selection offsets: widgets painted this way set
+    ``ALLOW_SELECT = False`` (a board drawing is not text to copy).
+    """
+
+    def __init__(self, widget: Widget) -> None:
+        self._widget = widget
+        self._base: tuple[object, ...] | None = None
+        self._styles: dict[tuple[str, ...], RichStyle] = {}
+        self._strips: dict[tuple[str, Spans, int], Strip] = {}
+        self._pad = RichStyle()
+        self.painted = 0  # lines turned into strips (the cache missed), for tests
+
+    def strip(self, text: str, spans: Spans, width: int) -> Strip:
+        """``text`` with ``spans`` as a strip exactly ``width`` cells wide."""
+        widget = self._widget
+        base = widget.visual_style
+        key = (base, widget.app.theme)
+        if key != self._base:
+            self._base = key
+            self._styles.clear()
+            self._strips.clear()
+            self._pad = (base + VisualStyle(reverse=False)).rich_style
+        line = (text, spans, width)
+        strip = self._strips.get(line)
+        if strip is None:
+            if len(self._strips) >= PAINTED_LINES:
+                self._strips.clear()
+            strip = self._strips[line] = self._paint(text, spans, width, base)
+            self.painted += 1
+        return strip
+
+    def _paint(self, text: str, spans: Spans, width: int, base: VisualStyle) -> Strip:
+        end = len(text)
+        cuts = sorted({0, end, *(min(max(a, 0), end) for a, b, _ in spans),
+                       *(min(max(b, 0), end) for a, b, _ in spans)})
+        segments = []
+        for a, b in itertools.pairwise(cuts):
+            if a < b:
+                stack = tuple(style for start, stop, style in spans if start <= a and b <= stop)
+                segments.append(Segment(text[a:b], self._style(stack, base)))
+        length = cell_len(text)
+        strip = Strip(segments, length)
+        if length > width:
+            return strip.crop(0, width)
+        return strip.extend_cell_length(width, self._pad) if length < width else strip
+
+    def _style(self, stack: tuple[str, ...], base: VisualStyle) -> RichStyle:
+        style = self._styles.get(stack)
+        if style is None:
+            resolve = self._widget._get_style  # how Content resolves ".component" names
+            combined = VisualStyle.combine([base, *(resolve(name) for name in stack)])
+            style = self._styles[stack] = (base + combined).rich_style
+        return style

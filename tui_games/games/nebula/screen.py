@@ -121,6 +121,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
         self._resume_chaos = False  # the save was made while choosing the star for Chaos
         self._ring_turn: int | None = None  # the turn whose Time the rings were chosen for
+        self._refreshing = False  # inside refresh_table: the caller shows the status after
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -149,6 +150,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self.query_one("#neb-drawn", StarRow).display = False
         self._apply_size(self.app.size.width, self.app.size.height)
         self._restore_view_prefs()
+        # A watcher, not a message: the status line changes in the frame the cursor does.
+        self.watch(self.galaxy, "cursor", self._cursor_moved, init=False)
 
     # ---- what the save keeps of the screen: the choices not made yet --------------------
 
@@ -297,6 +300,13 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each repaints only if its data changed."""
         assert isinstance(view, NebulaState)
+        self._refreshing = True
+        try:
+            self._refresh_table(view)
+        finally:
+            self._refreshing = False
+
+    def _refresh_table(self, view: NebulaState) -> None:
         mover = self.rules.to_move(view)
         decision = (view.turn, view.phase, mover, self.viewer)
         new_decision = decision != self._decision
@@ -751,18 +761,20 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             session.apply(action)
         self.refresh_view()
 
-    @on(GalaxyBoard.CursorMoved)
-    def _cursor_moved(self, event: GalaxyBoard.CursorMoved) -> None:
+    def _cursor_moved(self, space: int) -> None:
+        """The Galaxy cursor moved: name the space, or say what Enter would do there."""
         self._confirm = None
-        self._remember(PREF_CURSOR, SPACES[event.space])
+        self._remember(PREF_CURSOR, SPACES[space])
+        if self._refreshing:
+            return
         view = self._state()
         if self._phase(view) == "place":
             self.show_status(self.status_text(view))
             return
         seat = self._shown_seat(view)
-        star = view.galaxies[seat][event.space]
+        star = view.galaxies[seat][space]
         what = star_name(star) if star >= 0 else "empty"
-        self.show_status(f"{SPACES[event.space]}: {what}.")
+        self.show_status(f"{SPACES[space]}: {what}.")
 
     @on(StarRow.CursorMoved, "#neb-reserve")
     def _reserve_moved(self, event: StarRow.CursorMoved) -> None:

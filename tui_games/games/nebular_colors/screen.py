@@ -15,7 +15,6 @@ from typing import Any, Literal
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -43,6 +42,7 @@ from tui_games.games.nebular_colors.state import (
 )
 from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.screens.game import GameScreen
+from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
 from tui_games.widgets.pile import CardGroups, SplayedPile
@@ -124,36 +124,36 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def compose_table(self) -> ComposeResult:
         """Top bar, opponent, piles around the deck, you and your hand, the Stop/Nova prompt."""
         sort = self.session.ui_prefs.get(SORT_PREF, "number")
-        with Vertical(id="nc-table"):
-            with Horizontal(id="nc-top"):
+        with Column(id="nc-table"):
+            with Row(id="nc-top"):
                 yield Static(id="nc-title")
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
                 yield Static(id="nc-match")
                 yield Static(id="nc-deck-count")
-            with Vertical(id="nc-them", classes="nc-player"):
-                with Horizontal(classes="nc-row"):
+            with Column(id="nc-them", classes="nc-player"):
+                with Row(classes="nc-row"):
                     yield Static(id="nc-them-name", classes="nc-name")
                     yield ScoringArea(id="nc-them-score")
-                with Horizontal(classes="nc-row"):
+                with Row(classes="nc-row"):
                     yield Static("melds", classes="nc-label")
                     yield CardGroups(id="nc-them-melds", empty="none yet")
-                with Horizontal(classes="nc-row"):
+                with Row(classes="nc-row"):
                     yield Static("hand", classes="nc-label")
                     yield HiddenHand(id="nc-them-hand")
-            with Horizontal(id="nc-piles"):
+            with Row(id="nc-piles"):
                 yield SplayedPile("left pile (1)", id="nc-pile-0")
                 yield Static(id="nc-deck")
                 yield SplayedPile("right pile (2)", id="nc-pile-1")
-            with Vertical(id="nc-you", classes="nc-player"):
-                with Horizontal(classes="nc-row"):
+            with Column(id="nc-you", classes="nc-player"):
+                with Row(classes="nc-row"):
                     yield Static(id="nc-you-name", classes="nc-name")
                     yield ScoringArea(id="nc-you-score")
-                with Horizontal(classes="nc-row"):
+                with Row(classes="nc-row"):
                     yield Static("melds", classes="nc-label")
                     yield CardGroups(id="nc-you-melds", empty="none yet")
-                with Horizontal(classes="nc-row", id="nc-hand-row"):
-                    with Vertical(classes="nc-label"):
+                with Row(classes="nc-row", id="nc-hand-row"):
+                    with Column(classes="nc-label"):
                         yield Static("hand")
                         yield Static(id="nc-sort")
                     yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")

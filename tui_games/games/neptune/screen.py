@@ -12,7 +12,7 @@ from typing import Any, Literal
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -38,6 +38,7 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.game import GameScreen
+from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.score_tracker import ScoreTracker
@@ -149,18 +150,18 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def compose_table(self) -> ComposeResult:
         """Top line; players (name, tracker, won tricks) beside the trick; the hand."""
         players = len(self.session.seats)
-        with Vertical(id="nep-table"):
+        with Column(id="nep-table"):
             yield Static(id="nep-top")
-            with Horizontal(id="nep-middle"):
-                with Vertical(id="nep-players"):
+            with Row(id="nep-middle"):
+                with Column(id="nep-players"):
                     for i in range(players):
-                        with Horizontal(classes="nep-player", id=f"nep-player-{i}"):
+                        with Row(classes="nep-player", id=f"nep-player-{i}"):
                             yield Static(id=f"nep-name-{i}", classes="nep-name")
                             yield ScoreTracker(id=f"nep-score-{i}", legend=True)
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             yield OptionList(id="nep-choices")
-            with Horizontal(id="nep-hand-row"):
+            with Row(id="nep-hand-row"):
                 yield Static("hand", id="nep-hand-label")
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
 

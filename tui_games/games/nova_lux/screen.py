@@ -120,6 +120,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._view_key: tuple[int, int, int] | None = None
         self._view: NovaLuxState | None = None
         self._paths: dict[int, tuple[int, int]] = {}
+        # Worked out once per view (see view()): a cursor key must not ask the rules again.
+        self._legal_cache: list[Action] | None = None
+        self._cells_cache: tuple[bool, list[Any]] | None = None
+        self._listed: tuple[object, ...] | None = None  # what the action list shows
+        self._widgets: dict[str, Any] = {}
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -148,15 +153,24 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self.fit_table(self.app.size.width, self.app.size.height)
         self.grid.focus()
 
+    def _widget(self, widget_id: str) -> Any:
+        """The table's widget ``widget_id``, looked up once (a query on every key costs)."""
+        widget = self._widgets.get(widget_id)
+        if widget is None:
+            widget = self._widgets[widget_id] = self.query_one(f"#{widget_id}")
+        return widget
+
     @property
     def grid(self) -> SpaceGrid:
         """The map widget."""
-        return self.query_one("#nl-map", SpaceGrid)
+        grid: SpaceGrid = self._widget("nl-map")
+        return grid
 
     @property
     def action_list(self) -> OptionList:
         """What can be done at the cursor's cell (and anywhere)."""
-        return self.query_one("#nl-actions", OptionList)
+        listing: OptionList = self._widget("nl-actions")
+        return listing
 
     def view(self) -> GameState:
         """The viewer's observation, kept until the game moves on."""
@@ -168,6 +182,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             assert isinstance(view, NovaLuxState)
             self._view = view
             self._paths = {}
+            self._legal_cache = None
+            self._cells_cache = None
             mover = self.rules.to_move(view)
             if view.phase == "turn" and mover == self.viewer and view.ships[mover] != NONE:
                 self._paths = movement.cheapest(view, view.ships[mover],
@@ -175,9 +191,14 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         return self._view
 
     def _text(self, widget_id: str, text: str) -> None:
-        if self._texts.get(widget_id) != text:
+        """Show ``text`` in a Static; a layout pass only when its number of lines changes
+        (every line is cut to the width, so none wraps)."""
+        before = self._texts.get(widget_id)
+        if before != text:
             self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text)
+            layout = before is None or before.count("\n") != text.count("\n")
+            static: Static = self._widget(widget_id)
+            static.update(text, layout=layout)
 
     def _nova_view(self) -> NovaLuxState:
         view = self.view()
@@ -192,7 +213,22 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                 and not self.reviewing)
 
     def _legal(self, view: NovaLuxState) -> list[Action]:
-        return self.rules.legal_actions(view) if self._mine(view) else []
+        """The viewer's legal actions in ``view`` (the current view: cached with it)."""
+        if view is not self._view:
+            return self.rules.legal_actions(view) if self._mine(view) else []
+        if self._legal_cache is None:
+            self._legal_cache = self.rules.legal_actions(view) if self._mine(view) else []
+        return self._legal_cache
+
+    def _map_cells(self, view: NovaLuxState) -> list[Any]:
+        """The map's cells for ``view`` at the current size (cached with the view)."""
+        cached = self._cells_cache
+        if view is not self._view or cached is None or cached[0] != self.large:
+            cells = map_cells(view, self.large)
+            if view is not self._view:
+                return cells
+            cached = self._cells_cache = (self.large, cells)
+        return cached[1]
 
     def _at(self, view: NovaLuxState, a: Action) -> int | None:
         """The cell an action is about, or None for one that needs no place."""
@@ -288,7 +324,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._text("nl-top", f"{head}{dice} · {left} hydrogen left")
 
     def _side_width(self) -> int:
-        width = self.query_one("#nl-side").size.width
+        width: int = self._widget("nl-side").size.width
         if width:
             return width
         map_width = 7 * 7 + 2 if self.large else 7 * 5 + 1
@@ -298,7 +334,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         me = self.viewer
         width = self._side_width()
         for r in range(RESOURCES):
-            self.query_one(f"#nl-track-{r}", ResourceTracker).set_value(view.res[me][r])
+            tracker: ResourceTracker = self._widget(f"nl-track-{r}")
+            tracker.set_value(view.res[me][r])
         wide = width >= 80
         lines = [faction_line(view, me, slot, wide)[:width]
                  for slot in range(len(view.factions[me]))]
@@ -311,20 +348,29 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         names = self.seat_names
         others = [short_mat(view, p, names[p])[:width] for p in range(view.players) if p != me]
         self._text("nl-others", "\n".join(others))
-        self.query_one("#nl-others").display = bool(others)
+        shown = self._widget("nl-others")
+        if shown.display != bool(others):
+            shown.display = bool(others)
 
     def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
+        """List the entries at the cursor; ``reset`` highlights the first. The options are
+        replaced only when their texts change (moving between two cells with the same
+        entries, or back to the same decision, keeps the list as it is)."""
         entries = self._entries_here(view)
-        if entries == self._entries and not reset:
-            return
-        self._entries = entries
         listing = self.action_list
         highlighted = listing.highlighted
-        listing.clear_options()
-        listing.add_options([Option(self._entry_text(view, e)) for e in entries])
+        if entries != self._entries or reset:
+            self._entries = entries
+            texts = tuple(self._entry_text(view, e) for e in entries)
+            if texts != self._listed:
+                self._listed = texts
+                # set_options, not clear_options then add_options: an empty list between
+                # the two would change the list's virtual size twice, two layout passes.
+                listing.set_options([Option(text) for text in texts])
         if entries:
-            listing.highlighted = 0 if reset or highlighted is None else min(
-                highlighted, len(entries) - 1)
+            want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
+            if listing.highlighted != want:
+                listing.highlighted = want
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
@@ -338,8 +384,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         elif self._entries and self._at_cell_entries():
             caption += " · Enter: actions"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
-        self.grid.show(map_cells(view, self.large), marked=marked, caption=caption,
-                       legend=legend)
+        self.grid.show(self._map_cells(view), marked=marked, caption=caption, legend=legend)
         self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
 
     def _at_cell_entries(self) -> bool:

@@ -19,8 +19,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from tui_games.engine.core import Action, GameState
@@ -59,6 +61,7 @@ from tui_games.games.via_nebula.view import (
 )
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.hexmap import HexMap
+from tui_games.widgets.line_cache import LineCached
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 
@@ -81,6 +84,44 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class TextLines(LineCached):
+    """Plain lines of text, each cut to the width with an ellipsis. A new text repaints
+    only the lines that differ, and asks for a layout only when the line count changes."""
+
+    DEFAULT_CSS = """
+    TextLines { height: auto; }
+    """
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self._lines: list[str] = []
+
+    @property
+    def text(self) -> str:
+        """The text shown (lines joined by newlines)."""
+        return "\n".join(self._lines)
+
+    def show(self, text: str) -> None:
+        """Show ``text``, a line per newline."""
+        lines = text.split("\n") if text else []
+        old = self._lines
+        if lines == old:
+            return
+        self._lines = lines
+        if len(lines) != len(old):
+            self.refresh(layout=True)
+            return
+        width = self.size.width
+        self.refresh(*[Region(0, y, width, 1)
+                       for y, (new, was) in enumerate(zip(lines, old, strict=True))
+                       if new != was])
+
+    def content_lines(self, width: int) -> list[Content | list[Content]]:
+        """Each line of the text, cut to ``width``."""
+        return [Content(line if len(line) <= width else line[: width - 1] + "…")
+                for line in self._lines]
+
+
 class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     """Via Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
 
@@ -99,25 +140,36 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._options: list[Action] = []
         self._chain_choice = 0
         self._chain_for: Action | None = None
-        self._texts: dict[str, str] = {}
+        self._texts: dict[str, TextLines] = {}
+        self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
+        self._action_list = OptionList(id="via-actions")
+        self._side = Vertical(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._view_key: tuple[int, int, int] | None = None
         self._view: ViaNebulaState | None = None
+        # Per observation: the legal actions and the map's cells (a cursor key reuses them).
+        self._legal_for: tuple[ViaNebulaState, bool, list[Action]] | None = None
+        self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
+            None)
 
     # ---- layout ------------------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
         """Top line; the map on the left; actions, contracts and boards on the right."""
+        texts = self._texts
+        for name in ("via-top", "via-actions-title", "via-preview", "via-contracts",
+                     "via-boards"):
+            texts[name] = TextLines(id=name)
         with Vertical(id="via-table"):
-            yield Static(id="via-top")
+            yield texts["via-top"]
             with Horizontal(id="via-main"):
-                yield HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
-                with Vertical(id="via-side"):
-                    yield Static(id="via-actions-title")
-                    yield Static(id="via-preview")
-                    yield OptionList(id="via-actions")
-                    yield Static(id="via-contracts")
-                    yield Static(id="via-boards")
+                yield self._hexmap
+                with self._side:
+                    yield texts["via-actions-title"]
+                    yield texts["via-preview"]
+                    yield self._action_list
+                    yield texts["via-contracts"]
+                    yield texts["via-boards"]
 
     def on_mount(self) -> None:
         """Compact footer and the size's layout; then the base shows all."""
@@ -126,17 +178,21 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         footer.show_command_palette = False
         self.fit_table(self.app.size.width, self.app.size.height)
         self.action_list.display = False
-        self.hexmap.focus()
+        hexmap = self.hexmap
+        hexmap.focus()
+        # A watcher, not HexMap.Moved: the side and the caption change in the same frame
+        # as the cursor (a message would arrive after the map's rows were painted).
+        self.watch(hexmap, "cursor", self._cursor_moved, init=False)
 
     @property
     def hexmap(self) -> HexMap:
         """The map widget."""
-        return self.query_one("#via-map", HexMap)
+        return self._hexmap
 
     @property
     def action_list(self) -> OptionList:
         """The list of what can be done at the cursor's hex."""
-        return self.query_one("#via-actions", OptionList)
+        return self._action_list
 
     def view(self) -> GameState:
         """The viewer's observation, kept until the game moves on."""
@@ -150,11 +206,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return self._view
 
     def _text(self, widget_id: str, text: str) -> None:
-        """Update a Static only when its text changes; one-line ones need no layout."""
-        if self._texts.get(widget_id) != text:
-            self._texts[widget_id] = text
-            fixed = widget_id in ("via-top", "via-actions-title", "via-preview")
-            self.query_one(f"#{widget_id}", Static).update(text, layout=not fixed)
+        """Show ``text`` in a line widget (it repaints only the lines that changed)."""
+        self._texts[widget_id].show(text)
 
     # ---- whose decision ----------------------------------------------------------------
 
@@ -164,7 +217,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 and not self.reviewing)
 
     def _legal(self, view: ViaNebulaState) -> list[Action]:
-        return self.rules.legal_actions(view) if self._mine(view) else []
+        mine = self._mine(view)
+        known = self._legal_for
+        if known is None or known[0] is not view or known[1] != mine:
+            known = (view, mine, self.rules.legal_actions(view) if mine else [])
+            self._legal_for = known
+        return known[2]
 
     def _cursor_hex(self) -> int:
         return INDEX_OF_CELL[self.hexmap.cursor]
@@ -217,7 +275,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _side_width(self) -> int:
         """The right column's width (known before the first layout too)."""
-        width = self.query_one("#via-side").size.width
+        width = self._side.size.width
         if width:
             return width
         map_width = 9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1
@@ -295,7 +353,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._fill_list(view)
-        self.query_one("#via-preview").display = False
+        self._texts["via-preview"].display = False
         self.action_list.display = True
         self.action_list.focus()
         self._refresh_actions(view, reset=False)
@@ -303,7 +361,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self.action_list.display = False
-        self.query_one("#via-preview").display = True
+        self._texts["via-preview"].display = True
         self.hexmap.focus()
         if self._view is not None:
             self._refresh_actions(self._view, reset=False)
@@ -336,8 +394,17 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         text = caption(view, self._cursor_hex(), self._names())
         if chain:
             text += f" · chain {'-'.join(NAME[h] for h in chain)}"
-        hexmap.show(map_cells(view, self.large, frozenset(chain)), marked=marked, caption=text,
+        hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, caption=text,
                     legend=legend)
+
+    def _map_cells(self, view: ViaNebulaState, chain: frozenset[int]) -> dict[Any, Any]:
+        """The map's cells, drawn again only when the view, size or chain changes."""
+        known = self._cells_for
+        if (known is None or known[0] is not view or known[1] != self.large
+                or known[2] != chain):
+            known = (view, self.large, chain, map_cells(view, self.large, chain))
+            self._cells_for = known
+        return known[3]
 
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""
@@ -358,8 +425,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     # ---- keys --------------------------------------------------------------------------
 
-    @on(HexMap.Moved)
-    def _moved(self, event: HexMap.Moved) -> None:
+    def _cursor_moved(self, place: tuple[int, int]) -> None:
+        """The cursor moved: what can be done there, and the line naming the hex."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._refresh_actions(view, reset=False)
