@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from tui_games.games.nova_lux.board import CARD_CELLS, SPACE_DUST
 from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.screen import ActionList
 from tui_games.games.nova_lux.state import Pick, PlaceShip
 from tui_games.games.nova_lux.view import cell_text, engine_line, map_cells, short_mat
 from tui_games.widgets.resource_tracker import ResourceTracker, track_text
@@ -69,6 +70,50 @@ async def test_the_grid_draws_every_cell_then_the_caption_and_legend() -> None:
         assert lines[0].split() == ["0", "1", "2", "3", "4", "5", "6"]
         assert lines[-2:] == ["B2 · move: 2 hydrogen", "key"]
         assert grid.caption.startswith("B2")
+
+
+def reversed_cells(grid: SpaceGrid, y: int) -> list[str]:
+    """The text drawn in reverse video (the cursor) on line ``y`` of the grid."""
+    return [seg.text for seg in grid.render_line(y) if seg.style and seg.style.reverse]
+
+
+async def test_the_grid_draws_the_cursor_where_it_is_after_moves_and_new_cells() -> None:
+    grid = SpaceGrid(7)
+    app = Lab(grid)
+    async with app.run_test(size=(60, 20)) as pilot:
+        grid.show(cells(), caption="A1", legend="key")
+        await pilot.press("right", "down")                 # cell 8: row 1
+        await pilot.pause()
+        assert [line for line in range(7) if reversed_cells(grid, line)] == [1]
+        assert "".join(reversed_cells(grid, 1)).strip() == "8"
+        await pilot.press("left", "up", "right")           # back to row 0, cell 1
+        await pilot.pause()
+        assert [line for line in range(7) if reversed_cells(grid, line)] == [0]
+        new = cells()
+        new[1] = ((("new ", ""),),)
+        grid.show(new, caption="B1", legend="key")         # the cursor's cell changed
+        await pilot.pause()
+        assert "".join(reversed_cells(grid, 0)) == "new "
+        assert grid.render_line(7).text.rstrip() == "B1"
+
+
+async def test_the_action_list_replaces_texts_in_place_and_keeps_the_highlight() -> None:
+    listing = ActionList()
+    app = Lab(listing)
+    async with app.run_test(size=(60, 10)) as pilot:
+        listing.show_texts(["Place your Ark on A1", "Take 1 hydrogen"])
+        await pilot.pause()
+        listing.highlighted = 1
+        listing.show_texts(["Place your Ark on B1", "Take 1 hydrogen"])
+        await pilot.pause()
+        assert [o.prompt for o in listing.options] == ["Place your Ark on B1",
+                                                       "Take 1 hydrogen"]
+        assert listing.highlighted == 1
+        assert listing.render_line(0).text.rstrip() == "Place your Ark on B1"
+        listing.show_texts(["Harvest 2 hydrogen"])      # another number: a new list
+        await pilot.pause()
+        assert [o.prompt for o in listing.options] == ["Harvest 2 hydrogen"]
+        assert listing.render_line(0).text.rstrip() == "Harvest 2 hydrogen"
 
 
 def test_a_track_shows_the_cube_on_its_value_and_bars_after_7_and_14() -> None:

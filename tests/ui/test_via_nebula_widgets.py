@@ -26,11 +26,12 @@ class MapApp(App[None]):
         cells = {p: (((f"{p[0]}{p[1]}".center(4), ""),),) for p in PLACES}
         hexmap.show(cells, caption="caption", legend="legend")
         hexmap.focus()
+        self.watch(hexmap, "cursor", self.moved, init=False)
 
     def on_hex_map_chosen(self, event: HexMap.Chosen) -> None:
         self.chosen.append(event.place)
 
-    def on_hex_map_moved(self, event: HexMap.Moved) -> None:
+    def moved(self, place: tuple[int, int]) -> None:
         self.moves += 1
 
 

@@ -33,8 +33,13 @@ from tui_games.games.nebula.board import (
     TIME_POINTS,
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.line_cache import LineCached
-from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.star_colours import (
+    STAR_COMPONENTS,
+    PaintedLines,
+    star_css,
+    star_style,
+)
 from tui_games.widgets.steady_focus import SteadyFocus
 
 Plan = tuple[int, ...]
@@ -62,7 +67,7 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
-class StarClusters(SteadyFocus, LineCached, can_focus=True):
+class StarClusters(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

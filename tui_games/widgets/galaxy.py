@@ -126,6 +126,7 @@ class GalaxyBoard(OwnKeys, SteadyFocus, can_focus=True):
 
     cursor: reactive[int] = reactive(CENTRE, repaint=False)  # watch_cursor repaints
     large: reactive[bool] = reactive(False, layout=True)
+    # Set through show_galaxy and mark, which repaint only the rows that change.
     stars: reactive[tuple[int, ...]] = reactive((EMPTY,) * SPACE_COUNT)
     legal: reactive[frozenset[int]] = reactive(frozenset())
     black: reactive[int] = reactive(0)
@@ -148,16 +149,43 @@ class GalaxyBoard(OwnKeys, SteadyFocus, can_focus=True):
 
     # ---- changing ----------------------------------------------------------------------
 
-    def show_galaxy(self, stars: Sequence[int], black: int, title: str) -> None:
-        """Show a Galaxy: its 25 stars (EMPTY for none), black stars placed, a title."""
-        self.stars = tuple(stars)
-        self.black = black
-        self.title = title
+    def show_galaxy(self, stars: Sequence[int], black: int, title: str, *,
+                    legal: Iterable[int] | None = None,
+                    black_target: bool | None = None) -> None:
+        """Show a Galaxy: its 25 stars (EMPTY for none), black stars placed, a title;
+        with ``legal`` (and ``black_target``) the marks too, as ``mark`` sets them, in
+        the same repaint."""
+        values: dict[str, object] = {"stars": tuple(stars), "black": black, "title": title}
+        if legal is not None:
+            values["legal"] = frozenset(legal)
+            values["black_target"] = bool(black_target)
+        self._show(**values)
 
     def mark(self, legal: Iterable[int] = (), black_target: bool = False) -> None:
         """Mark the spaces a star may go on now (and the next black slot); () clears."""
-        self.legal = frozenset(legal)
-        self.black_target = black_target
+        self._show(legal=frozenset(legal), black_target=black_target)
+
+    def _show(self, **values: object) -> None:
+        """Set what the board shows and repaint only the rows that now read differently
+        (a star placed changes a row or two and the marks, not the whole board)."""
+        changed = {name: value for name, value in values.items()
+                   if getattr(self, name) != value}
+        if not changed:
+            return
+        for name, value in changed.items():
+            self.set_reactive(getattr(GalaxyBoard, name), value)
+        old = self._rows
+        if old is None or not self.is_mounted:
+            self.refresh()
+            return
+        self._rows = None
+        new = self._lines()
+        width = self.size.width
+        pairs = zip(old, new, strict=True)
+        rows = [Region(0, y, width, 1) for y, (before, after) in enumerate(pairs)
+                if before != after]
+        if rows:
+            super().refresh(*rows)
 
     def move_cursor_to(self, space: int) -> None:
         """Put the cursor on ``space``."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -161,8 +161,11 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
     def move_cursor_to(self, key: int) -> None:
         """Put the cursor on the card ``key`` (ignored when the hand does not hold it)."""
         if any(f.key == key for f in self._order) and key != self._cursor:
+            rows = {self._card_row(self._cursor), self._card_row(key)}
             self._cursor = key
-            self.refresh()
+            width = self.size.width
+            # Only the rows of the two cards whose marks change are drawn again.
+            self.refresh(*(Region(0, row, width, 1) for row in sorted(rows)))
             self.post_message(self.CursorMoved(self, key))
 
     def select(self, keys: Iterable[int]) -> None:
@@ -242,6 +245,11 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         self.action_toggle()
 
     # ---- drawing -----------------------------------------------------------------------
+
+    def _card_row(self, key: int | None) -> int:
+        """The line the card ``key`` is drawn on (its label; a caption goes under it)."""
+        index = next((i for i, f in enumerate(self._order) if f.key == key), 0)
+        return index // self._grid(self.content_size.width)[1] * self._row_height
 
     @property
     def _row_height(self) -> int:

@@ -9,7 +9,9 @@ line names the hex under the cursor and says what is on it, and a legend line fo
 
 Keys: left/right (h/l) move west/east; up/down (k/j) go to the row above/below, keeping
 the column as straight as the rows allow; y, u, b, n move north-west, north-east,
-south-west and south-east. Enter posts ``HexMap.Chosen``; each move posts ``HexMap.Moved``.
+south-west and south-east. Enter posts ``HexMap.Chosen``. To follow the cursor, watch its
+``cursor`` reactive: the watcher runs as the key is handled, so whatever it changes is
+painted in the same frame as the cursor (a message would arrive a frame late).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui_games.widgets.own_keys import OwnKeys
+
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
 Cell = tuple[CellLine, ...]          # every drawn line of a cell
@@ -31,6 +35,7 @@ Place = tuple[int, int]              # (row, column) in the offset grid
 
 CURSOR = "bold reverse"
 MARKED = "bold underline"
+CELL_STRIPS = 1024  # distinct cell looks kept (a map has a few dozen at a time)
 # Direction numbers: 0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east.
 _EVEN = ((0, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0))
 _ODD = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, 0), (1, 1))
@@ -49,7 +54,7 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class HexMap(Widget, can_focus=True):
+class HexMap(OwnKeys, Widget, can_focus=True):
     """A hex map with a cursor; the screen supplies each cell's text with ``show``."""
 
     BINDINGS = [
@@ -71,13 +76,6 @@ class HexMap(Widget, can_focus=True):
     # The watcher repaints just the two rows the cursor left and entered.
     cursor: reactive[Place] = reactive((0, 0), layout=False, repaint=False)
 
-    class Moved(Message):
-        """The cursor moved to ``place``."""
-
-        def __init__(self, place: Place) -> None:
-            super().__init__()
-            self.place = place
-
     class Chosen(Message):
         """Enter was pressed on ``place``."""
 
@@ -95,11 +93,13 @@ class HexMap(Widget, can_focus=True):
         self.cell_width = 4
         self.cell_lines = 1
         self._cells: dict[Place, Cell] = {}
+        self._given: Mapping[Place, Cell] | None = None  # the mapping last shown
         self._marked: frozenset[Place] = frozenset()
         self._caption = ""
         self._legend = ""
-        self._rows: dict[int, list[Content]] = {}   # drawn lines of each row of cells
         self._strips: dict[int, Strip] = {}          # rendered lines, by y
+        self._cell_strips: dict[tuple[object, ...], Strip] = {}  # see _cell_strip
+        self._style: object = None                   # the style the strips were made in
         first = min(self.places)
         self.set_reactive(HexMap.cursor, first)
 
@@ -117,9 +117,11 @@ class HexMap(Widget, can_focus=True):
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (4, 1)
         resized = shape != (self.cell_width, self.cell_lines)
         old = self._cells
-        changed = {place[0] for place in cells.keys() | old.keys()
-                   if cells.get(place) != old.get(place)}
+        # The screen passes the same mapping until its game changes: no need to compare.
+        changed = set() if cells is self._given else {
+            place[0] for place in cells.keys() | old.keys() if cells.get(place) != old.get(place)}
         changed |= {place[0] for place in marked ^ self._marked}
+        self._given = cells
         lines = (caption != self._caption, legend != self._legend)
         self.cell_width, self.cell_lines = shape
         self._cells = dict(cells)
@@ -127,8 +129,8 @@ class HexMap(Widget, can_focus=True):
         self._caption = caption
         self._legend = legend
         if resized:
-            self._rows.clear()
             self._strips.clear()
+            self._cell_strips.clear()
             self.refresh(layout=True)
         else:
             self._redraw(changed, caption=lines[0], legend=lines[1])
@@ -140,7 +142,6 @@ class HexMap(Widget, can_focus=True):
         width = self.size.width or self.get_content_width(Size(0, 0), Size(0, 0))
         regions = []
         for row in set(rows):
-            self._rows.pop(row, None)
             for y in range(row * self.cell_lines, (row + 1) * self.cell_lines):
                 self._strips.pop(y, None)
             regions.append(Region(0, row * self.cell_lines, width, self.cell_lines))
@@ -187,9 +188,8 @@ class HexMap(Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def watch_cursor(self, old: Place, new: Place) -> None:
-        """Redraw the two rows and tell the screen."""
+        """Redraw the two rows the cursor left and entered."""
         self._redraw((old[0], new[0]))
-        self.post_message(self.Moved(new))
 
     def move_to(self, place: Place) -> None:
         """Put the cursor on ``place`` (ignored if it is not on the map)."""
@@ -206,33 +206,60 @@ class HexMap(Widget, can_focus=True):
         """Every row of cells, then the caption and the legend lines."""
         return self.rows * self.cell_lines + 2
 
-    def _row_lines(self, row: int) -> list[Content]:
-        """The drawn lines of one row of cells (cached until the row changes)."""
-        found = self._rows.get(row)
-        if found is not None:
-            return found
+    def _cell_content(self, place: Place, sub: int) -> Content:
+        """Line ``sub`` of the cell at ``place``, with its marks, and the gap after it."""
         blank = " " * self.cell_width
-        lines: list[Content] = []
-        for sub in range(self.cell_lines):
-            parts: list[Content] = [Content(" " * (self.stride // 2 if row & 1 else 0))]
-            for col in range(self.cols):
-                place = (row, col)
-                cell = self._cells.get(place)
-                if cell is None or place not in self.places:
-                    parts.append(Content(blank + " "))
-                    continue
-                segments = cell[sub] if sub < len(cell) else ((blank, ""),)
-                for text, style in segments:
-                    piece = Content.styled(text, style) if style else Content(text)
-                    if place in self._marked:
-                        piece = piece.stylize(MARKED)
-                    if place == self.cursor:
-                        piece = piece.stylize(CURSOR)
-                    parts.append(piece)
-                parts.append(Content(" "))
-            lines.append(Content("").join(parts).rstrip())
-        self._rows[row] = lines
-        return lines
+        cell = self._cells.get(place)
+        if cell is None or place not in self.places:
+            return Content(blank + " ")
+        segments = cell[sub] if sub < len(cell) else ((blank, ""),)
+        marks = [style for style, on in ((MARKED, place in self._marked),
+                                         (CURSOR, place == self.cursor)) if on]
+        pieces = []
+        for text, style in segments:
+            piece = Content.styled(text, style) if style else Content(text)
+            for mark in marks:
+                piece = piece.stylize(mark)
+            pieces.append(piece)
+        pieces.append(Content(" "))
+        return Content("").join(pieces)
+
+    def _cell_strip(self, place: Place, sub: int) -> Strip:
+        """The drawn strip of ``_cell_content``: a cell looks the same wherever it is, so
+        its strip is made once for each look (text, marks, the widget's style)."""
+        cell = self._cells.get(place)
+        line = None if cell is None else cell[sub] if sub < len(cell) else ()
+        key = (line, place in self._marked, place == self.cursor, place in self.places)
+        strip = self._cell_strips.get(key)
+        if strip is None:
+            if len(self._cell_strips) >= CELL_STRIPS:
+                self._cell_strips.clear()
+            content = self._cell_content(place, sub)
+            strip = Strip(content.render_segments(self.visual_style), content.cell_length)
+            self._cell_strips[key] = strip
+        return strip
+
+    def _text_strip(self, text: str, style: str) -> Strip:
+        """A caption or legend line (a cursor moving back and forth shows the same few)."""
+        key = (text, style)
+        strip = self._cell_strips.get(key)
+        if strip is None:
+            if len(self._cell_strips) >= CELL_STRIPS:
+                self._cell_strips.clear()
+            content = Content.styled(text, style)
+            strip = Strip(content.render_segments(self.visual_style), content.cell_length)
+            self._cell_strips[key] = strip
+        return strip
+
+    def _indent(self, row: int) -> int:
+        return self.stride // 2 if row & 1 else 0
+
+    def _row_lines(self, row: int) -> list[Content]:
+        """The drawn lines of one row of cells, as text (for tests and text extraction)."""
+        return [Content("").join([Content(" " * self._indent(row)),
+                                  *(self._cell_content((row, col), sub)
+                                    for col in range(self.cols))]).rstrip()
+                for sub in range(self.cell_lines)]
 
     def render_line_contents(self) -> list[Content]:
         """Every drawn line: the rows of cells, the caption and the legend."""
@@ -245,18 +272,23 @@ class HexMap(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         """One line of the map (the line API: only changed lines are drawn again)."""
         width = self.size.width
+        style = self.visual_style
+        if style != self._style:  # focus or theme: every strip must be made again
+            self._style = style
+            self._strips.clear()
+            self._cell_strips.clear()
         strip = self._strips.get(y)
         if strip is None or strip.cell_length != width:
             below = self.rows * self.cell_lines
             if y < below:
-                content = self._row_lines(y // self.cell_lines)[y % self.cell_lines]
-            elif y == below:
-                content = Content.styled(_cut(self._caption, width), "bold")
-            elif y == below + 1:
-                content = Content.styled(_cut(self._legend, width), "dim")
+                row, sub = divmod(y, self.cell_lines)
+                indent = self._indent(row)
+                pieces = [Strip.blank(indent, style.rich_style)] if indent else []
+                pieces += [self._cell_strip((row, col), sub) for col in range(self.cols)]
+                strip = Strip.join(pieces)
             else:
-                content = Content("")
-            strip = Strip(content.render_segments(self.visual_style), content.cell_length)
-            strip = strip.extend_cell_length(width, self.visual_style.rich_style).crop(0, width)
+                text = self._caption if y == below else self._legend if y == below + 1 else ""
+                strip = self._text_strip(_cut(text, width), "dim" if y > below else "bold")
+            strip = strip.extend_cell_length(width, style.rich_style).crop(0, width)
             self._strips[y] = strip
         return strip

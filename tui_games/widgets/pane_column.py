@@ -23,6 +23,8 @@ from textual.widgets import Static
 class PaneColumn(Vertical):
     """Shows the child named ``pane``; ``titles`` names each pane on the title line."""
 
+    BLANK = True  # no content of its own: drawn as plain background, at no cost
+
     DEFAULT_CSS = """
     PaneColumn { height: auto; }
     PaneColumn > .pane-column--titles { height: 1; color: $text-muted; }

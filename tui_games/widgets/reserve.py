@@ -4,7 +4,8 @@ It shows a player's Observation Zone (their reserve) or the stars drawn by Turni
 Chaos: ``RR P YYY K`` (a colour held 4 times or more reads ``R×4``), each letter in its
 star's colour, the colour under the cursor framed ``[RR]``. ←→ (h/l) move the cursor
 between the colours present; ``dimmed`` colours (those the screen says cannot be used
-now) are drawn faint but can still be chosen, so the screen can explain why not.
+now) are drawn faint but can still be chosen, so the screen can explain why not. The
+screen watches ``cursor``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
-from textual.message import Message
 from textual.reactive import reactive
 
 from tui_games.games.nebula.state import STAR_LETTERS
+from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
 from tui_games.widgets.steady_focus import SteadyFocus
 
@@ -29,7 +30,7 @@ def group_text(letter: str, count: int) -> str:
     return letter * count if count <= 3 else f"{letter}×{count}"
 
 
-class StarRow(SteadyFocus, can_focus=True):
+class StarRow(OwnKeys, SteadyFocus, can_focus=True):
     """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
@@ -47,19 +48,6 @@ class StarRow(SteadyFocus, can_focus=True):
         Binding("left,h", "move(-1)", "Star", key_display="←→"),
         Binding("right,l", "move(1)", "Next star", show=False),
     ]
-
-    class CursorMoved(Message):
-        """The cursor moved to the colour ``star``."""
-
-        def __init__(self, row: StarRow, star: int | None) -> None:
-            super().__init__()
-            self.row = row
-            self.star = star
-
-        @property
-        def control(self) -> StarRow:
-            """The row that sent the message."""
-            return self.row
 
     counts: reactive[tuple[int, ...]] = reactive((0,) * STAR_KINDS)
     cursor: reactive[int | None] = reactive(None)
@@ -86,9 +74,7 @@ class StarRow(SteadyFocus, can_focus=True):
         """Put the cursor on the colour ``star`` (ignored when it is not held)."""
         if star is not None and not self.counts[star]:
             return
-        if star != self.cursor:
-            self.cursor = star
-            self.post_message(self.CursorMoved(self, star))
+        self.cursor = star
 
     def action_move(self, step: int) -> None:
         """The previous (-1) or next (+1) colour held, wrapping round."""

@@ -1,13 +1,23 @@
-"""ResourceTracker: one track of a player mat, 0 to 14, with the cube on its value.
+"""ResourceTracker: one track of a player mat, 0 to 14, with the cube on its value;
+ResourceTracks: a mat's several tracks in one widget, one line each.
 
 Drawn as a label, 14 cells with the cube ``■`` on the value (dots elsewhere), a bar after
 the 7th cell (the colony's level) and after the 14th, and the number:
 ``Water  ··■····|·······| 3``. The shape of the cube, not its colour, shows the value.
+
+A mat shows its five tracks as one ResourceTracks rather than five trackers: Textual
+repaints every widget near a change, a cost per widget, and a key that moves a cursor
+beside the mat would pay it five times.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from tui_games.widgets.card import refresh_changed
@@ -26,6 +36,87 @@ def track_text(value: int, cells: int = TRACK_CELLS, mark: int = MARK_AT) -> str
         if i in (mark, cells):
             out.append("|")
     return "".join(out)
+
+
+def track_line(label: str, value: int, style: str = "", label_width: int = 0) -> Content:
+    """``Water      ··■····|·······|  3``: label (padded to ``label_width``), track, number."""
+    track = track_text(value)
+    at = track.find(CUBE)
+    head = Content.styled(label.ljust(label_width or len(label)) + " ", style)
+    if at < 0:
+        body = Content.styled(track, "dim")
+    else:
+        body = Content.assemble((track[:at], "dim"), (CUBE, f"bold {style}".strip()),
+                                (track[at + 1:], "dim"))
+    return Content.assemble(head, body, f" {value:2d}")
+
+
+class ResourceTracks(Widget):
+    """Several labelled tracks, one per line; ``set_values`` repaints the lines that
+    changed (see the module)."""
+
+    DEFAULT_CSS = """
+    ResourceTracks { width: auto; height: auto; }
+    """
+
+    def __init__(self, labels: Sequence[str], styles: Sequence[str] = (), *,
+                 label_width: int = 0, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._labels = list(labels)
+        self._styles = list(styles) or [""] * len(self._labels)
+        self._values = [0] * len(self._labels)
+        self._label_width = label_width or max((len(label) for label in labels), default=0)
+        self._strips: dict[tuple[object, ...], list[Strip]] = {}
+
+    @property
+    def values(self) -> list[int]:
+        """The number on each track."""
+        return list(self._values)
+
+    def set_values(self, values: Sequence[int]) -> None:
+        """Show ``values`` (one per track); repaints only the tracks that changed."""
+        changed = [i for i, (old, new) in enumerate(zip(self._values, values, strict=True))
+                   if old != new]
+        self._values = list(values)
+        width = self.size.width
+        if changed and width:
+            self.refresh(*(Region(0, i, width, 1) for i in changed))
+        elif changed:
+            self.refresh()
+
+    def _line(self, i: int) -> Content:
+        return track_line(self._labels[i], self._values[i], self._styles[i],
+                          self._label_width)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """Label, a space, the 16 cells of the track and the number."""
+        return self._label_width + 1 + len(track_text(0)) + 3
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per track."""
+        return len(self._labels)
+
+    def render_line(self, y: int) -> Strip:
+        """Track ``y``, kept by its value (a track shows one of 15 lines)."""
+        width = self.size.width
+        if not 0 <= y < len(self._labels) or self.text_selection is not None:
+            if self.text_selection is not None:
+                drawn = Visual.to_strips(self, self.render(), width, None, self.visual_style)
+                if 0 <= y < len(drawn):
+                    return drawn[y]
+            return Strip.blank(width, self.visual_style.rich_style)
+        style = self.visual_style
+        key = (y, self._values[y], width, style, self.app.theme)
+        strips = self._strips.get(key)
+        if strips is None:
+            strips = Visual.to_strips(self, self._line(y), width, None, style) or [Strip([])]
+            self._strips[key] = strips
+        return strips[0]
+
+    def render(self) -> Content:
+        """Every track, one per line (text extraction, tests)."""
+        return Content("\n").join(self._line(i) for i in range(len(self._labels)))
 
 
 class ResourceTracker(Widget):
@@ -59,12 +150,4 @@ class ResourceTracker(Widget):
 
     def render(self) -> Content:
         """``Water  ··■····|·······|  3``."""
-        track = track_text(self._value)
-        at = track.find(CUBE)
-        label = Content.styled(self._label.ljust(self._label_width) + " ", self._style)
-        if at < 0:
-            body = Content.styled(track, "dim")
-        else:
-            body = Content.assemble((track[:at], "dim"), (CUBE, f"bold {self._style}".strip()),
-                                    (track[at + 1:], "dim"))
-        return Content.assemble(label, body, f" {self._value:2d}")
+        return track_line(self._label, self._value, self._style, self._label_width)

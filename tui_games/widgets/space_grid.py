@@ -22,6 +22,8 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
+from tui_games.widgets.own_keys import OwnKeys
+
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
 Cell = tuple[CellLine, ...]          # every drawn line of a cell
@@ -32,7 +34,7 @@ CACHE_STRIPS = 512  # rows, captions and legends kept: a few turns' worth of map
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-class SpaceGrid(Widget, can_focus=True):
+class SpaceGrid(OwnKeys, Widget, can_focus=True):
     """A ``size`` x ``size`` grid with a cursor; cells come from the screen by ``show``."""
 
     BINDINGS = [
@@ -64,10 +66,15 @@ class SpaceGrid(Widget, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, size: int = 7, *, id: str | None = None,
+    def __init__(self, size: int = 7, *, draw_moves: bool = True, id: str | None = None,
                  classes: str | None = None) -> None:
+        """``draw_moves=False``: the owner answers every ``Moved`` with ``show`` (a new
+        caption, say), and the cursor is drawn then, in the same frame as the owner's
+        other changes, instead of a frame of its own before them."""
         super().__init__(id=id, classes=classes)
         self.side = size
+        self.draw_moves = draw_moves
+        self._moved_rows: set[int] = set()  # rows the cursor left or entered, not redrawn
         self.cell_width = 3
         self.cell_lines = 1
         self._cells: tuple[Cell, ...] = ()
@@ -87,8 +94,10 @@ class SpaceGrid(Widget, can_focus=True):
         legend when they changed; a layout pass only when the grid's height changes."""
         cells = tuple(cells)
         marked = frozenset(marked)
+        moved, self._moved_rows = self._moved_rows, set()
         if (cells == self._cells and marked == self._marked and caption == self._caption
                 and legend == self._legend):
+            self._refresh_rows(moved)
             return
         first = cells[0] if cells else ()
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (3, 1)
@@ -96,11 +105,12 @@ class SpaceGrid(Widget, can_focus=True):
         tail_before = len(self._tail(width)) if width else 0
         side = self.side
         old_cells, old_marked = self._cells, self._marked
-        rows = {cell // side for cell in marked ^ old_marked}
+        rows = moved | {cell // side for cell in marked ^ old_marked}
         rows.update(row for row in range(side)
                     if cells[row * side:(row + 1) * side]
                     != old_cells[row * side:(row + 1) * side])
         tail_changed = caption != self._caption or legend != self._legend
+        only_caption = legend == self._legend
         reshaped = shape != (self.cell_width, self.cell_lines)
         self.cell_width, self.cell_lines = shape
         self._cells = cells
@@ -111,8 +121,9 @@ class SpaceGrid(Widget, can_focus=True):
             self.refresh(layout=True)
             return
         self._refresh_rows(rows)
-        if tail_changed:
-            self.refresh(Region(0, side * self.cell_lines, width, tail_before))
+        if tail_changed:  # the caption's lines, and the legend's only when it changed
+            height = len(self._tail(width, legend=False)) if only_caption else tail_before
+            self.refresh(Region(0, side * self.cell_lines, width, height))
 
     @property
     def caption(self) -> str:
@@ -134,8 +145,13 @@ class SpaceGrid(Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def watch_cursor(self, old: int, new: int) -> None:
-        """Repaint the rows the cursor left and entered, and tell the screen."""
-        self._refresh_rows((old // self.side, new // self.side))
+        """Repaint the rows the cursor left and entered (now, or at the owner's next
+        ``show``), and tell the owner."""
+        rows = (old // self.side, new // self.side)
+        if self.draw_moves:
+            self._refresh_rows(rows)
+        else:
+            self._moved_rows.update(rows)
         self.post_message(self.Moved(new))
 
     def move_to(self, cell: int) -> None:
@@ -167,13 +183,14 @@ class SpaceGrid(Widget, can_focus=True):
             self._strips[full] = strips
         return strips
 
-    def _tail(self, width: int) -> list[Strip]:
-        """The caption and the legend, each wrapped to ``width``."""
+    def _tail(self, width: int, *, legend: bool = True) -> list[Strip]:
+        """The caption and (unless not ``legend``) the legend, each wrapped to ``width``."""
         caption = self._cached(("caption", self._caption),
                                lambda: Content.styled(self._caption, "bold"), width)
-        legend = self._cached(("legend", self._legend),
-                              lambda: Content.styled(self._legend, "dim"), width)
-        return caption + legend
+        if not legend:
+            return caption
+        return caption + self._cached(("legend", self._legend),
+                                      lambda: Content.styled(self._legend, "dim"), width)
 
     def _row(self, row: int, width: int) -> list[Strip]:
         """The lines of one row of cells (only the cells and marks of that row count)."""
@@ -207,14 +224,13 @@ class SpaceGrid(Widget, can_focus=True):
 
     def _refresh_rows(self, rows: Iterable[int]) -> None:
         """Repaint only the lines of ``rows`` (a cursor move changes two rows at most)."""
+        rows = sorted(set(rows))
         width = self.size.width
-        if not width:
+        if rows and not width:
             self.refresh()
-            return
-        regions = [Region(0, row * self.cell_lines, width, self.cell_lines)
-                   for row in sorted(set(rows))]
-        if regions:
-            self.refresh(*regions)
+        elif rows:
+            self.refresh(*(Region(0, row * self.cell_lines, width, self.cell_lines)
+                           for row in rows))
 
     def render_line(self, y: int) -> Strip:
         """Line ``y``: a line of a row of cells, else of the caption or the legend."""

@@ -5,7 +5,7 @@ tokens of the Advanced objectives in play (``A1``..``A4``). Each token shows its
 (0..10) - with a bar in the large form - and its place on the podium (``1st`` ``2nd``
 ``3rd``, as the screen computes it from the rules). While the player chooses a token to
 advance, arrows move the cursor (``▸`` and reverse video) through the tokens; tokens the
-screen marks ``blocked`` are dimmed.
+screen marks ``blocked`` are dimmed. The screen watches ``cursor``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from textual.binding import Binding
 from textual.content import Content, Span
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
@@ -26,8 +25,14 @@ from tui_games.games.nebula.state import (
     STAR_LETTERS,
     VALUE_TOKENS,
 )
-from tui_games.widgets.line_cache import Line, LineCached
-from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.line_cache import Line
+from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.star_colours import (
+    STAR_COMPONENTS,
+    PaintedLines,
+    star_css,
+    star_style,
+)
 from tui_games.widgets.steady_focus import SteadyFocus
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
@@ -48,7 +53,7 @@ def token_label(token: int) -> str:
     return f"A{token - ADVANCED_TOKENS.start + 1}"
 
 
-class ValuesBoard(SteadyFocus, LineCached, can_focus=True):
+class ValuesBoard(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
@@ -72,19 +77,6 @@ class ValuesBoard(SteadyFocus, LineCached, can_focus=True):
         Binding("right,l", "move(0, 1)", "Right", show=False),
     ]
 
-    class CursorMoved(Message):
-        """The cursor moved to ``token``."""
-
-        def __init__(self, board: ValuesBoard, token: int) -> None:
-            super().__init__()
-            self.board = board
-            self.token = token
-
-        @property
-        def control(self) -> ValuesBoard:
-            """The board that sent the message."""
-            return self.board
-
     values: reactive[tuple[int, ...]] = reactive((0,) * VALUE_TOKENS)
     places: reactive[tuple[tuple[int, int], ...]] = reactive(())
     blocked: reactive[frozenset[int]] = reactive(frozenset())
@@ -101,9 +93,8 @@ class ValuesBoard(SteadyFocus, LineCached, can_focus=True):
 
     def move_cursor_to(self, token: int) -> None:
         """Put the cursor on ``token``."""
-        if token != self.cursor and 0 <= token < VALUE_TOKENS:
+        if 0 <= token < VALUE_TOKENS:
             self.cursor = token
-            self.post_message(self.CursorMoved(self, token))
 
     def action_move(self, d_row: int, d_col: int) -> None:
         """Up/down within a track (wrapping into the next one), left/right across tracks."""

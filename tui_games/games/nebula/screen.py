@@ -24,8 +24,9 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -51,6 +52,7 @@ from tui_games.games.nebula.state import (
     star_name,
 )
 from tui_games.screens.game import GameScreen
+from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.clusters import StarClusters
 from tui_games.widgets.galaxy import GalaxyBoard
 from tui_games.widgets.nebula_view import (
@@ -104,6 +106,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         *Screen.BINDINGS,
     ]
 
+    # Textual repaints the whole screen when the focus moves; the two widgets that gain
+    # and lose it restyle and repaint themselves, so a key that moves the focus (most
+    # phase changes do) need not redraw the whole table.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._decision: tuple[int, str, int | None, int] | None = None
@@ -117,6 +124,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._gates: tuple[bool, ...] = ()
         self._placed_key: tuple[int, int] | None = None
         self._actions_of: tuple[GameState, list[Action]] | None = None
+        self._usable_of: tuple[GameState, set[int]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
         self._resume_chaos = False  # the save was made while choosing the star for Chaos
@@ -127,10 +135,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def compose_table(self) -> ComposeResult:
         """Top line; Galaxy and reserve on the left, the panes on the right."""
-        with Vertical(id="neb-table"):
+        with Column(id="neb-table"):
             yield Static(id="neb-top")
-            with Horizontal(id="neb-main"):
-                with Vertical(id="neb-left"):
+            with Row(id="neb-main"):
+                with Column(id="neb-left"):
                     yield GalaxyBoard(id="neb-galaxy")
                     yield StarRow(id="neb-reserve")
                     yield StarRow(id="neb-drawn")
@@ -152,6 +160,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._restore_view_prefs()
         # A watcher, not a message: the status line changes in the frame the cursor does.
         self.watch(self.galaxy, "cursor", self._cursor_moved, init=False)
+        self.watch(self.reserve, "cursor", self._reserve_moved, init=False)
+        self.watch(self.values, "cursor", self._token_moved, init=False)
 
     # ---- what the save keeps of the screen: the choices not made yet --------------------
 
@@ -407,8 +417,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         seat = self._shown_seat(view)
         you = seat == self.viewer and self.session.seats[seat].is_human
         title = "Your Galaxy" if you else f"{self.player_name(seat)}'s Galaxy"
-        galaxy = self.galaxy
-        galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title)
         legal: list[int] = []
         black = False
         if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
@@ -418,7 +426,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             else:
                 legal = [a.space for a in actions
                          if isinstance(a, PositionStar) and a.star == self._star]
-        galaxy.mark(legal, black)
+        self.galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title,
+                                legal=legal, black_target=black)
 
     def _refresh_rows(self, view: NebulaState, phase: str | None) -> None:
         seat = self._shown_seat(view)
@@ -715,13 +724,16 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                          if galaxy.names else self.status_text(self._state()))
 
     def _usable_stars(self, view: NebulaState) -> set[int]:
-        usable = set()
-        for action in self._actions(view):
-            if isinstance(action, PositionStar):
-                usable.add(action.star)
-            elif isinstance(action, PositionBlackStar):
-                usable.add(BLACK)
-        return usable
+        """The reserve colours some legal action positions now (asked once per view)."""
+        if self._usable_of is None or self._usable_of[0] is not view:
+            usable = set()
+            for action in self._actions(view):
+                if isinstance(action, PositionStar):
+                    usable.add(action.star)
+                elif isinstance(action, PositionBlackStar):
+                    usable.add(BLACK)
+            self._usable_of = (view, usable)
+        return self._usable_of[1]
 
     def _choose_star(self, view: NebulaState) -> None:
         """Keep the chosen star while it is held; else the first one that can go somewhere."""
@@ -776,17 +788,20 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         what = star_name(star) if star >= 0 else "empty"
         self.show_status(f"{SPACES[space]}: {what}.")
 
-    @on(StarRow.CursorMoved, "#neb-reserve")
-    def _reserve_moved(self, event: StarRow.CursorMoved) -> None:
+    def _reserve_moved(self, star: int | None) -> None:
+        """A reserve colour chosen with ←→ becomes the star to position."""
+        if self._refreshing:
+            return  # refresh_table chooses the star and puts the cursor on it
         view = self._state()
-        star = self.reserve.cursor  # not event.star: a later move may be queued behind it
         if self._phase(view) == "place" and star is not None and star != self._star:
             self._set_star(star)
             self._refresh_galaxy(view)
             self.show_status(self.status_text(view))
 
-    @on(ValuesBoard.CursorMoved)
-    def _token_moved(self, event: ValuesBoard.CursorMoved) -> None:
+    def _token_moved(self) -> None:
+        """Say what advancing the token under the cursor would do."""
+        if self._refreshing:
+            return
         view = self._state()
         if self._phase(view) == "value":
             self.show_status(self.status_text(view))

@@ -13,13 +13,16 @@ and a refused choice is explained with the rules' own reason.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -60,7 +63,8 @@ from tui_games.games.nova_lux.view import (
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen, breakdown_table
-from tui_games.widgets.resource_tracker import ResourceTracker
+from tui_games.widgets.boxes import Column, Row
+from tui_games.widgets.resource_tracker import ResourceTracks
 from tui_games.widgets.space_grid import SpaceGrid
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
@@ -91,6 +95,38 @@ class NobodyWinsScreen(GameOverScreen):
                 yield Button("Table (t)", id="review")
                 yield Button("Menu (m)", id="menu")
         yield Footer()
+
+
+class ActionList(OptionList):
+    """The actions at the cursor's cell. A cursor key usually changes one text of the
+    list (the place it is about) and nothing else: then only that text's lines are
+    repainted, not the whole list as a new set of options would be."""
+
+    def show_texts(self, texts: Sequence[str]) -> None:
+        """List ``texts``: replaced in place when their number and heights stay."""
+        options = self.options
+        changed = [i for i, (option, text) in enumerate(zip(options, texts, strict=False))
+                   if option.prompt != text]
+        lines = getattr(self, "_line_cache", None)
+        rendered = getattr(self, "_option_render_cache", None)
+        heights = dict(lines.heights) if lines is not None else {}
+        if (len(texts) != len(options) or lines is None or rendered is None
+                or len(heights) != len(options) or not self.size):
+            self.set_options([Option(text) for text in texts])
+            return
+        if not changed:
+            return
+        for i in changed:
+            options[i]._set_prompt(texts[i])  # Textual's own replace repaints every line
+        rendered.clear()  # kept by option: the changed ones would show their old text
+        lines.clear()
+        self._update_lines()
+        if lines.heights != heights:
+            self.refresh()  # the lines moved: the whole list (and its height) changes
+            return
+        width, top = self.scrollable_content_region.width, self.scroll_offset.y
+        self.refresh(*(Region(0, lines.index_to_line[i] - top, width, heights[i])
+                       for i in changed))
 
 
 def capitalised(text: str) -> str:
@@ -129,21 +165,25 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     # ---- layout ------------------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
-        """Top line; the map on the left; cell, mat, others and actions on the right."""
-        with Vertical(id="nl-table"):
-            yield Static(id="nl-top")
-            with Horizontal(id="nl-main"):
-                yield SpaceGrid(7, id="nl-map")
-                with Vertical(id="nl-side"):
+        """Top line; the map on the left; cell, mat, others and actions on the right.
+
+        The mat is a box of its own: Textual repaints every widget whose box overlaps a
+        change, and a cursor key changes the cell line and the list, never the mat."""
+        with Column(id="nl-table"):
+            with Column(id="nl-head"):  # out of the way of the repaints below it
+                yield Static(id="nl-top")
+            with Row(id="nl-main"):
+                # Every move is answered with show() (its caption): drawn then.
+                yield SpaceGrid(7, draw_moves=False, id="nl-map")
+                with Column(id="nl-side"):
                     yield Static(id="nl-cell")
-                    for r in range(RESOURCES):
-                        yield ResourceTracker(resource_label(r), style=RESOURCE_STYLES[r],
-                                              label_width=10, id=f"nl-track-{r}",
-                                              classes="nl-track")
-                    yield Static(id="nl-factions")
-                    yield Static(id="nl-engine")
-                    yield Static(id="nl-others")
-                    yield OptionList(id="nl-actions")
+                    with Column(id="nl-mat"):
+                        yield ResourceTracks([resource_label(r) for r in range(RESOURCES)],
+                                             RESOURCE_STYLES, label_width=10, id="nl-tracks")
+                        yield Static(id="nl-factions")
+                        yield Static(id="nl-engine")
+                        yield Static(id="nl-others")
+                    yield ActionList(id="nl-actions")
 
     def on_mount(self) -> None:
         """Compact footer and the size's layout; the map takes the keys."""
@@ -167,9 +207,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         return grid
 
     @property
-    def action_list(self) -> OptionList:
+    def action_list(self) -> ActionList:
         """What can be done at the cursor's cell (and anywhere)."""
-        listing: OptionList = self._widget("nl-actions")
+        listing: ActionList = self._widget("nl-actions")
         return listing
 
     def view(self) -> GameState:
@@ -189,6 +229,12 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                 self._paths = movement.cheapest(view, view.ships[mover],
                                                 view.res[mover][HYDROGEN])
         return self._view
+
+    def _focus(self, widget: Widget) -> None:
+        """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
+        it has them already."""
+        if not widget.has_focus:
+            widget.focus()
 
     def _text(self, widget_id: str, text: str) -> None:
         """Show ``text`` in a Static; a layout pass only when its number of lines changes
@@ -290,9 +336,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._refresh_map(view)
         if new_decision and self._mine(view) and view.phase in ("draft", "store", "plunder",
                                                                  "react"):
-            self.action_list.focus()
+            self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
-            self.grid.focus()
+            self._focus(self.grid)
         if new_decision and self._mine(view) and view.phase == "place" \
                 and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
             self.grid.move_to(24)        # the middle of the map
@@ -333,9 +379,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def _refresh_mat(self, view: NovaLuxState) -> None:
         me = self.viewer
         width = self._side_width()
-        for r in range(RESOURCES):
-            tracker: ResourceTracker = self._widget(f"nl-track-{r}")
-            tracker.set_value(view.res[me][r])
+        tracks: ResourceTracks = self._widget("nl-tracks")
+        tracks.set_values(view.res[me])
         wide = width >= 80
         lines = [faction_line(view, me, slot, wide)[:width]
                  for slot in range(len(view.factions[me]))]
@@ -364,9 +409,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             texts = tuple(self._entry_text(view, e) for e in entries)
             if texts != self._listed:
                 self._listed = texts
-                # set_options, not clear_options then add_options: an empty list between
-                # the two would change the list's virtual size twice, two layout passes.
-                listing.set_options([Option(text) for text in texts])
+                listing.show_texts(texts)
         if entries:
             want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
             if listing.highlighted != want:
@@ -439,7 +482,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.show_status(f"Nothing to do at {CELL_NAMES[self.grid.cursor]}: Tab finds a "
                              "place where you can act.", error=True)
             return
-        self.action_list.focus()
+        self._focus(self.action_list)
 
     @on(OptionList.OptionSelected, "#nl-actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -455,7 +498,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self.play(action):
             view = self._nova_view()
             if not (self._mine(view) and view.phase in ("draft", "store", "plunder", "react")):
-                self.grid.focus()
+                self._focus(self.grid)
 
     def _compose_exchange(self, kind: str, target: int) -> None:
         names = self.seat_names
@@ -504,11 +547,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.show_status("No place on the map to act now: see the list on the right.",
                              error=True)
             if self._entries:
-                self.action_list.focus()
+                self._focus(self.action_list)
             return
         here = self.grid.cursor
         later = [c for c in spots if c > here]
-        self.grid.focus()
+        self._focus(self.grid)
         self.grid.move_to((later or spots)[0])
 
     def _show_game_over(self) -> None:
@@ -524,7 +567,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""
         if self.action_list.has_focus:
-            self.grid.focus()
+            self._focus(self.grid)
             return
         self.action_menu()
 

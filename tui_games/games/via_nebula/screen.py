@@ -18,7 +18,6 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.geometry import Region
 from textual.screen import Screen
@@ -60,6 +59,7 @@ from tui_games.games.via_nebula.view import (
     seat_letter,
 )
 from tui_games.screens.game import GameScreen
+from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.hexmap import HexMap
 from tui_games.widgets.line_cache import LineCached
 
@@ -86,7 +86,8 @@ def capitalised(text: str) -> str:
 
 class TextLines(LineCached):
     """Plain lines of text, each cut to the width with an ellipsis. A new text repaints
-    only the lines that differ, and asks for a layout only when the line count changes."""
+    only the lines that differ; it asks for a layout (a pass over the whole screen) only
+    when the line count changes and the height follows the content."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
@@ -108,13 +109,13 @@ class TextLines(LineCached):
         if lines == old:
             return
         self._lines = lines
-        if len(lines) != len(old):
+        height = self.styles.height
+        if len(lines) != len(old) and (height is None or height.is_auto):
             self.refresh(layout=True)
             return
         width = self.size.width
-        self.refresh(*[Region(0, y, width, 1)
-                       for y, (new, was) in enumerate(zip(lines, old, strict=True))
-                       if new != was])
+        self.refresh(*[Region(0, y, width, 1) for y in range(max(len(lines), len(old)))
+                       if y >= len(lines) or y >= len(old) or lines[y] != old[y]])
 
     def content_lines(self, width: int) -> list[Content | list[Content]]:
         """Each line of the text, cut to ``width``."""
@@ -126,6 +127,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     """Via Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
 
     LARGE_AT = LARGE
+    BLANK = True  # the screen's own area is plain background (see widgets/boxes.py)
 
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
@@ -143,12 +145,15 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._texts: dict[str, TextLines] = {}
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
         self._action_list = OptionList(id="via-actions")
-        self._side = Vertical(id="via-side")
+        self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._view_key: tuple[int, int, int] | None = None
         self._view: ViaNebulaState | None = None
-        # Per observation: the legal actions and the map's cells (a cursor key reuses them).
+        # Per observation: the legal actions by hex, their texts and the map's cells (a
+        # cursor key reuses them all).
         self._legal_for: tuple[ViaNebulaState, bool, list[Action]] | None = None
+        self._by_hex: dict[int, list[Action]] = {}
+        self._described: dict[Action, str] = {}
         self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
             None)
 
@@ -160,16 +165,18 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         for name in ("via-top", "via-actions-title", "via-preview", "via-contracts",
                      "via-boards"):
             texts[name] = TextLines(id=name)
-        with Vertical(id="via-table"):
+        # As few boxes as the layout needs, and blank ones (widgets/boxes.py): a cursor
+        # key's key and repaint pass through each box around the map.
+        with Column(id="via-top-box"):  # its own clip: a repaint below leaves it alone
             yield texts["via-top"]
-            with Horizontal(id="via-main"):
-                yield self._hexmap
-                with self._side:
-                    yield texts["via-actions-title"]
-                    yield texts["via-preview"]
-                    yield self._action_list
-                    yield texts["via-contracts"]
-                    yield texts["via-boards"]
+        with Row(id="via-main"):
+            yield self._hexmap
+            with self._side:
+                yield texts["via-actions-title"]
+                yield texts["via-preview"]
+                yield self._action_list
+                yield texts["via-contracts"]
+                yield texts["via-boards"]
 
     def on_mount(self) -> None:
         """Compact footer and the size's layout; then the base shows all."""
@@ -222,7 +229,21 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if known is None or known[0] is not view or known[1] != mine:
             known = (view, mine, self.rules.legal_actions(view) if mine else [])
             self._legal_for = known
+            self._described = {}
+            by_hex: dict[int, list[Action]] = {}
+            for action in known[2]:
+                for hex_ in dict.fromkeys(action_hexes(action)):
+                    by_hex.setdefault(hex_, []).append(action)
+            self._by_hex = by_hex
         return known[2]
+
+    def _describe(self, view: ViaNebulaState, action: Action) -> str:
+        """The rules' text of one of the legal ``action``s, capitalised (kept per view)."""
+        self._legal(view)
+        text = self._described.get(action)
+        if text is None:
+            text = self._described[action] = capitalised(self.rules.describe(view, action))
+        return text
 
     def _cursor_hex(self) -> int:
         return INDEX_OF_CELL[self.hexmap.cursor]
@@ -232,9 +253,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         legal = self._legal(view)
         if view.phase == "power":
             return legal
-        hex_ = self._cursor_hex()
-        here = [a for a in legal if hex_ in action_hexes(a)]
-        return here or [a for a in legal if not action_hexes(a)]
+        here = self._by_hex.get(self._cursor_hex())
+        return list(here) if here else [a for a in legal if not action_hexes(a)]
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -317,7 +337,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._text("via-actions-title", title)
         width = self._side_width()
         rows = self._preview_rows()
-        texts = [capitalised(self.rules.describe(view, a)) for a in options]
+        texts = [self._describe(view, a) for a in options]
         if len(texts) > rows:
             texts = [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
         self._text("via-preview", "\n".join(
@@ -343,8 +363,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _fill_list(self, view: ViaNebulaState) -> None:
         listing = self.action_list
         listing.clear_options()
-        listing.add_options([Option(capitalised(self.rules.describe(view, a)))
-                             for a in self._options])
+        listing.add_options([Option(self._describe(view, a)) for a in self._options])
         if self._options:
             listing.highlighted = 0
 
