@@ -225,6 +225,11 @@ class GamesApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._release_game()
+        # Textual keeps removed widgets (and all they drew) in two places: let go of them
+        # whenever a game closes, or a long session grows with every game (issue 11).
+        from tui_games.memory import release_closed_widgets
+
+        release_closed_widgets(self)
 
     def _release_game(self) -> None:
         lock, self._game_lock = self._game_lock, None

@@ -250,28 +250,43 @@ async def _measure(make_app: Any, presses: int,
 
 # ---- keys that change the phase ---------------------------------------------------------
 
-# What a terminal sends for each key the scripts press (a bare Esc is told from the start
-# of an escape sequence only after Textual's ESCDELAY, 100 ms by default).
+# What a terminal sends for each key the scripts press. Esc as a terminal with the kitty
+# keyboard protocol sends it (Textual asks every terminal for that protocol): a terminal
+# without it sends a bare ESC, which Textual can tell from the start of an escape
+# sequence only after waiting ESCDELAY (100 ms by default) - a wait of the protocol, not
+# of the app, left as it is because a shorter one splits sequences over slow links.
 KEY_BYTES = {"right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\x1b[B",
-             "enter": b"\r", "escape": b"\x1b", "space": b" ", "tab": b"\t",
+             "enter": b"\r", "escape": b"\x1b[27u", "space": b" ", "tab": b"\t",
              "ctrl+z": b"\x1a"}
+BOT_MOVE = "bot move shown (each)"  # the row of the bots' moves that follow a key
+BENCH_BOT_DELAY = 0.1  # s: a bot's move lands after the key's own frame, as in play
 QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
 QUIET_CPU = 0.0015  # ... (at most this many seconds of CPU), twice in a row
 
 
-async def _quiet(screen: Any, limit: float = 10.0) -> None:
-    """Wait until the app has done all a key asked for: no bot thinking, and the UI
-    thread idle for two slices in a row. On a busy machine a key may wait its turn far
-    longer than a fixed pause: its CPU must not be charged to the next key."""
+async def _quiet(screen: Any, limit: float = 10.0, *, bots: bool = True) -> None:
+    """Wait until the app has done all a key asked for: the UI thread idle for two
+    slices in a row and (``bots``) no bot thinking. On a busy machine a key may wait its
+    turn far longer than a fixed pause: its CPU must not be charged to the next key."""
     await asyncio.sleep(KEY_GAP)
     deadline = time.perf_counter() + limit
     quiet = 0
     while quiet < 2 and time.perf_counter() < deadline:
         cpu = time.thread_time()
         await asyncio.sleep(QUIET_SLICE)
-        thinking = getattr(screen, "bot_thinking", None)
+        thinking = getattr(screen, "bot_thinking", None) if bots else None
         idle = time.thread_time() - cpu < QUIET_CPU and thinking is None
         quiet = quiet + 1 if idle else 0
+
+
+def _bots_to_move(screen: Any) -> bool:
+    """True while a bot's move is still to come (it thinks, or waits to be shown)."""
+    session = getattr(screen, "session", None)
+    if session is None:  # not a game screen (the empty app)
+        return False
+    mover = session.to_move
+    return getattr(screen, "bot_thinking", None) is not None or (
+        mover is not None and session.seats[mover].bot is not None)
 
 
 def key_bytes(key: str) -> bytes:
@@ -394,7 +409,7 @@ class NeptuneKeys(KeyScript):
         session = screen.session
         state = session.state
         if state.phase != "play":
-            return [(f"enter: choose ({state.phase}) (+ bot turns)", "enter", state.phase)]
+            return [(f"enter: choose ({state.phase}) (ends the turn)", "enter", state.phase)]
         legal = [a.card for a in session.rules.legal_actions(state) if isinstance(a, Play)]
         cursor = screen.hand.cursor_key
         specials = [c for c in legal if c >= 30]
@@ -407,7 +422,7 @@ class NeptuneKeys(KeyScript):
                 way = "right" if there > here else "left"
                 return [(f"{way}: to a special", way, "play")]
         what = "a special" if cursor is not None and cursor >= 30 else "a card"
-        return [(f"enter: play {what} (+ bot turns)", "enter", "play")]
+        return [(f"enter: play {what} (ends the turn)", "enter", "play")]
 
 
 class NebulaKeys(KeyScript):
@@ -452,7 +467,7 @@ class NebulaKeys(KeyScript):
             return steps
         if phase == "place":
             if not any(isinstance(a, (PositionStar, PositionBlackStar)) for a in legal):
-                return [("f: finish (+ bot turns)", "f", phase)]
+                return [("f: finish (ends the turn)", "f", phase)]
             return [("space: next star", "space", phase), ("enter: place a star", "enter", phase)]
         names = {"chaos": "keep a star", "value": "advance a value", "personal": "keep one"}
         return [(f"enter: {names.get(phase, phase)}", "enter", phase)]
@@ -490,7 +505,7 @@ class MapListKeys(KeyScript):
                 self._backed.add(turn)
                 return [("esc: back to the map", "escape", phase)]
             if self.playable(screen):
-                return [("enter: play the first (+ bot turns)", "enter", phase)]
+                return [("enter: play the first (ends the turn)", "enter", phase)]
             return [("down: next action", "down", phase)]
         if turn not in self._moved:
             self._moved.add(turn)
@@ -548,10 +563,11 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
     """CPU of the UI thread per key, per label; and the keys pressed.
 
     ``presses`` keys of ``script`` (phase-changing keys), then ``cursor`` presses of
-    NAV_KEY, measured the same way. After each key the app is waited for (``_quiet``)
-    as long as it and the bots need to finish (bot_delay 0): a key that ends the turn is
-    charged with the bots' moves on the screen (their thinking runs in a worker thread,
-    not counted). The UI thread's idle CPU over the same time is subtracted.
+    NAV_KEY, measured the same way. A key is charged with what the app does until its
+    UI thread is quiet; the bots' moves that follow a key that ends the turn (each
+    shown ``BENCH_BOT_DELAY`` after the last, as in play) are measured on their own, per
+    move, in the BOT_MOVE row (their thinking runs in a worker thread, not counted).
+    The UI thread's idle CPU over the same time is subtracted.
     """
     app = make_app()
     pressed: list[Step] = []
@@ -580,11 +596,19 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                 break
             began, cpu = time.perf_counter(), time.thread_time()
             _send(app, step[1])
-            await _quiet(screen)
+            await _quiet(screen, bots=False)
             spent = time.thread_time() - cpu - idle_rate * (time.perf_counter() - began)
             samples.setdefault(step[0], []).append(max(0.0, spent))
             pressed.append(step)
             measured += 1
+            if app.screen is screen and _bots_to_move(screen):
+                moves = len(screen.session.actions)
+                began, cpu = time.perf_counter(), time.thread_time()
+                await _quiet(screen)
+                spent = time.thread_time() - cpu - idle_rate * (time.perf_counter() - began)
+                moves = len(screen.session.actions) - moves
+                if moves > 0:
+                    samples.setdefault(BOT_MOVE, []).append(max(0.0, spent) / moves)
     return _key_rows(samples), pressed
 
 
@@ -696,7 +720,7 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
         def make() -> Any:
             from tui_games.app import GamesApp
 
-            return GamesApp(store, session=script.start(info), bot_delay=0)
+            return GamesApp(store, session=script.start(info), bot_delay=BENCH_BOT_DELAY)
 
         cpu, pressed = await _phase_keys(make, script, budget.phase_presses, expect)
         # The cursor on a table of its own: the phase keys may play the game to its end.
@@ -836,6 +860,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
         return lines
     lines.append(f"app at {app['size'][0]}x{app['size'][1]}, {app['presses']} presses "
                  f"of {app['key']!r}")
+    lines.append("  (keys: UI CPU per key in-process; 'pty' = key to frame through a real "
+                 "terminal, Esc sent in the kitty protocol - a bare ESC waits ESCDELAY, 100 ms)")
     for name, row in app.items():
         if not isinstance(row, dict):
             continue

@@ -8,7 +8,11 @@ from itertools import pairwise
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.content import Content, Span
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from tui_games.games.nebula.board import (
@@ -21,6 +25,7 @@ from tui_games.games.nebula.board import (
     LARGE_LAYOUT,
     ORBITS,
     SPACE_COUNT,
+    SPACES,
     space_in_direction,
 )
 from tui_games.games.nebula.rules import NebulaRules
@@ -418,3 +423,101 @@ async def test_a_marker_key_redraws_one_line_of_the_clusters() -> None:
         await pilot.press("down")
         assert clusters.selected == 1
         assert clusters.lines_rendered - before == 1
+
+
+# ---- drawing only what changed -----------------------------------------------------------
+
+def _cells(strip: Strip) -> list[tuple[str, str]]:
+    """A strip as (character, style) per cell, whatever its segments (and selection
+    offsets) are."""
+    out = []
+    for segment in strip:
+        style = segment.style.copy() if segment.style else None
+        if style is not None:
+            style._meta = None
+        out += [(char, str(style)) for char in segment.text]
+    return out
+
+
+async def test_the_painted_lines_look_exactly_as_content_draws_them() -> None:
+    """LinePainter's strips give every cell the character and style Textual's Content
+    pipeline gives it: the Galaxy's rows and the clusters' lines, focused or not."""
+    board, clusters = GalaxyBoard(), StarClusters()
+
+    class Two(App[None]):
+        def compose(self) -> ComposeResult:
+            yield board
+            yield clusters
+
+    async with Two().run_test(size=(80, 40)) as pilot:
+        stars = [EMPTY] * SPACE_COUNT
+        stars[CENTRE], stars[INDEX["N1"]], stars[INDEX["E1"]] = 0, BLACK, 4
+        board.show_galaxy(stars, 2, "Your Galaxy", legal=[INDEX["N2"]], black_target=True)
+        clusters.show_board(RINGS, (3, 0, 6), (1, 0, 6), 5, 1, 7, 88, plan=(1, 0, 0))
+        clusters.planning = True
+        for focused in (board, clusters):
+            focused.focus()
+            await pilot.pause()
+            width = board.size.width
+            for text, spans in board._lines():
+                drawn = board._painter.strip(text, spans, width)
+                content = Content(text, [Span(a, b, style) for a, b, style in spans])
+                expected = Visual.to_strips(board, content, width, 1, board.visual_style,
+                                            pad=True)[0]
+                assert _cells(drawn) == _cells(expected)
+            for line in clusters.content_lines(clusters.size.width):
+                assert isinstance(line, Content)
+                drawn = clusters._cached(line, line.cell_length)[0]
+                expected = Visual.to_strips(clusters, line, line.cell_length, None,
+                                            clusters.visual_style)[0]
+                assert _cells(drawn) == _cells(expected)
+
+
+async def test_a_cursor_move_repaints_the_two_cells_and_the_label_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        repainted: list[tuple[Region, ...]] = []
+        refresh = GalaxyBoard.refresh
+
+        def recording(self: GalaxyBoard, *regions: Region, **kwargs: bool) -> GalaxyBoard:
+            repainted.append(regions)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(GalaxyBoard, "refresh", recording)
+        before = board.cursor
+        await pilot.press("right")
+        drawing = art(False)
+        cells = {Region(drawing.cells[s][1], drawing.cells[s][0] + 1, drawing.cell_width, 1)
+                 for s in (before, board.cursor)}
+        assert len(repainted) == 1 and cells <= set(repainted[0])
+        (label,) = set(repainted[0]) - cells  # the row of C, right of C: "at E1"
+        assert label.y == drawing.cells[CENTRE][0] + 1 and label.height == 1
+        assert label.x >= drawing.cells[CENTRE][1] + drawing.cell_width
+        assert f"at {SPACES[board.cursor]}" in board.render().plain
+
+
+async def test_showing_a_galaxy_repaints_only_the_rows_that_read_differently(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = GalaxyBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        stars = [EMPTY] * SPACE_COUNT
+        stars[CENTRE] = 0
+        board.show_galaxy(stars, 0, "Your Galaxy")
+        await pilot.pause()
+        repainted: list[tuple[Region, ...]] = []
+        refresh = GalaxyBoard.refresh
+
+        def recording(self: GalaxyBoard, *regions: Region, **kwargs: bool) -> GalaxyBoard:
+            repainted.append(regions)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(GalaxyBoard, "refresh", recording)
+        board.show_galaxy(stars, 0, "Your Galaxy")  # nothing new: nothing repainted
+        assert repainted == []
+        stars[INDEX["N1"]] = 2
+        board.show_galaxy(stars, 0, "Your Galaxy")
+        row = art(False).cells[INDEX["N1"]][0] + 1
+        assert [[(r.y, r.height) for r in regions] for regions in repainted] == [[(row, 1)]]
+        assert board.render().plain.splitlines()[row].count("Y") == 1

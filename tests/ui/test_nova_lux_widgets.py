@@ -116,6 +116,27 @@ async def test_the_action_list_replaces_texts_in_place_and_keeps_the_highlight()
         assert listing.render_line(0).text.rstrip() == "Harvest 2 hydrogen"
 
 
+async def test_a_longer_action_list_gets_its_scrollbar_and_reaches_its_last_line() -> None:
+    listing = ActionList()
+    listing.styles.height = 3
+    app = Lab(listing)
+    async with app.run_test(size=(60, 10)) as pilot:
+        listing.show_texts(["Take 1 hydrogen"])
+        await pilot.pause()
+        assert not listing.show_vertical_scrollbar
+        listing.show_texts([f"Engine star {n}" for n in range(10)])
+        await pilot.pause()
+        assert listing.show_vertical_scrollbar
+        listing.highlighted = 9
+        await pilot.pause()
+        shown = listing.scrollable_content_region.height   # inside Textual's border
+        assert listing.scroll_y == listing.max_scroll_y == 10 - shown
+        assert listing.render_line(shown - 1).text.strip() == "Engine star 9"
+        listing.show_texts(["Take 1 hydrogen"])
+        await pilot.pause()
+        assert not listing.show_vertical_scrollbar
+
+
 def test_a_track_shows_the_cube_on_its_value_and_bars_after_7_and_14() -> None:
     assert track_text(3) == "··■····|·······|"
     assert track_text(7) == "······■|·······|"

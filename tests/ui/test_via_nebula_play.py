@@ -17,7 +17,6 @@ from collections.abc import Callable
 import pytest
 from conftest import SIZE
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
@@ -103,7 +102,7 @@ class KeyboardPlayer:
         before = len(screen.session.actions)
         action = self.bot.choose(view, screen.viewer)
         hexmap = screen.query_one(HexMap)
-        listing = screen.query_one("#via-actions", OptionList)
+        listing = screen.action_list
         if view.phase != "power":
             hexes = action_hexes(action)
             if hexes:

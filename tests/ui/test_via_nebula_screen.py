@@ -8,7 +8,6 @@ import random
 
 from test_via_nebula_play import key_path
 from test_via_nebula_snapshots import position
-from textual.widgets import OptionList
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action
@@ -47,7 +46,7 @@ async def test_the_chain_shows_before_enter_and_o_shows_another_way(store: SaveS
         await pilot.pause()
         await pilot.press(*key_path(hexmap.cursor, CELL[transport.source], hexmap.places))
         await pilot.press("enter")
-        listing = screen.query_one("#via-actions", OptionList)
+        listing = screen.action_list
         while screen.offered[listing.highlighted or 0] != transport:
             await pilot.press("down")
         ways = chains(session.state, transport.source, transport.slot)
@@ -81,7 +80,7 @@ async def test_a_power_takes_the_focus_and_its_last_line_stops_it(store: SaveSto
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await pilot.pause()
-        listing = screen.query_one("#via-actions", OptionList)
+        listing = screen.action_list
         assert listing.has_focus and screen.offered[-1] == SkipPower()
         await pilot.press("end", "enter")
         assert screen.session.actions[-1] == SkipPower()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS
+from tui_games.games.via_nebula.screen import ActionLines, TextLines
 from tui_games.widgets.hexmap import HexMap, neighbour
 
 PLACES = frozenset(CELL)
@@ -94,3 +95,60 @@ async def test_cells_are_drawn_offset_with_the_caption_and_legend_under_them() -
         # Row 4 starts at column 0; row 3, an odd row, half a cell further right.
         assert lines[4].startswith(" 40 ") and lines[3].startswith("   30 ")
         assert hexmap.size.width == MAP_WIDTH * 5 + 2
+
+
+class ListApp(App[None]):
+    """The action list of the Via Nebula screen on its own, focused."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield ActionLines(id="via-actions")
+
+    def on_mount(self) -> None:
+        lines = self.query_one(ActionLines)
+        lines.styles.height = 6
+        lines.show("At E5:", [f"Move {n} stone from the site on E5 to the site on B7"
+                              for n in range(1, 7)], rows=5)
+        lines.focus()
+
+    def on_action_lines_selected(self, event: ActionLines.Selected) -> None:
+        self.chosen.append(event.index)
+
+
+async def test_the_action_list_wraps_scrolls_to_the_highlight_and_plays_it() -> None:
+    app = ListApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        lines = app.query_one(ActionLines)
+        shown = [line.plain for line in lines.render().split()]
+        # Closed, a preview: one line per action, the last line counting the rest.
+        assert shown[0] == "At E5:" and shown[-1] == "... and 2 more"
+        lines.open(0)
+        await pilot.press("end")
+        assert lines.highlighted == 5
+        shown = [line.plain for line in lines.render().split()]
+        # Open, each action in full (wrapped), scrolled to show the highlighted one.
+        assert shown[-2:] == ["Move 6 stone from the site on E5 to the", "site on B7"]
+        assert not any(line.startswith("Move 1") for line in shown)
+        await pilot.press("home", "down", "enter")
+        assert app.chosen == [1]
+
+
+async def test_a_text_line_of_fixed_height_repaints_without_a_layout() -> None:
+    class TextApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TextLines(id="via-top")
+
+    app = TextApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        text = app.query_one(TextLines)
+        text.styles.height = 2
+        await pilot.pause()
+        asked: list[bool] = []
+        refresh = text.refresh
+        text.refresh = lambda *a, **k: asked.append(bool(k.get("layout"))) or refresh(*a, **k)
+        text.show("one\ntwo")
+        text.show("one")
+        assert asked == [False, False] and text.text == "one"

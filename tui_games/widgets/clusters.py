@@ -34,6 +34,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.pane_column import Pane
 from tui_games.widgets.star_colours import (
     STAR_COMPONENTS,
     PaintedLines,
@@ -67,7 +68,7 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
-class StarClusters(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
+class StarClusters(OwnKeys, SteadyFocus, Pane, PaintedLines, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

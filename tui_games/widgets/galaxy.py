@@ -185,7 +185,7 @@ class GalaxyBoard(OwnKeys, SteadyFocus, can_focus=True):
         rows = [Region(0, y, width, 1) for y, (before, after) in enumerate(pairs)
                 if before != after]
         if rows:
-            super().refresh(*rows)
+            self.refresh(*rows)
 
     def move_cursor_to(self, space: int) -> None:
         """Put the cursor on ``space``."""

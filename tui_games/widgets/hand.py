@@ -9,6 +9,7 @@ widget, and asks for a layout pass only when the number of rows changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 from textual import events
 from textual.binding import Binding
@@ -312,18 +313,23 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         return lines
 
     def _card(self, face: CardFace) -> Content:
-        cursor = face.key == self._cursor
-        selected = face.key in self._selected
-        content = card_content(face, cursor=cursor, selected=selected)
-        if selected:
-            return content.stylize(".hand--selected")
-        if face.dimmed and not cursor:
-            return content.stylize(".hand--dimmed")
-        return content
+        return hand_card(face, face.key == self._cursor, face.key in self._selected)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many rows as the cards need at ``width``."""
         return len(self.content_lines(width))
+
+
+@lru_cache(maxsize=2048)
+def hand_card(face: CardFace, cursor: bool, selected: bool) -> Content:
+    """A card as the hand draws it (kept: a repaint asks again for every card, though a
+    cursor key changes two)."""
+    content = card_content(face, cursor=cursor, selected=selected)
+    if selected:
+        return content.stylize(".hand--selected")
+    if face.dimmed and not cursor:
+        return content.stylize(".hand--dimmed")
+    return content
 
 
 class HiddenHand(Widget):

@@ -224,12 +224,12 @@ class HexMap(OwnKeys, Widget, can_focus=True):
         pieces.append(Content(" "))
         return Content("").join(pieces)
 
-    def _cell_strip(self, place: Place, sub: int) -> Strip:
+    def _cell_strip(self, place: Place, sub: int, cursor: Place) -> Strip:
         """The drawn strip of ``_cell_content``: a cell looks the same wherever it is, so
         its strip is made once for each look (text, marks, the widget's style)."""
         cell = self._cells.get(place)
         line = None if cell is None else cell[sub] if sub < len(cell) else ()
-        key = (line, place in self._marked, place == self.cursor, place in self.places)
+        key = (line, place in self._marked, place == cursor, place in self.places)
         strip = self._cell_strips.get(key)
         if strip is None:
             if len(self._cell_strips) >= CELL_STRIPS:
@@ -284,7 +284,8 @@ class HexMap(OwnKeys, Widget, can_focus=True):
                 row, sub = divmod(y, self.cell_lines)
                 indent = self._indent(row)
                 pieces = [Strip.blank(indent, style.rich_style)] if indent else []
-                pieces += [self._cell_strip((row, col), sub) for col in range(self.cols)]
+                cursor = self.cursor
+                pieces += [self._cell_strip((row, col), sub, cursor) for col in range(self.cols)]
                 strip = Strip.join(pieces)
             else:
                 text = self._caption if y == below else self._legend if y == below + 1 else ""

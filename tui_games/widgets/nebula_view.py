@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tui_games.engine.grammar import plural
 from tui_games.games.nebula.board import CLUSTER_SIZE, CONSTELLATION_LETTERS
@@ -134,6 +135,7 @@ STATUS_WIDTH = 78   # the status line's text width at 80x24
 STATUS_LINES = 2
 
 
+@lru_cache(maxsize=1024)  # a cursor key asks again for the texts of the spaces it passes
 def fits(text: str, width: int = STATUS_WIDTH, lines: int = STATUS_LINES) -> bool:
     """Whether ``text`` wraps at words into ``lines`` lines of ``width`` characters."""
     return len(textwrap.wrap(text, width, break_on_hyphens=False)) <= lines

@@ -31,6 +31,7 @@ from tui_games.games.nebula.objectives import (
     personal_text,
 )
 from tui_games.games.nebula.state import COLOURS
+from tui_games.widgets.pane_column import Pane
 
 
 class CardsShown(NamedTuple):
@@ -96,7 +97,7 @@ def personal_short(card: Card) -> str:
     }[card.kind]
 
 
-class ObjectiveCards(Widget):
+class ObjectiveCards(Pane, Widget):
     """The Career, Advanced and (your) Personal objectives, with markers and progress."""
 
     COMPONENT_CLASSES = {"cards--title", "cards--note", "cards--marks", "cards--ready",

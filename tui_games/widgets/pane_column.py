@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -96,3 +97,14 @@ class PaneColumn(Vertical):
                  for name in shown]
         # One line of fixed height (DEFAULT_CSS): new titles need no layout pass.
         self._line.update(Content("").join(parts) + Content.styled(" ⇥", "dim"), layout=False)
+
+
+class Pane(Widget):
+    """Mixin for a pane that never scrolls. Textual lays the whole screen out a second
+    time whenever a widget's content size changes - as it does for a pane shown for the
+    first time - in case a scrollbar depends on it; nothing depends on a pane's, so its
+    first showing costs one layout pass, not two. List it before ``Widget``."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)

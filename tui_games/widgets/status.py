@@ -6,10 +6,11 @@ import textwrap
 from typing import Any
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.visual import VisualType
-from textual.widgets import Static
 
 from tui_games.engine.text import printable
+from tui_games.widgets.line_cache import Line, LineCached
 
 ERROR_MARK = "✗ "
 MAX_LINES = 2
@@ -32,7 +33,7 @@ def fit_lines(text: str, width: int, lines: int = MAX_LINES) -> str:
     return "\n".join(kept)
 
 
-class StatusLine(Static):
+class StatusLine(LineCached):
     """One or two lines of guidance under the table.
 
     ``update(text, error=True)`` shows an explanation of a refused choice: the ``-error``
@@ -40,7 +41,8 @@ class StatusLine(Static):
     wraps at words; if it would need a third line it ends in an ellipsis instead of being
     cut mid-sentence. A string is shown as plain text, never parsed as markup, and
     without control characters: status texts carry seat names and other words that
-    came from players or save files.
+    came from players or save files. Each line drawn is kept (LineCached): a cursor
+    key that moves back and forth between two cards draws nothing new.
     """
 
     DEFAULT_CSS = """
@@ -51,42 +53,43 @@ class StatusLine(Static):
     """
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
-        if isinstance(content, str):
-            content = Content(printable(content))
-        super().__init__(content, **kwargs)
-        self._full = str(content)
+        super().__init__(**kwargs)
+        self._full = printable(str(content))
         self._lines = 0
 
     def update(self, content: VisualType = "", *, error: bool = False,
                layout: bool = True) -> None:
         """Show ``content``; ``error`` marks it as a refusal (class ``-error``)."""
         self.set_class(error, "-error")
-        if isinstance(content, str):
-            content = printable(content)  # an ESC from a save's name must not reach the terminal
-        if error:
-            body = content if isinstance(content, Content) else Content(str(content))
-            content = Content(ERROR_MARK) + body
-        self._full = str(content)
+        # Plain text only: an ESC from a save's name must not reach the terminal, and a
+        # "[" in a name is just a bracket.
+        text = printable(str(content))
+        self._full = ERROR_MARK + text if error else text
         width = self.content_size.width
-        if width > 0 and isinstance(content, str | Content):
-            content = fit_lines(self._full, width)
+        if width > 0:
             # A layout pass costs the whole screen: only when the line count changes,
             # and never when the stylesheet fixes the height.
-            lines = content.count("\n") + 1
+            lines = len(self.content_lines(width))
             layout = layout and lines != self._lines and not self._fixed_height()
             self._lines = lines
-        if isinstance(content, str):
-            content = Content(content)  # plain: a "[" in a name is just a bracket
-        super().update(content, layout=layout)
+        self.refresh(layout=layout)
+
+    def content_lines(self, width: int) -> list[Line]:
+        """The text wrapped at words into at most two lines of ``width``."""
+        if not self._full:
+            return [Content("")]
+        return [Content(line) for line in fit_lines(self._full, max(width, 1)).split("\n")]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the text needs at ``width`` (at most two)."""
+        return len(self.content_lines(width))
 
     def on_resize(self) -> None:
         """Re-fit the text to the new width."""
         width = self.content_size.width
         if width > 0 and self._full:
-            fitted = fit_lines(self._full, width)
-            lines = fitted.count("\n") + 1
-            super().update(Content(fitted),
-                           layout=lines != self._lines and not self._fixed_height())
+            lines = len(self.content_lines(width))
+            self.refresh(layout=lines != self._lines and not self._fixed_height())
             self._lines = lines
 
     def _fixed_height(self) -> bool:

@@ -27,6 +27,7 @@ from tui_games.games.nebula.state import (
 )
 from tui_games.widgets.line_cache import Line
 from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.pane_column import Pane
 from tui_games.widgets.star_colours import (
     STAR_COMPONENTS,
     PaintedLines,
@@ -53,7 +54,7 @@ def token_label(token: int) -> str:
     return f"A{token - ADVANCED_TOKENS.start + 1}"
 
 
-class ValuesBoard(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
+class ValuesBoard(OwnKeys, SteadyFocus, Pane, PaintedLines, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

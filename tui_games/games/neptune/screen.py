@@ -144,6 +144,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._legal: set[int] = set()  # the viewer's playable cards in that view
         self._asking = False  # a won trick's question is on the table for the viewer
+        self._hint_for: int | None = None  # the card whose hint the status line shows
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -203,6 +204,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each one repaints only if its data changed."""
         assert isinstance(view, NeptuneState)
+        self._hint_for = None  # a new table: the next cursor move says its card afresh
         if self.reviewing:
             view = final_table(view)  # a round's end, not the next deal
         self._shown = view
@@ -335,7 +337,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     @on(Hand.CursorMoved)
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:
-        self._show_cursor_hint()
+        if event.key != self._hint_for:  # not shown yet by the key that moved it
+            self._show_cursor_hint()
 
     def _show_cursor_hint(self) -> None:
         """Refresh the status line for the card under the cursor, and nothing else."""
@@ -343,6 +346,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             return
         # The table's view is current: every change of the game refreshes it. The status
         # line's height is fixed (neptune.tcss), so a new text needs no layout pass.
+        self._hint_for = self.hand.cursor_key
         text = self.status_text(self._shown)
         status = self.query_one("#status", StatusLine)
         if self.speak(text) != status.text or status.is_error:

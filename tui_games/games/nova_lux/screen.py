@@ -20,8 +20,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -101,6 +104,27 @@ class ActionList(OptionList):
     """The actions at the cursor's cell. A cursor key usually changes one text of the
     list (the place it is about) and nothing else: then only that text's lines are
     repainted, not the whole list as a new set of options would be."""
+
+    # The list's size comes from the stylesheet, never from its content: a new number of
+    # lines needs no layout pass of the screen (Textual's OptionList asks for one). The
+    # scrollbar appearing or going still asks for one; its thumb follows without.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._drawn: dict[tuple[object, ...], list[Strip]] = {}
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        """An option's lines, kept by its text and place (the mouse needs the place):
+        the cursor back on a cell brings back a list drawn before."""
+        key = (option.prompt, self.options.index(option), style,
+               self.scrollable_content_region.width)
+        strips = self._drawn.get(key)
+        if strips is None:
+            if len(self._drawn) >= 512:
+                self._drawn.clear()
+            strips = self._drawn[key] = super()._get_option_render(option, style)
+        return strips
 
     def show_texts(self, texts: Sequence[str]) -> None:
         """List ``texts``: replaced in place when their number and heights stay."""

@@ -13,16 +13,21 @@ for the hex, and a refused choice is explained with the rules' own reason.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList
-from textual.widgets.option_list import Option
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural
@@ -61,9 +66,11 @@ from tui_games.games.via_nebula.view import (
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.hexmap import HexMap
-from tui_games.widgets.line_cache import LineCached
+from tui_games.widgets.own_keys import OwnKeys
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
+TEXT_STRIPS = 256  # lines kept per text widget: a cursor goes back and forth over a few
+Drawn = tuple[str, str, str]  # a line of ActionLines: text, look, scroll bar look
 
 
 def action_hexes(a: Action) -> tuple[int, ...]:
@@ -84,10 +91,11 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class TextLines(LineCached):
+class TextLines(Widget):
     """Plain lines of text, each cut to the width with an ellipsis. A new text repaints
     only the lines that differ; it asks for a layout (a pass over the whole screen) only
-    when the line count changes and the height follows the content."""
+    when the line count changes and the height follows the content. Each line is drawn
+    straight into a strip (no wrapping to work out) and kept while it is shown."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
@@ -96,6 +104,8 @@ class TextLines(LineCached):
     def __init__(self, *, id: str) -> None:
         super().__init__(id=id)
         self._lines: list[str] = []
+        self._strips: dict[tuple[str, int], Strip] = {}
+        self._style: object = None  # the style the strips were drawn in
 
     @property
     def text(self) -> str:
@@ -117,10 +127,233 @@ class TextLines(LineCached):
         self.refresh(*[Region(0, y, width, 1) for y in range(max(len(lines), len(old)))
                        if y >= len(lines) or y >= len(old) or lines[y] != old[y]])
 
-    def content_lines(self, width: int) -> list[Content | list[Content]]:
-        """Each line of the text, cut to ``width``."""
-        return [Content(line if len(line) <= width else line[: width - 1] + "…")
-                for line in self._lines]
+    def render(self) -> Content:
+        """The whole text (measuring, text extraction)."""
+        return Content(self.text)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A line per line of text."""
+        return len(self._lines)
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, cut to the width."""
+        width = self.size.width
+        style = self.visual_style
+        if style != self._style:  # focus, theme or class: draw every line again
+            self._style = style
+            self._strips.clear()
+        line = self._lines[y] if 0 <= y < len(self._lines) else ""
+        if len(line) > width:
+            line = line[: max(0, width - 1)] + "…"
+        key = (line, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) >= TEXT_STRIPS:
+                self._strips.clear()
+            content = Content(line)
+            strip = Strip(content.render_segments(style), content.cell_length)
+            strip = strip.extend_cell_length(width, style.rich_style).crop(0, width)
+            self._strips[key] = strip
+        return strip
+
+
+class ActionLines(OwnKeys, Widget, can_focus=True):
+    """What can be done at the cursor's hex: a title line, then the actions.
+
+    Without the focus it is a preview (each action on one line, cut to the width); with
+    the focus a list to choose from, each action wrapped in full, the highlighted one in
+    the cursor's colours, scrolled to keep it in view (a scroll bar on the right says
+    there is more). Its height never changes, so
+    opening and closing the list costs no layout pass (a whole-screen rearrangement).
+    """
+
+    COMPONENT_CLASSES = {"action-lines--title", "action-lines--highlighted",
+                         "action-lines--track", "action-lines--thumb"}
+
+    DEFAULT_CSS = """
+    ActionLines > .action-lines--title { text-style: bold; }
+    ActionLines > .action-lines--track { background: $scrollbar-background; }
+    ActionLines > .action-lines--thumb { background: $scrollbar; }
+    """
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("home", "move_to(0)", "First", show=False),
+        Binding("end", "move_to(-1)", "Last", show=False),
+        Binding("enter", "select", "Play", show=False),
+    ]
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    class Selected(Message):
+        """Enter (or a click) chose the action at ``index``."""
+
+        def __init__(self, lines: ActionLines, index: int) -> None:
+            super().__init__()
+            self.lines = lines
+            self.index = index
+
+        @property
+        def control(self) -> ActionLines:
+            """The list that sent the message."""
+            return self.lines
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self._title = ""
+        self._entries: list[str] = []
+        self._rows = 5
+        self._top = 0  # first line of the entries shown while open (scrolling)
+        self._open = False
+        self._drawn: list[Drawn] = []  # (text, look, scroll bar look) of each line shown
+        self._strips: dict[tuple[str, str, int], Strip] = {}
+        self._looks: dict[str, VisualStyle] = {}  # each look's style, while _style holds
+        self._style: object = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether it is a list to choose from (rather than a preview)."""
+        return self._open
+
+    def show(self, title: str, entries: list[str], rows: int) -> None:
+        """The ``title`` line and the actions' texts, in ``rows`` lines under it."""
+        if entries != self._entries:
+            self._top = 0
+        self._title, self._entries, self._rows = title, entries, rows
+        self._redraw()
+
+    def open(self, highlighted: int | None) -> None:
+        """Become the list (the caller gives the focus)."""
+        self._open = True
+        self._top = 0
+        self.set_reactive(ActionLines.highlighted, highlighted)
+        self._redraw()
+
+    def close(self) -> None:
+        """Back to the preview."""
+        self._open = False
+        self.set_reactive(ActionLines.highlighted, None)
+        self._redraw()
+
+    def watch_highlighted(self) -> None:
+        """Show the newly highlighted action."""
+        self._redraw()
+
+    def action_move(self, step: int) -> None:
+        """Highlight the action above (-1) or below (+1)."""
+        if self._entries:
+            index = 0 if self.highlighted is None else self.highlighted + step
+            self.highlighted = min(max(index, 0), len(self._entries) - 1)
+
+    def action_move_to(self, index: int) -> None:
+        """Highlight the first (0) or the last (-1) action."""
+        if self._entries:
+            self.highlighted = index % len(self._entries)
+
+    def action_select(self) -> None:
+        """Choose the highlighted action."""
+        if self._open and self.highlighted is not None:
+            self.post_message(self.Selected(self, self.highlighted))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on an action highlights and chooses it."""
+        if not self._open or event.y < 1:
+            return
+        index = self._entry_at(event.y - 1 + self._top)
+        if index is not None:
+            self.highlighted = index
+            self.post_message(self.Selected(self, index))
+
+    def _wrapped(self, width: int) -> list[tuple[int, str]]:
+        """Every line of the open list: (action index, text), each action wrapped."""
+        lines: list[tuple[int, str]] = []
+        for index, text in enumerate(self._entries):
+            lines += [(index, part) for part in textwrap.wrap(text, max(width, 1)) or [""]]
+        return lines
+
+    def _list_lines(self, width: int) -> list[tuple[int, str]]:
+        """The open list's lines, wrapped a column narrower when a scroll bar is needed."""
+        lines = self._wrapped(width)
+        return self._wrapped(width - 1) if len(lines) > self._rows else lines
+
+    def _entry_at(self, line: int) -> int | None:
+        lines = self._list_lines(self.size.width)
+        return lines[line][0] if 0 <= line < len(lines) else None
+
+    def _lines(self, width: int) -> list[Drawn]:
+        """(text, look, bar) of each line: the title, then the preview or the list."""
+        out: list[Drawn] = [(self._title, "title", "")]
+        rows = self._rows
+        if not self._open:
+            texts = self._entries
+            if len(texts) > rows:
+                texts = [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
+            out += [(text, "", "") for text in texts]
+        else:
+            lines = self._list_lines(width)
+            chosen = [n for n, (index, _) in enumerate(lines) if index == self.highlighted]
+            if chosen:  # scroll the least that shows all of the highlighted action
+                self._top = min(max(self._top, chosen[-1] - rows + 1), chosen[0])
+            self._top = top = max(0, min(self._top, len(lines) - rows))
+            bars = [""] * rows
+            if len(lines) > rows:
+                size = max(1, round(rows * rows / len(lines)))
+                start = min(rows - size, round(top * rows / len(lines)))
+                bars = ["thumb" if start <= n < start + size else "track" for n in range(rows)]
+            out += [(text, "highlighted" if index == self.highlighted else "", bar)
+                    for (index, text), bar in zip(lines[top: top + rows], bars, strict=False)]
+        return out + [("", "", "")] * (rows + 1 - len(out))
+
+    def _redraw(self) -> None:
+        """Repaint the lines that changed."""
+        width = self.size.width
+        drawn = self._lines(width)
+        old = self._drawn
+        self._drawn = drawn
+        self.refresh(*[Region(0, y, width, 1) for y in range(max(len(drawn), len(old)))
+                       if y >= len(drawn) or y >= len(old) or drawn[y] != old[y]])
+
+    def on_resize(self) -> None:
+        """Lay the lines out again for the new width."""
+        self._drawn = self._lines(self.size.width)
+        self.refresh()
+
+    def render(self) -> Content:
+        """The lines as text (measuring, text extraction)."""
+        return Content("\n".join(line[0] for line in self._lines(self.size.width)))
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``: the title, an action, or blank."""
+        width = self.size.width
+        style = self.visual_style
+        if style != self._style:  # focus, theme or class: draw every line again
+            self._style = style
+            self._strips.clear()
+            self._looks.clear()
+            self._drawn = self._lines(width)
+        text, look, bar = self._drawn[y] if 0 <= y < len(self._drawn) else ("", "", "")
+        strip = self._strip(text, look, width - 1 if bar else width)
+        return Strip.join([strip, self._strip("", bar, 1)]) if bar else strip
+
+    def _strip(self, text: str, look: str, width: int) -> Strip:
+        """``text`` cut or padded to ``width`` in the ``look`` component's style."""
+        if len(text) > width:
+            text = text[: max(0, width - 1)] + "…"
+        key = (text, look, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) >= TEXT_STRIPS:
+                self._strips.clear()
+            drawn = self._looks.get(look)
+            if drawn is None:
+                drawn = self._looks[look] = (self.get_visual_style(f"action-lines--{look}")
+                                             if look else self.visual_style)
+            content = Content(text)
+            strip = Strip(content.render_segments(drawn), content.cell_length)
+            strip = strip.extend_cell_length(width, drawn.rich_style).crop(0, width)
+            self._strips[key] = strip
+        return strip
 
 
 class ViaNebulaScreen(GameScreen, inherit_bindings=False):
@@ -128,6 +361,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     LARGE_AT = LARGE
     BLANK = True  # the screen's own area is plain background (see widgets/boxes.py)
+
+    # Textual repaints the whole screen when the focus moves; the map and the list that
+    # gain and lose it restyle and repaint themselves (opening the list, Esc), so the
+    # rest of the table need not be drawn again.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
@@ -144,7 +382,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._chain_for: Action | None = None
         self._texts: dict[str, TextLines] = {}
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
-        self._action_list = OptionList(id="via-actions")
+        self._action_list = ActionLines(id="via-actions")
         self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._view_key: tuple[int, int, int] | None = None
@@ -162,8 +400,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def compose_table(self) -> ComposeResult:
         """Top line; the map on the left; actions, contracts and boards on the right."""
         texts = self._texts
-        for name in ("via-top", "via-actions-title", "via-preview", "via-contracts",
-                     "via-boards"):
+        for name in ("via-top", "via-contracts", "via-boards"):
             texts[name] = TextLines(id=name)
         # As few boxes as the layout needs, and blank ones (widgets/boxes.py): a cursor
         # key's key and repaint pass through each box around the map.
@@ -172,8 +409,6 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         with Row(id="via-main"):
             yield self._hexmap
             with self._side:
-                yield texts["via-actions-title"]
-                yield texts["via-preview"]
                 yield self._action_list
                 yield texts["via-contracts"]
                 yield texts["via-boards"]
@@ -184,12 +419,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         footer.compact = True
         footer.show_command_palette = False
         self.fit_table(self.app.size.width, self.app.size.height)
-        self.action_list.display = False
         hexmap = self.hexmap
         hexmap.focus()
         # A watcher, not HexMap.Moved: the side and the caption change in the same frame
         # as the cursor (a message would arrive after the map's rows were painted).
         self.watch(hexmap, "cursor", self._cursor_moved, init=False)
+        self.watch(self.action_list, "highlighted", self._highlighted, init=False)
 
     @property
     def hexmap(self) -> HexMap:
@@ -197,7 +432,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return self._hexmap
 
     @property
-    def action_list(self) -> OptionList:
+    def action_list(self) -> ActionLines:
         """The list of what can be done at the cursor's hex."""
         return self._action_list
 
@@ -334,18 +569,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                                             if options else "nothing to do")
         else:
             title = "Actions (on your turn)"
-        self._text("via-actions-title", title)
-        width = self._side_width()
-        rows = self._preview_rows()
-        texts = [self._describe(view, a) for a in options]
-        if len(texts) > rows:
-            texts = [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
-        self._text("via-preview", "\n".join(
-            t if len(t) <= width else t[: width - 1] + "…" for t in texts))
         changed = options != self._options
         self._options = options
+        listing = self.action_list
+        listing.show(title, [self._describe(view, a) for a in options], self._preview_rows())
         if self.list_open and (changed or reset):
-            self._fill_list(view)
+            listing.open(0 if options else None)
 
     def _preview_rows(self) -> int:
         return 8 if self.large else 5
@@ -358,32 +587,23 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     @property
     def list_open(self) -> bool:
         """Whether the action list (rather than the preview) is shown."""
-        return bool(self.action_list.display)
-
-    def _fill_list(self, view: ViaNebulaState) -> None:
-        listing = self.action_list
-        listing.clear_options()
-        listing.add_options([Option(self._describe(view, a)) for a in self._options])
-        if self._options:
-            listing.highlighted = 0
+        return self.action_list.is_open
 
     def _open_list(self) -> None:
         """Show the cursor hex's actions as a list to choose from, and focus it."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        self._fill_list(view)
-        self._texts["via-preview"].display = False
-        self.action_list.display = True
+        self.action_list.open(0 if self._options else None)
         self.action_list.focus()
         self._refresh_actions(view, reset=False)
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
-        self.action_list.display = False
-        self._texts["via-preview"].display = True
+        self.action_list.close()
         self.hexmap.focus()
         if self._view is not None:
             self._refresh_actions(self._view, reset=False)
+            self._refresh_map(self._view)  # now: the focus event comes a frame later
 
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
@@ -467,17 +687,17 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._open_list()
         self._refresh_map(view)
 
-    @on(OptionList.OptionHighlighted, "#via-actions")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def _highlighted(self, index: int | None) -> None:
+        """Another action is highlighted: its hexes (and chain) on the map."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._refresh_map(view)
 
-    @on(OptionList.OptionSelected, "#via-actions")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_index >= len(self._options):
+    @on(ActionLines.Selected, "#via-actions")
+    def _selected(self, event: ActionLines.Selected) -> None:
+        if event.index >= len(self._options):
             return
-        action = self._options[event.option_index]
+        action = self._options[event.index]
         if self.play(action):
             view = self.view()
             assert isinstance(view, ViaNebulaState)
