@@ -69,8 +69,17 @@ def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str
     assert on_map == ["tab", "enter"] and in_list == ["escape", "enter"]
 
 
+@pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
+def test_a_map_game_script_tabs_on_when_enter_opened_nothing(game_id: str) -> None:
+    script = bench.KEY_SCRIPTS[game_id]()
+    session = script.start(all_games()[game_id])
+    keys = [script.next_key(screen_of(session))[1] for _ in range(5)]
+    assert keys == ["tab", "enter", "tab", "enter", "tab"]
+
+
 def test_key_bytes_are_what_a_terminal_sends() -> None:
     assert bench.key_bytes("right") == b"\x1b[C"
+    assert bench.key_bytes("escape") == b"\x1b[27u"  # the kitty keyboard protocol's Esc
     assert bench.key_bytes("ctrl+z") == b"\x1a"
     assert bench.key_bytes("S") == b"S"
 
@@ -105,12 +114,12 @@ def test_key_lines_show_cpu_and_key_to_frame_per_key() -> None:
                                 "vs_empty": 10.0}},
             "pty": {"d: draw": {"presses": 2, "first_ms": 9.5, "last_ms": 21.0,
                                 "max_last_ms": 25.0},
-                    "right: cursor": {"presses": 2, "first_ms": 4.0, "last_ms": 4.0,
+                    "right/left: cursor": {"presses": 2, "first_ms": 4.0, "last_ms": 4.0,
                                       "max_last_ms": 5.0}}}
     lines = bench._key_lines(keys)
     draw = next(line for line in lines if "d: draw" in line)
     assert "12.50" in draw and "9.5" in draw and "21.0" in draw
-    assert any("right: cursor" in line and "4.0" in line for line in lines)
+    assert any("right/left: cursor" in line and "4.0" in line for line in lines)
     unavailable = bench._key_lines({"available": False, "reason": "no pty"})
     assert unavailable == ["    keys unavailable - no pty"]
 

@@ -35,6 +35,8 @@ from tui_games.games import GameInfo, all_games
 APP_SIZE = (80, 24)
 KEY_GAP = 0.02  # seconds between keys: a fast typist, and time to repaint
 NAV_KEY = "right"  # moves a selection at most: never plays, saves or leaves the screen
+NAV_BACK = "left"  # and back
+CURSOR_LABEL = f"{NAV_KEY}/{NAV_BACK}: cursor"  # a cursor key's row (there and back)
 
 
 @dataclass(frozen=True)
@@ -236,8 +238,9 @@ async def _measure(make_app: Any, presses: int,
         await asyncio.sleep(KEY_GAP * presses)
         idle = time.process_time() - cpu
         cpu = time.process_time()
-        for _ in range(presses):
-            key = events.Key(NAV_KEY, None)
+        for press in range(presses):
+            # There and back: every press moves the cursor, never against the hand's end.
+            key = events.Key(NAV_KEY if press % 2 == 0 else NAV_BACK, None)
             key.set_sender(app)
             app._driver.send_message(key)
             await asyncio.sleep(KEY_GAP)
@@ -487,6 +490,7 @@ class MapListKeys(KeyScript):
         super().__init__()
         self._backed: set[int] = set()  # the turns whose list was closed once with Esc
         self._moved: set[int] = set()  # the turns whose cursor went to a place with Tab
+        self._tried: object = None  # where Enter was last pressed on the map
 
     def list_open(self, screen: Any) -> bool:
         """Whether the screen's action list has the keys now."""
@@ -507,9 +511,15 @@ class MapListKeys(KeyScript):
             if self.playable(screen):
                 return [("enter: play the first (ends the turn)", "enter", phase)]
             return [("down: next action", "down", phase)]
-        if turn not in self._moved:
+        # Enter that opened nothing here (a place with nothing left to do this turn):
+        # Tab on to the next place instead of pressing it again.
+        here = (turn, len(session.actions),
+                getattr(getattr(screen, "focused", None), "cursor", None))
+        if turn not in self._moved or here == self._tried:
             self._moved.add(turn)
+            self._tried = None
             return [("tab: next place to act", "tab", phase)]
+        self._tried = here
         return [("enter: open the actions", "enter", phase)]
 
     def next_key(self, screen: Any) -> Step | None:
@@ -591,7 +601,7 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                 pressed.append(("enter: close a summary", "enter"))  # the pty replays it
                 continue
             step = (script.next_key(screen) if script is not None and measured < presses
-                    else (f"{NAV_KEY}: cursor", NAV_KEY))
+                    else (CURSOR_LABEL, NAV_KEY if measured % 2 == 0 else NAV_BACK))
             if step is None:
                 break
             began, cpu = time.perf_counter(), time.thread_time()
@@ -701,8 +711,8 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
                     "max_last_ms": _ms(max(lasts[label]))} for label in firsts}
 
 
-def _cursor_steps(key: str, presses: int) -> list[Step]:
-    return [(f"{key}: cursor", key)] * presses
+def _cursor_steps(presses: int) -> list[Step]:
+    return [(CURSOR_LABEL, NAV_KEY if i % 2 == 0 else NAV_BACK) for i in range(presses)]
 
 
 async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[str, Any]:
@@ -729,7 +739,7 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     for row in cpu.values():
         row["vs_empty"] = round(row["median_ms"] / max(empty_key, 1e-6), 2)
     out: dict[str, Any] = {"available": True, "cpu": cpu}
-    steps = pressed[: budget.pty_presses] + _cursor_steps(NAV_KEY, budget.pty_cursor)
+    steps = pressed[: budget.pty_presses] + _cursor_steps(budget.pty_cursor)
     try:
         out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps)
     except Exception as exc:  # no pty here (e.g. not a POSIX system): say so
@@ -749,7 +759,7 @@ async def _app_figures(budget: Budget, games: list[GameInfo]) -> dict[str, Any]:
     empty_press = press
     figures["empty_app"] = {"first_frame_ms": _ms(first), "cpu_ms_per_key": _ms(press)}
     one_by_one, _ = await _phase_keys(App, None, 0, None, cursor=budget.cursor_presses)
-    empty_key = one_by_one[f"{NAV_KEY}: cursor"]["median_ms"]
+    empty_key = one_by_one[CURSOR_LABEL]["median_ms"]
     figures["empty_app"]["key_cpu_ms"] = empty_key
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
         store = SaveStore(Path(folder))
@@ -759,7 +769,10 @@ async def _app_figures(budget: Budget, games: list[GameInfo]) -> dict[str, Any]:
                            "cpu_ms_per_key": _ms(press)}
         for info in games:
             def make(info: GameInfo = info) -> Any:
-                return GamesApp(store, session=_human_first(info, 5), bot_delay=0)
+                # The phase keys' opening when there is one: a hand of several cards.
+                session = (KEY_SCRIPTS[info.id]().start(info) if info.id in KEY_SCRIPTS
+                           else _human_first(info, 5))
+                return GamesApp(store, session=session, bot_delay=0)
 
             expect = info.screen.rpartition(":")[2]
             try:

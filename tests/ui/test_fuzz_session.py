@@ -2,10 +2,11 @@
 screen's Rematch (issue 11, the harness). The suite plays a short one of the quickest
 game; ``tui-games bench --stress`` plays 50 (see tui_games.soak.long_session).
 
-Memory climbs over the first games while Textual's and Rich's bounded caches fill (48 MB
-after game 1, 79 MB by game 23 of a 50-game Neptune session), then stays nearly flat
-(84 MB after game 50). What must never grow is what a game leaves behind: no finished
-game's table stays in memory, and the second half of the session adds little.
+Issue 11 asks that memory after the last game of a session stay within 20% of memory
+after the first. Textual kept every closed game's widgets and their drawing (48 MB after
+game 1, 64 MB after game 10, 86 MB after game 50 of a Neptune session) until the app let
+go of them whenever a game closes (tui_games.memory): now about 49, 55 and 56 MB. Ten
+games hold the same bound; no finished game's table stays in memory.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from tui_games.soak import long_session
 
 GAMES = 10
-GROWTH = 0.20  # memory after the last game within 20% of after the middle one
+GROWTH = 0.20  # memory after the last game within 20% of after the first (issue 11)
 
 
 async def test_ten_bot_games_in_one_app_leave_nothing_behind(tmp_path: Path) -> None:
@@ -23,5 +24,4 @@ async def test_ten_bot_games_in_one_app_leave_nothing_behind(tmp_path: Path) -> 
     assert result.error is None, result.error
     assert result.games == GAMES
     assert max(result.tables_alive) <= 2, result.tables_alive  # the open table (+ one closing)
-    middle = result.rss[GAMES // 2 - 1]
-    assert result.rss[-1] / middle - 1 <= GROWTH, [rss // 2**20 for rss in result.rss]
+    assert result.growth <= GROWTH, [rss // 2**20 for rss in result.rss]

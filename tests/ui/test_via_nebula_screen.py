@@ -145,3 +145,20 @@ def test_the_status_line_fits_two_lines_of_78_in_every_situation(store: SaveStor
             seen += 1
             rules.apply(s, bots[mover].choose(rules.observe(s, mover), mover))
     assert seen > 100
+
+
+async def test_a_click_on_the_preview_opens_the_list_and_a_click_plays(store: SaveStore) -> None:
+    app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
+                                              [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
+                   bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        await pilot.press("tab")
+        offered = screen.offered
+        await pilot.click("#via-actions", offset=(2, 3))
+        assert screen.list_open and screen.action_list.has_focus
+        before = len(screen.session.actions)
+        await pilot.click("#via-actions", offset=(2, 1))
+        await pilot.pause()
+        assert screen.session.actions[before] == offered[0]

@@ -95,7 +95,12 @@ class TextLines(Widget):
     """Plain lines of text, each cut to the width with an ellipsis. A new text repaints
     only the lines that differ; it asks for a layout (a pass over the whole screen) only
     when the line count changes and the height follows the content. Each line is drawn
-    straight into a strip (no wrapping to work out) and kept while it is shown."""
+    straight into a strip (no wrapping to work out) and kept while it is shown.
+
+    Textual draws every widget beside a repainted one again (through its styles, line by
+    line): a cursor key on the map redraws the contracts and boards this way, unchanged.
+    Until the widget is refreshed or restyled, its last drawing is handed back as it is.
+    """
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
@@ -106,6 +111,26 @@ class TextLines(Widget):
         self._lines: list[str] = []
         self._strips: dict[tuple[str, int], Strip] = {}
         self._style: object = None  # the style the strips were drawn in
+        self._painted: tuple[Region, list[Strip]] | None = None  # see the class
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        """Repaint (the last drawing is no longer good)."""
+        self._painted = None
+        return super().refresh(*regions, **kwargs)
+
+    def notify_style_update(self) -> None:
+        """Restyled: draw again."""
+        self._painted = None
+        super().notify_style_update()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The widget's drawing in ``crop``: the last one while nothing changed."""
+        painted = self._painted
+        if painted is not None and painted[0] == crop:
+            return painted[1]
+        strips = super().render_lines(crop)
+        self._painted = (crop, strips)
+        return strips
 
     @property
     def text(self) -> str:
@@ -706,7 +731,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 self._refresh_map(view)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Redraw the map's marks when the focus moves between map and list."""
+        """Redraw the map's marks when the focus moves between map and list; a click on
+        the closed preview opens the list (or, with nothing to choose, gives the focus
+        back to the map: the preview itself takes no keys)."""
+        if event.widget is self.action_list and not self.list_open:
+            view = self.view()
+            assert isinstance(view, ViaNebulaState)
+            if self._options and self._mine(view):
+                self._open_list()
+            else:
+                self.hexmap.focus()
         if self._view is not None:
             self._refresh_map(self._view)
 
