@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import get_current_worker
@@ -103,6 +104,10 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("escape", "menu", "Menu"),
     ]
+
+    # Textual repaints the whole screen when the focus moves; the widgets that gain and
+    # lose it restyle and repaint themselves, which is all that changes on a table.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     LARGE_AT: tuple[int, int] | None = None
     """From this terminal size (width, height) on, the screen has the class ``-large`` and

@@ -115,8 +115,22 @@ def refresh_changed(widget: Widget, before: Content, after: Content) -> None:
     lines_after, width_after = content_shape(after)
     width = widget.styles.width
     auto_width = width is not None and width.is_auto
-    widget.refresh(layout=lines_before != lines_after
+    widget.refresh(layout=held_height(widget, lines_before) != held_height(widget, lines_after)
                    or (auto_width and width_before != width_after))
+
+
+def held_height(widget: Widget, lines: int) -> int:
+    """The height ``widget`` takes for ``lines`` of content, within the min-height and
+    max-height the stylesheet gives it in cells: a change of lines inside those bounds
+    (a hand's caption row within the two rows it always has) moves nothing."""
+    styles = widget.styles
+    height = lines + styles.gutter.height
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.is_cells:
+        height = max(height, int(low.value))
+    if high is not None and high.is_cells:
+        height = min(height, int(high.value))
+    return height
 
 
 class Card(Widget):

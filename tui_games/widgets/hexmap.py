@@ -229,7 +229,8 @@ class HexMap(OwnKeys, Widget, can_focus=True):
         its strip is made once for each look (text, marks, the widget's style)."""
         cell = self._cells.get(place)
         line = None if cell is None else cell[sub] if sub < len(cell) else ()
-        key = (line, place in self._marked, place == cursor, place in self.places)
+        key = (line, place in self._marked, place == cursor, place in self.places,
+               self._style)
         strip = self._cell_strips.get(key)
         if strip is None:
             if len(self._cell_strips) >= CELL_STRIPS:
@@ -241,7 +242,7 @@ class HexMap(OwnKeys, Widget, can_focus=True):
 
     def _text_strip(self, text: str, style: str) -> Strip:
         """A caption or legend line (a cursor moving back and forth shows the same few)."""
-        key = (text, style)
+        key = (text, style, self._style)
         strip = self._cell_strips.get(key)
         if strip is None:
             if len(self._cell_strips) >= CELL_STRIPS:
@@ -273,10 +274,9 @@ class HexMap(OwnKeys, Widget, can_focus=True):
         """One line of the map (the line API: only changed lines are drawn again)."""
         width = self.size.width
         style = self.visual_style
-        if style != self._style:  # focus or theme: every strip must be made again
-            self._style = style
+        if style != self._style:  # focus or theme: every line is drawn again (the cells
+            self._style = style      # are kept by style: focus goes back and forth)
             self._strips.clear()
-            self._cell_strips.clear()
         strip = self._strips.get(y)
         if strip is None or strip.cell_length != width:
             below = self.rows * self.cell_lines

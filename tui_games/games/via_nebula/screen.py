@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -67,6 +67,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.hexmap import HexMap
 from tui_games.widgets.own_keys import OwnKeys
+from tui_games.widgets.steady_focus import SteadyFocus
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 TEXT_STRIPS = 256  # lines kept per text widget: a cursor goes back and forth over a few
@@ -182,7 +183,7 @@ class TextLines(Widget):
         return strip
 
 
-class ActionLines(OwnKeys, Widget, can_focus=True):
+class ActionLines(OwnKeys, SteadyFocus, Widget, can_focus=True):
     """What can be done at the cursor's hex: a title line, then the actions.
 
     Without the focus it is a preview (each action on one line, cut to the width); with
@@ -386,11 +387,6 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     LARGE_AT = LARGE
     BLANK = True  # the screen's own area is plain background (see widgets/boxes.py)
-
-    # Textual repaints the whole screen when the focus moves; the map and the list that
-    # gain and lose it restyle and repaint themselves (opening the list, Esc), so the
-    # rest of the table need not be drawn again.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
@@ -748,7 +744,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """Move the cursor to the next hex (in reading order) where the player can act."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        spots = sorted({h for a in self._legal(view) for h in action_hexes(a)})
+        self._legal(view)
+        spots = sorted(self._by_hex)
         if not spots:
             self.show_status("There is no hex to act on now" + (
                 ": Enter opens the list to pass." if self._legal(view) else "."), error=True)
