@@ -7,8 +7,13 @@ the app has handled the first), with terminal resizes from 40x12 to 250x80 in be
 while bots think with a small delay. Whenever a key leaves the screen (esc to the menu, a
 new game...), the target is opened again, so the keys land where they are meant to.
 Afterwards the app must still answer and every game played must still pass the rules'
-own checks. Long bot-vs-bot sessions are in
-tui_games.soak.
+own checks. A step the app never finishes (an endless loop) is an error too. Long
+bot-vs-bot sessions are in tui_games.soak.
+
+What a key costs is the app's frames (a layout and a render of the whole screen, up to
+250x80): the run draws at most ``FUZZ_FPS`` frames a second (a real terminal draws a
+burst of typed-ahead keys in one frame; a loaded test machine handles keys several times
+slower than a player's, so at 60 frames a second it would draw nearly every key apart).
 
 The test suite runs short versions (tests/ui/test_fuzz_*.py); ``tui-games bench
 --stress`` runs long ones. Nothing here is needed to play.
@@ -18,13 +23,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import tempfile
+import threading
 import time
 import traceback
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import textual.screen
 from textual import events
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Size
@@ -69,6 +79,14 @@ CHARS = {"space": " ", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace"
 MIN_SIZE = (40, 12)
 MAX_SIZE = (250, 80)
 BASE_SIZE = (100, 30)
+# The extremes every run visits (a third of the resizes), the rest are random sizes.
+CORNERS = (MIN_SIZE, MAX_SIZE, (MIN_SIZE[0], MAX_SIZE[1]), (MAX_SIZE[0], MIN_SIZE[1]))
+FUZZ_FPS = 15
+# CPU seconds one step (a burst, a resize, an opening) may take before it counts as an
+# endless loop: a step takes well under one; the loop it catches allocates fast.
+HANG_CPU_SECONDS = 5.0
+# Fresh apps a run may start after known crashes before it gives up.
+MAX_RESTARTS = 20
 DIALOGS = ("menu", "new_game", "load", "rules", "save_name", "confirm", "handoff",
            "game_over", "hand_summary", "round_summary")
 
@@ -107,6 +125,59 @@ def type_ahead(app: GamesApp, keys: list[str]) -> None:
         event = key_event(key)
         event.set_sender(app)
         driver.send_message(event)
+
+
+class FuzzHang(Exception):
+    """The app did not finish a step of the fuzz (an endless loop)."""
+
+
+class Watchdog:
+    """Ends an endless loop in the app: when one step of the fuzz takes more than
+    ``seconds`` of CPU, FuzzHang is raised in whatever code is running (an endless loop
+    never gives the event loop back, so no asyncio timeout can end it; and it may eat
+    memory fast). ``where`` keeps the stack it interrupted. Outside the main thread (no
+    signals there) it does nothing."""
+
+    def __init__(self, seconds: float = HANG_CPU_SECONDS) -> None:
+        self.seconds = seconds
+        self.where: str | None = None
+        self.armed = threading.current_thread() is threading.main_thread() and \
+            hasattr(signal, "setitimer")
+
+    def step(self) -> None:
+        """A new step starts: its clock starts again."""
+        if self.armed:
+            signal.setitimer(signal.ITIMER_PROF, self.seconds)
+
+    def _alarm(self, signum: int, frame: Any) -> None:
+        self.where = "".join(traceback.format_stack(frame, limit=12))
+        raise FuzzHang(f"the app did not finish a step within {self.seconds:g} s of CPU")
+
+    @contextmanager
+    def watching(self) -> Iterator[Watchdog]:
+        """Armed inside the block, disarmed (and the old handler back) after it."""
+        if not self.armed:
+            yield self
+            return
+        previous = signal.signal(signal.SIGPROF, self._alarm)
+        try:
+            self.step()
+            yield self
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
+
+
+@contextmanager
+def frames_per_second(fps: float) -> Iterator[None]:
+    """Screens made inside the block draw at most ``fps`` frames a second (Textual reads
+    the period when a screen starts its update timer)."""
+    period = textual.screen.UPDATE_PERIOD
+    textual.screen.UPDATE_PERIOD = 1 / fps  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        textual.screen.UPDATE_PERIOD = period  # type: ignore[misc]
 
 
 def check_state(info: GameInfo, state: GameState) -> str | None:
@@ -149,6 +220,9 @@ class FuzzResult:
     seconds: float = 0.0
     error: str | None = None
     steps: list[str] = field(default_factory=list)  # what was done, for a reproduction
+    # Known crashes met on the way (the run went on in a fresh app), each with the
+    # steps before it.
+    known: list[str] = field(default_factory=list)
 
     def reproduction(self, last: int = 12) -> str:
         """The seed, the target and the last steps before the error."""
@@ -291,34 +365,66 @@ def _seed_saves(store: SaveStore, seed: int) -> None:
 
 
 async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float = 0.02,
-               folder: Path | None = None, burst: int = 8, resize_every: int = 12,
-               reopen_every: int = 60) -> FuzzResult:
+               folder: Path | None = None, burst: int = 16, resize_every: int = 12,
+               reopen_every: int = 250, known: Sequence[str] = ()) -> FuzzResult:
     """Throw ``keys`` seeded random keys at ``target`` (a game id or one of ``DIALOGS``).
 
     Keys go in bursts of 1..``burst`` typed ahead; about every ``resize_every`` bursts the
-    terminal takes a random size; the target is opened again when the keys have left it
+    terminal takes a new size; the target is opened again when the keys have left it
     (and every ``reopen_every`` keys regardless, so it starts fresh now and then). The
-    result says what was done and the first error, with the steps that led to it.
+    result says what was done and the first error, with the steps that led to it. An
+    error whose text holds one of ``known`` (crashes already reported) is noted in
+    ``result.known`` and the keys go on in a fresh app.
     """
     result = FuzzResult(target, seed)
     rng = random.Random(f"fuzz/{target}/{seed}")
     store = make_store(folder)
     _seed_saves(store, seed)
-    app = FuzzApp(store, bot_delay=bot_delay)
     started = time.monotonic()
-    aim = Target(target, app, seed * 1000)
-    try:
-        async with app.run_test(size=BASE_SIZE) as pilot:
-            await _fuzz_keys(app, pilot, aim, rng, result, keys, burst, resize_every,
-                             reopen_every)
-            if app._exception is None:
-                await _check_answers(app, pilot, aim, result)
-    except Exception as exc:  # the app's own error is re-raised here by run_test
-        result.error = "".join(traceback.format_exception_only(exc)).strip()
-        result.steps.append(traceback.format_exc(limit=-6))
-    result.quits = app.quits
+    game_seed = seed * 1000
+    dog = Watchdog()
+    with frames_per_second(FUZZ_FPS), dog.watching():
+        while result.error is None:
+            app = FuzzApp(store, bot_delay=bot_delay)
+            aim = Target(target, app, game_seed)
+            error = await _run_app(app, aim, rng, result, dog, keys, burst, resize_every,
+                                   reopen_every)
+            game_seed = aim.seed
+            result.quits += app.quits
+            if error is None:
+                break
+            if any(k in error for k in known) and len(result.known) < MAX_RESTARTS:
+                result.known.append(f"{error.splitlines()[0]}\n{result.reproduction()}")
+                result.steps.append("(known crash: a fresh app)")
+                continue
+            result.error = error.splitlines()[0]
+            result.steps.append(error)
     result.seconds = time.monotonic() - started
     return result
+
+
+async def _run_app(app: FuzzApp, aim: Target, rng: random.Random, result: FuzzResult,
+                   dog: Watchdog, keys: int, burst: int, resize_every: int,
+                   reopen_every: int) -> str | None:
+    """Keys at ``aim`` in ``app`` until ``keys`` are sent, then the checks. The app's
+    error (the line saying what, then the traceback) or None."""
+    dog.where = None
+    try:
+        async with app.run_test(size=BASE_SIZE) as pilot:
+            await _fuzz_keys(app, pilot, aim, rng, result, dog, keys, burst, resize_every,
+                             reopen_every)
+            if app._exception is None:
+                dog.step()
+                problem = await _check_answers(app, pilot, aim, result)
+                if problem:
+                    return problem
+    except Exception as exc:  # the app's own error is re-raised here by run_test
+        if dog.where is not None:  # the hang, not what Textual's report of it raised
+            return (f"FuzzHang: the app did not finish a step within {dog.seconds:g} s "
+                    f"of CPU; it was in:\n{dog.where}")
+        return "".join(traceback.format_exception_only(exc)).strip() + "\n" + \
+            traceback.format_exc(limit=-6)
+    return None
 
 
 async def settle(app: GamesApp, limit: float = 1.0) -> None:
@@ -353,11 +459,19 @@ async def resize(app: GamesApp, size: tuple[int, int]) -> None:
     await settle(app)
 
 
+def _new_size(rng: random.Random) -> tuple[int, int]:
+    """A size for the terminal: one of the corners (a third of the time), else random."""
+    if rng.randrange(3) == 0:
+        return rng.choice(CORNERS)
+    return rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1], MAX_SIZE[1])
+
+
 async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.Random,
-                     result: FuzzResult, keys: int, burst: int, resize_every: int,
-                     reopen_every: int) -> None:
+                     result: FuzzResult, dog: Watchdog, keys: int, burst: int,
+                     resize_every: int, reopen_every: int) -> None:
     since_open = reopen_every
     while result.keys < keys and app._exception is None:
+        dog.step()
         if since_open >= reopen_every or not aim.on_top():
             await until_ready(app)
             aim.note_games()
@@ -368,8 +482,7 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
             await settle(app)
             continue
         if rng.randrange(resize_every) == 0:
-            size = (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1],
-                                                                       MAX_SIZE[1]))
+            size = _new_size(rng)
             result.steps.append(f"resize {size[0]}x{size[1]}")
             await resize(app, size)
             result.resizes += 1
@@ -387,22 +500,20 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
 
 
 async def _check_answers(app: FuzzApp, pilot: Pilot[None], aim: Target,
-                         result: FuzzResult) -> None:
+                         result: FuzzResult) -> str | None:
     """The app still answers (the menu opens New game on n) and every game seen still
-    passes the rules' checks."""
+    passes the rules' checks: None, else what is wrong."""
     await pilot.resize_terminal(*BASE_SIZE)
     app.back_to_menu()
     await pilot.pause()
     if not isinstance(app.screen, MenuScreen) or len(app.screen_stack) != 1:
-        result.error = f"the screen stack is not sane: {app.screen_stack}"
-        return
+        return f"the screen stack is not sane: {app.screen_stack}"
     await pilot.press("n")
     if not isinstance(app.screen, NewGameScreen):
-        result.error = f"n on the menu opened {app.screen!r}, not the new-game dialog"
-        return
+        return f"n on the menu opened {app.screen!r}, not the new-game dialog"
     for info, session in aim.sessions:
         problem = check_state(info, session.state)
         result.games_checked += 1
         if problem:
-            result.error = problem
-            return
+            return problem
+    return None
