@@ -366,15 +366,17 @@ def _seed_saves(store: SaveStore, seed: int) -> None:
 
 async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float = 0.02,
                folder: Path | None = None, burst: int = 16, resize_every: int = 12,
-               reopen_every: int = 250, known: Sequence[str] = ()) -> FuzzResult:
+               reopen_every: int = 250,
+               known: Sequence[tuple[str, ...]] = ()) -> FuzzResult:
     """Throw ``keys`` seeded random keys at ``target`` (a game id or one of ``DIALOGS``).
 
     Keys go in bursts of 1..``burst`` typed ahead; about every ``resize_every`` bursts the
     terminal takes a new size; the target is opened again when the keys have left it
     (and every ``reopen_every`` keys regardless, so it starts fresh now and then). The
     result says what was done and the first error, with the steps that led to it. An
-    error whose text holds one of ``known`` (crashes already reported) is noted in
-    ``result.known`` and the keys go on in a fresh app.
+    error whose text (with its traceback) holds all the parts of one of ``known``
+    (crashes already reported) is noted in ``result.known`` and the keys go on in a
+    fresh app.
     """
     result = FuzzResult(target, seed)
     rng = random.Random(f"fuzz/{target}/{seed}")
@@ -393,8 +395,9 @@ async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float
             result.quits += app.quits
             if error is None:
                 break
-            if any(k in error for k in known) and len(result.known) < MAX_RESTARTS:
-                result.known.append(f"{error.splitlines()[0]}\n{result.reproduction()}")
+            if len(result.known) < MAX_RESTARTS and \
+                    any(all(part in error for part in parts) for parts in known):
+                result.known.append(f"{error}\n{result.reproduction()}")
                 result.steps.append("(known crash: a fresh app)")
                 continue
             result.error = error.splitlines()[0]

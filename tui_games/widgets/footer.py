@@ -14,11 +14,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import Footer
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
+
+
+DRAWN_SETS = 64  # sets of keys kept drawn: every phase of a game, many times over
 
 
 class KeySpec(NamedTuple):
@@ -60,6 +65,10 @@ class GameFooter(Footer):
         self._spans: list[tuple[int, int, KeySpec]] = []  # columns of each key drawn
         self._check_pending = False
         self.updates = 0  # how often the keys shown changed (tests, bench)
+        # Each set of keys drawn, with where each key is: a game goes back and forth
+        # between a few sets (one per phase), and each is turned into a line once.
+        self._drawn: dict[tuple[object, ...], tuple[Strip, list[tuple[int, int, KeySpec]]]]
+        self._drawn = {}
 
     def compose(self) -> ComposeResult:
         """No key widgets: the keys are drawn by ``render``."""
@@ -151,6 +160,24 @@ class GameFooter(Footer):
             spans.append((start + 1, line.cell_len, self._palette))  # type: ignore[arg-type]
         self._spans = spans
         return line
+
+    def render_line(self, y: int) -> Strip:
+        """The line of keys, drawn once per set of keys, width and look."""
+        width = self.size.width
+        if y != 0 or width <= 0:
+            return Strip.blank(width, self.visual_style.rich_style)
+        key = (self._keys, self._palette, width, self.compact, self.visual_style,
+               self.app.theme)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= DRAWN_SETS:
+                self._drawn.clear()
+            line = self.render()  # also finds where each key is (self._spans)
+            strips = Visual.to_strips(self, visualize(self, line), width, 1,
+                                      self.visual_style, pad=True)
+            drawn = self._drawn[key] = (strips[0], self._spans)
+        strip, self._spans = drawn
+        return strip
 
     def on_click(self, event: events.Click) -> None:
         """A click on a key presses it (a disabled key rings the bell)."""
