@@ -236,8 +236,8 @@ class GamesApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._release_game()
-        # Textual keeps removed widgets (and all they drew) in two places: let go of them
-        # whenever a game closes, or a long session grows with every game (issue 11).
+        # Textual keeps removed widgets (and all they drew) in caches and watcher lists: let
+        # go of them whenever a game closes, or a long session grows with every game (issue 11).
         from tui_games.memory import release_closed_widgets
 
         release_closed_widgets(self)
