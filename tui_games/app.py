@@ -24,6 +24,7 @@ from tui_games.engine.locks import GameLock
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, UnknownGame, get_game
+from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
 from tui_games.screens.confirm import Choice, ChoiceScreen
 from tui_games.screens.game import GameScreen
@@ -238,8 +239,6 @@ class GamesApp(App[None]):
         self._release_game()
         # Textual keeps removed widgets (and all they drew) in caches and watcher lists: let
         # go of them whenever a game closes, or a long session grows with every game (issue 11).
-        from tui_games.memory import release_closed_widgets
-
         release_closed_widgets(self)
 
     def _release_game(self) -> None:
