@@ -618,6 +618,26 @@ sys.stdin.read()
 """
 
 
+def test_a_save_of_a_game_open_in_another_window_is_not_deleted(store: SaveStore) -> None:
+    session = played()
+    autosave = store.autosave(session)
+    named = store.save_as(session, "Tonight")
+    lock_file = lock_path(store.folder, store.assign_id(session))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(lock_file)], stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        for path in (autosave, named):
+            with pytest.raises(SaveError, match="open in another window"):
+                store.delete(path)
+            assert path.exists()
+    finally:
+        holder.communicate("")
+    store.delete(autosave)  # closed there: now it goes
+    assert not autosave.exists()
+
+
 def test_a_lock_gives_a_game_its_id_first(store: SaveStore) -> None:
     session = Session.new(RULES, [Seat("Ada"), Seat("Bo")], 1, {})
     lock = store.lock(session)

@@ -23,7 +23,7 @@ import platformdirs
 
 from tui_games.engine.codec import to_builtins, to_json
 from tui_games.engine.core import IllegalAction, Options
-from tui_games.engine.locks import GameLock, lock_path
+from tui_games.engine.locks import GameLock, is_locked, lock_path
 from tui_games.engine.savefiles import (
     MAX_PROBLEM,
     MAX_SAVE_BYTES,
@@ -69,6 +69,7 @@ class SaveSummary(msgspec.Struct):
     turn: int
     saved_at: str
     error: str | None = None
+    save_id: str | None = None  # the game's id (its lock), when the file could be read
 
 
 class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
@@ -241,6 +242,16 @@ class SaveStore:
         with contextlib.suppress(OSError):  # GameLock is a no-op where no file can be made
             self.folder.mkdir(parents=True, exist_ok=True)
         return GameLock.acquire(lock_path(self.folder, save_id))
+
+    def is_open(self, file: Path) -> bool:
+        """True if the game saved in ``file`` is open in a window now (its lock is held)."""
+        cached = self._summaries.get(file)
+        summary = cached[1] if cached is not None else (
+            self._summarise(file) if file.is_file() else None)
+        save_id = summary.save_id if summary is not None else None
+        if not save_id or not _SAFE_ID.fullmatch(save_id):
+            return False
+        return is_locked(lock_path(self.folder, save_id))
 
     def named_path(self, name: str) -> Path:
         """The file a save named ``name`` goes to (SaveError if the name has no letter)."""
@@ -525,7 +536,7 @@ class SaveStore:
         return SaveSummary(
             path=str(file), name=_display_name(doc.name), game=session.rules.id,
             title=session.rules.title, players=[seat.name for seat in session.seats],
-            turn=session.turn, saved_at=doc.saved_at)
+            turn=session.turn, saved_at=doc.saved_at, save_id=doc.save_id)
 
     def _broken_summary(self, file: Path, problem: str) -> SaveSummary:
         """What can still be read from a broken file, for the Load screen's listing."""
@@ -561,6 +572,9 @@ class SaveStore:
             file = self.folder / file
         if file.resolve().parent != self.folder.resolve() or file.suffix != ".json":
             raise SaveError(file, "is not a save of this folder; not deleted")
+        if self.is_open(file):
+            raise SaveError(file, "is a game open in another window: close it there "
+                                  "first; not deleted")
         try:
             file.unlink(missing_ok=True)
         except OSError as exc:
