@@ -395,6 +395,14 @@ async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float
             result.quits += app.quits
             if error is None:
                 break
+            for info, session in aim.sessions:  # the games of the app that crashed
+                problem = check_state(info, session.state)
+                result.games_checked += 1
+                if problem:
+                    result.error = problem
+                    result.steps.append(error)
+            if result.error is not None:
+                break
             if len(result.known) < MAX_RESTARTS and \
                     any(all(part in error for part in parts) for parts in known):
                 result.known.append(f"{error}\n{result.reproduction()}")

@@ -18,34 +18,48 @@ import pytest
 from tui_games.fuzz import DIALOGS, FuzzResult, fuzz
 from tui_games.games import all_games
 
-# Per screen. 200 keys cost 10-20 s a screen on a busy 2-core machine; set 1000 (or more)
-# in TUI_GAMES_FUZZ_KEYS for a longer run; `tui-games bench --stress` runs 10,000.
-KEYS = int(os.environ.get("TUI_GAMES_FUZZ_KEYS", "200"))
+# Per screen, split over RUNS seeded runs; `tui-games bench --stress` runs 10,000. A key
+# costs about 10-30 ms of CPU (the frames it causes: see tui_games.fuzz).
+KEYS = int(os.environ.get("TUI_GAMES_FUZZ_KEYS", "1000"))
 RUNS = 2
-# Crashes in screens this harness does not own, kept visible until they are fixed.
-KNOWN: dict[str, str] = {}
+# Crashes found in screens this harness does not own, kept visible until they are fixed:
+# what is wrong (and how to see it) -> the parts of the error text (with its traceback)
+# that recognise it. A run that meets one notes it and goes on in a fresh app; it ends
+# as xfail naming it. Any other error fails.
+KNOWN: dict[str, tuple[str, ...]] = {
+    "app.back_to_menu loops forever when a closed screen's handler calls it (Load game "
+    "over an open game, a row chosen: DataTable.RowSelected -> LoadScreen.action_load -> "
+    "open_game -> back_to_menu; pop_screen refuses, the screen count never falls)":
+        ("FuzzHang", "in back_to_menu"),
+    "a game screen's on_mount queries a child that is not there (Footer, Hand, #status, "
+    "#nl-actions: the screen opened and left within one burst of typed-ahead keys)":
+        ("NoMatches", "in on_mount"),
+    "NewGameScreen.seat_count queries #count while the form is rebuilt (start typed "
+    "ahead of a game change)": ("No nodes match '#count' on NewGameScreen",),
+    "ConfirmScreen answered twice (enter escape typed ahead): dismiss sets its result "
+    "again": ("InvalidStateError", "in action_answer"),
+    "the new-game form reads a Select with no choice (KeyError 'Select.NULL')":
+        ("KeyError: 'Select.NULL'",),
+}
 
 
 def cases(names: tuple[str, ...] | list[str]) -> list[object]:
     """One case per screen of ``names`` and seed."""
-    found = []
-    for target in names:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[target])] \
-            if target in KNOWN else []
-        seeds = range(1 if marks else RUNS)  # a known crash: once is enough to see it
-        found += [pytest.param(target, seed, id=f"{target}-{seed}", marks=marks)
-                  for seed in seeds]
-    return found
+    return [pytest.param(target, seed, id=f"{target}-{seed}")
+            for target in names for seed in range(RUNS)]
 
 
 async def run_fuzz(target: str, seed: int, tmp_path: Path) -> None:
-    """One seeded run on ``target``; its error (with the steps before it) fails it."""
+    """One seeded run on ``target``; an unknown error (with the steps before it) fails
+    it, known ones make it xfail once all its keys are sent."""
     result: FuzzResult = await fuzz(target, keys=KEYS // RUNS, seed=seed,
-                                    folder=tmp_path / "saves")
+                                    folder=tmp_path / "saves", known=list(KNOWN.values()))
     assert result.error is None, f"{result.error}\n{result.reproduction()}"
     assert result.keys == KEYS // RUNS
     if target in all_games():  # the game played was checked by its rules
         assert result.games_checked >= 1
+    if result.known:
+        pytest.xfail("known crashes, reported:\n" + "\n---\n".join(result.known))
 
 
 @pytest.mark.parametrize(("target", "seed"), cases(DIALOGS))

@@ -565,14 +565,15 @@ class SaveStore:
         """The newest save that loads, or None."""
         return next((s for s in self.list() if s.error is None), None)
 
-    def delete(self, path: Path | str) -> None:
-        """Delete a save of this folder (a missing file is not an error)."""
+    def delete(self, path: Path | str, *, open_here: bool = False) -> None:
+        """Delete a save of this folder (a missing file is not an error). A save of a game
+        open in a window is refused, unless ``open_here``: the caller is that window."""
         file = Path(path)
         if not file.is_absolute():
             file = self.folder / file
         if file.resolve().parent != self.folder.resolve() or file.suffix != ".json":
             raise SaveError(file, "is not a save of this folder; not deleted")
-        if self.is_open(file):
+        if not open_here and self.is_open(file):
             raise SaveError(file, "is a game open in another window: close it there "
                                   "first; not deleted")
         try:

@@ -689,7 +689,8 @@ class GameScreen(Screen[None]):
         if self.session.save_id is None:
             return
         try:
-            self.store.delete(self.store.folder / f"{self.session.save_id}.json")
+            self.store.delete(self.store.folder / f"{self.session.save_id}.json",
+                              open_here=True)
         except SaveError as exc:
             self.notify(str(exc), severity="warning", markup=False)
 

@@ -5,8 +5,10 @@ width); the widget knows no game. The cell under the cursor is drawn in reverse 
 marked cells (a path, say) are underlined in bold; under the grid a caption line says what
 is under the cursor and a legend line follows.
 
-Keys: arrows (or h j k l) move the cursor; Enter posts ``SpaceGrid.Chosen``; every move
-posts ``SpaceGrid.Moved``.
+Keys: arrows (or h j k l) move the cursor; Enter posts ``SpaceGrid.Chosen``. The owner
+follows the cursor by watching the ``cursor`` reactive (``self.watch(grid, "cursor", ...)``):
+a watcher runs in the same call as the move, so what it changes (the caption, a side
+panel) is drawn in the cursor's frame, and costs no message hopping up to the screen.
 """
 
 from __future__ import annotations
@@ -52,13 +54,6 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
     # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
     cursor: reactive[int] = reactive(0, repaint=False)
 
-    class Moved(Message):
-        """The cursor moved to ``cell``."""
-
-        def __init__(self, cell: int) -> None:
-            super().__init__()
-            self.cell = cell
-
     class Chosen(Message):
         """Enter was pressed on ``cell``."""
 
@@ -66,15 +61,10 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, size: int = 7, *, draw_moves: bool = True, id: str | None = None,
+    def __init__(self, size: int = 7, *, id: str | None = None,
                  classes: str | None = None) -> None:
-        """``draw_moves=False``: the owner answers every ``Moved`` with ``show`` (a new
-        caption, say), and the cursor is drawn then, in the same frame as the owner's
-        other changes, instead of a frame of its own before them."""
         super().__init__(id=id, classes=classes)
         self.side = size
-        self.draw_moves = draw_moves
-        self._moved_rows: set[int] = set()  # rows the cursor left or entered, not redrawn
         self.cell_width = 3
         self.cell_lines = 1
         self._cells: tuple[Cell, ...] = ()
@@ -94,10 +84,8 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
         legend when they changed; a layout pass only when the grid's height changes."""
         cells = tuple(cells)
         marked = frozenset(marked)
-        moved, self._moved_rows = self._moved_rows, set()
         if (cells == self._cells and marked == self._marked and caption == self._caption
                 and legend == self._legend):
-            self._refresh_rows(moved)
             return
         first = cells[0] if cells else ()
         shape = (sum(len(t) for t, _ in first[0]), len(first)) if first else (3, 1)
@@ -105,7 +93,7 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
         tail_before = len(self._tail(width)) if width else 0
         side = self.side
         old_cells, old_marked = self._cells, self._marked
-        rows = moved | {cell // side for cell in marked ^ old_marked}
+        rows = {cell // side for cell in marked ^ old_marked}
         rows.update(row for row in range(side)
                     if cells[row * side:(row + 1) * side]
                     != old_cells[row * side:(row + 1) * side])
@@ -145,14 +133,9 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def watch_cursor(self, old: int, new: int) -> None:
-        """Repaint the rows the cursor left and entered (now, or at the owner's next
-        ``show``), and tell the owner."""
-        rows = (old // self.side, new // self.side)
-        if self.draw_moves:
-            self._refresh_rows(rows)
-        else:
-            self._moved_rows.update(rows)
-        self.post_message(self.Moved(new))
+        """Repaint the rows the cursor left and entered (the owner's watcher, called
+        after this one, adds its changes to the same frame)."""
+        self._refresh_rows((old // self.side, new // self.side))
 
     def move_to(self, cell: int) -> None:
         """Put the cursor on ``cell`` (ignored outside the grid)."""

@@ -64,6 +64,7 @@ from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.resource_tracker import ResourceTracks
 from tui_games.widgets.space_grid import SpaceGrid
+from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
 Entry = Action | tuple[str, int]
@@ -137,18 +138,17 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         change, and a cursor key changes the cell line and the list, never the mat."""
         with Column(id="nl-table"):
             with Column(id="nl-head"):  # out of the way of the repaints below it
-                yield Static(id="nl-top")
+                yield TextLines(id="nl-top")
             with Row(id="nl-main"):
-                # Every move is answered with show() (its caption): drawn then.
-                yield SpaceGrid(7, draw_moves=False, id="nl-map")
+                yield SpaceGrid(7, id="nl-map")
                 with Column(id="nl-side"):
-                    yield Static(id="nl-cell")
+                    yield TextLines(id="nl-cell")
                     with Column(id="nl-mat"):
                         yield ResourceTracks([resource_label(r) for r in range(RESOURCES)],
                                              RESOURCE_STYLES, label_width=10, id="nl-tracks")
-                        yield Static(id="nl-factions")
-                        yield Static(id="nl-engine")
-                        yield Static(id="nl-others")
+                        yield TextLines(id="nl-factions")
+                        yield TextLines(id="nl-engine")
+                        yield TextLines(id="nl-others")
                     yield ActionList(id="nl-actions")
 
     def on_mount(self) -> None:
@@ -158,6 +158,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         footer.show_command_palette = False
         self.fit_table(self.app.size.width, self.app.size.height)
         self.grid.focus()
+        # A watcher, not a message: the list and the caption change in the cursor's own
+        # call, drawn in its frame, with no message hopping up to the screen.
+        self.watch(self.grid, "cursor", self._moved, init=False)
 
     def _widget(self, widget_id: str) -> Any:
         """The table's widget ``widget_id``, looked up once (a query on every key costs)."""
@@ -203,14 +206,12 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             widget.focus()
 
     def _text(self, widget_id: str, text: str) -> None:
-        """Show ``text`` in a Static; a layout pass only when its number of lines changes
-        (every line is cut to the width, so none wraps)."""
-        before = self._texts.get(widget_id)
-        if before != text:
+        """Show ``text`` in a line widget: it repaints only the lines that changed, and
+        asks for a layout pass only when their number changes."""
+        if self._texts.get(widget_id) != text:
             self._texts[widget_id] = text
-            layout = before is None or before.count("\n") != text.count("\n")
-            static: Static = self._widget(widget_id)
-            static.update(text, layout=layout)
+            lines: TextLines = self._widget(widget_id)
+            lines.show(text)
 
     def _nova_view(self) -> NovaLuxState:
         view = self.view()
@@ -358,10 +359,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._text("nl-engine", f"Colony {where} | {engine_line(view, me)}"[:width])
         names = self.seat_names
         others = [short_mat(view, p, names[p])[:width] for p in range(view.players) if p != me]
-        self._text("nl-others", "\n".join(others))
-        shown = self._widget("nl-others")
-        if shown.display != bool(others):
-            shown.display = bool(others)
+        self._text("nl-others", "\n".join(others))  # none in solo: no lines, no height
 
     def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
         """List the entries at the cursor; ``reset`` highlights the first. The options are
@@ -430,8 +428,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     # ---- keys --------------------------------------------------------------------------
 
-    @on(SpaceGrid.Moved)
-    def _moved(self, event: SpaceGrid.Moved) -> None:
+    def _moved(self) -> None:
+        """The cursor moved: the list and the caption follow it."""
         view = self._nova_view()
         self._refresh_actions(view, reset=True)
         self._refresh_map(view)
