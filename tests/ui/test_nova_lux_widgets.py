@@ -19,21 +19,25 @@ RULES = NovaLuxRules()
 
 
 class Lab(App[None]):
-    """One widget under test, and every message it posts."""
+    """One widget under test, every message it posts and every cell a watcher of its
+    cursor (as the screen watches the map) was told of."""
 
     def __init__(self, widget: Widget) -> None:
         super().__init__()
         self.widget = widget
         self.messages: list[Message] = []
+        self.watched: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield self.widget
 
     def on_mount(self) -> None:
         self.widget.focus()
+        if isinstance(self.widget, SpaceGrid):
+            self.watch(self.widget, "cursor", self._watch_cursor, init=False)
 
-    def on_space_grid_moved(self, message: SpaceGrid.Moved) -> None:
-        self.messages.append(message)
+    def _watch_cursor(self, cell: int) -> None:
+        self.watched.append(cell)
 
     def on_space_grid_chosen(self, message: SpaceGrid.Chosen) -> None:
         self.messages.append(message)
@@ -55,9 +59,8 @@ async def test_the_grid_cursor_moves_in_four_directions_and_stops_at_the_edges()
         await pilot.press("k", "h", "enter")
         await pilot.pause()
         assert grid.cursor == 7 + 2
-        moved = [m.cell for m in app.messages if isinstance(m, SpaceGrid.Moved)]
         chosen = [m.cell for m in app.messages if isinstance(m, SpaceGrid.Chosen)]
-        assert moved[-1] == 9 and chosen == [9]
+        assert app.watched == [1, 2, 9, 10, 17, 10, 9] and chosen == [9]
 
 
 async def test_the_grid_draws_every_cell_then_the_caption_and_legend() -> None:
