@@ -893,6 +893,9 @@ def format_report(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+SESSION_GROWTH = 0.20  # a long session's memory after its last game vs after its first
+
+
 def run_stress(game_ids: list[str] | None = None, *, games: int = 10_000, keys: int = 10_000,
                session_games: int = 50, seed: int = 1) -> dict[str, Any]:
     """The long harness of issue 11: ``games`` seeded random games per game with every
@@ -924,4 +927,10 @@ def run_stress(game_ids: list[str] | None = None, *, games: int = 10_000, keys: 
                          "rss_first_mb": round(session.rss[0] / 2**20, 1) if session.rss else None,
                          "rss_last_mb": round(session.rss[-1] / 2**20, 1) if session.rss else None,
                          "growth": round(session.growth, 3), "error": session.error}
+    if session.blocks:
+        report["session"]["blocks_first"] = session.blocks[0]
+        report["session"]["blocks_last"] = session.blocks[-1]
+    # Issue 11: memory after the last game within 20% of after the first.
+    report["ok"] = (report["ok"] and session.error is None
+                    and session.growth <= SESSION_GROWTH)
     return report
