@@ -371,7 +371,7 @@ async def fuzz(target: str, keys: int = 1000, seed: int = 0, *, bot_delay: float
     """Throw ``keys`` seeded random keys at ``target`` (a game id or one of ``DIALOGS``).
 
     Keys go in bursts of 1..``burst`` typed ahead; about every ``resize_every`` bursts the
-    terminal takes a new size for 1..4 bursts, then BASE_SIZE again; the target is opened again when the keys have left it
+    terminal takes a new size; the target is opened again when the keys have left it
     (and every ``reopen_every`` keys regardless, so it starts fresh now and then). The
     result says what was done and the first error, with the steps that led to it. An
     error whose text (with its traceback) holds all the parts of one of ``known``
@@ -481,7 +481,6 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
                      result: FuzzResult, dog: Watchdog, keys: int, burst: int,
                      resize_every: int, reopen_every: int) -> None:
     since_open = reopen_every
-    away = 0  # bursts left at an odd size before the terminal is back to BASE_SIZE
     while result.keys < keys and app._exception is None:
         dog.step()
         if since_open >= reopen_every or not aim.on_top():
@@ -493,14 +492,8 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
             since_open = 0
             await settle(app)
             continue
-        size = None
         if rng.randrange(resize_every) == 0:
-            size, away = _new_size(rng), rng.randint(1, 4)
-        elif away and (away := away - 1) == 0:
-            # A few bursts at each odd size, most at the usual one: the frames of a
-            # 250x80 screen cost several times those of a 100x30 one.
-            size = BASE_SIZE
-        if size is not None:
+            size = _new_size(rng)
             result.steps.append(f"resize {size[0]}x{size[1]}")
             await resize(app, size)
             result.resizes += 1

@@ -1,5 +1,6 @@
-"""Seeded random keys on every dialog (issue 11, the harness); the game screens are in
-test_fuzz_games.py (a file per half, so that the two run side by side).
+"""Seeded random keys on every dialog (issue 11, the harness); the game screens and the
+dialogs shown over a game are in test_fuzz_games.py (a file per half of the time, so
+that the two run side by side).
 
 Each case runs ``tui_games.fuzz.fuzz``: keys typed ahead in bursts, resizes from 40x12
 to 250x80, bots thinking with a small delay; no exception, the app still answers, every
@@ -22,6 +23,8 @@ from tui_games.games import all_games
 # costs about 10-30 ms of CPU (the frames it causes: see tui_games.fuzz).
 KEYS = int(os.environ.get("TUI_GAMES_FUZZ_KEYS", "1000"))
 RUNS = 2
+# Dialogs shown over a game table: fuzzed with the games (test_fuzz_games.py).
+OVER_A_GAME = ("handoff", "game_over")
 # Crashes found in screens this harness does not own, kept visible until they are fixed:
 # what is wrong (and how to see it) -> the parts of the error text (with its traceback)
 # that recognise it. A run that meets one notes it and goes on in a fresh app; it ends
@@ -40,6 +43,9 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "again": ("InvalidStateError", "in action_answer"),
     "the new-game form reads a Select with no choice (KeyError 'Select.NULL')":
         ("KeyError: 'Select.NULL'",),
+    "PaneColumn.on_mount takes cycle[0] of an empty cycle (IndexError; the Nebula "
+    "table, its screen opened and left within a burst)":
+        ("IndexError", "pane_column.py", "in on_mount"),
 }
 
 
@@ -62,7 +68,8 @@ async def run_fuzz(target: str, seed: int, tmp_path: Path) -> None:
         pytest.xfail("known crashes, reported:\n" + "\n---\n".join(result.known))
 
 
-@pytest.mark.parametrize(("target", "seed"), cases(DIALOGS))
+@pytest.mark.parametrize(("target", "seed"),
+                         cases([d for d in DIALOGS if d not in OVER_A_GAME]))
 async def test_random_keys_on_a_dialog_never_crash_and_leave_the_app_answering(
         target: str, seed: int, tmp_path: Path) -> None:
     await run_fuzz(target, seed, tmp_path)
