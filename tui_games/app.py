@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import importlib
@@ -162,7 +161,7 @@ class GamesApp(App[None]):
         ahead that reaches a dialog after it closed (Enter twice) must not close the
         screen under it too."""
         if self.asked_by_closed_screen():
-            return AwaitComplete(asyncio.sleep(0))
+            return AwaitComplete.nothing()
         return super().pop_screen()
 
     def on_mount(self) -> None:
@@ -235,7 +234,9 @@ class GamesApp(App[None]):
                 if isinstance(screen, GameScreen):
                     screen.save_on_exit()
         while len(self.screen_stack) > 1:
-            self.pop_screen()
+            # Textual's own pop: ours ignores a request from a screen already closed, and
+            # back to the menu is wanted whoever asks (else this loop would never end).
+            super().pop_screen()
         self._release_game()
         # Textual keeps removed widgets (and all they drew) in caches and watcher lists: let
         # go of them whenever a game closes, or a long session grows with every game (issue 11).

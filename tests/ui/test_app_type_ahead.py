@@ -88,3 +88,53 @@ async def test_new_game_started_twice_by_type_ahead_opens_one_game(
         await pilot.pause(0.05)
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_confirm_answered_twice_at_once_answers_once(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    answers: list[bool | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ConfirmScreen("Leave?"), answers.append)
+        await pilot.pause()
+        type_ahead(app, ["enter", "escape", "y"])
+        await settle(app, pilot)
+        assert len(answers) == 1
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_table_closed_before_it_was_built_sets_nothing_up(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    session = one_save(store, game_id)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        app.back_to_menu()  # in the same moment: its on_mount finds no widgets
+        await settle(app, pilot)
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1
+
+
+async def test_load_chosen_over_an_open_game_after_its_screen_closed_opens_it(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """A row chosen on a Load screen already closed (its event queued behind the close)
+    must not spin: back to the menu is wanted whoever asks."""
+    from textual.widgets import DataTable
+
+    from tui_games.screens.load import LoadScreen
+
+    session = one_save(store, "neptune")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        await settle(app, pilot)
+        app.action_load()
+        await settle(app, pilot)
+        load = app.screen
+        assert isinstance(load, LoadScreen)
+        table = load.query_one(DataTable)
+        app.pop_screen()  # closed ...
+        table.action_select_cursor()  # ... and its row chosen after
+        await settle(app, pilot)
+        assert isinstance(app.screen_stack[0], MenuScreen)
+        assert len(app.screen_stack) <= 2

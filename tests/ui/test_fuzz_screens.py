@@ -29,24 +29,7 @@ OVER_A_GAME = ("handoff", "game_over")
 # what is wrong (and how to see it) -> the parts of the error text (with its traceback)
 # that recognise it. A run that meets one notes it and goes on in a fresh app; it ends
 # as xfail naming it. Any other error fails.
-KNOWN: dict[str, tuple[str, ...]] = {
-    "app.back_to_menu loops forever when a closed screen's handler calls it (Load game "
-    "over an open game, a row chosen: DataTable.RowSelected -> LoadScreen.action_load -> "
-    "open_game -> back_to_menu; pop_screen refuses, the screen count never falls)":
-        ("FuzzHang", "in back_to_menu"),
-    "a game screen's on_mount queries a child that is not there (Footer, Hand, #status, "
-    "#nl-actions: the screen opened and left within one burst of typed-ahead keys)":
-        ("NoMatches", "in on_mount"),
-    "NewGameScreen.seat_count queries #count while the form is rebuilt (start typed "
-    "ahead of a game change)": ("No nodes match '#count' on NewGameScreen",),
-    "ConfirmScreen answered twice (enter escape typed ahead): dismiss sets its result "
-    "again": ("InvalidStateError", "in action_answer"),
-    "the new-game form reads a Select with no choice (KeyError 'Select.NULL')":
-        ("KeyError: 'Select.NULL'",),
-    "PaneColumn.on_mount takes cycle[0] of an empty cycle (IndexError; the Nebula "
-    "table, its screen opened and left within a burst)":
-        ("IndexError", "pane_column.py", "in on_mount"),
-}
+KNOWN: dict[str, tuple[str, ...]] = {}
 
 
 def cases(names: tuple[str, ...] | list[str]) -> list[object]:

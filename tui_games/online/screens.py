@@ -39,6 +39,7 @@ from tui_games.online.protocol import (
     View,
 )
 from tui_games.online.table import open_table
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.fields import ChoiceList
 from tui_games.screens.names import shown_name
 from tui_games.widgets.status import StatusLine
@@ -76,7 +77,7 @@ def parse_seats(text: str, bots: list[str]) -> list[Seat]:
     return seats
 
 
-class NewOnlineGameScreen(ModalScreen[CreateGame | None]):
+class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
     """Choose a game and its seats: login names of the host, or bot levels."""
 
     BINDINGS = [

@@ -14,10 +14,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from tui_games.screens.dismiss_once import DismissOnce
+
 BUTTONS = Binding.Group("Other button")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     """Asks ``question``; dismisses with True for yes, False for no or escape."""
 
     BINDINGS = [
@@ -62,7 +64,7 @@ class Choice(NamedTuple):
     key: str
 
 
-class ChoiceScreen(ModalScreen[str]):
+class ChoiceScreen(DismissOnce, ModalScreen[str]):
     """Asks ``question`` with a button (and a key) per answer; dismisses with the chosen
     ``Choice.answer``, or ``cancel`` on escape. Focus starts on the ``cancel`` answer's
     button, so a stray Enter changes nothing."""

@@ -41,6 +41,7 @@ from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Session, replay
 from tui_games.games import GameInfo
 from tui_games.screens.confirm import Choice, ChoiceScreen, ConfirmScreen
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.names import shown_name
@@ -95,7 +96,7 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tui-games/{seed}/{seat}")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(DismissOnce, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
     BINDINGS = [
@@ -258,7 +259,8 @@ class GameScreen(Screen[None]):
             yield StatusLine(id="status")
             yield GameLog(id="log")
         with Column(id="game-keys"):
-            yield GameFooter()
+            # Compact: more keys fit 80 columns; ctrl+p still works without its label.
+            yield GameFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the table, then whatever comes first: a hand-off, a bot, or the end.
@@ -266,7 +268,7 @@ class GameScreen(Screen[None]):
         In hot-seat the table starts covered: whoever set the game up may not be the
         player whose hand would show.
         """
-        if self not in self.app.screen_stack:
+        if self.closed:
             return  # closed before it was built (keys typed ahead): nothing to start
         for widget in self.query(Widget):
             # A table shows seat names, which are the players' own text (or a save
@@ -281,6 +283,13 @@ class GameScreen(Screen[None]):
             self._advance()
         self._ready = True
         self.refresh_bindings()  # the Footer shows the keys that now work
+
+    @property
+    def closed(self) -> bool:
+        """True once the screen is off the app's stack. Keys typed ahead can open a table
+        and leave it in one burst: its on_mount handlers then find no widgets, and must
+        do nothing."""
+        return self not in self.app.screen_stack
 
     @property
     def active_bindings(self) -> dict[str, Any]:
@@ -313,7 +322,8 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         """Follow the terminal's size (see ``fit_table``)."""
-        self.fit_table(event.size.width, event.size.height)
+        if not self.closed:  # a table closed before it was built has no widgets
+            self.fit_table(event.size.width, event.size.height)
 
     # ---- focus: a game screen never sits with nothing focused ----------------------------
 

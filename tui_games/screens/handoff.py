@@ -10,10 +10,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui_games.engine.text import printable
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.names import shown_name
 
 
-class HandoffScreen(Screen[bool]):
+class HandoffScreen(DismissOnce, Screen[bool]):
     """"Pass to <name>". Enter dismisses with True; escape with False (leave the game)."""
 
     BINDINGS = [

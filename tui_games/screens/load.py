@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Static
 from tui_games.engine.saves import SaveSummary
 from tui_games.engine.text import printable
 from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.dismiss_once import DismissOnce
 
 if TYPE_CHECKING:
     from tui_games.app import GamesApp
@@ -84,7 +85,7 @@ def describe(summary: SaveSummary) -> str:
                      f"turn {summary.turn} · saved {when(summary.saved_at)}")
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(DismissOnce, Screen[None]):
     """Every save of the store; enter loads the highlighted one, d deletes it."""
 
     BINDINGS = [

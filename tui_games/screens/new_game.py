@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from tui_games.engine.core import Options, OptionSpec, default_options
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.fields import FIELD, ChoiceField, NameField, TextField
 from tui_games.screens.names import MAX_NAME, input_name, refused_name
 from tui_games.screens.pick import PickScreen
@@ -94,7 +95,7 @@ FORM_NEWS = (Input.Changed, Input.Submitted, ChoiceField.Changed, Button.Pressed
              NameField.ListWanted, NameField.Refused, events.DescendantFocus)
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(DismissOnce, Screen[None]):
     """Set up a game and start it. Up/down move between fields, left/right change one,
     space opens a list, enter starts. The line under the form says what the keys do in
     the field that has the focus."""
@@ -390,6 +391,12 @@ class NewGameScreen(Screen[None]):
 
     # ---- starting ------------------------------------------------------------------
 
+    def form_ready(self) -> bool:
+        """False while the form is being rebuilt (another game chosen): a field is not
+        there yet, or holds no choice for a moment."""
+        fields = list(self.query(ChoiceField).results(ChoiceField))
+        return bool(self.query("#count")) and not any(field.is_blank() for field in fields)
+
     def seat_count(self) -> int:
         """The number of seats chosen."""
         value = self.query_one("#count", ChoiceField).value
@@ -440,6 +447,8 @@ class NewGameScreen(Screen[None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         """Start the game as set up."""
+        if not self.form_ready():
+            return  # typed ahead of the form being rebuilt for another game: not meant
         seats = self.chosen_seats()
         seed = self.chosen_seed()
         problem = self.problem(seats, seed)

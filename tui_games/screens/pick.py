@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, SelectionList, Static
 
 from tui_games.engine.core import OptionSpec
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.widgets.status import StatusLine
 
 TICK = "✓"
@@ -19,7 +20,7 @@ def item_prompt(label: str, ticked: bool) -> str:
     return f"{TICK if ticked else ' '} {label}"
 
 
-class PickScreen(ModalScreen[str | None]):
+class PickScreen(DismissOnce, ModalScreen[str | None]):
     """Tick exactly ``spec.pick`` of ``spec.items``; dismisses with the option value or None."""
 
     BINDINGS = [

@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.games import GameInfo, all_games
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.fields import ChoiceList
 
 SCROLL = Binding.Group("Scroll")
@@ -66,7 +67,7 @@ class GameList(ChoiceList):
     ]
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(DismissOnce, Screen[None]):
     """Rules of ``info`` (of the first game without one), with every game to pick from."""
 
     BINDINGS = [

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
 from tui_games.engine.text import printable
+from tui_games.screens.dismiss_once import DismissOnce
 
 MAX_NAME = 60
 MAX_PATH = 1024
@@ -38,7 +39,7 @@ class SaveNameInput(CleanInput):
     BINDINGS = [Binding("enter", "submit", "Save")]
 
 
-class SaveNameScreen(ModalScreen[str | None]):
+class SaveNameScreen(DismissOnce, ModalScreen[str | None]):
     """An Input prefilled with ``default``; dismisses with the name, or None on escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

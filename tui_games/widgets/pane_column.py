@@ -44,8 +44,11 @@ class PaneColumn(Vertical):
 
     def on_mount(self) -> None:
         """Put the title line in, then show the first pane."""
+        cycle = self.cycle
+        if not self.is_attached or not cycle:
+            return  # its screen closed before it was built (keys typed ahead)
         self.mount(self._line, before=0)
-        self.pane = self.pane or self.cycle[0]
+        self.pane = self.pane or cycle[0]
         self._show()
 
     @property

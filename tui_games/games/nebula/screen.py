@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.codec import clone
@@ -150,11 +150,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                     yield OptionList(id="neb-personal", name="personal", classes="neb-pane")
 
     def on_mount(self) -> None:
-        """Compact footer, the size's layout, the view a save kept; then the base shows
-        all (this handler runs before the base's)."""
-        footer = self.query_one(Footer)
-        footer.compact = True
-        footer.show_command_palette = False  # ctrl+p still works; the game keys need room
+        """The size's layout, the view a save kept; then the base shows all (this handler
+        runs before the base's)."""
+        if self.closed:
+            return  # left before it was built: no widgets to set up
         self.query_one("#neb-drawn", StarRow).display = False
         self._apply_size(self.app.size.width, self.app.size.height)
         self._restore_view_prefs()
@@ -194,7 +193,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the large table."""
-        self._apply_size(event.size.width, event.size.height)
+        if not self.closed:  # a table closed before it was built has no widgets
+            self._apply_size(event.size.width, event.size.height)
 
     def _apply_size(self, width: int, height: int) -> None:
         large = width >= LARGE[0] and height >= LARGE[1]

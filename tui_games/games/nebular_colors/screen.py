@@ -16,7 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction
@@ -160,10 +160,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             yield Static(id="nc-prompt")
 
     def on_mount(self) -> None:
-        """Footer in its compact form (more keys fit 80 columns); focus the hand."""
-        footer = self.query_one(Footer)
-        footer.compact = True
-        footer.show_command_palette = False  # ctrl+p still works; the game keys need the room
+        """Focus the hand."""
+        if self.closed:
+            return  # left before it was built: no widgets to set up
         self.query_one(Hand).focus()
         # (Textual calls GameScreen.on_mount after this one: it shows the table.)
 

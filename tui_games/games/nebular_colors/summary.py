@@ -8,8 +8,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui_games.screens.dismiss_once import DismissOnce
 
-class HandSummary(ModalScreen[bool]):
+
+class HandSummary(DismissOnce, ModalScreen[bool]):
     """Between two hands: which ending, who scored what and why, the fragments.
 
     Dismisses with True when the player asks to look at the final table first (r).

@@ -37,6 +37,7 @@ from tui_games.games.neptune.state import (
 )
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.tricks import winning_position
+from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
@@ -73,7 +74,7 @@ def pile_face(pile: Pile) -> PileFace:
 SummaryChoice = Literal["next", "review"]
 
 
-class RoundSummary(ModalScreen[SummaryChoice]):
+class RoundSummary(DismissOnce, ModalScreen[SummaryChoice]):
     """Between two rounds: who took what, each player's points and totals, the standing.
 
     Enter deals the next round; ``r`` first looks back at the table as the round ended.
@@ -167,11 +168,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
 
     def on_mount(self) -> None:
-        """Compact footer (more keys fit 80 columns); focus the hand, unless a won trick's
-        question is already waiting (a game resumed there): its answers have the focus."""
-        footer = self.query_one(Footer)
-        footer.compact = True
-        footer.show_command_palette = False
+        """Focus the hand, unless a won trick's question is already waiting (a game resumed
+        there): its answers have the focus."""
+        if self.closed:
+            return  # left before it was built: no widgets to set up
         self.call_after_refresh(self._focus_table)
 
     def _focus_table(self) -> None:

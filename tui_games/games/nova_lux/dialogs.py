@@ -14,12 +14,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tui_games.games.nova_lux.cards import RESOURCE_NAMES, RESOURCES
+from tui_games.screens.dismiss_once import DismissOnce
 
 Exchange = tuple[int, int, int, int]
 """(give, give count, get, get count)."""
 
 
-class ExchangeDialog(ModalScreen[Exchange | None]):
+class ExchangeDialog(DismissOnce, ModalScreen[Exchange | None]):
     """Pick what to give and what to get; ``one_count``: the same count on both sides."""
 
     BINDINGS = [

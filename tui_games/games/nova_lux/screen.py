@@ -152,10 +152,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                     yield ActionList(id="nl-actions")
 
     def on_mount(self) -> None:
-        """Compact footer and the size's layout; the map takes the keys."""
-        footer = self.query_one(Footer)
-        footer.compact = True
-        footer.show_command_palette = False
+        """The size's layout; the map takes the keys."""
+        if self.closed:
+            return  # left before it was built: no widgets to set up
         self.fit_table(self.app.size.width, self.app.size.height)
         self.grid.focus()
         # A watcher, not a message: the list and the caption change in the cursor's own

@@ -19,7 +19,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural
@@ -135,10 +134,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 yield texts["via-boards"]
 
     def on_mount(self) -> None:
-        """Compact footer and the size's layout; then the base shows all."""
-        footer = self.query_one(Footer)
-        footer.compact = True
-        footer.show_command_palette = False
+        """The size's layout; then the base shows all."""
+        if self.closed:
+            return  # left before it was built: no widgets to set up
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
         hexmap.focus()
