@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.await_complete import AwaitComplete
-from textual.screen import Screen
 
 
-class DismissOnce(Screen[Any]):
+class DismissOnce:
     """Mixin for a screen that is dismissed with an answer: only the first counts.
-    List it before ``Screen``/``ModalScreen``."""
+    List it before ``Screen``/``ModalScreen``. A plain class, not a Screen: it must not
+    bring Screen's default styles in ahead of ModalScreen's (the see-through backdrop)."""
 
     _dismissed = False
 
@@ -24,4 +24,4 @@ class DismissOnce(Screen[Any]):
         if self._dismissed:
             return AwaitComplete.nothing()
         self._dismissed = True
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]
