@@ -388,7 +388,7 @@ class NebularColorsKeys(KeyScript):
             return [("S: stop", "S", phase)]
         if phase == "take_set" and session.can_undo():
             return [("ctrl+z: undo the take", "ctrl+z", phase)]
-        return [("e: end turn (+ bot turn)", "e", phase),
+        return [("e: end turn (ends the turn)", "e", phase),
                 ("e: end turn (confirm)", "e", phase)]
 
     def wanted(self, session: Session) -> bool:
