@@ -257,7 +257,8 @@ class GameScreen(DismissOnce, Screen[None]):
         yield from self.compose_table()
         with Column(id="game-news"):
             yield StatusLine(id="status")
-            yield GameLog(id="log")
+            with Column(id="game-log-box"):  # a new status text leaves the log alone
+                yield GameLog(id="log")
         with Column(id="game-keys"):
             # Compact: more keys fit 80 columns; ctrl+p still works without its label.
             yield GameFooter(compact=True, show_command_palette=False)
