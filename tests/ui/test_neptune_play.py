@@ -97,11 +97,17 @@ class KeyboardPlayer:
             choices = screen.query_one("#nep-choices", OptionList)
             assert choices.display and screen.focused is choices
             assert choices.option_count == len(legal)
+            # The answers lie over the log, just under the status line that asks: the
+            # table, the hand and the status line stay where they were.
+            status = screen.query_one(StatusLine)
+            assert choices.region.y == status.region.bottom
+            assert status.region.y == hand.region.bottom
             pick = self.rng.randrange(len(legal))
             for _ in range(pick):
                 await pilot.press("down")
             await pilot.press("enter")
             assert screen.session.actions[before] == legal[pick]
+            assert not choices.display
             self.questions += 1
 
 

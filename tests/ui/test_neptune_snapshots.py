@@ -66,3 +66,17 @@ def test_a_special_cards_question_looks_right(store: SaveStore,
                                               snap_compare: Callable[..., bool]) -> None:
     app = GamesApp(store, session=position(4, ann_decides), bot_delay=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+async def test_a_questions_answers_follow_the_status_line_through_a_resize(
+        store: SaveStore) -> None:
+    app = GamesApp(store, session=position(4, ann_decides), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        choices, status = screen.query_one("#nep-choices"), screen.query_one("#status")
+        assert choices.display and choices.region.y == status.region.bottom
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert choices.region.y == status.region.bottom
+        assert choices.region.x == status.region.x + 1  # within the screen's margins

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.widget import Widget
 
 from tui_games.widgets.card import CardFace
@@ -79,6 +80,27 @@ async def test_trick_area_shows_a_note_under_the_cards() -> None:
         await pilot.pause()
         assert area.text.split("\n")[-1] == "Bob won: choosing"
         assert area.size.height == 3
+
+
+async def test_trick_area_repaints_only_the_lines_a_played_card_changes() -> None:
+    area = TrickArea()
+    async with WidgetApp(area).run_test(size=(40, 8)) as pilot:
+        area.set_trick([TrickSeat("Bob", face("R6 (5)")), TrickSeat("Sue"), TrickSeat("Ann")],
+                       title="Trick 1 of 9", winning=0, next_seat=1)
+        await pilot.pause()
+        repainted: list[tuple[Region, ...]] = []
+        real = area.refresh
+
+        def spy(*regions: Region, **kwargs: bool) -> TrickArea:
+            repainted.append(regions)
+            return real(*regions, **kwargs)
+
+        area.refresh = spy  # type: ignore[method-assign]
+        area.set_trick([TrickSeat("Bob", face("R6 (5)")), TrickSeat("Sue", face("R2 (9)")),
+                        TrickSeat("Ann")], title="Trick 1 of 9", winning=0, next_seat=2)
+        await pilot.pause()
+        assert [{r.y for r in regions} for regions in repainted] == [{1, 2}]
+        assert area.text.split("\n") == ["Bob R6 (5) ★ winning", "Sue R2 (9)", "Ann ▸ to play"]
 
 
 # ---- TrickPiles -----------------------------------------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from textual.content import Content
-from textual.geometry import Size
-from textual.widget import Widget
+from textual.content import Content, Span
+from textual.geometry import Region, Size
+from textual.style import Style
 
 from tui_games.widgets.card import CardFace, wrap_tokens
+from tui_games.widgets.line_cache import Line, LineCached
 
 WINNING = "★"
 TO_PLAY = "▸"
@@ -29,16 +30,56 @@ class TrickSeat:
     face: CardFace | None = None
 
 
+def _key(line: Line) -> tuple[object, ...]:
+    """What a drawn line looks like: its text and styles."""
+    assert isinstance(line, Content)
+    return (line.plain, tuple(line.spans))
+
+
+class _ResolvedStyles(LineCached):
+    """A LineCached widget whose lines name their styles by component class (`.suit-r`),
+    resolved once per theme: Textual looks a class up through every ancestor (an
+    exception at each that lacks it) for each span of each line it draws."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._resolved: dict[tuple[str, str], Style] = {}
+
+    def notify_style_update(self) -> None:
+        """Restyled: the component classes may look different now."""
+        self._resolved.clear()
+        super().notify_style_update()
+
+    def resolved(self, line: Content) -> Content:
+        """``line`` with its component-class styles replaced by the styles they give."""
+        spans = line.spans
+        if not any(isinstance(span.style, str) for span in spans):
+            return line
+        theme = self.app.theme
+        resolved = []
+        for span in spans:
+            style = span.style
+            if isinstance(style, str):
+                key = (style, theme)
+                found = self._resolved.get(key)
+                if found is None:
+                    found = self._resolved[key] = self._get_style(style)
+                style = found
+            resolved.append(Span(span.start, span.end, style))
+        return Content(line.plain, resolved, line.cell_length)
+
+
 def _face(face: CardFace) -> Content:
     return Content.styled(face.label, f".{face.style}" if face.style else "")
 
 
-class TrickArea(Widget):
+class TrickArea(_ResolvedStyles):
     """The trick in play: each seat's card in play order, the one winning now starred.
 
     The border title says which trick it is, the subtitle the suit to follow; a note line
     under the cards can say what happens next ("Bob chooses the top card"). That line is
     kept even when empty, so the area keeps its height through a round (no layout pass).
+    Drawn line by line from a strip cache: a card played changes one or two lines.
     """
 
     COMPONENT_CLASSES = {"trick-area--winning", "trick-area--waiting", "trick-area--note"}
@@ -81,21 +122,37 @@ class TrickArea(Widget):
 
         ``finished``: the trick is complete, so the starred card "won" rather than "winning".
         """
-        self.border_title = title
-        self.border_subtitle = follow
+        # Setting a border text repaints the whole area, even to the same text.
+        whole = False
+        if title != self.border_title:
+            self.border_title, whole = title, True
+        if follow != self.border_subtitle:
+            self.border_subtitle, whole = follow, True
         new = (tuple(seats), winning, next_seat, note, finished)
-        if new != (self._seats, self._winning, self._next, self._note, self._finished):
-            resized = len(new[0]) != len(self._seats)
-            self._seats, self._winning, self._next, self._note, self._finished = new
+        if new == (self._seats, self._winning, self._next, self._note, self._finished):
+            return
+        resized = len(new[0]) != len(self._seats)
+        width = self.size.width
+        before = self.content_lines(width)
+        self._seats, self._winning, self._next, self._note, self._finished = new
+        if resized or whole or not width:
             self.refresh(layout=resized)
+            return
+        # A card played changes a line or two: only those are drawn again (the border's
+        # top line comes first, hence the +1).
+        top, outer = self.styles.gutter.top, self.outer_size.width
+        self.refresh(*[Region(0, top + y, outer, 1)
+                       for y, (old, now) in enumerate(zip(before, self.content_lines(width),
+                                                          strict=True))
+                       if _key(old) != _key(now)])
 
     @property
     def text(self) -> str:
         """The plain text shown (tests, screen readers), without an empty note line."""
         return self.render().plain.rstrip("\n")
 
-    def render(self) -> Content:
-        """One line per seat: name, card, and a star on the winning card."""
+    def content_lines(self, width: int) -> list[Line]:
+        """One line per seat: name, card, and a star on the winning card; the note."""
         width = max((len(s.name) for s in self._seats), default=0)
         lines: list[Content] = []
         for i, seat in enumerate(self._seats):
@@ -110,7 +167,7 @@ class TrickArea(Widget):
                 line = Content.assemble(line, (mark, ".trick-area--winning"))
             lines.append(line)
         lines.append(Content.styled(self._note, ".trick-area--note"))
-        return Content("\n").join(lines)
+        return [self.resolved(line) for line in lines]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line per seat, and the note's line."""
@@ -131,11 +188,12 @@ class PileFace:
     destroyed: bool = False
 
 
-class TrickPiles(Widget):
+class TrickPiles(_ResolvedStyles):
     """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
 
     With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`. When the piles do
-    not fit the lines available, the oldest are summed up as `(3 more)`.
+    not fit the lines available, the oldest are summed up as `(3 more)`. Drawn line by
+    line from a strip cache; the wrapped lines are kept per width until the piles change.
     """
 
     COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty",
@@ -157,6 +215,7 @@ class TrickPiles(Widget):
         self._total: int | None = None
         self._empty = empty
         self._max_lines = max_lines  # 0: as many as the piles need
+        self._fitted: tuple[int, list[Content]] | None = None  # (width, lines) shown
 
     @property
     def piles(self) -> tuple[PileFace, ...]:
@@ -175,6 +234,7 @@ class TrickPiles(Widget):
             width = self.content_size.width
             lines = self._line_count(width)
             self._piles, self._total = piles, total
+            self._fitted = None
             # A layout pass (the whole screen) only when the height may change.
             height = self.styles.height
             auto = height is None or height.is_auto
@@ -193,11 +253,17 @@ class TrickPiles(Widget):
         return Content.assemble(_face(pile.face), pile.note, " ",
                                 (f"{pile.score}", ".trick-piles--score"))
 
-    def render(self) -> Content:
+    def content_lines(self, width: int) -> list[Line]:
         """The piles, wrapped between piles; the oldest folded away if they do not fit."""
         if not self._piles:
-            return Content.styled(self._empty, ".trick-piles--empty")
-        return self._fit(self.content_size.width)
+            return [self.resolved(Content.styled(self._empty, ".trick-piles--empty"))]
+        return list(self._lines(width))
+
+    def _lines(self, width: int) -> list[Content]:
+        if self._fitted is None or self._fitted[0] != width:
+            self._fitted = (width, [self.resolved(line)
+                                    for line in self._fit(width).split("\n")])
+        return self._fitted[1]
 
     def _fit(self, width: int) -> Content:
         tokens = [self.token(p) for p in self._piles]
@@ -213,7 +279,7 @@ class TrickPiles(Widget):
         return shown
 
     def _line_count(self, width: int) -> int:
-        return len(self._fit(width).split("\n")) if self._piles else 1
+        return len(self._lines(width)) if self._piles else 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the wrapped piles need."""

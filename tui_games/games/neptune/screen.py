@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -44,6 +45,7 @@ from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.score_tracker import ScoreTracker
 from tui_games.widgets.status import StatusLine
+from tui_games.widgets.text_lines import TextLines
 from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
@@ -139,13 +141,16 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         assert isinstance(state, NeptuneState)
         self._rounds_seen = len(state.round_scores)
         self._texts: dict[str, str] = {}
-        self._choices: list[NeptuneAction] = []
+        self._choices: list[NeptuneAction] = []  # the answers to the question asked now
+        self._options: list[str] = []  # the answers the list holds (maybe hidden)
         self._summary_open = False
         self._held: GameScreen.BotMoved | None = None
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._legal: set[int] = set()  # the viewer's playable cards in that view
         self._asking = False  # a won trick's question is on the table for the viewer
         self._hint_for: int | None = None  # the card whose hint the status line shows
+        # Each card's hint in the table shown now, as written and as spoken to the viewer.
+        self._hints: dict[int | None, tuple[str, str]] = {}
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -158,14 +163,16 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 with Column(id="nep-players"):
                     for i in range(players):
                         with Row(classes="nep-player", id=f"nep-player-{i}"):
-                            yield Static(id=f"nep-name-{i}", classes="nep-name")
+                            yield TextLines(id=f"nep-name-{i}").add_class("nep-name")
                             yield ScoreTracker(id=f"nep-score-{i}", legend=True)
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
-            yield OptionList(id="nep-choices")
             with Row(id="nep-hand-row"):
                 yield Static("hand", id="nep-hand-label")
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
+        # Over the log, under the status line that asks the question: shown and hidden
+        # without moving the table, the hand or the status line (no repaint of them).
+        yield OptionList(id="nep-choices")
 
     def on_mount(self) -> None:
         """Focus the hand, unless a won trick's question is already waiting (a game resumed
@@ -205,6 +212,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         """Update every widget from ``view``; each one repaints only if its data changed."""
         assert isinstance(view, NeptuneState)
         self._hint_for = None  # a new table: the next cursor move says its card afresh
+        self._hints.clear()
         if self.reviewing:
             view = final_table(view)  # a round's end, not the next deal
         self._shown = view
@@ -220,9 +228,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         for seat in range(view.players):
             you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
             arrow = "▸" if seat == mover else " "
-            self._text(f"nep-name-{seat}",
-                       f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
-                       f" {plural(len(view.hands[seat]), 'card')}")
+            self.query_one(f"#nep-name-{seat}", TextLines).show(
+                f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
+                f" {plural(len(view.hands[seat]), 'card')}")
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
             piles = self.query_one(f"#nep-piles-{seat}", TrickPiles)
             piles.set_piles([pile_face(p) for p in view.piles if p.owner == seat],
@@ -270,15 +278,20 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         choices = self.query_one("#nep-choices", OptionList)
         deciding = (view.phase not in ("play", "over") and view.winner == self.viewer
                     and not self.reviewing)
-        legal = self.rules.legal_actions(view) if deciding else []
-        if legal != self._choices:
-            self._choices = legal
+        self._choices = self.rules.legal_actions(view) if deciding else []
+        shown = choices.display
+        texts = [self.speak(self.rules.describe(view, a)) for a in self._choices]
+        if texts and texts != self._options:
+            # Hidden answers stay in the list: clearing it would only cost a repaint.
+            self._options = texts
             choices.clear_options()
-            choices.add_options([Option(self.speak(self.rules.describe(view, a)))
-                                 for a in legal])
-            if legal:
-                choices.highlighted = 0
-        if choices.display != deciding:
+            choices.add_options([Option(text) for text in texts])
+            choices.highlighted = 0
+        elif deciding and not shown:
+            choices.highlighted = 0  # the same question again: from its first answer
+        if shown != deciding:
+            if deciding:
+                self._place_choices()
             choices.display = deciding
         if deciding != self._asking:
             self._asking = deciding
@@ -287,6 +300,23 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             choices.focus()
         elif not deciding and choices.has_focus:
             self.hand.focus()
+
+    def _place_choices(self) -> None:
+        """Put the question's answers just under the status line that asks it (before the
+        first layout, once the status line has its place)."""
+        status = self.query_one("#status").region
+        if not status:
+            self.call_after_refresh(self._place_choices)
+            return
+        choices = self.query_one("#nep-choices", OptionList)
+        # Its margin narrows it without moving it (it is placed absolutely): x = 1.
+        if choices.styles.offset.y.value != status.bottom:
+            choices.styles.offset = (1, status.bottom)
+
+    def on_resize(self, event: Resize) -> None:
+        """A new size may move the status line: its question's answers follow it."""
+        if self._asking:
+            self.call_after_refresh(self._place_choices)
 
     # ---- what to do now ----------------------------------------------------------------
 
@@ -346,11 +376,14 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             return
         # The table's view is current: every change of the game refreshes it. The status
         # line's height is fixed (neptune.tcss), so a new text needs no layout pass.
-        self._hint_for = self.hand.cursor_key
-        text = self.status_text(self._shown)
+        card = self._hint_for = self.hand.cursor_key
+        spoken = self._hints.get(card)
+        if spoken is None:  # the cursor goes back and forth over a few cards
+            text = self.status_text(self._shown)
+            spoken = self._hints[card] = (text, self.speak(text))
         status = self.query_one("#status", StatusLine)
-        if self.speak(text) != status.text or status.is_error:
-            self.show_status(text)
+        if spoken[1] != status.text or status.is_error:
+            self.show_status(spoken[0])
 
     def action_answer(self) -> None:
         """Give the highlighted answer to the won trick's question."""
