@@ -452,7 +452,8 @@ class GameScreen(DismissOnce, Screen[None]):
             self._viewer = seat
             self._advance()
 
-        self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
+        if not self.closed:  # a bot's move can land after the table was left
+            self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
 
     # ---- bots ------------------------------------------------------------------------
 
@@ -691,7 +692,7 @@ class GameScreen(DismissOnce, Screen[None]):
         self._show_game_over()
 
     def _show_game_over(self) -> None:
-        if self._outcome is not None:
+        if self._outcome is not None and not self.closed:
             self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
                                                 self.info.title), self._after_game_over)
 

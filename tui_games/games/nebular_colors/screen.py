@@ -522,7 +522,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         lines = texts.summary_lines(result, final, view, self.names, self.viewer)
 
         def show() -> None:
-            self.app.push_screen(HandSummary(title, lines), after)
+            if not self.closed:  # the hand can end on a bot's move after the table was left
+                self.app.push_screen(HandSummary(title, lines), after)
 
         def after(look: bool | None) -> None:
             if look:

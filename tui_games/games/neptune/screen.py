@@ -412,8 +412,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             else:
                 self._summary_closed()
 
-        self.app.push_screen(RoundSummary(title, [self.speak(line) for line in lines]),
-                             closed)
+        if not self.closed:  # the round can end on a bot's move after the table was left
+            self.app.push_screen(RoundSummary(title, [self.speak(line) for line in lines]),
+                                 closed)
 
     @on(GameScreen.BotMoved)
     def _wait_for_summary(self, message: GameScreen.BotMoved) -> None:

@@ -500,7 +500,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         def answered(yes: bool | None) -> None:
             self._play_and_return(AnswerTrade(bool(yes)))
 
-        self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
+        if not self.closed:  # a bot's offer can land after the table was left
+            self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next cell (in reading order) where the player can act."""
@@ -521,7 +522,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         """The shared game-over screen; without a winner, one whose headline says so
         (the shared headline names the winners and has none to name)."""
         outcome = self._outcome
-        if outcome is not None and not outcome.winners:
+        if outcome is not None and not outcome.winners and not self.closed:
             self.app.push_screen(NobodyWinsScreen(outcome, self.session.seats,
                                                   self.info.title), self._after_game_over)
             return
