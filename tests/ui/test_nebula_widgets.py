@@ -521,3 +521,30 @@ async def test_showing_a_galaxy_repaints_only_the_rows_that_read_differently(
         row = art(False).cells[INDEX["N1"]][0] + 1
         assert [[(r.y, r.height) for r in regions] for regions in repainted] == [[(row, 1)]]
         assert board.render().plain.splitlines()[row].count("Y") == 1
+
+
+async def test_a_board_repaint_redraws_only_the_rows_that_changed() -> None:
+    """A new value on the Values board passes its one changed row through Textual's
+    styles again (the other rows stay as drawn), and the screen shows the new row."""
+    board = ValuesBoard()
+    async with Lab(board).run_test(size=(80, 24)) as pilot:
+        board.show_values([3] + [0] * 13, {})
+        await pilot.pause()
+        cache = board._styles_cache
+        original = cache.render_line
+        drawn: list[int] = []
+
+        def counting(*args: object, **kwargs: object) -> Strip:
+            drawn.append(args[1])  # type: ignore[arg-type]  # the row
+            return original(*args, **kwargs)  # type: ignore[arg-type]
+
+        cache.render_line = counting  # type: ignore[method-assign]
+        board.show_values([4] + [0] * 13, {0: 0})
+        await pilot.pause()
+        assert drawn == [1]  # the title row 0 and the other tokens' rows are kept
+        screen = ["".join(segment.text for segment in strip)
+                  for strip in pilot.app.screen._compositor.render_strips()]
+        assert "R   4 1st" in screen[1]
+        board.large = True  # a new size: every row is drawn again
+        await pilot.pause()
+        assert len(drawn) > 10

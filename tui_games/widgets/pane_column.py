@@ -41,6 +41,7 @@ class PaneColumn(Vertical):
         self.extra = set(extra)          # shown only when asked for, never cycled to
         self.skip: set[str] = set()      # left out of the cycle (and the title line)
         self._line = Static(classes="pane-column--titles")
+        self._titles_shown: tuple[object, ...] = ()
 
     def on_mount(self) -> None:
         """Put the title line in, then show the first pane."""
@@ -98,8 +99,12 @@ class PaneColumn(Vertical):
         parts = [Content.styled(f"[{self.titles.get(name, name)}]", "bold reverse")
                  if name == self.pane else Content(f" {self.titles.get(name, name)} ")
                  for name in shown]
-        # One line of fixed height (DEFAULT_CSS): new titles need no layout pass.
-        self._line.update(Content("").join(parts) + Content.styled(" ⇥", "dim"), layout=False)
+        line = Content("").join(parts) + Content.styled(" ⇥", "dim")
+        key = (line.plain, tuple(line.spans))  # Content's == compares the text alone
+        if key != self._titles_shown:  # the same titles again (a key often settles the
+            self._titles_shown = key     # column on the pane it shows): no repaint
+            # One line of fixed height (DEFAULT_CSS): new titles need no layout pass.
+            self._line.update(line, layout=False)
 
 
 class Pane(Widget):

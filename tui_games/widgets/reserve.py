@@ -18,8 +18,14 @@ from textual.content import Content, Span
 from textual.reactive import reactive
 
 from tui_games.games.nebula.state import STAR_LETTERS
+from tui_games.widgets.line_cache import Line
 from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.widgets.star_colours import (
+    STAR_COMPONENTS,
+    PaintedLines,
+    star_css,
+    star_style,
+)
 from tui_games.widgets.steady_focus import SteadyFocus
 
 STAR_KINDS = len(STAR_LETTERS)
@@ -30,8 +36,11 @@ def group_text(letter: str, count: int) -> str:
     return letter * count if count <= 3 else f"{letter}×{count}"
 
 
-class StarRow(OwnKeys, SteadyFocus, can_focus=True):
-    """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty)."""
+class StarRow(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
+    """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty).
+
+    Painted from a line cache: a phase key redraws this row often (a cursor shown or
+    hidden, colours dimmed), and a row drawn before costs nothing to draw again."""
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "star-row--label", "star-row--dim", "star-row--empty"}
@@ -102,7 +111,11 @@ class StarRow(OwnKeys, SteadyFocus, can_focus=True):
             at += len(text) + 2
         return out
 
-    def render(self) -> Content:
+    def content_lines(self, width: int) -> list[Line]:
+        """The one row (see ``row``)."""
+        return [self.row()]
+
+    def row(self) -> Content:
         """`Reserve [RR] P K  note`."""
         text = self.label + (" " if self.label else "")
         spans = [Span(0, len(self.label), ".star-row--label")]

@@ -12,12 +12,14 @@ cells, and the lines holding them must be drawn in well under a millisecond.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.content import Content
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
@@ -138,13 +140,78 @@ class PaintedLines(LineCached):
     """A LineCached board whose one-line pieces are drawn by a ``LinePainter``: the strips
     a key needs that were never drawn before (a Time marker one step further on) cost a
     few microseconds instead of Content's half a millisecond. A piece that would wrap
-    (wider than its room) still goes through Content."""
+    (wider than its room) still goes through Content.
+
+    A repaint redraws only the rows that changed. Textual passes every row of a repainted
+    widget through its styles again (a tenth of a millisecond a row), though a phase key
+    changes a few rows of a board (a cursor gone, a token moved on). So a plain refresh
+    only notes that the rows may have changed; when the screen asks what to repaint (or
+    draws the board anyway), the new rows are compared with the ones on screen and only
+    those that differ are drawn again. A change of size or style redraws them all."""
 
     ALLOW_SELECT: ClassVar[bool] = False  # see LinePainter
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._painter = LinePainter(self)
+        self._on_screen: tuple[tuple[object, ...], list[Strip]] | None = None
+        self._rows_stale = False  # refreshed: the rows to draw again are not known yet
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        """Repaint: a plain repaint defers to the row comparison (see the class)."""
+        plain = not regions and kwargs.get("repaint", True) and not kwargs.get(
+            "layout") and not kwargs.get("recompose")
+        if plain and self.is_mounted and self._on_screen is not None:
+            self._rows_stale = True
+            # An empty region: the screen learns the board changed, and asks which rows.
+            return super().refresh(Region(0, 0, 0, 0))
+        self._on_screen = None
+        self._rows_stale = False
+        return super().refresh(*regions, **kwargs)
+
+    def _drawing_key(self) -> tuple[object, ...]:
+        """What every row's look depends on besides its content: a restyle that changes
+        none of it (a focus change, for a board no rule styles by focus) redraws no row."""
+        styles = self.styles
+        return (self.size, self.content_offset, self.visual_style, self.app.theme,
+                self.background_colors, styles.tint, styles.background_tint,
+                styles.border, styles.outline, styles.padding, styles.opacity,
+                styles.text_opacity, styles.hatch, styles.overflow_x, styles.overflow_y)
+
+    def _rows(self) -> list[Strip]:
+        return [self.render_line(y) for y in range(self.size.height)]
+
+    def _settle_rows(self) -> list[Region]:
+        """The regions of the rows that changed since the last drawing (all of them
+        when the size or style changed); those rows are marked to be drawn again."""
+        if not self._rows_stale:
+            return []
+        self._rows_stale = False
+        before = self._on_screen
+        key, rows = self._drawing_key(), self._rows()
+        self._on_screen = (key, rows)
+        if before is None or before[0] != key or len(before[1]) != len(rows):
+            self._styles_cache.clear()
+            return [self.outer_size.region]
+        x, y0 = self.content_offset
+        width = self.size.width
+        changed = [Region(x, y0 + y, width, 1)
+                   for y, (old, new) in enumerate(zip(before[1], rows, strict=True))
+                   if old != new]
+        self._styles_cache.set_dirty(*changed)
+        return changed
+
+    def _exchange_repaint_regions(self) -> Collection[Region]:
+        regions = [region for region in super()._exchange_repaint_regions() if region]
+        return regions + self._settle_rows()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The board's rows through its styles (the changed ones drawn again)."""
+        self._settle_rows()
+        strips = super().render_lines(crop)
+        if self._on_screen is None:
+            self._on_screen = (self._drawing_key(), self._rows())
+        return strips
 
     def _cached(self, content: Content, width: int, *, pad: bool = False) -> list[Strip]:
         text = content.plain

@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui_games.engine.codec import clone
@@ -72,6 +72,7 @@ from tui_games.widgets.objectives import ObjectiveCards
 from tui_games.widgets.pane_column import PaneColumn
 from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.score_pad import ScorePad
+from tui_games.widgets.text_lines import TextLines
 from tui_games.widgets.values_board import ValuesBoard, token_label
 
 # The session's ui_prefs keys: what a save keeps of the screen.
@@ -117,7 +118,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._returning = False        # choosing the star to give back for Chaos
         self._star: int | None = None  # the reserve star chosen for placing
         self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
-        self._texts: dict[str, str] = {}
         self._personal_offer: list[int] = []
         self._view: tuple[tuple[int, ...], GameState] | None = None
         self._pin_key: tuple[int, bool] | None = None
@@ -136,7 +136,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def compose_table(self) -> ComposeResult:
         """Top line; Galaxy and reserve on the left, the panes on the right."""
         with Column(id="neb-table"):
-            yield Static(id="neb-top")
+            yield TextLines(id="neb-top")
             with Row(id="neb-main"):
                 with Column(id="neb-left"):
                     yield GalaxyBoard(id="neb-galaxy")
@@ -258,12 +258,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NebulaState)
         return view
 
-    def _text(self, widget_id: str, text: str) -> None:
-        """Update a Static only when its text changes (no needless repaint). Their sizes
-        are fixed by nebula.tcss, so a new text needs no layout pass."""
-        if self._texts.get(widget_id) != text:
-            self._texts[widget_id] = text
-            self.query_one(f"#{widget_id}", Static).update(text, layout=False)
 
     # ---- whose decision ----------------------------------------------------------------
 
@@ -393,7 +387,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             who = f"{self.player_name(mover)} chooses a Personal objective"
         else:
             who = f"{self.player_name(mover)}'s turn"
-        self._text("neb-top", top_line(view, who))
+        # A line of its own: a new text repaints it alone (its height is fixed).
+        self.query_one("#neb-top", TextLines).show(top_line(view, who))
 
     def _refresh_clusters(self, view: NebulaState, phase: str | None) -> None:
         clusters = self.clusters
