@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -595,15 +596,8 @@ def test_a_game_open_in_one_window_cannot_be_opened_in_another(store: SaveStore,
 def test_a_lock_held_by_another_process_is_respected(store: SaveStore) -> None:
     session = played()
     store.autosave(session)
-    lock_file = lock_path(store.folder, store.assign_id(session))
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_LOCK, str(lock_file)], stdout=subprocess.PIPE,
-        stdin=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+    with held_elsewhere(lock_path(store.folder, store.assign_id(session))):
         assert store.lock(session) is None
-    finally:
-        holder.communicate("")  # let it exit: the system drops its lock
     lock = store.lock(session)
     assert lock is not None and lock.held
     lock.release()
@@ -618,22 +612,28 @@ sys.stdin.read()
 """
 
 
-def test_a_save_of_a_game_open_in_another_window_is_not_deleted(store: SaveStore) -> None:
-    session = played()
-    autosave = store.autosave(session)
-    named = store.save_as(session, "Tonight")
-    lock_file = lock_path(store.folder, store.assign_id(session))
+@contextmanager
+def held_elsewhere(lock_file: Path) -> Iterator[None]:
+    """``lock_file`` locked by another process (another window) while the block runs."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLD_LOCK, str(lock_file)], stdout=subprocess.PIPE,
         stdin=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        yield
+    finally:
+        holder.communicate("")  # let it exit: the system drops its lock
+
+
+def test_a_save_of_a_game_open_in_another_window_is_not_deleted(store: SaveStore) -> None:
+    session = played()
+    autosave = store.autosave(session)
+    named = store.save_as(session, "Tonight")
+    with held_elsewhere(lock_path(store.folder, store.assign_id(session))):
         for path in (autosave, named):
             with pytest.raises(SaveError, match="open in another window"):
                 store.delete(path)
             assert path.exists()
-    finally:
-        holder.communicate("")
     store.delete(autosave)  # closed there: now it goes
     assert not autosave.exists()
 
