@@ -24,9 +24,7 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -107,10 +105,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         *Screen.BINDINGS,
     ]
 
-    # Textual repaints the whole screen when the focus moves; the two widgets that gain
-    # and lose it restyle and repaint themselves, so a key that moves the focus (most
-    # phase changes do) need not redraw the whole table.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
