@@ -172,3 +172,39 @@ async def test_a_cursor_key_repaints_the_hand_and_the_status_line_only(
         assert len(app.screen.session.actions) > played
         table = {"Static", "ScoreTracker", "TrickPiles", "TrickArea", "StatusLine"}
         assert not [name for name, layout in refreshed if layout and name in table]
+
+
+def ann_answers_a_question(s: NeptuneState) -> bool:
+    """Ann won a trick with a special card and must now choose what it does."""
+    return s.phase not in ("play", "over") and s.winner == 0
+
+
+async def test_a_question_asked_while_the_terminal_is_too_small_waits_for_room(
+        store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its answers are placed under the status line once there is one: no busy wait while
+    the too-small panel hides it (this spun forever, found by the fuzz)."""
+    calls: list[int] = []
+    place = NeptuneScreen._place_choices
+
+    def counted(self: NeptuneScreen, *args: Any) -> None:
+        calls.append(1)
+        place(self, *args)
+
+    monkeypatch.setattr(NeptuneScreen, "_place_choices", counted)
+    app = make_app(store, position(3, ann_answers_a_question))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, NeptuneScreen) and table._asking
+        await pilot.resize_terminal(60, 20)
+        for _ in range(5):
+            await pilot.pause()
+        calls.clear()
+        for _ in range(5):
+            await pilot.pause()
+        assert len(calls) <= 1
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        status = table.query_one(StatusLine).region
+        choices = table.query_one("#nep-choices")
+        assert choices.display and choices.region.y == status.bottom

@@ -301,12 +301,15 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         elif not deciding and choices.has_focus:
             self.hand.focus()
 
-    def _place_choices(self) -> None:
+    def _place_choices(self, retry: bool = True) -> None:
         """Put the question's answers just under the status line that asks it (before the
         first layout, once the status line has its place)."""
         status = self.query_one("#status").region
         if not status:
-            self.call_after_refresh(self._place_choices)
+            # Once, for the first layout; the too-small panel hides the status line until
+            # a resize, and on_resize places the answers then (retrying each frame spun).
+            if retry:
+                self.call_after_refresh(self._place_choices, False)
             return
         choices = self.query_one("#nep-choices", OptionList)
         # Its margin narrows it without moving it (it is placed absolutely): x = 1.
