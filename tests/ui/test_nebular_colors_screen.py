@@ -21,6 +21,7 @@ from tui_games.games import get_game
 from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScreen
 from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
 from tui_games.widgets.footer import GameFooter
+from tui_games.widgets.hand import Hand
 from tui_games.widgets.line_cache import LineCached
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
@@ -285,7 +286,8 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
     dirty regions are what gets repainted."""
     record = Renders()
     render = Widget._render
-    render_line = LineCached.render_line  # widgets drawn line by line (the hand)
+    render_line = LineCached.render_line  # widgets drawn line by line
+    hand_line = Hand.render_line  # the hand keeps whole rows of cards
     update = Compositor.render_update
 
     def spy_render(self: Widget) -> Any:
@@ -303,8 +305,14 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
             record.widgets.append(self)
         return render_line(self, y)
 
+    def spy_hand(self: Hand, y: int) -> Any:
+        if record.on:
+            record.widgets.append(self)
+        return hand_line(self, y)
+
     monkeypatch.setattr(Widget, "_render", spy_render)
     monkeypatch.setattr(LineCached, "render_line", spy_lines)
+    monkeypatch.setattr(Hand, "render_line", spy_hand)
     monkeypatch.setattr(Compositor, "render_update", spy_update)
     yield record
 

@@ -94,8 +94,9 @@ async def test_hand_cursor_moves_and_stops_at_the_ends() -> None:
     hand = Hand(HAND, sort="number")
     app = WidgetApp(hand)
     moved: list[int | None] = []
-    hook = recorder(Hand.CursorMoved, lambda m: moved.append(m.key))
-    async with app.run_test(size=(60, 6), message_hook=hook) as pilot:
+    async with app.run_test(size=(60, 6)) as pilot:
+        # Owners follow the cursor with a watcher: it runs within the move, no message.
+        hand.watch(hand, "cursor_key", lambda key: moved.append(key), init=False)
         hand.focus()
         assert hand.cursor_key == 3  # P1, the first card by number
         await pilot.press("right", "l")

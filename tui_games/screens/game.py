@@ -106,6 +106,11 @@ class GameScreen(DismissOnce, Screen[None]):
         Binding("escape", "menu", "Menu"),
     ]
 
+    # Widgets and boxes cover the whole table: the screen's own background shows only in
+    # gaps, and drawn as plain background (BLANK) it is not rendered line by line on
+    # every frame that repaints any widget.
+    BLANK = True
+
     # Textual repaints the whole screen when the focus moves; the widgets that gain and
     # lose it restyle and repaint themselves, which is all that changes on a table.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)

@@ -16,10 +16,12 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
-from tui_games.widgets.line_cache import Line, LineCached, joined
+from tui_games.widgets.line_cache import CACHE_LINES, Line, LineCached, joined
 from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
@@ -31,6 +33,12 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
     (also in reverse video), `·P1` for a card that cannot be played now (also dim), and
     with ``captions`` a short note under a card ("new", "pile").
     """
+
+    # The owner follows the cursor with a watcher (``self.watch(hand, "cursor_key", ...)``):
+    # it runs within the move, so what it changes is drawn in the same frame, and no
+    # message climbs through every box up to the screen on each arrow key.
+    cursor_key: reactive[int | None] = reactive(None, repaint=False, init=False)
+    """The key of the card under the cursor, ``None`` when the hand is empty."""
 
     COMPONENT_CLASSES = {"card--cursor", "hand--selected", "hand--dimmed", "hand--caption"}
 
@@ -50,19 +58,6 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         Binding("space", "toggle", "Select"),
         Binding("s", "sort", "Sort"),
     ]
-
-    class CursorMoved(Message):
-        """The cursor moved to the card ``key`` (``None`` for an empty hand)."""
-
-        def __init__(self, hand: Hand, key: int | None) -> None:
-            super().__init__()
-            self.hand = hand
-            self.key = key
-
-        @property
-        def control(self) -> Hand:
-            """The hand that sent the message."""
-            return self.hand
 
     class Selected(Message):
         """The selection changed; ``keys`` are the selected cards in display order."""
@@ -101,8 +96,8 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         self._captions = captions
         self._faces: list[CardFace] = []
         self._order: list[CardFace] = []
-        self._cursor: int | None = None
         self._selected: set[int] = set()
+        self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see render_line
         self._set_faces(list(faces))
 
     # ---- reading -----------------------------------------------------------------------
@@ -113,14 +108,9 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         return tuple(self._order)
 
     @property
-    def cursor_key(self) -> int | None:
-        """The key of the card under the cursor, ``None`` when the hand is empty."""
-        return self._cursor
-
-    @property
     def cursor_face(self) -> CardFace | None:
         """The card under the cursor."""
-        return next((f for f in self._order if f.key == self._cursor), None)
+        return next((f for f in self._order if f.key == self.cursor_key), None)
 
     @property
     def selection(self) -> tuple[int, ...]:
@@ -152,22 +142,19 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         faces = list(faces)
         if faces == self._faces:
             return
-        before = (self._cursor, self.selection)
+        before = self.selection
         self._changed(lambda: self._set_faces(faces))
-        if self._cursor != before[0]:
-            self.post_message(self.CursorMoved(self, self._cursor))
-        if self.selection != before[1]:
+        if self.selection != before:
             self.post_message(self.Selected(self, self.selection))
 
     def move_cursor_to(self, key: int) -> None:
         """Put the cursor on the card ``key`` (ignored when the hand does not hold it)."""
-        if any(f.key == key for f in self._order) and key != self._cursor:
-            rows = {self._card_row(self._cursor), self._card_row(key)}
-            self._cursor = key
+        if any(f.key == key for f in self._order) and key != self.cursor_key:
+            rows = {self._card_row(self.cursor_key), self._card_row(key)}
             width = self.size.width
             # Only the rows of the two cards whose marks change are drawn again.
             self.refresh(*(Region(0, row, width, 1) for row in sorted(rows)))
-            self.post_message(self.CursorMoved(self, key))
+            self.cursor_key = key
 
     def select(self, keys: Iterable[int]) -> None:
         """Select exactly the cards ``keys`` (cards not in the hand are ignored)."""
@@ -215,8 +202,8 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
 
     def action_toggle(self) -> None:
         """Select or deselect the card under the cursor."""
-        if self._selectable and self._cursor is not None:
-            self.select(self._selected ^ {self._cursor})
+        if self._selectable and self.cursor_key is not None:
+            self.select(self._selected ^ {self.cursor_key})
 
     def action_sort(self) -> None:
         """Switch between sorting by suit and by number."""
@@ -258,7 +245,7 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
 
     def _index(self) -> int:
         for i, face in enumerate(self._order):
-            if face.key == self._cursor:
+            if face.key == self.cursor_key:
                 return i
         return 0
 
@@ -269,13 +256,13 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         self._order = sort_faces(faces, self._sort)
         keys = [f.key for f in self._order]
         self._selected &= set(keys)
-        if self._cursor not in keys:
+        if self.cursor_key not in keys:
             # the card left the hand: stay at the same place, or the nearest card still held
             survivors = [k for k in old_order[old_index:] if k in keys]
             if survivors:
-                self._cursor = survivors[0]
+                self.cursor_key = survivors[0]
             else:
-                self._cursor = keys[min(old_index, len(keys) - 1)] if keys else None
+                self.cursor_key = keys[min(old_index, len(keys) - 1)] if keys else None
 
     def _changed(self, change: Callable[[], None]) -> None:
         """Apply ``change``, then repaint; lay out again only when the shape changes."""
@@ -300,20 +287,49 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
         cell, columns = self._grid(width)
         lines: list[Line] = []
         for start in range(0, len(self._order), columns):
-            row = self._order[start:start + columns]
-            cards: list[Content] = []
-            notes: list[str] = []
-            for face in row:
-                cards.append(self._card(face).pad_right(cell - len(face.label) - 2))
-                notes.append(face.caption[:len(face.label) + 2].center(len(face.label) + 2)
-                             .ljust(cell))
-            lines.append(cards)  # each card a piece: a cursor move redraws two cards
-            if self._captions:
-                lines.append(Content.styled("".join(notes).rstrip(), ".hand--caption"))
+            lines.extend(self._row_lines(self._order[start:start + columns], cell))
         return lines
 
+    def _row_lines(self, row: Sequence[CardFace], cell: int) -> list[Line]:
+        """One row of cards (each card a piece: a cursor move redraws two cards), and the
+        captions under it."""
+        cards: list[Content] = []
+        notes: list[str] = []
+        for face in row:
+            cards.append(self._card(face).pad_right(cell - len(face.label) - 2))
+            notes.append(face.caption[:len(face.label) + 2].center(len(face.label) + 2)
+                         .ljust(cell))
+        lines: list[Line] = [cards]
+        if self._captions:
+            lines.append(Content.styled("".join(notes).rstrip(), ".hand--caption"))
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, from the strips of its row of cards kept by what the row shows (the
+        cards and their marks): a cursor key going back and forth draws nothing new, and
+        a repaint of one row does not build the others."""
+        if self.text_selection is not None or not self._order:
+            return super().render_line(y)
+        width = self.size.width
+        cell, columns = self._grid(width)
+        row, sub = divmod(y, self._row_height)
+        faces = self._order[row * columns:(row + 1) * columns]
+        if not faces:
+            return Strip.blank(width, self.visual_style.rich_style)
+        cursor, selected = self.cursor_key, self._selected
+        key = (tuple((f, f.key == cursor, f.key in selected) for f in faces), cell, width,
+               self._captions, self.visual_style, self.app.theme)
+        strips = self._rows.get(key)
+        if strips is None:
+            if len(self._rows) >= CACHE_LINES:
+                self._rows.clear()
+            strips = self._rows[key] = [
+                strip for line in self._row_lines(faces, cell)
+                for strip in self._line_strips(line, width)]
+        return strips[sub] if sub < len(strips) else Strip.blank(width)
+
     def _card(self, face: CardFace) -> Content:
-        return hand_card(face, face.key == self._cursor, face.key in self._selected)
+        return hand_card(face, face.key == self.cursor_key, face.key in self._selected)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many rows as the cards need at ``width``."""

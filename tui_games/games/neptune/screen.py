@@ -127,10 +127,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("enter,space", "play_card", "Play card", key_display="⏎"),
         Binding("enter,space", "answer", "Choose", key_display="⏎"),
-        # The hand's ←→, taken first here (priority) so that the cursor and the status
-        # line's hint about its card repaint in one frame instead of two.
-        Binding("left,h", "move_cursor(-1)", "Move", key_display="←→", priority=True),
-        Binding("right,l", "move_cursor(1)", "Move right", show=False, priority=True),
         *GameScreen.BINDINGS,
         *Screen.BINDINGS,
     ]
@@ -158,7 +154,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         """Top line; players (name, tracker, won tricks) beside the trick; the hand."""
         players = len(self.session.seats)
         with Column(id="nep-table"):
-            yield Static(id="nep-top")
+            # Its own box: a repaint of the hand or the status line does not draw it again.
+            with Column(id="nep-top-box"):
+                yield Static(id="nep-top")
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -179,6 +177,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         there): its answers have the focus."""
         if self.closed:
             return  # left before it was built: no widgets to set up
+        self.watch(self.hand, "cursor_key", self._cursor_moved, init=False)
         self.call_after_refresh(self._focus_table)
 
     def _focus_table(self) -> None:
@@ -353,24 +352,16 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's cursor keys only while the hand has the focus (not in a question);
         in a look back nothing is played, so Enter only goes on."""
-        if action == "move_cursor":
-            return self.focused is self.hand and not self.reviewing
         if action == "play_card":
             return not self.reviewing and not self._asking
         if action == "answer":
             return not self.reviewing and self._asking
         return super().check_action(action, parameters)
 
-    def action_move_cursor(self, step: int) -> None:
-        """Move the hand's cursor ``step`` cards and say what the card under it does."""
-        before = self.hand.cursor_key
-        self.hand.action_move(step)
-        if self.hand.cursor_key != before:
-            self._show_cursor_hint()
-
-    @on(Hand.CursorMoved)
-    def _cursor_moved(self, event: Hand.CursorMoved) -> None:
-        if event.key != self._hint_for:  # not shown yet by the key that moved it
+    def _cursor_moved(self, key: int | None) -> None:
+        """Say what the card under the hand's cursor does, in the cursor's own frame (a
+        watcher runs within the move: arrow keys, a click, a new hand)."""
+        if key != self._hint_for:
             self._show_cursor_hint()
 
     def _show_cursor_hint(self) -> None:
