@@ -20,6 +20,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui_games.widgets.boxes import Column
+
 
 class PaneColumn(Vertical):
     """Shows the child named ``pane``; ``titles`` names each pane on the title line."""
@@ -28,7 +30,8 @@ class PaneColumn(Vertical):
 
     DEFAULT_CSS = """
     PaneColumn { height: auto; }
-    PaneColumn > .pane-column--titles { height: 1; color: $text-muted; }
+    PaneColumn > .pane-column--title-box { height: 1; }
+    PaneColumn .pane-column--titles { height: 1; color: $text-muted; }
     """
 
     pane: reactive[str] = reactive("", init=False)
@@ -41,6 +44,9 @@ class PaneColumn(Vertical):
         self.extra = set(extra)          # shown only when asked for, never cycled to
         self.skip: set[str] = set()      # left out of the cycle (and the title line)
         self._line = Static(classes="pane-column--titles")
+        # In a box of its own: a repaint of a pane or of a widget beside the column does
+        # not draw the title line again (Textual redraws every child of a box it touches).
+        self._box = Column(self._line, classes="pane-column--title-box")
         self._titles_shown: tuple[object, ...] = ()
 
     def on_mount(self) -> None:
@@ -48,14 +54,14 @@ class PaneColumn(Vertical):
         cycle = self.cycle
         if not self.is_attached or not cycle:
             return  # its screen closed before it was built (keys typed ahead)
-        self.mount(self._line, before=0)
+        self.mount(self._box, before=0)
         self.pane = self.pane or cycle[0]
         self._show()
 
     @property
     def panes(self) -> list[Widget]:
         """The pane widgets, in order."""
-        return [child for child in self.children if child is not self._line]
+        return [child for child in self.children if child is not self._box]
 
     @property
     def cycle(self) -> list[str]:
@@ -90,11 +96,11 @@ class PaneColumn(Vertical):
         for pane in panes:
             pane.display = pane.name == self.pane or (self.keep_first and pane.name == first)
         # The title line sits above the first pane, or (keep_first) just below it.
-        self._line.styles.dock = "none" if self.keep_first else "top"
-        if self.keep_first and panes and self.children.index(self._line) != 1:
-            self.move_child(self._line, after=panes[0])
-        elif not self.keep_first and self.children.index(self._line) != 0:
-            self.move_child(self._line, before=0)
+        self._box.styles.dock = "none" if self.keep_first else "top"
+        if self.keep_first and panes and self.children.index(self._box) != 1:
+            self.move_child(self._box, after=panes[0])
+        elif not self.keep_first and self.children.index(self._box) != 0:
+            self.move_child(self._box, before=0)
         shown = self.cycle + ([self.pane] if self.pane in self.extra else [])
         parts = [Content.styled(f"[{self.titles.get(name, name)}]", "bold reverse")
                  if name == self.pane else Content(f" {self.titles.get(name, name)} ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from typing import Any
 
 from textual.content import Content
@@ -17,9 +18,11 @@ MAX_LINES = 2
 ELLIPSIS = "…"
 
 
+@lru_cache(maxsize=256)
 def fit_lines(text: str, width: int, lines: int = MAX_LINES) -> str:
     """``text`` wrapped at words into at most ``lines`` lines of ``width``; what does not
-    fit ends in an ellipsis at a word boundary, never mid-word."""
+    fit ends in an ellipsis at a word boundary, never mid-word. (Kept: a cursor key
+    shows a text it showed a moment ago, and wrapping is most of a status update.)"""
     if width <= 1:
         return text
     wrapped = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False)
