@@ -138,3 +138,32 @@ async def test_load_chosen_over_an_open_game_after_its_screen_closed_opens_it(
         await settle(app, pilot)
         assert isinstance(app.screen_stack[0], MenuScreen)
         assert len(app.screen_stack) <= 2
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_no_key_acts_on_a_table_before_it_is_built_or_after_it_closed(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    """A key that comes back from the screen it was meant for, after another table took
+    its place, is run by Textual against the new table's bindings (found by the fuzz:
+    Nebula's "g" on a table not built yet). Every binding of a table refuses until the
+    table is ready, and again once it is closed."""
+    session = one_save(store, game_id)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_game(session)
+        table = app.screen
+        assert isinstance(table, GameScreen) and not table.ready
+        # The table's own actions ("app.focus_next" and the like belong to the app).
+        actions = {binding.action for _, binding in table._bindings
+                   if "." not in binding.action}
+        assert actions
+        for action in actions:
+            assert not await app.run_action(action, table), action
+        await settle(app, pilot)
+        assert table.ready and table.check_action("menu", ())
+        app.back_to_menu()
+        await settle(app, pilot)
+        for action in actions:
+            assert not await app.run_action(action, table), action
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1

@@ -305,6 +305,20 @@ class GameScreen(DismissOnce, Screen[None]):
             return {}
         return super().active_bindings
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a table before it is built or once it is closed: a key typed
+        ahead can come back from the screen it was meant for after another table took
+        its place (Textual then runs it against that table's bindings). Otherwise the
+        game decides (``check_table_action``)."""
+        if not self._ready or self.closed:
+            return False
+        return self.check_table_action(action, parameters)
+
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether ``action`` works now on a built table (overridden by games that gate
+        keys by phase; False hides a key from the footer, None shows it disabled)."""
+        return True
+
     @property
     def ready(self) -> bool:
         """True once the table is composed and filled in. Until then the app drops

@@ -85,7 +85,7 @@ _PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 class NebulaScreen(GameScreen, inherit_bindings=False):
     """Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
 
-    # Several actions share Enter: each is enabled only in its phase (check_action), so
+    # Several actions share Enter: each is enabled only in its phase (check_table_action), so
     # the Footer names what Enter does now.
     BINDINGS = [
         Binding("enter", "take", "Take", key_display="⏎"),
@@ -575,7 +575,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     # ---- keys --------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the Footer only when it does something now."""
         if action not in _GATED:
             return True

@@ -357,7 +357,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     # ---- keys --------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the footer only in the phase where it does something."""
         phases = _SHOWN_IN.get(action)
         if phases is None:

@@ -349,14 +349,15 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             return
         self.play(Play(card))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
         """The hand's cursor keys only while the hand has the focus (not in a question);
         in a look back nothing is played, so Enter only goes on."""
         if action == "play_card":
             return not self.reviewing and not self._asking
         if action == "answer":
             return not self.reviewing and self._asking
-        return super().check_action(action, parameters)
+        return super().check_table_action(action, parameters)
 
     def _cursor_moved(self, key: int | None) -> None:
         """Say what the card under the hand's cursor does, in the cursor's own frame (a
