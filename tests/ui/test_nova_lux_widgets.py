@@ -1,5 +1,6 @@
-"""The Nova Lux widgets on their own: the SpaceGrid cursor and drawing, the resource
-tracks, and the map as text (stars, destroyed cards, Arks, colonies)."""
+"""The Nova Lux widgets on their own: the SpaceGrid cursor and drawing, the action list
+(texts in place, scrolling, choosing), the resource tracks, and the map as text (stars,
+destroyed cards, Arks, colonies)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ class Lab(App[None]):
         self.watched.append(cell)
 
     def on_space_grid_chosen(self, message: SpaceGrid.Chosen) -> None:
+        self.messages.append(message)
+
+    def on_action_list_selected(self, message: ActionList.Selected) -> None:
         self.messages.append(message)
 
 
@@ -109,35 +113,51 @@ async def test_the_action_list_replaces_texts_in_place_and_keeps_the_highlight()
         listing.highlighted = 1
         listing.show_texts(["Place your Ark on B1", "Take 1 hydrogen"])
         await pilot.pause()
-        assert [o.prompt for o in listing.options] == ["Place your Ark on B1",
-                                                       "Take 1 hydrogen"]
+        assert listing.texts == ["Place your Ark on B1", "Take 1 hydrogen"]
         assert listing.highlighted == 1
         assert listing.render_line(0).text.rstrip() == "Place your Ark on B1"
         listing.show_texts(["Harvest 2 hydrogen"])      # another number: a new list
         await pilot.pause()
-        assert [o.prompt for o in listing.options] == ["Harvest 2 hydrogen"]
+        assert listing.texts == ["Harvest 2 hydrogen"] and listing.highlighted is None
         assert listing.render_line(0).text.rstrip() == "Harvest 2 hydrogen"
 
 
-async def test_a_longer_action_list_gets_its_scrollbar_and_reaches_its_last_line() -> None:
+async def test_a_longer_action_list_scrolls_to_the_highlight_and_wraps_long_texts() -> None:
     listing = ActionList()
     listing.styles.height = 3
     app = Lab(listing)
-    async with app.run_test(size=(60, 10)) as pilot:
+    async with app.run_test(size=(20, 10)) as pilot:
         listing.show_texts(["Take 1 hydrogen"])
         await pilot.pause()
-        assert not listing.show_vertical_scrollbar
-        listing.show_texts([f"Engine star {n}" for n in range(10)])
+        assert listing.line_count == 1 and listing.top == 0
+        listing.show_texts([f"Engine star {n}" for n in range(9)] + ["Pay 1 water and get 2 "
+                                                                      "artifacts"])
         await pilot.pause()
-        assert listing.show_vertical_scrollbar
+        assert listing.line_count == 11                 # the last wraps onto two lines
         listing.highlighted = 9
         await pilot.pause()
-        shown = listing.scrollable_content_region.height   # inside Textual's border
-        assert listing.scroll_y == listing.max_scroll_y == 10 - shown
-        assert listing.render_line(shown - 1).text.strip() == "Engine star 9"
-        listing.show_texts(["Take 1 hydrogen"])
+        assert listing.top == 11 - 3                    # all of the last one in view
+        assert listing.render_line(1).text.rstrip() == "Pay 1 water and get"
+        assert listing.render_line(2).text.rstrip() == "2 artifacts"
+        await pilot.press("down")                       # from the last to the first
+        assert listing.highlighted == 0 and listing.top == 0
+        await pilot.press("up")                         # and back
+        assert listing.highlighted == 9
+
+
+async def test_a_click_or_enter_on_the_action_list_chooses_an_action() -> None:
+    listing = ActionList()
+    listing.styles.height = 4
+    app = Lab(listing)
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing.show_texts(["Move to A5", "Take 1 hydrogen", "Engine star 1"])
+        listing.highlighted = 0
         await pilot.pause()
-        assert not listing.show_vertical_scrollbar
+        await pilot.press("down", "enter")
+        await pilot.click(listing, offset=(2, 2))
+        await pilot.pause()
+        chosen = [m.index for m in app.messages if isinstance(m, ActionList.Selected)]
+        assert chosen == [1, 2] and listing.highlighted == 2
 
 
 def test_a_track_shows_the_cube_on_its_value_and_bars_after_7_and_14() -> None:

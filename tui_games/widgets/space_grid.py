@@ -32,7 +32,7 @@ Cell = tuple[CellLine, ...]          # every drawn line of a cell
 
 CURSOR = "bold reverse"
 MARKED = "bold underline"
-CACHE_STRIPS = 512  # rows, captions and legends kept: a few turns' worth of maps
+CACHE_STRIPS = 2048  # cells, rows, captions and legends kept: a few turns' worth of maps
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -153,8 +153,9 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
         return self.side * self.cell_lines + len(self._tail(max(1, width)))
 
     def _cached(self, key: tuple[object, ...], make: Callable[[], Content],
-                width: int) -> list[Strip]:
-        """The strips of ``make()``'s content, kept by ``key``, the width and the style."""
+                width: int, *, pad: bool = False) -> list[Strip]:
+        """The strips of ``make()``'s content, kept by ``key``, the width and the style
+        (``pad``: a piece keeps its whole width, trailing spaces too)."""
         style = self.visual_style
         # The style is part of the key: the :focus tint gives another set of strips.
         full = (key, width, style, self.app.theme)
@@ -162,7 +163,8 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
         if strips is None:
             if len(self._strips) >= CACHE_STRIPS:
                 self._strips.clear()
-            strips = Visual.to_strips(self, make(), width, None, style) or [Strip([])]
+            strips = Visual.to_strips(self, make(), width, None, style, pad=pad) or [
+                Strip([])]
             self._strips[full] = strips
         return strips
 
@@ -176,16 +178,55 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
                                       lambda: Content.styled(self._legend, "dim"), width)
 
     def _row(self, row: int, width: int) -> list[Strip]:
-        """The lines of one row of cells (only the cells and marks of that row count)."""
+        """The lines of one row of cells, each joined from its cells' kept strips: after a
+        move most cells are drawn as before, so a new row costs a few lookups."""
         side = self.side
         cells = self._cells[row * side:(row + 1) * side]
         marked = tuple(col for col in range(side) if row * side + col in self._marked)
         cursor_row, cursor_col = divmod(self.cursor, side)
         cursor = cursor_col if cursor_row == row else -1
-        key = ("row", cells, marked, cursor, self.cell_width, self.cell_lines)
-        return self._cached(key, lambda: self._row_content(row), width)
+        key = ("row", cells, marked, cursor, self.cell_width, self.cell_lines, width)
+        style = self.visual_style
+        full = (key, style, self.app.theme)
+        strips = self._strips.get(full)
+        if strips is None:
+            if len(self._strips) >= CACHE_STRIPS:
+                self._strips.clear()
+            gap = self._cached(("gap",), lambda: Content(" "), 1, pad=True)[0]
+            strips = []
+            for sub in range(self.cell_lines):
+                parts: list[Strip] = []
+                for col in range(side):
+                    parts.append(self._cell_line(row * side + col, sub))
+                    parts.append(gap)
+                strips.append(Strip.join(parts).adjust_cell_length(width, style.rich_style))
+            self._strips[full] = strips
+        return strips
+
+    def _cell_line(self, cell: int, sub: int) -> Strip:
+        """Line ``sub`` of ``cell`` as drawn now (cursor, mark), kept by what it shows."""
+        blank = ((" " * self.cell_width, ""),)
+        drawn = self._cells[cell] if cell < len(self._cells) else (blank,)
+        segments = drawn[sub] if sub < len(drawn) else blank
+        marked, cursor = cell in self._marked, cell == self.cursor
+        return self._cached(("cell", segments, marked, cursor),
+                            lambda: self._cell_content(segments, marked, cursor),
+                            self.cell_width, pad=True)[0]
+
+    @staticmethod
+    def _cell_content(segments: CellLine, marked: bool, cursor: bool) -> Content:
+        parts: list[Content] = []
+        for text, style in segments:
+            piece = Content.styled(text, style) if style else Content(text)
+            if marked:
+                piece = piece.stylize(MARKED)
+            if cursor:
+                piece = piece.stylize(CURSOR)
+            parts.append(piece)
+        return Content("").join(parts)
 
     def _row_content(self, row: int) -> Content:
+        """One row of cells as text (``render``, for text extraction and tests)."""
         blank = " " * self.cell_width
         lines: list[Content] = []
         for sub in range(self.cell_lines):
@@ -194,13 +235,8 @@ class SpaceGrid(OwnKeys, Widget, can_focus=True):
                 cell = row * self.side + col
                 drawn = self._cells[cell] if cell < len(self._cells) else (((blank, ""),),)
                 segments = drawn[sub] if sub < len(drawn) else ((blank, ""),)
-                for text, style in segments:
-                    piece = Content.styled(text, style) if style else Content(text)
-                    if cell in self._marked:
-                        piece = piece.stylize(MARKED)
-                    if cell == self.cursor:
-                        piece = piece.stylize(CURSOR)
-                    parts.append(piece)
+                parts.append(self._cell_content(segments, cell in self._marked,
+                                                cell == self.cursor))
                 parts.append(Content(" "))
             lines.append(Content("").join(parts).rstrip())
         return Content("\n").join(lines)

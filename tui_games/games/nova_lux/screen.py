@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.games.nova_lux import movement
@@ -447,11 +447,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             return
         self._focus(self.action_list)
 
-    @on(OptionList.OptionSelected, "#nl-actions")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_index >= len(self._entries):
+    @on(ActionList.Selected, "#nl-actions")
+    def _selected(self, event: ActionList.Selected) -> None:
+        if event.index >= len(self._entries):
             return
-        entry = self._entries[event.option_index]
+        entry = self._entries[event.index]
         if isinstance(entry, tuple):
             self._compose_exchange(*entry)
             return
