@@ -8,10 +8,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from textual import work
 from textual._context import active_message_pump
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import AppFocus, Event, Key, Resize
 from textual.geometry import Size
@@ -87,6 +89,16 @@ class GameCommandPalette(CommandPalette):
     """Textual's command palette, whose list keys are dropped while the list is not ready:
     Textual 8 raises KeyError paging (PageDown, End) a list whose commands are still being
     gathered or not yet laid out."""
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        """Textual's search, except that a palette closed while (or before) it runs - Esc
+        right after a letter - has no list left to fill: nothing to show, no crash."""
+        try:
+            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+        except NoMatches:
+            if self.is_attached and self.query(CommandList):
+                raise
 
     def _action_command_list(self, action: str) -> None:
         lists = self.query(CommandList)

@@ -176,3 +176,23 @@ async def test_five_games_still_fit_the_menu_at_80x24(
         await pilot.pause()
         await pilot.pause()
         assert app.screen.query_one("#tagline").display  # room again: the full menu
+
+
+async def test_a_palette_search_that_finds_its_list_gone_ends_quietly(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Esc right after a letter can close the palette while its search is starting: the
+    search then has no list to fill (found by the fuzz: NoMatches 'CommandList')."""
+    from textual.command import CommandList
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        palette = app.screen
+        assert CommandPalette.is_open(app)
+        await palette.query_one(CommandList).remove()  # as the closing palette does
+        palette._gather_commands("new")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("escape")
+        assert not CommandPalette.is_open(app)
