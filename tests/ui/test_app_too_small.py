@@ -66,3 +66,27 @@ async def test_focus_returns_when_the_app_regains_the_keyboard_with_nothing_focu
         app.post_message(AppFocus())
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#menu", OptionList)
+
+
+async def test_a_list_squeezed_to_no_room_for_text_measures_a_line_per_option() -> None:
+    """Textual's OptionList raised ValueError measuring itself at exactly its options'
+    padding (the fuzz met it on the menu during a resize); ChoiceList, used for every
+    list of choices, measures one line per option there."""
+    from textual.app import App, ComposeResult
+    from textual.geometry import Size
+    from textual.widgets import OptionList
+
+    from tui_games.screens.fields import ChoiceList
+
+    class Lists(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChoiceList("New game", "Continue", id="choices")
+
+    app = Lists()
+    async with app.run_test(size=(40, 12)):
+        choices = app.query_one(ChoiceList)
+        assert isinstance(choices, OptionList)
+        padding = choices.get_component_styles("option-list--option").padding.width
+        size = Size(padding, 9)
+        assert choices.get_content_height(size, Size(40, 12), padding) == 2
+        assert choices.get_content_height(size, Size(40, 12), 30) == 2

@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input, OptionList, Select
 
@@ -139,7 +140,17 @@ class NameField(TextField):
 
 class ChoiceList(OptionList):
     """An OptionList whose page keys wait for it to be laid out: hidden (the terminal
-    too small) it has no lines yet, and OptionList's paging would fail on them."""
+    too small) it has no lines yet, and OptionList's paging would fail on them. Squeezed
+    to no room for text for a frame (a resize), it measures one line per option."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per option when there is no room for text; else OptionList's own
+        measure (Textual 8.2 wraps each option to ``width - padding`` and raises
+        ValueError when that is zero: the fuzz met it on the menu while resizing)."""
+        padding = self.get_component_styles("option-list--option").padding.width
+        if width - padding < 1:
+            return self.option_count
+        return super().get_content_height(container, viewport, width)
 
     def action_page_up(self) -> None:
         """Up one page, once the list has a height."""

@@ -49,6 +49,7 @@ from tui_games.games.nebula.state import (
     TurnToChaos,
     star_name,
 )
+from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.clusters import StarClusters
@@ -141,7 +142,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                     yield ValuesBoard(id="neb-values", name="values", classes="neb-pane")
                     yield ObjectiveCards(id="neb-cards", name="cards", classes="neb-pane")
                     yield ScorePad(id="neb-players", name="players", classes="neb-pane")
-                    yield OptionList(id="neb-personal", name="personal", classes="neb-pane")
+                    yield ChoiceList(id="neb-personal", name="personal", classes="neb-pane")
 
     def on_mount(self) -> None:
         """The size's layout, the view a save kept; then the base shows all (this handler

@@ -39,6 +39,7 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
@@ -170,7 +171,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
         # Over the log, under the status line that asks the question: shown and hidden
         # without moving the table, the hand or the status line (no repaint of them).
-        yield OptionList(id="nep-choices")
+        yield ChoiceList(id="nep-choices")
 
     def on_mount(self) -> None:
         """Focus the hand, unless a won trick's question is already waiting (a game resumed
