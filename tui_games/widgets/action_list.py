@@ -18,6 +18,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
+from tui_games.widgets.kept_drawing import KeptDrawing
 from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
@@ -25,7 +26,7 @@ Row = tuple[int, int, str, str, Segment | None]  # action, its line, text, look,
 _KEPT = 512  # strips kept: the cursor goes back and forth over a few cells' lists
 
 
-class ActionList(OwnKeys, SteadyFocus, Widget, can_focus=True):
+class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
     """The actions at the cursor's cell, each wrapped in full, one highlighted; a scroll
     bar in the last column (a bare track when all fits). It looks and answers the keys
     and the mouse as Textual's OptionList did, at a fraction of the cost:
@@ -96,7 +97,6 @@ class ActionList(OwnKeys, SteadyFocus, Widget, can_focus=True):
         self._hover: int | None = None  # the action under the mouse
         self._rows: list[Row] = []  # what each line of the widget shows now
         self._wraps: dict[tuple[str, int, VisualStyle], list[Strip]] = {}
-        self._painted: tuple[Region, list[Strip]] | None = None
         self._bar_drawn: tuple[object, list[Segment | None]] | None = None
 
     # ---- what is listed ----------------------------------------------------------------
@@ -321,14 +321,8 @@ class ActionList(OwnKeys, SteadyFocus, Widget, can_focus=True):
         elif changed:
             self.refresh(*changed)
 
-    def refresh(self, *regions: Region, **kwargs: bool) -> Widget:
-        """Repaint (the last drawing is no longer good)."""
-        self._painted = None
-        return super().refresh(*regions, **kwargs)
-
     def notify_style_update(self) -> None:
         """Restyled (focus, theme): draw again."""
-        self._painted = None
         super().notify_style_update()
         if self.size:
             self._rows = self._layout_rows(follow=False)
@@ -338,15 +332,6 @@ class ActionList(OwnKeys, SteadyFocus, Widget, can_focus=True):
         self._wrap()
         self._rows = self._layout_rows(follow=True)
         self.refresh()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The widget's drawing in ``crop``: the last one while nothing changed."""
-        painted = self._painted
-        if painted is not None and painted[0] == crop:
-            return painted[1]
-        strips = super().render_lines(crop)
-        self._painted = (crop, strips)
-        return strips
 
     def render(self) -> Content:
         """The lines as text (measuring, text extraction)."""

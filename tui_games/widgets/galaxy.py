@@ -43,6 +43,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.galaxy_canvas import Art, draw_links
+from tui_games.widgets.kept_drawing import KeptDrawing
 from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.star_colours import (
     STAR_COMPONENTS,
@@ -92,7 +93,7 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
-class GalaxyBoard(OwnKeys, SteadyFocus, can_focus=True):
+class GalaxyBoard(OwnKeys, SteadyFocus, KeptDrawing, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
     ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text (see LinePainter)

@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui_games.widgets.kept_drawing import KeptDrawing
 from tui_games.widgets.own_keys import OwnKeys
 
 Segment = tuple[str, str]            # (text, style)
@@ -54,7 +55,7 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class HexMap(OwnKeys, Widget, can_focus=True):
+class HexMap(OwnKeys, KeptDrawing, Widget, can_focus=True):
     """A hex map with a cursor; the screen supplies each cell's text with ``show``."""
 
     BINDINGS = [

@@ -18,6 +18,8 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
+from tui_games.widgets.kept_drawing import KeptDrawing
+
 CACHE_LINES = 512  # distinct lines kept per widget: a few turns' worth of boards
 
 
@@ -29,7 +31,7 @@ def joined(line: Line) -> Content:
     return line if isinstance(line, Content) else Content("").join(line)
 
 
-class LineCached(Widget):
+class LineCached(KeptDrawing, Widget):
     """Base for widgets drawn as Content lines with a strip cache (see the module)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

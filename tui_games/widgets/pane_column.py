@@ -18,9 +18,9 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tui_games.widgets.boxes import Column
+from tui_games.widgets.kept_drawing import KeptStatic
 
 
 class PaneColumn(Vertical):
@@ -43,7 +43,7 @@ class PaneColumn(Vertical):
         self.titles = dict(titles)
         self.extra = set(extra)          # shown only when asked for, never cycled to
         self.skip: set[str] = set()      # left out of the cycle (and the title line)
-        self._line = Static(classes="pane-column--titles")
+        self._line = KeptStatic(classes="pane-column--titles")
         # In a box of its own: a repaint of a pane or of a widget beside the column does
         # not draw the title line again (Textual redraws every child of a box it touches).
         self._box = Column(self._line, classes="pane-column--title-box")

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui_games.widgets.kept_drawing import KeptDrawing
+
 TEXT_STRIPS = 256  # lines kept per text widget: a cursor goes back and forth over a few
 
 
-class TextLines(Widget):
+class TextLines(KeptDrawing, Widget):
     """Plain lines of text, each cut to the width with an ellipsis. A new text repaints
     only the lines that differ; it asks for a layout (a pass over the whole screen) only
     when the line count changes and the height follows the content. Each line is drawn
@@ -32,26 +32,6 @@ class TextLines(Widget):
         self._lines: list[str] = []
         self._strips: dict[tuple[str, int], Strip] = {}
         self._style: object = None  # the style the strips were drawn in
-        self._painted: tuple[Region, list[Strip]] | None = None  # see the class
-
-    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
-        """Repaint (the last drawing is no longer good)."""
-        self._painted = None
-        return super().refresh(*regions, **kwargs)
-
-    def notify_style_update(self) -> None:
-        """Restyled: draw again."""
-        self._painted = None
-        super().notify_style_update()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The widget's drawing in ``crop``: the last one while nothing changed."""
-        painted = self._painted
-        if painted is not None and painted[0] == crop:
-            return painted[1]
-        strips = super().render_lines(crop)
-        self._painted = (crop, strips)
-        return strips
 
     @property
     def text(self) -> str:

@@ -45,6 +45,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
+from tui_games.widgets.kept_drawing import KeptStatic
 from tui_games.widgets.pile import CardGroups, SplayedPile
 from tui_games.widgets.scoring import ScoringArea, SuitTally
 from tui_games.widgets.tracker import FragmentTracker
@@ -126,38 +127,38 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         sort = self.session.ui_prefs.get(SORT_PREF, "number")
         with Column(id="nc-table"):
             with Row(id="nc-top"):
-                yield Static(id="nc-title")
+                yield KeptStatic(id="nc-title")
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
-                yield Static(id="nc-match")
-                yield Static(id="nc-deck-count")
+                yield KeptStatic(id="nc-match")
+                yield KeptStatic(id="nc-deck-count")
             with Column(id="nc-them", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield Static(id="nc-them-name", classes="nc-name")
+                    yield KeptStatic(id="nc-them-name", classes="nc-name")
                     yield ScoringArea(id="nc-them-score")
                 with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label")
+                    yield KeptStatic("melds", classes="nc-label")
                     yield CardGroups(id="nc-them-melds", empty="none yet")
                 with Row(classes="nc-row"):
-                    yield Static("hand", classes="nc-label")
+                    yield KeptStatic("hand", classes="nc-label")
                     yield HiddenHand(id="nc-them-hand")
             with Row(id="nc-piles"):
                 yield SplayedPile("left pile (1)", id="nc-pile-0")
-                yield Static(id="nc-deck")
+                yield KeptStatic(id="nc-deck")
                 yield SplayedPile("right pile (2)", id="nc-pile-1")
             with Column(id="nc-you", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield Static(id="nc-you-name", classes="nc-name")
+                    yield KeptStatic(id="nc-you-name", classes="nc-name")
                     yield ScoringArea(id="nc-you-score")
                 with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label")
+                    yield KeptStatic("melds", classes="nc-label")
                     yield CardGroups(id="nc-you-melds", empty="none yet")
                 with Row(classes="nc-row", id="nc-hand-row"):
                     with Column(classes="nc-label"):
-                        yield Static("hand")
-                        yield Static(id="nc-sort")
+                        yield KeptStatic("hand")
+                        yield KeptStatic(id="nc-sort")
                     yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
-            yield Static(id="nc-prompt")
+            yield KeptStatic(id="nc-prompt")
 
     def on_mount(self) -> None:
         """Focus the hand."""

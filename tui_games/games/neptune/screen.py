@@ -44,6 +44,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
+from tui_games.widgets.kept_drawing import KeptStatic
 from tui_games.widgets.score_tracker import ScoreTracker
 from tui_games.widgets.status import StatusLine
 from tui_games.widgets.text_lines import TextLines
@@ -157,7 +158,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         with Column(id="nep-table"):
             # Its own box: a repaint of the hand or the status line does not draw it again.
             with Column(id="nep-top-box"):
-                yield Static(id="nep-top")
+                yield KeptStatic(id="nep-top")
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -167,7 +168,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
-                yield Static("hand", id="nep-hand-label")
+                yield KeptStatic("hand", id="nep-hand-label")
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
         # Over the log, under the status line that asks the question: shown and hidden
         # without moving the table, the hand or the status line (no repaint of them).
