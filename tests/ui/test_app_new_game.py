@@ -183,3 +183,26 @@ async def test_every_field_is_reachable_and_changeable_with_the_hinted_keys(
         assert dialog.chosen_options()["mode"] != "full"
         await pilot.press("up", "up", "right")  # back through the seed to seat 4's kind
         assert dialog.chosen_seats()[3].bot == "hard"
+
+
+async def test_a_page_key_on_a_list_opened_a_moment_ago_does_nothing() -> None:
+    """Space then PageUp typed at once on a field (the fuzz): Textual's drop-down list
+    raised KeyError paging before its lines were built; the field's list waits."""
+    from textual.app import App, ComposeResult
+    from textual.widgets._select import SelectOverlay
+
+
+    class Form(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChoiceField([("Two", 2), ("Three", 3), ("Four", 4)], 3)
+
+    app = Form()
+    async with app.run_test(size=(40, 12)) as pilot:
+        field = app.query_one(ChoiceField)
+        overlay = field.query_one(SelectOverlay)
+        overlay._index_to_line.clear()  # as before the list is first laid out
+        overlay.action_page_up()
+        overlay.action_page_down()
+        field.focus()
+        await pilot.press("space", "pagedown", "enter")
+        assert field.value == 4

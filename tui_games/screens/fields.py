@@ -10,14 +10,17 @@ for the list beside it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
 
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input, OptionList, Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from tui_games.engine.text import printable
 
@@ -25,6 +28,22 @@ T = TypeVar("T", bound=Hashable)
 
 CHANGE = Binding.Group("Change")
 FIELD = Binding.Group("Field")
+
+
+class ChoiceOverlay(SelectOverlay):
+    """Select's drop-down list, whose page keys do nothing while its lines are not built:
+    Textual 8 raises KeyError paging a list opened a moment ago (the fuzz: space, then
+    PageUp, on the new-game form)."""
+
+    def action_page_up(self) -> None:
+        """Up one page, once the list has lines."""
+        with contextlib.suppress(KeyError):
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        """Down one page, once the list has lines."""
+        with contextlib.suppress(KeyError):
+            super().action_page_down()
 
 
 class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
@@ -44,6 +63,12 @@ class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
         start = value if value in values else values[0]
         super().__init__(self.choices, value=start, allow_blank=False, compact=True,
                          id=id, classes=classes, disabled=disabled, type_to_search=True)
+
+    def compose(self) -> ComposeResult:
+        """Select's own parts, with a drop-down list that pages safely (ChoiceOverlay)."""
+        yield SelectCurrent(self.prompt)
+        yield ChoiceOverlay(type_to_search=self._type_to_search).data_bind(
+            compact=Select.compact)
 
     def _on_mount(self, event: events.Mount) -> None:
         """Select sets itself up from its children on mount; a dialog closed while it was
