@@ -1,9 +1,13 @@
 """KeptDrawing: a widget that only sits beside a repaint is not drawn again, and draws
-anew once refreshed or restyled; KeptStatic is still a Static for the stylesheet."""
+anew once refreshed or restyled; a plain box draws its lines as Textual's styles cache
+would (padding, backgrounds, the app's filters, crops) and asks only for the lines
+refreshed; KeptStatic is still a Static for the stylesheet."""
 
 from __future__ import annotations
 
 import pytest
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -12,6 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tui_games.widgets.kept_drawing import KeptDrawing, KeptStatic
+
+asked: list[str] = []  # the widgets whose content lines were asked for, in order
 
 
 class Line(KeptDrawing, Widget):
@@ -24,7 +30,8 @@ class Line(KeptDrawing, Widget):
         self.text = text
 
     def render_line(self, y: int) -> Strip:
-        return Strip.blank(self.size.width)
+        asked.append(self.id or "")
+        return Strip([Segment(self.text, RichStyle(dim=True, color="green"))])
 
     def show(self, text: str) -> None:
         self.text = text
@@ -47,14 +54,8 @@ async def test_a_widget_beside_a_repaint_is_not_drawn_again_until_it_changes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual draws every widget touched by a frame's repaint through the styles cache;
     a kept one hands back its drawing until it is refreshed or restyled."""
-    drawn: list[str] = []
-    render_widget = StylesCache.render_widget
-
-    def spy(self: StylesCache, widget: Widget, crop: Region) -> list[Strip]:
-        drawn.append(widget.id or "")
-        return render_widget(self, widget, crop)
-
-    monkeypatch.setattr(StylesCache, "render_widget", spy)
+    drawn = asked
+    drawn.clear()
     app = Table()
     async with app.run_test(size=(30, 6)) as pilot:
         kept, moving = app.query_one("#kept", Line), app.query_one("#moving", Line)
@@ -85,3 +86,83 @@ async def test_a_kept_static_is_styled_as_a_static() -> None:
         label.update("new text")
         await pilot.pause()
         assert "new text" in str(label.render())
+
+
+class Plain(App[None]):
+    """Boxes under a tinted parent: plain ones (padding, translucent background) and one
+    with a border, which the styles cache still draws."""
+
+    CSS = """
+    Screen { background: #202040; }
+    #padded { height: 3; padding: 1 2; background: #ff000080; }
+    #bare { height: 2; }
+    #boxed { height: 3; border: round green; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Line("padded text", id="padded")
+        yield Line("bare", id="bare")
+        yield Line("boxed", id="boxed")
+
+
+def styles_cache_drawing(widget: KeptDrawing, crop: Region) -> list[Strip]:
+    """What Textual's own styles cache draws for ``widget`` in ``crop``, from scratch."""
+    return StylesCache().render_widget(widget, crop)
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_a_plain_box_is_drawn_as_the_styles_cache_draws_it(
+        monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
+    """Padding, the box's and its parent's backgrounds, the app's colour filters (dim
+    text made true colour; NO_COLOR's monochrome) and a crop of some columns: the plain
+    box's own lines equal the styles cache's, segment for segment."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = Plain()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        for name in ("padded", "bare"):
+            widget = app.query_one(f"#{name}", Line)
+            assert widget._plain_look() is not None
+            width, height = widget.outer_size
+            for crop in (Region(0, 0, width, height), Region(3, 1, 10, height - 1)):
+                widget._kept_drawing = None
+                assert widget.render_lines(crop) == styles_cache_drawing(widget, crop)
+
+
+async def test_a_box_with_a_border_is_drawn_by_the_styles_cache() -> None:
+    app = Plain()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        boxed = app.query_one("#boxed", Line)
+        assert boxed._plain_look() is None
+        top = boxed.render_lines(boxed.outer_size.region)[0]
+        assert top.text.startswith("╭")
+
+
+async def test_a_parents_new_background_reaches_a_plain_box() -> None:
+    """The look is worked out once, and again when an ancestor's style changes."""
+    app = Plain()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        bare = app.query_one("#bare", Line)
+        before = bare.render_lines(bare.outer_size.region)
+        app.screen.styles.background = "darkgreen"
+        await pilot.pause()
+        after = bare.render_lines(bare.outer_size.region)
+        assert after != before
+        bare._kept_drawing = None
+        assert after == styles_cache_drawing(bare, bare.outer_size.region)
+
+
+async def test_a_plain_box_asks_again_only_for_the_lines_refreshed() -> None:
+    app = Plain()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        padded = app.query_one("#padded", Line)
+        asked.clear()
+        padded.text = "new words"
+        padded.refresh(Region(0, 0, padded.content_size.width, 1))
+        await pilot.pause(0.1)  # a frame
+        assert asked == ["padded"]  # its one content line, not the bare box beside it
+        assert "new words" in padded.render_lines(padded.outer_size.region)[1].text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -524,21 +525,23 @@ async def test_showing_a_galaxy_repaints_only_the_rows_that_read_differently(
 
 
 async def test_a_board_repaint_redraws_only_the_rows_that_changed() -> None:
-    """A new value on the Values board passes its one changed row through Textual's
-    styles again (the other rows stay as drawn), and the screen shows the new row."""
+    """A new value on the Values board asks for its one changed row again (the other rows
+    stay as drawn), and the screen shows the new row."""
     board = ValuesBoard()
     async with Lab(board).run_test(size=(80, 24)) as pilot:
         board.show_values([3] + [0] * 13, {})
         await pilot.pause()
-        cache = board._styles_cache
-        original = cache.render_line
+        original = board._draw
         drawn: list[int] = []
 
-        def counting(*args: object, **kwargs: object) -> Strip:
-            drawn.append(args[1])  # type: ignore[arg-type]  # the row
-            return original(*args, **kwargs)  # type: ignore[arg-type]
+        def counting(look: Any, crop: Region) -> list[Strip]:
+            # The rows styled again: marked dirty, or not drawn yet at this width.
+            cache = board._styles_cache
+            drawn.extend(y for y in crop.line_range
+                         if y in cache._dirty_lines or y not in cache._cache)
+            return original(look, crop)
 
-        cache.render_line = counting  # type: ignore[method-assign]
+        board._draw = counting  # type: ignore[method-assign]
         board.show_values([4] + [0] * 13, {0: 0})
         await pilot.pause()
         assert drawn == [1]  # the title row 0 and the other tokens' rows are kept

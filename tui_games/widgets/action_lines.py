@@ -15,6 +15,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
+from tui_games.widgets.kept_drawing import KeptDrawing
 from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 from tui_games.widgets.text_lines import TEXT_STRIPS
@@ -22,7 +23,7 @@ from tui_games.widgets.text_lines import TEXT_STRIPS
 Drawn = tuple[str, str, str]  # a line of ActionLines: text, look, scroll bar look
 
 
-class ActionLines(OwnKeys, SteadyFocus, Widget, can_focus=True):
+class ActionLines(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
     """What can be done at the cursor's hex: a title line, then the actions.
 
     Without the focus it is a preview (each action on one line, cut to the width); with

@@ -75,6 +75,11 @@ class StatusLine(LineCached):
             lines = len(self.content_lines(width))
             layout = layout and lines != self._lines and not self._fixed_height()
             self._lines = lines
+            if not layout:
+                # Its lines, not the whole box: the box's look (worked out once, see
+                # KeptDrawing) stays good while only the words change.
+                self.refresh(self.content_region.reset_offset)
+                return
         self.refresh(layout=layout)
 
     def content_lines(self, width: int) -> list[Line]:
