@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from conftest import SIZE
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
@@ -23,6 +22,7 @@ from tui_games.games import get_game
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
 from tui_games.games.neptune.state import NeptuneState, Play
 from tui_games.screens.game_over import GameOverScreen
+from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.score_tracker import ScoreTracker, tracker_rows
 from tui_games.widgets.status import StatusLine
@@ -94,9 +94,12 @@ class KeyboardPlayer:
             await pilot.press(self.rng.choice(["enter", "space"]))
             assert Play(card) == screen.session.actions[before]
         else:
-            choices = screen.query_one("#nep-choices", OptionList)
+            choices = screen.query_one("#nep-choices", ActionList)
             assert choices.display and screen.focused is choices
-            assert choices.option_count == len(legal)
+            assert len(choices.texts) == len(legal)
+            # Every answer in sight, or as many as neptune.tcss allows (max-height 8 less
+            # the border); more scroll.
+            assert choices.size.height == min(choices.line_count, 6)
             # The answers lie over the log, just under the status line that asks: the
             # table, the hand and the status line stay where they were.
             status = screen.query_one(StatusLine)

@@ -198,3 +198,42 @@ def test_the_map_reads_without_colour() -> None:
     assert "Ark of Ann, Bo" in text
     assert engine_line(s, 0).startswith("Engine - · - · -")
     assert short_mat(s, 1, "Bo").startswith("B Bo  W3 A3 L3 O3 H3")
+
+
+async def test_an_action_list_of_auto_height_measures_every_action_wrapped() -> None:
+    """``height: auto`` (a question's answers, shown with it): each action wrapped at the
+    width less the scroll bar's column, so every answer is in sight."""
+    listing = ActionList()
+    listing.styles.height = "auto"
+    app = Lab(listing)
+    async with app.run_test(size=(20, 10)) as pilot:
+        listing.show_texts(["Keep it", "Pay 1 water and get 2 artifacts"])
+        listing.refresh(layout=True)
+        await pilot.pause()
+        assert listing.line_count == 3 and listing.size.height == 3
+
+
+async def test_an_indented_action_list_without_a_track_looks_like_an_option_list() -> None:
+    """``indent``: a blank column each side of an action, inside its highlight; without
+    ``track`` the scroll bar's column stays blank while every line fits, and shows the
+    bar once they overflow."""
+    listing = ActionList(indent=1, track=False)
+    listing.styles.height = 2
+    app = Lab(listing)
+    async with app.run_test(size=(20, 10)) as pilot:
+        listing.show_texts(["Keep it", "Take it"])
+        listing.highlighted = 0
+        await pilot.pause()
+        first = listing.render_line(0)
+        assert first.text == " Keep it".ljust(19) + " "  # the last column: the bar's
+        highlight = listing.get_visual_style("action-list--highlighted").rich_style
+        assert [s.style.bgcolor for s in first][:2] == [highlight.bgcolor] * 2
+        base = listing.get_visual_style().rich_style
+        bar = list(first)[-1]
+        assert bar.text == " " and bar.style.bgcolor == base.bgcolor  # blank: all fits
+        listing.show_texts(["Keep it", "Take it", "Pass"])  # three lines in two rows
+        await pilot.pause()
+        bar = list(listing.render_line(1))[-1]
+        assert listing.line_count == 3 and bar.style.bgcolor != base.bgcolor  # the bar
+        tracked = ActionList()
+        assert tracked._track and not tracked._indent  # Nova Lux's list: as before

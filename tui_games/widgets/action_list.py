@@ -9,7 +9,7 @@ from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scrollbar import ScrollBarRender
@@ -32,7 +32,8 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
     and the mouse as Textual's OptionList did, at a fraction of the cost:
 
     - its height comes from the stylesheet, never from its content, so a new list needs
-      no layout pass of the screen;
+      no layout pass of the screen (``height: auto`` measures every action wrapped, for a
+      list shown and hidden with its question anyway);
     - each action's lines are drawn once per text, width and style and kept, so the
       cursor coming back to a cell, or the focus going back and forth, draws nothing new;
     - a change repaints only the lines that differ;
@@ -88,8 +89,15 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             """The list that sent the message."""
             return self.listing
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, indent: int = 0, track: bool = True,
+                 id: str | None = None) -> None:
+        """``indent``: blank columns on each side of every action's lines (inside its
+        highlight). ``track``: the scroll bar's column shows a bare track when every line
+        fits; without it the column is blank until the lines overflow (as an OptionList
+        shows no scroll bar)."""
         super().__init__(id=id)
+        self._indent = indent
+        self._track = track
         self._texts: list[str] = []
         self._lines: list[tuple[int, int]] = []  # (action, line of it) for every line
         self._first: list[int] = []  # each action's first line
@@ -242,15 +250,23 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             self._lines += [(index, line) for line in range(count)]
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
-        """``text`` wrapped to ``width`` in ``style``, padded: drawn once and kept."""
+        """``text`` wrapped to ``width`` in ``style``, indented and padded: drawn once
+        and kept."""
         key = (text, width, style)
         strips = self._wraps.get(key)
         if strips is None:
             if len(self._wraps) >= _KEPT:
                 self._wraps.clear()
-            strips = Visual.to_strips(self, Content(text), width, None, style)
-            strips = self._wraps[key] = [strip.extend_cell_length(width, style.rich_style)
-                                         for strip in strips] or [Strip.blank(width)]
+            indent = min(self._indent, max(0, (width - 1) // 2))
+            inner = width - 2 * indent
+            strips = Visual.to_strips(self, Content(text), inner, None, style)
+            rich = style.rich_style
+            strips = [strip.extend_cell_length(inner, rich) for strip in strips] or [
+                Strip.blank(inner, rich)]
+            if indent:
+                side = Strip.blank(indent, rich)
+                strips = [Strip.join([side, strip, side]) for strip in strips]
+            self._wraps[key] = strips
         return strips
 
     def _bar(self, rows: int) -> list[Segment | None]:
@@ -259,6 +275,10 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
         key = (rows, len(self._lines), self._top, under)
         if self._bar_drawn is not None and self._bar_drawn[0] == key:
             return self._bar_drawn[1]
+        if not self._track and len(self._lines) <= rows:
+            blank: list[Segment | None] = [Segment(" ", under)] * rows
+            self._bar_drawn = (key, blank)
+            return blank
         styles = self.styles
         back, color = styles.scrollbar_background, styles.scrollbar_color
         if back.a < 1:
@@ -332,6 +352,13 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
         self._wrap()
         self._rows = self._layout_rows(follow=True)
         self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every action wrapped at ``width`` (less the scroll bar's column)."""
+        if width <= 1:
+            return len(self._texts)  # no room for text: a line per action
+        style = self.get_visual_style()
+        return sum(len(self._strips(text, width - 1, style)) for text in self._texts)
 
     def render(self) -> Content:
         """The lines as text (measuring, text extraction)."""

@@ -18,6 +18,8 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widgets import Footer
 
+from tui_games.widgets.kept_drawing import KeptDrawing
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
@@ -35,8 +37,10 @@ class KeySpec(NamedTuple):
     disabled: bool
 
 
-class GameFooter(Footer):
-    """A Footer drawn as one line; it repaints only when the keys it shows change.
+class GameFooter(Footer, KeptDrawing):
+    """A Footer drawn as one line; it repaints only when the keys it shows change, and a
+    set of keys shown before is not styled again (KeptDrawing). Footer comes first: its
+    CSS type name and rules apply.
 
     ``compact`` (from Footer) puts one space between a key and its label instead of
     padding both. The command palette key, when shown, is drawn at the right end.

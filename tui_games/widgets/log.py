@@ -7,17 +7,17 @@ from collections.abc import Sequence
 
 from textual import events
 from textual.content import Content
-from textual.widget import Widget
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.text import printable
+from tui_games.widgets.line_cache import Line, LineCached
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
 NEWER_BELOW = "▼ newer lines below (scroll down)"
 
 
-class GameLog(Widget):
+class GameLog(LineCached):
     """Shows a game's event log as the viewer may read it, newest line at the bottom.
 
     The log draws itself from the bottom up, so its newest line is in sight whatever
@@ -27,7 +27,8 @@ class GameLog(Widget):
     lines ``viewer`` may read; with ``names`` the rules' seat references become names and
     the viewer's own seat "you". The widget does not take focus, so the game screen keeps
     its own keys. Log text is shown as plain text, never parsed as markup, and without
-    control characters.
+    control characters. Each row is drawn once (LineCached): a new line shifts the rows
+    on screen, and only the new one is drawn.
     """
 
     can_focus = False
@@ -41,7 +42,7 @@ class GameLog(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._shown: list[str] = []
+        self._log_lines: list[str] = []
         self._back = 0  # rows scrolled back from the newest
         self._reader: tuple[tuple[str, ...], int | None] | None = None
         self._spoken: dict[str, str] = {}  # the rules' line -> as this reader reads it
@@ -50,7 +51,7 @@ class GameLog(Widget):
     @property
     def shown(self) -> list[str]:
         """The lines currently in the log, oldest first."""
-        return list(self._shown)
+        return list(self._log_lines)
 
     @property
     def newest_in_sight(self) -> bool:
@@ -75,8 +76,8 @@ class GameLog(Widget):
                 if text not in spoken:
                     spoken[text] = printable(speak_to(text, names, viewer))
             texts = [spoken[text] for text in texts]
-        if texts != self._shown:
-            self._shown = texts
+        if texts != self._log_lines:
+            self._log_lines = texts
             self._back = 0
             self.refresh()
 
@@ -98,26 +99,26 @@ class GameLog(Widget):
             return []
         wanted = height + self._back
         rows: list[str] = []
-        for text in reversed(self._shown):
+        for text in reversed(self._log_lines):
             rows[:0] = self._rows(text, width)
             if len(rows) >= wanted:
                 break
         end = len(rows) - self._back
         return rows[max(0, end - height):end]
 
-    def render(self) -> Content:
+    def content_lines(self, width: int) -> list[Line]:
         """The newest rows that fit; a note in the last row while scrolled back."""
         rows = self.visible_rows()
         if self._back and rows:
             rows[-1] = NEWER_BELOW
-        return Content("\n".join(rows))
+        return [Content(row) for row in rows] or [Content("")]
 
     def scroll_back(self, rows: int) -> None:
         """Move the view ``rows`` rows towards older lines (negative: towards newer)."""
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
             return
-        total = sum(len(self._rows(text, width)) for text in self._shown)
+        total = sum(len(self._rows(text, width)) for text in self._log_lines)
         back = max(0, min(self._back + rows, total - height))
         if back != self._back:
             self._back = back

@@ -15,8 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from tui_games.engine.core import GameState
 from tui_games.engine.grammar import plural, seat_ref
@@ -39,8 +38,8 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
+from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.hand import Hand
@@ -172,7 +171,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
         # Over the log, under the status line that asks the question: shown and hidden
         # without moving the table, the hand or the status line (no repaint of them).
-        yield ChoiceList(id="nep-choices")
+        yield ActionList(track=False, id="nep-choices")
 
     def on_mount(self) -> None:
         """Focus the hand, unless a won trick's question is already waiting (a game resumed
@@ -187,7 +186,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         if not self.is_attached or not self.query("#nep-hand"):
             return  # a key that came before the table was built, or after it closed
         if self._asking:
-            self.query_one("#nep-choices", OptionList).focus()
+            self.query_one("#nep-choices", ActionList).focus()
         else:
             self.hand.focus()
 
@@ -276,7 +275,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             hand.move_cursor_to(next(f.key for f in hand.faces if f.key in legal))
 
     def _refresh_choices(self, view: NeptuneState) -> None:
-        choices = self.query_one("#nep-choices", OptionList)
+        choices = self.query_one("#nep-choices", ActionList)
         deciding = (view.phase not in ("play", "over") and view.winner == self.viewer
                     and not self.reviewing)
         self._choices = self.rules.legal_actions(view) if deciding else []
@@ -285,8 +284,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         if texts and texts != self._options:
             # Hidden answers stay in the list: clearing it would only cost a repaint.
             self._options = texts
-            choices.clear_options()
-            choices.add_options([Option(text) for text in texts])
+            choices.show_texts(texts)
             choices.highlighted = 0
         elif deciding and not shown:
             choices.highlighted = 0  # the same question again: from its first answer
@@ -312,7 +310,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             if retry:
                 self.call_after_refresh(self._place_choices, False)
             return
-        choices = self.query_one("#nep-choices", OptionList)
+        choices = self.query_one("#nep-choices", ActionList)
         # Its margin narrows it without moving it (it is placed absolutely): x = 1.
         if choices.styles.offset.y.value != status.bottom:
             choices.styles.offset = (1, status.bottom)
@@ -384,15 +382,15 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def action_answer(self) -> None:
         """Give the highlighted answer to the won trick's question."""
-        index = self.query_one("#nep-choices", OptionList).highlighted
+        index = self.query_one("#nep-choices", ActionList).highlighted
         if index is not None and 0 <= index < len(self._choices):
             self.play(self._choices[index])
 
-    @on(OptionList.OptionSelected, "#nep-choices")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    @on(ActionList.Selected, "#nep-choices")
+    def _chosen(self, event: ActionList.Selected) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self._choices):
-            self.play(self._choices[event.option_index])
+        if 0 <= event.index < len(self._choices):
+            self.play(self._choices[event.index])
 
     # ---- between rounds ----------------------------------------------------------------
 
