@@ -106,6 +106,9 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
         self._rows: list[Row] = []  # what each line of the widget shows now
         self._wraps: dict[tuple[str, int, VisualStyle], list[Strip]] = {}
         self._bar_drawn: tuple[object, list[Segment | None]] | None = None
+        # Each line with its scroll bar cell, kept: the same strip object for the same
+        # line, so what draws it (KeptDrawing's padding, the app's filters) is kept too.
+        self._with_bar: dict[tuple[object, ...], Strip] = {}
 
     # ---- what is listed ----------------------------------------------------------------
 
@@ -371,10 +374,19 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
         if not 0 <= y < len(self._rows):
             return Strip.blank(width + 1, base.rich_style)
         index, part, text, look, cell = self._rows[y]
+        key = (index < 0, part, text, look, cell, width, base)
+        kept = self._with_bar.get(key)
+        if kept is not None:
+            return kept
         if index < 0 or width <= 0:
             strip = Strip.blank(max(width, 0), base.rich_style)
         else:
             style = base if not look else self.get_visual_style(f"action-list--{look}")
             strips = self._strips(text, width, style)
             strip = strips[min(part, len(strips) - 1)]
-        return Strip.join([strip, Strip([cell], 1)]) if cell is not None else strip
+        if cell is not None:
+            strip = Strip.join([strip, Strip([cell], 1)])
+        if len(self._with_bar) >= _KEPT:
+            self._with_bar.clear()
+        self._with_bar[key] = strip
+        return strip
