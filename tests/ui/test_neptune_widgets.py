@@ -103,6 +103,25 @@ async def test_trick_area_repaints_only_the_lines_a_played_card_changes() -> Non
         assert area.text.split("\n") == ["Bob R6 (5) ★ winning", "Sue R2 (9)", "Ann ▸ to play"]
 
 
+async def test_a_bordered_trick_area_repaints_the_lines_that_changed_on_screen() -> None:
+    """As Neptune draws it, in a border: when the star moves from the first card to the
+    second, the first line loses it on screen too (a stale star stayed there once)."""
+    area = TrickArea()
+    area.styles.border = ("round", "white")
+    async with WidgetApp(area).run_test(size=(40, 8)) as pilot:
+        seats = [TrickSeat("Bob", face("G3 (8)")), TrickSeat("Ann")]
+        area.set_trick(seats, title="Trick 1 of 9", winning=0, next_seat=1)
+        await pilot.pause()
+        seats = [TrickSeat("Bob", face("G3 (8)")), TrickSeat("Ann", face("G10 (1)"))]
+        area.set_trick(seats, title="Trick 1 of 9", winning=1, note="Ann won it",
+                       finished=True)
+        await pilot.pause()
+        screen = ["".join(segment.text for segment in strip)
+                  for strip in pilot.app.screen._compositor.render_strips()]
+        assert screen[1].startswith("│Bob G3 (8)   ") and "★" not in screen[1]
+        assert "Ann G10 (1) ★ won" in screen[2] and "Ann won it" in screen[3]
+
+
 # ---- TrickPiles -----------------------------------------------------------------------
 
 async def test_trick_piles_show_top_cards_scores_and_marks() -> None:

@@ -138,10 +138,9 @@ class TrickArea(_ResolvedStyles):
         if resized or whole or not width:
             self.refresh(layout=resized)
             return
-        # A card played changes a line or two: only those are drawn again (the border's
-        # top line comes first, hence the +1).
-        top, outer = self.styles.gutter.top, self.outer_size.width
-        self.refresh(*[Region(0, top + y, outer, 1)
+        # A card played changes a line or two: only those are drawn again (regions of the
+        # content: Textual moves them past the border itself).
+        self.refresh(*[Region(0, y, width, 1)
                        for y, (old, now) in enumerate(zip(before, self.content_lines(width),
                                                           strict=True))
                        if _key(old) != _key(now)])
