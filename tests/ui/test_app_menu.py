@@ -196,3 +196,32 @@ async def test_a_palette_search_that_finds_its_list_gone_ends_quietly(
         await pilot.pause()
         await pilot.press("escape")
         assert not CommandPalette.is_open(app)
+
+
+@pytest.mark.parametrize("dialog", ["confirm", "choice", "load", "pick"])
+async def test_a_dialog_closed_before_it_is_built_does_not_crash(
+        store: SaveStore, make_app: MakeApp, dialog: str) -> None:
+    """A key typed ahead can close a dialog in the tick it opens (fuzz game_over seed 115:
+    the quit question): mounting it then finds none of its widgets, and must not fail."""
+    from tui_games.engine.core import OptionSpec
+    from tui_games.screens.confirm import Choice, ChoiceScreen
+
+    screens = {
+        "confirm": lambda: ConfirmScreen("Quit?"),
+        "choice": lambda: ChoiceScreen("Which?", [Choice("a", "A", "a"),
+                                                  Choice("b", "B", "b")], "b"),
+        "load": LoadScreen,
+        "pick": lambda: PickScreen(OptionSpec("k", "Kinds", (("a+b", "A and B"),), "a+b",
+                                              pick=2, items=(("a", "A"), ("b", "B"),
+                                                             ("c", "C"))), "a+b"),
+    }
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu_screen = app.screen
+        screen = screens[dialog]()
+        app.push_screen(screen)
+        screen.dismiss(None)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is menu_screen and app.is_running

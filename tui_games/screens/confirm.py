@@ -45,7 +45,8 @@ class ConfirmScreen(DismissOnce, ModalScreen[bool]):
 
     def on_mount(self) -> None:
         """Start on No: a stray Enter must not destroy anything."""
-        self.query_one("#no", Button).focus()
+        for button in self.query("#no").results(Button):  # none if closed while built
+            button.focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -104,7 +105,8 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         """Start on the safe answer."""
-        self.query_one(f"#choice-{self.cancel}", Button).focus()
+        for button in self.query(f"#choice-{self.cancel}").results(Button):  # see above
+            button.focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -113,6 +113,8 @@ class LoadScreen(DismissOnce, Screen[None]):
 
     def on_mount(self) -> None:
         """Fill the table and put the cursor on the newest save."""
+        if not self.query("#saves"):
+            return  # closed before it was built
         self.reload()
         self.query_one("#saves", DataTable).focus()
 

@@ -46,7 +46,8 @@ class PickScreen(DismissOnce, ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         """Focus the list so space ticks straight away."""
-        self.query_one(SelectionList).focus()
+        for listing in self.query(SelectionList):  # none if closed while built
+            listing.focus()
 
     def _count_text(self) -> str:
         chosen = len(self.current)
