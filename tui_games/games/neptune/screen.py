@@ -39,6 +39,7 @@ from tui_games.games.neptune.summary import final_table, pile_note, round_summar
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
+from tui_games.screens.kept_backdrop import KeptBackdrop
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import CardFace
@@ -77,7 +78,7 @@ def pile_face(pile: Pile) -> PileFace:
 SummaryChoice = Literal["next", "review"]
 
 
-class RoundSummary(DismissOnce, ModalScreen[SummaryChoice]):
+class RoundSummary(DismissOnce, KeptBackdrop, ModalScreen[SummaryChoice]):
     """Between two rounds: who took what, each player's points and totals, the standing.
 
     Enter deals the next round; ``r`` first looks back at the table as the round ended.
