@@ -378,14 +378,16 @@ def match_at_stop_or_nova() -> Session:
     raise AssertionError("no match reached Stop or Nova for seat 0")
 
 
-async def test_the_hand_sort_survives_a_save_and_continue(
+async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
         store: SaveStore, make_app: MakeApp) -> None:
     session = match_at_stop_or_nova()
     app = make_app(store, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await pilot.press("s", "right", "right")
         assert nc(app).hand.sort_mode == "suit"
         assert session.ui_prefs["hand_sort"] == "suit"
+        card = nc(app).hand.cursor_key
+        assert card is not None and card != nc(app).hand.faces[0].key
         await pilot.press("escape")  # to the menu: the game is saved on the way
         await pilot.pause()
         assert not isinstance(app.screen, NebularColorsScreen)
@@ -393,10 +395,10 @@ async def test_the_hand_sort_survives_a_save_and_continue(
         await pilot.pause()
         again = nc(app)
         assert again.session is not session and again.session.actions == session.actions
-        assert again.hand.sort_mode == "suit"
+        assert again.hand.sort_mode == "suit" and again.hand.cursor_key == card
         assert str(again.query_one("#nc-sort").render()) == "by suit (s)"
     loaded = store.load(store.latest().path)  # type: ignore[union-attr]
-    assert loaded.ui_prefs == {"hand_sort": "suit"}
+    assert loaded.ui_prefs == {"hand_sort": "suit", "hand_cursor": str(card)}
 
 
 async def test_r_on_the_summary_looks_at_the_final_table_then_comes_back(

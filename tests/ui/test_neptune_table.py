@@ -208,3 +208,33 @@ async def test_a_question_asked_while_the_terminal_is_too_small_waits_for_room(
         status = table.query_one(StatusLine).region
         choices = table.query_one("#nep-choices")
         assert choices.display and choices.region.y == status.bottom
+
+
+def ann_leads(s: NeptuneState) -> bool:
+    """Ann to lead a trick, every card of her hand playable."""
+    return s.phase == "play" and s.current == 0 and not s.trick and len(s.hands[0]) > 5
+
+
+async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """A save resumes the hand as it was: sorted by number, the cursor on the same card
+    (both kept with the game, never replayed)."""
+    session = position(2, ann_leads)
+    app = make_app(store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, NeptuneScreen)
+        await pilot.press("s", "right", "right")
+        hand = table.hand
+        assert hand.sort_mode == "number"
+        card = hand.cursor_key
+        assert card is not None and card != hand.faces[0].key
+        assert session.ui_prefs == {"hand_sort": "number", "hand_cursor": str(card)}
+        await pilot.press("escape")  # to the menu: the game is saved on the way
+        await pilot.pause()
+        await pilot.press("c")  # Continue: the game comes back from its save file
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, NeptuneScreen) and again.session is not session
+        assert again.hand.sort_mode == "number" and again.hand.cursor_key == card

@@ -51,7 +51,8 @@ from tui_games.widgets.scoring import ScoringArea, SuitTally
 from tui_games.widgets.tracker import FragmentTracker
 
 PILES = texts.PILES
-SORT_PREF = "hand_sort"  # the session's ui_prefs key: the hand's sort survives a save
+SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor
+CURSOR_PREF = "hand_cursor"  # survive a save
 # Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
 _PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
                "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
@@ -105,6 +106,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._can_take = False
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
+        # The card the cursor was on when the game was saved: put back at the first deal.
+        saved = self.session.ui_prefs.get(CURSOR_PREF, "")
+        self._restore_cursor: int | None = int(saved) if saved.isdigit() else None
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
 
@@ -165,7 +169,13 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if self.closed:
             return  # left before it was built: no widgets to set up
         self.query_one(Hand).focus()
+        self.watch(self.hand, "cursor_key", self._cursor_moved, init=False)
         # (Textual calls GameScreen.on_mount after this one: it shows the table.)
+
+    def _cursor_moved(self, key: int | None) -> None:
+        """The card under the cursor is kept with the game (a save resumes it there)."""
+        if key is not None and not self.reviewing:
+            self.session.ui_prefs[CURSOR_PREF] = str(key)
 
     def on_resize(self, event: events.Resize) -> None:
         """From 32 lines up the table spreads out (the .tcss adds room with -roomy)."""
@@ -277,6 +287,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         hand.selectable = not discarding
         if discarding and not was_discarding and view.drawn:
             hand.move_cursor_to(view.drawn[0])
+        if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
+            hand.move_cursor_to(self._restore_cursor)
+            self._restore_cursor = None
         self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
 
     def _refresh_hints(self, view: NCState, legal: list[Action]) -> None:

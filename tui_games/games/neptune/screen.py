@@ -42,7 +42,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.screens.kept_backdrop import KeptBackdrop
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.card import CardFace
+from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.kept_drawing import KeptStatic
 from tui_games.widgets.score_tracker import ScoreTracker
@@ -76,6 +76,9 @@ def pile_face(pile: Pile) -> PileFace:
 
 
 SummaryChoice = Literal["next", "review"]
+# The session's ui_prefs keys: what a save keeps of the screen.
+PREF_SORT = "hand_sort"
+PREF_CURSOR = "hand_cursor"
 
 
 class RoundSummary(DismissOnce, KeptBackdrop, ModalScreen[SummaryChoice]):
@@ -149,6 +152,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._hint_for: int | None = None  # the card whose hint the status line shows
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
         self._hints: dict[int | None, tuple[str, str]] = {}
+        # The card the cursor was on when the game was saved: put back at the first deal.
+        saved = self.session.ui_prefs.get(PREF_CURSOR, "")
+        self._restore_cursor: int | None = int(saved) if saved.isdigit() else None
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -169,7 +175,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
                 yield KeptStatic("hand", id="nep-hand-label")
-                yield Hand(id="nep-hand", sort="suit", captions=False, selectable=False)
+                sort = self.session.ui_prefs.get(PREF_SORT, "suit")
+                yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
+                           captions=False, selectable=False)
         # Over the log, under the status line that asks the question: shown and hidden
         # without moving the table, the hand or the status line (no repaint of them).
         yield ActionList(track=False, id="nep-choices")
@@ -271,6 +279,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         legal = self._legal
         hand = self.hand
         hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
+        if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
+            hand.move_cursor_to(self._restore_cursor)
+            self._restore_cursor = None
         if mine and legal and hand.cursor_key not in legal:
             # Start on a card that can be played, in the hand's display order.
             hand.move_cursor_to(next(f.key for f in hand.faces if f.key in legal))
@@ -365,6 +376,14 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         watcher runs within the move: arrow keys, a click, a new hand)."""
         if key != self._hint_for:
             self._show_cursor_hint()
+        if key is not None and not self.reviewing:
+            self.session.ui_prefs[PREF_CURSOR] = str(key)  # saved with the game
+
+    @on(Hand.Sorted)
+    def _sorted(self, event: Hand.Sorted) -> None:
+        """The hand's sort is kept with the game (a save resumes it as it was)."""
+        if not self.reviewing:
+            self.session.ui_prefs[PREF_SORT] = event.mode
 
     def _show_cursor_hint(self) -> None:
         """Refresh the status line for the card under the cursor, and nothing else."""
