@@ -90,6 +90,21 @@ async def test_a_new_log_line_repaints_the_log_without_a_layout_pass() -> None:
         assert "second" in " ".join(log.visible_rows())
 
 
+async def test_a_new_log_line_draws_only_the_new_row() -> None:
+    """The rows on screen shift up one: each was drawn before and is kept (LineCached)."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        events = [Event(f"event {n}") for n in range(6)]
+        log.show(events)
+        await pilot.pause(0.1)
+        drawn = log.lines_rendered
+        log.show([*events, Event("the newest")])
+        await pilot.pause(0.1)
+        assert log.lines_rendered == drawn + 1
+        assert log.visible_rows()[-1] == "the newest"
+
+
 async def test_a_status_line_of_fixed_height_never_asks_for_a_layout_pass() -> None:
     app = Host()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -119,16 +119,16 @@ class KeptDrawing(Widget):
             cache.clear()
             cache._width = look.width
         lines, dirty = cache._cache, cache._dirty_lines
-        finished = self._padded_lines
-        if finished is None:
-            finished = self._padded_lines = {}
+        padded = self._padded_lines
+        if padded is None:
+            padded = self._padded_lines = {}
         strips: list[Strip] = []
         for y in crop.line_range:
             line = None if y in dirty else lines.get(y)
             if line is None:
                 if 0 <= y - top < content_height:
-                    line = self._finish(self.render_line(y - top), look, content_width,
-                                        finished)
+                    line = self._pad(self.render_line(y - top), look, content_width,
+                                     padded)
                 else:  # a line of the top or bottom padding
                     line = Strip.blank(look.width, look.inner)
                 lines[y] = line
@@ -142,22 +142,22 @@ class KeptDrawing(Widget):
         return strips
 
     @staticmethod
-    def _finish(content: Strip, look: _Look, content_width: int,
-                finished: dict[int, tuple[Strip, Strip]]) -> Strip:
+    def _pad(content: Strip, look: _Look, content_width: int,
+             padded: dict[int, tuple[Strip, Strip]]) -> Strip:
         """A content line padded to the box (once per content strip: the widgets here
         hand out the same strip for the same content, and filters cache on it)."""
-        pair = finished.get(id(content))
+        pair = padded.get(id(content))
         if pair is not None and pair[0] is content:
             return pair[1]
-        if len(finished) >= _PADDED_KEPT:
-            finished.clear()
+        if len(padded) >= _PADDED_KEPT:
+            padded.clear()
         _, right, _, left = look.padding
         line = content.adjust_cell_length(content_width, look.inner)
         if left or right:
             line = Strip.join([Strip.blank(left, look.inner), line,
                                Strip.blank(right, look.inner)])
         line = line.adjust_cell_length(look.width, look.inner)
-        finished[id(content)] = (content, line)
+        padded[id(content)] = (content, line)
         return line
 
 
