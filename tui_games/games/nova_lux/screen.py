@@ -67,6 +67,7 @@ from tui_games.widgets.space_grid import SpaceGrid
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
+PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 Entry = Action | tuple[str, int]
 """A line of the action list: a legal action, or ("offer" | "force" | "convert", target)
 for an exchange composed in the dialog."""
@@ -120,6 +121,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._decision: tuple[Any, ...] | None = None
         self._asked: tuple[Any, ...] | None = None
         self._cursor_turn: tuple[int, int] | None = None
+        # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
+        saved = self.session.ui_prefs.get(PREF_CURSOR, "").split(":")
+        self._restore_cursor: tuple[int, int] | None = (
+            (int(saved[0]), int(saved[1]))
+            if len(saved) == 2 and all(part.isdigit() for part in saved) else None)
         self._view_key: tuple[int, int, int] | None = None
         self._view: NovaLuxState | None = None
         self._paths: dict[int, tuple[int, int]] = {}
@@ -305,6 +311,12 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
             self._focus(self.grid)
+        restore = self._restore_cursor
+        if restore is not None:  # a resumed game: the cursor where it was in this turn
+            self._restore_cursor = None
+            if restore[0] == view.turn:
+                self._cursor_turn = (view.turn, self.viewer)
+                self.grid.move_to(restore[1])
         if new_decision and self._mine(view) and view.phase == "place" \
                 and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
             self.grid.move_to(24)        # the middle of the map
@@ -432,6 +444,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         view = self._nova_view()
         self._refresh_actions(view, reset=True)
         self._refresh_map(view)
+        if not self.reviewing:  # kept with the game: a save resumes the cursor there
+            self.session.ui_prefs[PREF_CURSOR] = f"{view.turn}:{self.grid.cursor}"
 
     @on(SpaceGrid.Chosen)
     def _chosen(self, event: SpaceGrid.Chosen) -> None:

@@ -61,6 +61,7 @@ from tui_games.widgets.hexmap import HexMap
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
+PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
 
 def action_hexes(a: Action) -> tuple[int, ...]:
@@ -140,6 +141,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
         hexmap.focus()
+        saved = self.session.ui_prefs.get(PREF_CURSOR, "").split(",")
+        if len(saved) == 2 and all(part.isdigit() for part in saved):
+            hexmap.move_to((int(saved[0]), int(saved[1])))  # a resumed game: as saved
         # A watcher, not HexMap.Moved: the side and the caption change in the same frame
         # as the cursor (a message would arrive after the map's rows were painted).
         self.watch(hexmap, "cursor", self._cursor_moved, init=False)
@@ -389,6 +393,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, ViaNebulaState)
         self._refresh_actions(view, reset=False)
         self._refresh_map(view)
+        if not self.reviewing:  # kept with the game: a save resumes the cursor there
+            self.session.ui_prefs[PREF_CURSOR] = f"{place[0]},{place[1]}"
 
     @on(HexMap.Chosen)
     def _chosen(self, event: HexMap.Chosen) -> None:
