@@ -119,6 +119,8 @@ def test_key_lines_show_cpu_and_key_to_frame_per_key() -> None:
     lines = bench._key_lines(keys)
     draw = next(line for line in lines if "d: draw" in line)
     assert "12.50" in draw and "9.5" in draw and "21.0" in draw
+    assert draw.split()[-3] == "3"  # how many presses the CPU figures are from
+    assert lines[0].split()[-5] == "n"
     assert any("right/left: cursor" in line and "4.0" in line for line in lines)
     unavailable = bench._key_lines({"available": False, "reason": "no pty"})
     assert unavailable == ["    keys unavailable - no pty"]

@@ -830,7 +830,8 @@ def _key_lines(keys: dict[str, Any]) -> list[str]:
     if not keys.get("available", True):
         return [f"    keys unavailable - {keys['reason']}"]
     pty = keys.get("pty", {})
-    lines = [f"    {'key':<38} {'CPU ms':>7} {'max':>7} {'x empty':>7}  "
+    # n: how many presses the CPU figures are from (one press is a single, noisy sample).
+    lines = [f"    {'key':<38} {'CPU ms':>7} {'max':>7} {'x empty':>7} {'n':>4}  "
              f"{'pty first':>9} {'last':>7} ms"]
     if pty.get("available") is False:
         lines.append(f"    (no pty: {pty['reason']})")
@@ -839,8 +840,8 @@ def _key_lines(keys: dict[str, Any]) -> list[str]:
     for label in labels:
         cpu = keys["cpu"].get(label)
         frame = pty.get(label)
-        left = (f"{cpu['median_ms']:7.2f} {cpu['max_ms']:7.2f} {cpu['vs_empty']:7.2f}"
-                if cpu else f"{'':7} {'':7} {'':7}")
+        left = (f"{cpu['median_ms']:7.2f} {cpu['max_ms']:7.2f} {cpu['vs_empty']:7.2f} "
+                f"{cpu['presses']:4d}" if cpu else f"{'':7} {'':7} {'':7} {'':4}")
         right = f"{frame['first_ms']:9.1f} {frame['last_ms']:7.1f}" if frame else ""
         lines.append(f"    {label:<38} {left}  {right}")
     return lines
