@@ -89,14 +89,11 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             """The list that sent the message."""
             return self.listing
 
-    def __init__(self, *, indent: int = 0, track: bool = True,
-                 id: str | None = None) -> None:
-        """``indent``: blank columns on each side of every action's lines (inside its
-        highlight). ``track``: the scroll bar's column shows a bare track when every line
-        fits; without it the column is blank until the lines overflow (as an OptionList
-        shows no scroll bar)."""
+    def __init__(self, *, track: bool = True, id: str | None = None) -> None:
+        """``track``: the scroll bar's column shows a bare track when every line fits;
+        without it the column is blank until the lines overflow (as an OptionList shows
+        no scroll bar)."""
         super().__init__(id=id)
-        self._indent = indent
         self._track = track
         self._texts: list[str] = []
         self._lines: list[tuple[int, int]] = []  # (action, line of it) for every line
@@ -253,23 +250,15 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             self._lines += [(index, line) for line in range(count)]
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
-        """``text`` wrapped to ``width`` in ``style``, indented and padded: drawn once
-        and kept."""
+        """``text`` wrapped to ``width`` in ``style``, padded: drawn once and kept."""
         key = (text, width, style)
         strips = self._wraps.get(key)
         if strips is None:
             if len(self._wraps) >= _KEPT:
                 self._wraps.clear()
-            indent = min(self._indent, max(0, (width - 1) // 2))
-            inner = width - 2 * indent
-            strips = Visual.to_strips(self, Content(text), inner, None, style)
-            rich = style.rich_style
-            strips = [strip.extend_cell_length(inner, rich) for strip in strips] or [
-                Strip.blank(inner, rich)]
-            if indent:
-                side = Strip.blank(indent, rich)
-                strips = [Strip.join([side, strip, side]) for strip in strips]
-            self._wraps[key] = strips
+            strips = Visual.to_strips(self, Content(text), width, None, style)
+            strips = self._wraps[key] = [strip.extend_cell_length(width, style.rich_style)
+                                         for strip in strips] or [Strip.blank(width)]
         return strips
 
     def _bar(self, rows: int) -> list[Segment | None]:
