@@ -166,3 +166,34 @@ async def test_a_plain_box_asks_again_only_for_the_lines_refreshed() -> None:
         await pilot.pause(0.1)  # a frame
         assert asked == ["padded"]  # its one content line, not the bare box beside it
         assert "new words" in padded.render_lines(padded.outer_size.region)[1].text
+
+
+class Themed(App[None]):
+    """Plain boxes coloured by the theme: one by its own rule, one only by its parent."""
+
+    CSS = """
+    Screen { background: $background; }
+    #own { height: 2; background: $panel; color: $text; }
+    #inherits { height: 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Line("own colours", id="own")
+        yield Line("the screen's colours", id="inherits")
+
+
+async def test_a_new_theme_reaches_every_plain_box() -> None:
+    """A theme changes the variables every colour comes from: a plain box draws in the
+    new colours, whether its own rule or only its parent's uses them."""
+    app = Themed()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        boxes = [app.query_one(f"#{name}", Line) for name in ("own", "inherits")]
+        before = [box.render_lines(box.outer_size.region) for box in boxes]
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        for box, old in zip(boxes, before, strict=True):
+            drawn = box.render_lines(box.outer_size.region)
+            assert drawn != old
+            box._kept_drawing = None
+            assert drawn == styles_cache_drawing(box, box.outer_size.region)
