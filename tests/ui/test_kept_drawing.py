@@ -182,15 +182,17 @@ class Themed(App[None]):
         yield Line("the screen's colours", id="inherits")
 
 
-async def test_a_new_theme_reaches_every_plain_box() -> None:
+@pytest.mark.parametrize("theme", ["textual-light", "ansi-dark"])
+async def test_a_new_theme_reaches_every_plain_box(theme: str) -> None:
     """A theme changes the variables every colour comes from: a plain box draws in the
-    new colours, whether its own rule or only its parent's uses them."""
+    new colours, whether its own rule or only its parent's uses them (an ANSI theme also
+    turns Textual's true-colour filter off)."""
     app = Themed()
     async with app.run_test(size=(30, 6)) as pilot:
         await pilot.pause()
         boxes = [app.query_one(f"#{name}", Line) for name in ("own", "inherits")]
         before = [box.render_lines(box.outer_size.region) for box in boxes]
-        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        app.theme = theme
         await pilot.pause()
         for box, old in zip(boxes, before, strict=True):
             drawn = box.render_lines(box.outer_size.region)

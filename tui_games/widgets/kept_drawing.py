@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from textual.color import Color
-from textual.filter import LineFilter
 from textual.geometry import Region, Spacing
 from textual.strip import Strip
 from textual.widget import Widget
@@ -38,7 +37,6 @@ class _Look(NamedTuple):
     padding: Spacing
     background: Color  # given to the app's filters
     inner: Any  # rich Style of the box's background (pads and fills short lines)
-    filters: tuple[LineFilter, ...]
 
 
 class KeptDrawing(Widget):
@@ -105,8 +103,7 @@ class KeptDrawing(Widget):
         base_background, background = self.background_colors
         inner, _ = self._styles_cache.get_inner_outer(base_background, background)
         width, height = self.outer_size
-        return _Look(width, height, styles.padding, background, inner.rich_style,
-                     tuple(self.get_line_filters()))
+        return _Look(width, height, styles.padding, background, inner.rich_style)
 
     def _draw(self, look: _Look, crop: Region) -> list[Strip]:
         """``crop`` drawn as the styles cache would; its line cache and dirty lines are
@@ -122,6 +119,8 @@ class KeptDrawing(Widget):
         padded = self._padded_lines
         if padded is None:
             padded = self._padded_lines = {}
+        # Asked each time: a theme can switch the ANSI filter on or off without restyling.
+        filters = self.get_line_filters()
         strips: list[Strip] = []
         for y in crop.line_range:
             line = None if y in dirty else lines.get(y)
@@ -132,7 +131,7 @@ class KeptDrawing(Widget):
                 else:  # a line of the top or bottom padding
                     line = Strip.blank(look.width, look.inner)
                 lines[y] = line
-            for line_filter in look.filters:
+            for line_filter in filters:
                 line = line.apply_filter(line_filter, look.background)
             strips.append(line)
         dirty.difference_update(crop.line_range)
