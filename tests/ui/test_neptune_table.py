@@ -230,9 +230,9 @@ async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
         assert hand.sort_mode == "number"
         card = hand.cursor_key
         assert card is not None and card != hand.faces[0].key
-        assert session.ui_prefs == {"hand_sort": "number", "hand_cursor": str(card)}
         await pilot.press("escape")  # to the menu: the game is saved on the way
         await pilot.pause()
+        assert session.ui_prefs == {"hand_sort": "number", "hand_cursor": str(card)}
         await pilot.press("c")  # Continue: the game comes back from its save file
         await settle(pilot)
         again = app.screen

@@ -543,11 +543,21 @@ class GameScreen(DismissOnce, Screen[None]):
 
     # ---- saving ----------------------------------------------------------------------
 
+    def keep_view(self) -> None:
+        """Put what a save keeps of the table (the card or place under a cursor) in the
+        session's ui_prefs; called just before every save of a table that is shown, so
+        a cursor key costs nothing for it. Nothing by default: games override it."""
+
+    def _keep_view(self) -> None:
+        if self._ready and not self.reviewing and not self.closed:
+            self.keep_view()
+
     def autosave(self) -> Path | None:
         """Write the session's autosave; never raises. A failure is notified once, and
         the status line says "Not saved" until a save works again."""
         if self.reviewing:
             return None
+        self._keep_view()
         try:
             path = self.store.autosave(self.session)
         except SaveError as exc:
@@ -577,6 +587,7 @@ class GameScreen(DismissOnce, Screen[None]):
             return
 
         def save(name: str) -> None:
+            self._keep_view()
             try:
                 path = self.store.save_as(self.session, name)
             except SaveError as exc:
@@ -626,6 +637,7 @@ class GameScreen(DismissOnce, Screen[None]):
             if not target:
                 self.ask_before_leaving(leave)
                 return
+            self._keep_view()
             try:
                 path = self.store.save_to(self.session, target)
             except SaveError as exc:

@@ -169,13 +169,12 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if self.closed:
             return  # left before it was built: no widgets to set up
         self.query_one(Hand).focus()
-        self.watch(self.hand, "cursor_key", self._cursor_moved, init=False)
         # (Textual calls GameScreen.on_mount after this one: it shows the table.)
 
-    def _cursor_moved(self, key: int | None) -> None:
-        """The card under the cursor is kept with the game (a save resumes it there)."""
-        if key is not None and not self.reviewing:
-            self.session.ui_prefs[CURSOR_PREF] = str(key)
+    def keep_view(self) -> None:
+        """A save keeps the card under the hand's cursor."""
+        if self.hand.cursor_key is not None:
+            self.session.ui_prefs[CURSOR_PREF] = str(self.hand.cursor_key)
 
     def on_resize(self, event: events.Resize) -> None:
         """From 32 lines up the table spreads out (the .tcss adds room with -roomy)."""

@@ -376,8 +376,11 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         watcher runs within the move: arrow keys, a click, a new hand)."""
         if key != self._hint_for:
             self._show_cursor_hint()
-        if key is not None and not self.reviewing:
-            self.session.ui_prefs[PREF_CURSOR] = str(key)  # saved with the game
+
+    def keep_view(self) -> None:
+        """A save keeps the card under the hand's cursor."""
+        if self.hand.cursor_key is not None:
+            self.session.ui_prefs[PREF_CURSOR] = str(self.hand.cursor_key)
 
     @on(Hand.Sorted)
     def _sorted(self, event: Hand.Sorted) -> None:

@@ -444,8 +444,10 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         view = self._nova_view()
         self._refresh_actions(view, reset=True)
         self._refresh_map(view)
-        if not self.reviewing:  # kept with the game: a save resumes the cursor there
-            self.session.ui_prefs[PREF_CURSOR] = f"{view.turn}:{self.grid.cursor}"
+
+    def keep_view(self) -> None:
+        """A save keeps the map's cursor, with the turn it belongs to."""
+        self.session.ui_prefs[PREF_CURSOR] = f"{self._nova_view().turn}:{self.grid.cursor}"
 
     @on(SpaceGrid.Chosen)
     def _chosen(self, event: SpaceGrid.Chosen) -> None:

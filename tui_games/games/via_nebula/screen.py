@@ -393,8 +393,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, ViaNebulaState)
         self._refresh_actions(view, reset=False)
         self._refresh_map(view)
-        if not self.reviewing:  # kept with the game: a save resumes the cursor there
-            self.session.ui_prefs[PREF_CURSOR] = f"{place[0]},{place[1]}"
+
+    def keep_view(self) -> None:
+        """A save keeps the hex under the map's cursor."""
+        row, col = self.hexmap.cursor
+        self.session.ui_prefs[PREF_CURSOR] = f"{row},{col}"
 
     @on(HexMap.Chosen)
     def _chosen(self, event: HexMap.Chosen) -> None:
