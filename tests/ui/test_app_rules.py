@@ -86,3 +86,22 @@ async def test_rules_opened_for_a_game_show_it_with_the_text_focused(
         await pilot.press("down")
         assert str(screen.query_one("#rules-title", Static).render()) == \
             f"Rules - {games[1].title}"  # the arrows scroll; they never switch games
+
+
+async def test_keys_that_reach_the_rules_after_they_closed_do_nothing(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Keys typed ahead can reach the rules screen after Esc closed it (fuzz neptune
+    seed 122: "escape ... ]"): switching games or moving the focus then does nothing
+    instead of failing to find the screen's widgets."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+        await screen.remove_children()  # what a closed screen may be left with
+        for action in ("switch(1)", "switch(-1)", "focus_text", "focus_games"):
+            await screen.run_action(action)
+        assert app.is_running

@@ -129,19 +129,28 @@ class RulesScreen(DismissOnce, Screen[None]):
     def _read(self) -> None:
         self.action_focus_text()
 
+    @property
+    def _built(self) -> bool:
+        """Open and composed: a key typed ahead can reach the screen after it closed."""
+        return self.is_open and bool(self.query("#rules-games"))
+
     def action_switch(self, delta: int) -> None:
         """Show the previous (-1) or next (+1) game's rules, wrapping around."""
+        if not self._built:
+            return
         games = self.query_one("#rules-games", GameList)
         index = next(i for i, g in enumerate(self.games) if g.id == self.current.id)
         games.highlighted = (index + delta) % len(self.games)
 
     def action_focus_text(self) -> None:
         """Put the focus on the rules text (the arrows scroll it)."""
-        self.query_one("#rules-scroll", RulesText).focus()
+        if self._built:
+            self.query_one("#rules-scroll", RulesText).focus()
 
     def action_focus_games(self) -> None:
         """Put the focus on the list of games (the arrows choose a game)."""
-        self.query_one("#rules-games", GameList).focus()
+        if self._built:
+            self.query_one("#rules-games", GameList).focus()
 
     def action_close(self) -> None:
         """Back to where the rules were opened from."""
