@@ -69,3 +69,26 @@ async def test_the_nova_lux_map_cursor_survives_a_save_and_continue(
         await pilot.press("c")
         await pilot.pause()
         assert app.screen.query_one(SpaceGrid).cursor == cell
+
+
+async def test_a_saved_cursor_that_is_not_numbers_is_ignored(store: SaveStore) -> None:
+    """An edited save's cursor that does not read as numbers puts nothing back: the map
+    starts where a new game would."""
+    session = Session.new(get_game("via_nebula").rules,
+                          [Seat("Ann"), Seat("Bob", "normal")], 1, {})
+    fresh = GamesApp(store, session=session, bot_delay=0)
+    async with fresh.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = fresh.screen.query_one(HexMap).cursor
+        screen = fresh.screen
+        for value, count, expected in (("3,4", 2, (3, 4)), ("12", 1, (12,)),
+                                       ("3:4", 2, (3, 4)), ("x,4", 2, None),
+                                       ("3,4,5", 2, None), ("", 1, None), ("-1", 1, None)):
+            session.ui_prefs["probe"] = value
+            assert screen.saved_numbers("probe", count) == expected  # type: ignore[attr-defined]
+    session.ui_prefs.clear()
+    session.ui_prefs["map_cursor"] = "nine,ten"
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(HexMap).cursor == start

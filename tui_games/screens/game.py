@@ -17,6 +17,7 @@ table read-only as it was after the first n actions (summaries and game over use
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -547,6 +548,14 @@ class GameScreen(DismissOnce, Screen[None]):
         """Put what a save keeps of the table (the card or place under a cursor) in the
         session's ui_prefs; called just before every save of a table that is shown, so
         a cursor key costs nothing for it. Nothing by default: games override it."""
+
+    def saved_numbers(self, key: str, count: int) -> tuple[int, ...] | None:
+        """The ``count`` numbers a save kept under ``key`` in ui_prefs ("12", "3:7",
+        "2,5"), or None when there are none or the value is not that (an edited file)."""
+        parts = re.split(r"[:,]", self.session.ui_prefs.get(key, ""))
+        if len(parts) != count or not all(part.isdigit() for part in parts):
+            return None
+        return tuple(int(part) for part in parts)
 
     def _keep_view(self) -> None:
         if self._ready and not self.reviewing and not self.closed:

@@ -107,8 +107,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
         # The card the cursor was on when the game was saved: put back at the first deal.
-        saved = self.session.ui_prefs.get(CURSOR_PREF, "")
-        self._restore_cursor: int | None = int(saved) if saved.isdigit() else None
+        saved = self.saved_numbers(CURSOR_PREF, 1)
+        self._restore_cursor: int | None = saved[0] if saved else None
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
 

@@ -153,8 +153,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
         self._hints: dict[int | None, tuple[str, str]] = {}
         # The card the cursor was on when the game was saved: put back at the first deal.
-        saved = self.session.ui_prefs.get(PREF_CURSOR, "")
-        self._restore_cursor: int | None = int(saved) if saved.isdigit() else None
+        saved = self.saved_numbers(PREF_CURSOR, 1)
+        self._restore_cursor: int | None = saved[0] if saved else None
 
     # ---- layout ------------------------------------------------------------------------
 

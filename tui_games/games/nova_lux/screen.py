@@ -122,10 +122,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._asked: tuple[Any, ...] | None = None
         self._cursor_turn: tuple[int, int] | None = None
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
-        saved = self.session.ui_prefs.get(PREF_CURSOR, "").split(":")
+        saved = self.saved_numbers(PREF_CURSOR, 2)
         self._restore_cursor: tuple[int, int] | None = (
-            (int(saved[0]), int(saved[1]))
-            if len(saved) == 2 and all(part.isdigit() for part in saved) else None)
+            (saved[0], saved[1]) if saved is not None else None)
         self._view_key: tuple[int, int, int] | None = None
         self._view: NovaLuxState | None = None
         self._paths: dict[int, tuple[int, int]] = {}

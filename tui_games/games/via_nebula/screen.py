@@ -141,9 +141,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
         hexmap.focus()
-        saved = self.session.ui_prefs.get(PREF_CURSOR, "").split(",")
-        if len(saved) == 2 and all(part.isdigit() for part in saved):
-            hexmap.move_to((int(saved[0]), int(saved[1])))  # a resumed game: as saved
+        saved = self.saved_numbers(PREF_CURSOR, 2)
+        if saved is not None:
+            hexmap.move_to((saved[0], saved[1]))  # a resumed game: as saved
         # A watcher, not HexMap.Moved: the side and the caption change in the same frame
         # as the cursor (a message would arrive after the map's rows were painted).
         self.watch(hexmap, "cursor", self._cursor_moved, init=False)
