@@ -156,6 +156,21 @@ def test_the_reavers_may_attack_on_another_players_turn(dice: list[int]) -> None
     assert "Seat 2 attacks Seat 1" in s.log[-1].text
 
 
+def test_an_attack_on_another_players_turn_also_gains_the_reavers_1_life_form(
+        dice: list[int]) -> None:
+    """Rulebook, Blood Reavers: "When you successfully attack ... Gain 1 Lifeform ... You may
+    also launch an attack on another player's turn": the attack and its gain are one use."""
+    s = table()
+    s.factions[1] = [REAVERS, 4, 5]
+    RULES.apply(s, TakeHydrogen(card("G7")))
+    lives = s.res[0][LIFE], s.res[1][LIFE]
+    dice += [6, 1]
+    RULES.apply(s, Attack(0))
+    assert s.res[1][LIFE] == lives[1] + 1 and s.res[0][LIFE] == lives[0] - 1
+    assert any("Blood Reavers" in e.text for e in s.log[-3:])
+    assert s.used[1]
+
+
 def test_a_fulfilled_faction_loses_its_ability() -> None:
     s = table()
     s.factions[0] = [BROKERS, 4, 5]

@@ -393,13 +393,16 @@ class NovaLuxRules:
 
     def _attack(self, s: NovaLuxState, a: Attack, seat: int) -> None:
         if s.phase == "react":
+            # An attack on another player's turn and the card's gain for winning it are one
+            # use of the card: mark it used only once the attack (and its gain) is resolved.
             s.react_queue.pop(0)
+            self.resolve_attack(s, seat, a.target, a.highest)
             s.used[seat] = True
-        else:
-            s.attacked = True
-            s.open_action = ""
-            if a.highest:
-                s.used[seat] = True
+            return
+        s.attacked = True
+        s.open_action = ""
+        if a.highest:
+            s.used[seat] = True
         self.resolve_attack(s, seat, a.target, a.highest)
 
     def resolve_attack(self, s: NovaLuxState, attacker: int, defender: int,
