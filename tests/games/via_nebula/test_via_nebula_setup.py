@@ -79,6 +79,30 @@ def test_the_first_seat_begins_with_two_actions() -> None:
     assert RULES.to_move(s) == 0 and s.actions_left == 2 and s.phase == "act"
 
 
+def test_choose_a_first_player_by_picking_someone_at_random() -> None:
+    """Rulebook: "choose a first player ... by picking someone at random"."""
+    firsts = {RULES.setup(4, seed, {"first": "random"}).current for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    for seed in range(10):
+        s = RULES.setup(3, seed, {"first": "random"})
+        assert RULES.to_move(s) == s.current and s.actions_left == 2
+        assert f"Seat {s.current + 1} begins" in s.log[-1].text
+        assert RULES.setup(3, seed, {"first": "random"}).current == s.current  # from the seed
+
+
+def test_the_first_player_pick_leaves_the_deal_of_a_seed_as_it_was() -> None:
+    a, b = RULES.setup(4, 7, {"first": "random"}), RULES.setup(4, 7, {"first": "seat1"})
+    assert (a.hands, a.display, a.deck, a.tokens, a.rng) == (b.hands, b.display, b.deck,
+                                                             b.tokens, b.rng)
+    assert b.current == 0
+
+
+def test_the_first_player_option_is_offered_at_random_by_default() -> None:
+    spec = {spec.key: spec for spec in RULES.option_specs}["first"]
+    assert spec.default == "random"
+    assert {value for value, _ in spec.choices} == {"random", "seat1"}
+
+
 def test_player_counts_outside_two_to_four_are_refused() -> None:
     with pytest.raises(ValueError):
         RULES.setup(5, 1, {})

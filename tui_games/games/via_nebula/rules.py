@@ -75,6 +75,7 @@ from tui_games.games.via_nebula.state import (
 SLOT_COUNT = legal.SLOT_COUNT
 _SKIP = SkipPower()
 _PASS = Pass()
+FIRST_PLAYER_STREAM = 0x5EA7_F125  # seeds the first-player pick apart from the deal
 
 
 class ViaNebulaRules:
@@ -86,12 +87,20 @@ class ViaNebulaRules:
     max_players: ClassVar[int] = 4
     state_type: ClassVar[type] = ViaNebulaState
     action_type: ClassVar[Any] = ViaNebulaAction
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("first", "First player",
+                   (("random", "Picked at random"), ("seat1", "Seat 1")), "random"),
+    )
 
     # ---- setup ---------------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: Options) -> ViaNebulaState:
-        """Map, tokens, contracts and guild boards for ``players`` seats, seat 1 first."""
+        """Map, tokens, contracts and guild boards for ``players`` seats.
+
+        The first player is picked at random from the seed (option ``first``); a game set up
+        without that option (older saves, the arena) keeps seat 1 first, so it replays as
+        it was played.
+        """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Via Nebula is for 2 to 4 players, not {players}")
         rng = Rng.seeded(seed)
@@ -133,9 +142,12 @@ class ViaNebulaRules:
                 s.res_kind[hex_], s.res_count[hex_] = kind, amount
             else:
                 s.tokens[hex_] = token
+        if options.get("first") == "random":
+            # A stream of its own, so that the deal of a seed is the same whoever begins.
+            s.current = Rng.seeded(seed ^ FIRST_PLAYER_STREAM).randrange(players)
         out = RESOURCES[token_type(removed)]
         s.log.append(Event(f"A game for {players} players; the special {out} token is out "
-                           f"of the game. {seat_ref(0)} begins."))
+                           f"of the game. {seat_ref(s.current)} begins."))
         return s
 
     # ---- whose decision, and which ---------------------------------------------------------
