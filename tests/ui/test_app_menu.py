@@ -72,7 +72,7 @@ async def test_continue_resumes_the_latest_save(store: SaveStore, make_app: Make
     async with app.run_test(size=SIZE) as pilot:
         option = menu(app).get_option("continue")
         assert not option.disabled
-        assert "Nebular Colors, turn 0: You vs Bot 2" in str(option.prompt)
+        assert "Nebular Colors, turn 1: You vs Bot 2" in str(option.prompt)
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -225,3 +225,31 @@ async def test_a_dialog_closed_before_it_is_built_does_not_crash(
         await pilot.pause()
         await pilot.pause()
         assert app.screen is menu_screen and app.is_running
+
+
+def shown_text(app: GamesApp) -> str:
+    """The screen's text as the SVG screenshot writes it (spaces as spaces)."""
+    return app.export_screenshot().replace("&#160;", " ")
+
+
+async def test_the_menu_the_load_screen_and_the_table_show_the_same_turn_number(
+        store: SaveStore, make_app: MakeApp) -> None:
+    info = get_game("via_nebula")
+    session = Session.new(info.rules, [Seat("You"), Seat("Bot 2", "normal")], 4,
+                          {"first": "seat1"})
+    while session.turn < 2 or session.to_move != 0:   # two turns done: the third in play
+        session.apply(info.rules.legal_actions(session.state)[0])
+    store.autosave(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Via Nebula, turn 3: You vs Bot 2" in str(menu(app).get_option("continue").prompt)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert "turn 3 · saved" in shown_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "Via Nebula · turn 3 ·" in shown_text(app)

@@ -71,6 +71,12 @@ class SaveSummary(msgspec.Struct):
     error: str | None = None
     save_id: str | None = None  # the game's id (its lock), when the file could be read
 
+    @property
+    def turn_in_play(self) -> int:
+        """The number of the turn being played, as the table shows it (``turn`` counts the
+        turns completed)."""
+        return self.turn + 1
+
 
 class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     """The on-disk envelope; typed by the game's state and action types when decoding."""

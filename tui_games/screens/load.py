@@ -82,7 +82,7 @@ def column_widths(total: int) -> dict[str, int]:
 def describe(summary: SaveSummary) -> str:
     """The whole row in words, for the line under the table (nothing cut off there)."""
     return printable(f"{summary.name} · {summary.title} · {players_text(summary)} · "
-                     f"turn {summary.turn} · saved {when(summary.saved_at)}")
+                     f"turn {summary.turn_in_play} · saved {when(summary.saved_at)}")
 
 
 class LoadScreen(DismissOnce, Screen[None]):
@@ -142,7 +142,7 @@ class LoadScreen(DismissOnce, Screen[None]):
                 table.add_row(plain(summary.name, widths["name"]),
                               plain(summary.title, widths["game"]),
                               plain(players_text(summary), widths["players"]),
-                              Text(str(summary.turn), justify="right"),
+                              Text(str(summary.turn_in_play), justify="right"),
                               plain(when(summary.saved_at)), key=summary.path)
         if self.saves:
             table.move_cursor(row=min(max(keep, 0), len(self.saves) - 1))

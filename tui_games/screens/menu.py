@@ -44,7 +44,7 @@ def continue_detail(latest: SaveSummary | None) -> str:
     if latest is None:
         return "no saved game yet"
     players = " vs ".join(shown_name(name) for name in latest.players)
-    return one_line(f"{printable(latest.title)}, turn {latest.turn}: {players}", 120)
+    return one_line(f"{printable(latest.title)}, turn {latest.turn_in_play}: {players}", 120)
 
 
 class MenuScreen(Screen[None]):
