@@ -50,7 +50,7 @@ async def test_saves_are_listed_newest_first_with_broken_ones_marked(
         broken = next(row for row in range(3) if "torn" in cells(table, row)[0])
         assert cells(table, broken)[0].startswith("⚠")
         row = cells(table, names.index("second"))
-        assert row[1:4] == ["Nebular Colors", "Bo vs Bot", "0"]
+        assert row[1:4] == ["Nebular Colors", "Bo vs Bot", "1"]  # the turn in play
         table.move_cursor(row=broken)
         await pilot.pause()
         detail = str(screen.query_one("#save-detail", Static).render())
