@@ -62,6 +62,14 @@ def test_the_status_says_what_to_follow_and_what_trumps() -> None:
     assert text == "Follow Green (Red trumps). B3 (8): not now - you must follow Green."
 
 
+def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
+    """Asteroid 7 led, then B4: Blue is to follow, and a hand of only B8 follows it."""
+    s = table(["A7 R2", "B8", "B4 G2"])
+    s.trick, s.follow, s.current = [card("A7"), card("B4")], 2, 1
+    text = status_text(RULES, s, 1, card("B8"))
+    assert text == "Follow Blue (Green trumps). B8 (3): Enter plays it."
+
+
 def test_after_a_special_lead_there_is_nothing_to_follow_yet() -> None:
     s = table(["SB R2", "R6 B3", "G9 B2"])
     s.trick, s.current = [card("SB")], 1

@@ -13,6 +13,7 @@ from tui_games.games.neptune.state import (
     IS_ASTEROID,
     NO_SUIT,
     SPECIAL_SHORT,
+    SUIT,
     SUIT_NAMES,
     NeptuneState,
     Play,
@@ -60,7 +61,7 @@ def play_hint(view: NeptuneState, viewer: int, legal: set[int]) -> str:
     if view.follow == NO_SUIT:
         return "No suit to follow yet: play any card."
     trump = SUIT_NAMES[trump_of(view.follow)]
-    if len(legal) == len(hand):
+    if not any(SUIT[c] == view.follow for c in hand):
         return f"You have no {SUIT_NAMES[view.follow]}: play any card ({trump} trumps)."
     return f"Follow {SUIT_NAMES[view.follow]} ({trump} trumps)."
 
