@@ -12,6 +12,7 @@ from tui_games.engine.grammar import (
     a_or_an,
     agree,
     plural,
+    possessive,
     seat_ref,
     second_person,
     speak_to,
@@ -89,3 +90,8 @@ def test_speaking_to_a_viewer_never_fails_and_leaves_no_seat_reference(
         text: str, viewer: int) -> None:
     spoken = speak_to(text, NAMES, viewer)
     assert not re.search(r"\bSeat [123]\b", spoken)
+
+
+def test_the_possessive_of_the_viewer_is_your() -> None:
+    assert (possessive("You"), possessive("Ann"), possessive("Bot 2")) == (
+        "your", "Ann's", "Bot 2's")

@@ -29,6 +29,11 @@ def seat_ref(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def possessive(name: str) -> str:
+    """``"Ann's"`` for a name, ``"your"`` for the viewer's seat (named "You" in the UI)."""
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     """``"1 card"``, ``"2 cards"``, ``"0 cards"``; irregular plurals via ``plural_form``."""
     return f"{count} {noun if count == 1 else plural_form or noun + 's'}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from via_nebula_helpers import RULES
+from via_nebula_helpers import RULES, hx, quiet, slot
 
 from tui_games.games.via_nebula.board import (
     AXIAL,
@@ -32,6 +32,7 @@ from tui_games.games.via_nebula.components import (
 )
 from tui_games.games.via_nebula.network import Network, bits
 from tui_games.games.via_nebula.state import FREE, TILES
+from tui_games.games.via_nebula.view import caption
 
 
 def test_about_sixty_playable_hexes_with_24_exploitation_meadows() -> None:
@@ -125,3 +126,12 @@ def test_most_contracts_carry_a_power_of_a_handful_of_kinds() -> None:
 def test_private_contracts_are_a_little_richer() -> None:
     """Their power may be used twice."""
     assert all(c.uses == 2 for c in PRIVATE) and all(c.uses == 1 for c in NEUTRAL)
+
+
+def test_the_hex_caption_says_your_site_and_your_craftsman_not_yous() -> None:
+    s = quiet()
+    s.slot_owner[slot("E5")] = 0
+    text = caption(s, hx("E5"), ["You", "Bot 2"])
+    assert "your site" in text and "You's" not in text
+    s.slot_owner[slot("E5")] = 1
+    assert "Bot 2's site" in caption(s, hx("E5"), ["You", "Bot 2"])

@@ -7,6 +7,7 @@ case letter. Styles are only added on top.
 
 from __future__ import annotations
 
+from tui_games.engine.grammar import possessive
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -125,7 +126,7 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
                 text += f"; under it {star_text(s.red[card])}"
             parts.append(text)
     if card >= 0 and s.colony_at[card] != NONE:
-        parts.append(f"{names[s.colony_at[card]]}'s colony")
+        parts.append(f"{possessive(names[s.colony_at[card]])} colony")
     here = [names[p] for p in range(s.players) if s.ships[p] == cell]
     if here:
         parts.append("Ark of " + ", ".join(here))

@@ -9,6 +9,7 @@ building), resources by letter, fog ``~``, forest ``^``, empty meadows ``.``.
 
 from __future__ import annotations
 
+from tui_games.engine.grammar import possessive
 from tui_games.games.via_nebula.board import (
     CELL,
     HEX_COUNT,
@@ -151,9 +152,9 @@ def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
             if owner == FREE:
                 parts.append("free")
             elif s.slot_built[slot]:
-                parts.append(f"{names[owner]}'s building")
+                parts.append(f"{possessive(names[owner])} building")
             else:
-                parts.append(f"{names[owner]}'s site ({slot_pile_text(s, slot)})")
+                parts.append(f"{possessive(names[owner])} site ({slot_pile_text(s, slot)})")
         return f"{name} ruin: {', '.join(parts)}"
     if kind in ("fog", "forest"):
         label = KIND_LABEL[kind]
@@ -166,7 +167,7 @@ def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
                 f"{token_vp(t)} VP")
     if s.res_count[hex_]:
         owner = s.craftsman[hex_]
-        who = f"{names[owner]}'s craftsman" if owner != FREE else "free to take"
+        who = f"{possessive(names[owner])} craftsman" if owner != FREE else "free to take"
         return f"{name}: {s.res_count[hex_]} {RESOURCES[s.res_kind[hex_]]}, {who}"
     return f"{name} empty meadow"
 
