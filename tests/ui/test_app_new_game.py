@@ -206,3 +206,8 @@ async def test_a_page_key_on_a_list_opened_a_moment_ago_does_nothing() -> None:
         field.focus()
         await pilot.press("space", "pagedown", "enter")
         assert field.value == 4
+
+
+def test_the_player_counts_read_1_player_and_2_players() -> None:
+    counts = NewGameScreen._count_choices(get_game("nova_lux"))
+    assert counts[:2] == [("1 player", 1), ("2 players", 2)]

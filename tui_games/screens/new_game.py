@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from tui_games.engine.core import Options, OptionSpec, default_options
+from tui_games.engine.grammar import plural
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.screens.dismiss_once import DismissOnce
@@ -204,12 +205,12 @@ class NewGameScreen(DismissOnce, Screen[None]):
         if info.blurb:
             return info.blurb
         low, high = info.rules.min_players, info.rules.max_players
-        return f"{info.title}: {low} players" if low == high else \
+        return f"{info.title}: {plural(low, 'player')}" if low == high else \
             f"{info.title}: {low}-{high} players"
 
     @staticmethod
     def _count_choices(info: GameInfo) -> list[tuple[str, int]]:
-        return [(f"{n} players", n) for n in info.players]
+        return [(plural(n, "player"), n) for n in info.players]
 
     def _show_seats(self, count: int) -> None:
         for i in range(self.max_seats):
