@@ -93,6 +93,8 @@ async def test_d_deletes_after_a_confirm(store: SaveStore, make_app: MakeApp) ->
         table.move_cursor(row=[cells(table, r)[0] for r in range(2)].index("drop me"))
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith(
+            "Delete the Nebular Colors game Bo vs Bot (drop me, turn 1)?")
         await pilot.press("enter")  # the dialog starts on "Keep": a stray enter is safe
         assert drop.exists()
         await pilot.press("d", "y")

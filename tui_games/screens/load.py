@@ -206,9 +206,12 @@ class LoadScreen(DismissOnce, Screen[None]):
                 self.notify(f"Deleted {printable(Path(summary.path).name)}", markup=False)
             self.reload(keep=row)
 
-        label = printable(summary.name if not summary.error else Path(summary.path).name)
-        self.app.push_screen(ConfirmScreen(f"Delete the save {label!r}?\n"
-                                           "This cannot be undone.",
+        if summary.error:
+            what = f"the broken file {printable(Path(summary.path).name)!r}"
+        else:
+            what = (f"the {printable(summary.title)} game {players_text(summary)} "
+                    f"({printable(summary.name)}, turn {summary.turn_in_play})")
+        self.app.push_screen(ConfirmScreen(f"Delete {what}?\nThis cannot be undone.",
                                            yes="Delete", no="Keep"), answered)
 
     def action_close(self) -> None:
