@@ -117,7 +117,7 @@ def test_the_client_refuses_a_server_that_is_not_the_folders_owner(short: Path) 
             Connection(path, timeout=2, host_user="root")
         assert received.read_bytes() == b""  # not even the hello reached it
         # named as the host's user, it is trusted: the hello goes out
-        with pytest.raises(HostError, match="closed the connection|connection broke"):
+        with pytest.raises(HostError, match=r"closed the connection|connection broke"):
             Connection(path, timeout=2, host_user="nobody")
         wait_for(lambda: b'"hello"' in received.read_bytes(), what="the hello")
     finally:

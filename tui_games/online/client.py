@@ -9,6 +9,7 @@ import pwd
 import socket
 import struct
 import threading
+import time
 from typing import Any, TypeVar
 
 import msgspec
@@ -84,6 +85,19 @@ def check_server(sock: socket.socket, path: os.PathLike[str], host_user: str | N
                         f"{_login(uid)})")
 
 
+def _connect(sock: socket.socket, path: str, timeout: float) -> None:
+    """Connect, waiting out a full listen backlog (a busy host) for up to ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            sock.connect(path)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
 class Connection:
     """One connection to the host, greeted: ``user`` is who the host says we are."""
 
@@ -102,7 +116,7 @@ class Connection:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self._sock.settimeout(timeout)
-            self._sock.connect(str(self.path))
+            _connect(self._sock, str(self.path), timeout)
         except FileNotFoundError:
             self._sock.close()
             raise HostError(f"no host is running here (no socket {self.path}); start one "

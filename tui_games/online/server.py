@@ -69,6 +69,9 @@ HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
 MAX_GAMES_PER_USER = 20  # games in play that one login created
 FD_RESERVE = 64  # descriptors no connection may take: saves, lookups, the bots' pipes
+# asyncio accepts up to this many at once before any is refused and closed: kept well
+# below FD_RESERVE, so that a burst of connections never reaches the descriptor limit
+ACCEPT_BACKLOG = 24
 HIDDEN = -1  # how every game marks a hidden card
 
 
@@ -76,10 +79,18 @@ def peer_identity(sock: socket.socket) -> tuple[int, str]:
     """The uid and login name of the process at the other end (SO_PEERCRED)."""
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
-    try:
-        return uid, pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return uid, f"uid {uid}"
+    name = _LOGINS.get(uid)
+    if name is None:
+        try:
+            name = _LOGINS[uid] = pwd.getpwuid(uid).pw_name
+        except KeyError:  # no such login, or (no descriptor left) no lookup at all
+            return uid, f"uid {uid}"
+    return uid, name
+
+
+# uid -> login name, kept: a lookup opens the user database, and a busy host must still
+# know who a player is (the "uid N" of a failed lookup would not match any seat).
+_LOGINS: dict[int, str] = {}
 
 
 def _no_such_user(name: str) -> str | None:
@@ -648,7 +659,8 @@ class Host:
         old = os.umask(0o117)  # the socket is never wider than 0660, not even for a moment
         try:
             self._server = await asyncio.start_unix_server(
-                self._handle, path=str(self.socket_path), limit=MAX_REQUEST)
+                self._handle, path=str(self.socket_path), limit=MAX_REQUEST,
+                backlog=ACCEPT_BACKLOG)
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o660)
