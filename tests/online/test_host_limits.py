@@ -18,7 +18,7 @@ from online_helpers import HostProcess, me, wait_for
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.online import server
+from tui_games.online import limits, server
 from tui_games.online.client import Connection, HostError
 from tui_games.online.protocol import (
     MAX_REQUEST,
@@ -237,8 +237,8 @@ def test_at_the_descriptor_limit_create_does_not_blame_the_user(
         return real_open(path, *args)
 
     host = server.Host(tmp_path, tmp_path / "host.sock", log=lambda text: None)
-    monkeypatch.setattr(server.pwd, "getpwnam", lookup_fails)
-    monkeypatch.setattr(server.os, "open", no_descriptors)
+    monkeypatch.setattr(limits.pwd, "getpwnam", lookup_fails)
+    monkeypatch.setattr(limits.os, "open", no_descriptors)
     made = host.create("ada", CreateGame(game="neptune", seats=[Seat("root"), Seat("ada")]))
     assert made == ("the host cannot look up users now (Too many open files): "
                     "try again later")

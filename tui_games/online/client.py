@@ -17,6 +17,7 @@ import msgspec
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
 from tui_games.online import socket_path
+from tui_games.online.limits import login_name
 from tui_games.online.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -40,13 +41,6 @@ class HostError(Exception):
     """No host, a host that refused us, or a connection that broke; ``str`` says which."""
 
 
-def _login(uid: int) -> str:
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return f"uid {uid}"
-
-
 def check_server(sock: socket.socket, path: os.PathLike[str], host_user: str | None) -> None:
     """Refuse (HostError) a server that is not who should serve on ``path``.
 
@@ -66,7 +60,7 @@ def check_server(sock: socket.socket, path: os.PathLike[str], host_user: str | N
         except KeyError:
             raise HostError(f"no user {host_user!r} on this machine (--host-user)") from None
         if uid != expected:
-            raise HostError(f"the server on {os.fspath(path)} runs as {_login(uid)}, not "
+            raise HostError(f"the server on {os.fspath(path)} runs as {login_name(uid)}, not "
                             f"{host_user}: refused, nothing was sent to it")
         return
     try:
@@ -79,10 +73,10 @@ def check_server(sock: socket.socket, path: os.PathLike[str], host_user: str | N
                         f"{os.fspath(path)}: refused (the host's owner should use a folder "
                         "of their own)")
     if uid != info.st_uid:
-        raise HostError(f"the server on {os.fspath(path)} runs as {_login(uid)}, but "
-                        f"{folder} belongs to {_login(info.st_uid)}: it may be a fake host, "
+        raise HostError(f"the server on {os.fspath(path)} runs as {login_name(uid)}, but "
+                        f"{folder} belongs to {login_name(info.st_uid)}: it may be a fake host, "
                         "so nothing was sent to it (if you trust it: join --host-user "
-                        f"{_login(uid)})")
+                        f"{login_name(uid)})")
 
 
 def _connect(sock: socket.socket, path: str, timeout: float) -> None:

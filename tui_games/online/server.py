@@ -15,7 +15,6 @@ import grp
 import os
 import pwd
 import random
-import resource
 import signal
 import socket
 import stat
@@ -40,6 +39,13 @@ from tui_games.engine.session import Seat, Session, replay
 from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
 from tui_games.online import DEFAULT_SOCKET
+from tui_games.online.limits import (
+    ACCEPT_BACKLOG,
+    connection_budget,
+    login_name,
+    no_such_user,
+    unsafe_folder,
+)
 from tui_games.online.protocol import (
     MAX_REQUEST,
     PROTOCOL_VERSION,
@@ -68,10 +74,6 @@ MAX_BUFFERED = 4 * 1024 * 1024  # a client that reads nothing is dropped past th
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
 MAX_GAMES_PER_USER = 20  # games in play that one login created
-FD_RESERVE = 64  # descriptors no connection may take: saves, lookups, the bots' pipes
-# asyncio accepts up to this many at once before any is refused and closed: kept well
-# below FD_RESERVE, so that a burst of connections never reaches the descriptor limit
-ACCEPT_BACKLOG = 24
 HIDDEN = -1  # how every game marks a hidden card
 
 
@@ -79,77 +81,7 @@ def peer_identity(sock: socket.socket) -> tuple[int, str]:
     """The uid and login name of the process at the other end (SO_PEERCRED)."""
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
-    name = _LOGINS.get(uid)
-    if name is None:
-        try:
-            name = _LOGINS[uid] = pwd.getpwuid(uid).pw_name
-        except KeyError:  # no such login, or (no descriptor left) no lookup at all
-            return uid, f"uid {uid}"
-    return uid, name
-
-
-# uid -> login name, kept: a lookup opens the user database, and a busy host must still
-# know who a player is (the "uid N" of a failed lookup would not match any seat).
-_LOGINS: dict[int, str] = {}
-
-
-def _no_such_user(name: str) -> str | None:
-    """Why ``name`` cannot have a seat: no such login (None: it is one of this host)."""
-    try:
-        pwd.getpwnam(name)
-    except ValueError:  # a NUL in the name
-        return f"no user {name!r} on this host: a seat is a login name or a bot"
-    except KeyError:
-        pass
-    else:
-        return None
-    # getpwnam says "not found" for every failure, a host out of descriptors included
-    try:
-        os.close(os.open("/", os.O_RDONLY | os.O_CLOEXEC))
-    except OSError as exc:
-        return f"the host cannot look up users now ({exc.strerror or exc}): try again later"
-    return f"no user {name!r} on this host: a seat is a login name or a bot"
-
-
-def unsafe_folder(folder: Path) -> str | None:
-    """Why another user could take the socket's place in ``folder`` (None: safe).
-
-    Whoever owns the folder, or can write to it, can move the host's socket aside and
-    listen on its path: the folder must be a real one of this user (or root), that
-    nobody else can write to.
-    """
-    try:
-        info = folder.lstat()
-    except FileNotFoundError:
-        return "it does not exist"
-    except OSError as exc:
-        return f"it cannot be read ({exc.strerror or exc})"
-    if stat.S_ISLNK(info.st_mode):
-        return "it is a symbolic link (it could point anywhere, and be changed)"
-    if not stat.S_ISDIR(info.st_mode):
-        return "it is not a folder"
-    if info.st_uid not in (os.getuid(), 0):
-        return f"it belongs to {_login(info.st_uid)}, not to you"
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return (f"others can write to it (mode {stat.S_IMODE(info.st_mode):04o}), so they "
-                "could replace the socket")
-    return None
-
-
-def _login(uid: int) -> str:
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return f"uid {uid}"
-
-
-def connection_budget(reserve: int = FD_RESERVE) -> int:
-    """How many client connections the host takes at once: its descriptor limit
-    (RLIMIT_NOFILE) less a reserve, so that it always has some left for its own work."""
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
-        soft = 1 << 20
-    return max(1, soft - reserve)
+    return uid, login_name(uid)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -352,7 +284,7 @@ class Host:
                 name = printable(seat.name).strip() or f"Bot {i + 1} ({seat.bot})"
             else:
                 name = seat.name.strip()
-                unknown = _no_such_user(name)
+                unknown = no_such_user(name)
                 if unknown is not None:
                     return unknown
             seats.append(Seat(name[:40], seat.bot))
