@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -44,6 +45,13 @@ def _non_negative(text: str) -> float:
     value = float(text)
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
     return value
 
 
@@ -108,11 +116,20 @@ def _add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
                       help="the socket's group: its members may join (default: yours)")
     host.add_argument("--bot-delay", dest="host_bot_delay", type=_non_negative, default=0.5,
                       metavar="SECONDS", help="least time a bot move takes (default 0.5)")
+    host.add_argument("--hello-timeout", type=_positive_float, default=10.0, metavar="SECONDS",
+                      help="time a new connection has to say hello (default 10)")
+    host.add_argument("--max-connections", type=_positive_int, default=32, metavar="N",
+                      help="connections one login may have at once (default 32)")
+    host.add_argument("--max-games", type=_positive_int, default=20, metavar="N",
+                      help="games in play one login may have created (default 20)")
     join = commands.add_parser("join", help="join the games of a host on this machine",
                                description="List, create and join the host's games.")
     join.add_argument("--socket", metavar="PATH",
                       help="the host's socket (default: $TUI_GAMES_SOCKET or "
                            "/tmp/tui-games/host.sock)")
+    join.add_argument("--host-user", metavar="NAME",
+                      help="the login the host must run as (default: the owner of the "
+                           "socket's folder); any other server is refused")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -210,12 +227,15 @@ def _host(args: argparse.Namespace) -> int:
     except SaveError as exc:
         return _fail(str(exc))
     return run_host(folder, socket_path(args.socket), bot_delay=args.host_bot_delay,
-                    group=args.group)
+                    group=args.group, hello_timeout=args.hello_timeout,
+                    max_connections=args.max_connections, max_games=args.max_games)
 
 
 def _join(args: argparse.Namespace) -> int:
-    from tui_games.online.client import Connection, HostError
+    from tui_games.online.client import HOST_USER_ENV, Connection, HostError
 
+    if args.host_user:  # every connection of the app checks it (see check_server)
+        os.environ[HOST_USER_ENV] = args.host_user
     try:
         Connection(args.socket).close()  # a clear line now beats an app that cannot connect
     except HostError as exc:

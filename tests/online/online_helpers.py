@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import resource
 import signal
 import subprocess
 import sys
@@ -29,17 +30,26 @@ def wait_for(condition: Callable[[], object], timeout: float = 15.0,
 class HostProcess:
     """``tui-games host`` on a socket of its own; ``start``/``kill`` as often as needed."""
 
-    def __init__(self, folder: Path, socket: Path) -> None:
+    def __init__(self, folder: Path, socket: Path, *options: str,
+                 max_fds: int | None = None) -> None:
+        """``options``: more of ``tui-games host``'s; ``max_fds``: its RLIMIT_NOFILE."""
         self.folder = folder
         self.socket = socket
+        self.options = list(options)
+        self.max_fds = max_fds
         self.proc: subprocess.Popen[bytes] | None = None
+
+    def _limit(self) -> None:  # in the child, before it runs the host
+        if self.max_fds is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.max_fds, self.max_fds))
 
     def start(self) -> HostProcess:
         """Start the host and wait until it answers on its socket."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tui_games", "host", "--dir", str(self.folder),
-             "--socket", str(self.socket), "--bot-delay", "0"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             "--socket", str(self.socket), "--bot-delay", "0", *self.options],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            preexec_fn=self._limit if self.max_fds is not None else None)
         proc = self.proc
         wait_for(lambda: available(self.socket) or proc.poll() is not None,
                  what="the host to listen")
@@ -53,7 +63,11 @@ class HostProcess:
             self.proc.send_signal(sig)
             self.proc.wait(timeout=10)
 
-
+    def log(self) -> str:
+        """Stop the host (SIGTERM, as a user would) and return everything it logged."""
+        self.kill(signal.SIGTERM)
+        assert self.proc is not None and self.proc.stderr is not None
+        return self.proc.stderr.read().decode()
 
 
 def me() -> str:

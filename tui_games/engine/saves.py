@@ -47,6 +47,7 @@ ENV_VAR = "TUI_GAMES_SAVES"
 _CHECK_SALT = b"tui-games save check 1\n"
 
 _SAFE_ID = SAFE_ID
+HOST_LOCK = ".host.lock"  # held by a host for every game of its folder
 _PREF_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 MAX_PREFS = 32
 MAX_PREF_VALUE = 80
@@ -247,7 +248,24 @@ class SaveStore:
         save_id = self.assign_id(session)
         with contextlib.suppress(OSError):  # GameLock is a no-op where no file can be made
             self.folder.mkdir(parents=True, exist_ok=True)
-        return GameLock.acquire(lock_path(self.folder, save_id))
+        lock = GameLock.acquire(lock_path(self.folder, save_id))
+        # The game's lock first, then the host's: a host that starts meanwhile sees ours
+        # (it checks each game's lock after taking its own), or we see the host's.
+        if lock is not None and is_locked(self.folder / HOST_LOCK):
+            lock.release()
+            return None
+        return lock
+
+    def host_lock(self) -> GameLock | None:
+        """Hold every game of the folder for a host (``tui-games host``), with one
+        descriptor however many games it has; None when another host holds them."""
+        with contextlib.suppress(OSError):
+            self.folder.mkdir(parents=True, exist_ok=True)
+        return GameLock.acquire(self.folder / HOST_LOCK)
+
+    def is_held_elsewhere(self, save_id: str) -> bool:
+        """True if a window holds the game ``save_id`` open now (its own lock)."""
+        return is_locked(lock_path(self.folder, save_id))
 
     def is_open(self, file: Path) -> bool:
         """True if the game saved in ``file`` is open in a window now (its lock is held)."""
@@ -257,7 +275,8 @@ class SaveStore:
         save_id = summary.save_id if summary is not None else None
         if not save_id or not _SAFE_ID.fullmatch(save_id):
             return False
-        return is_locked(lock_path(self.folder, save_id))
+        return (is_locked(lock_path(self.folder, save_id))
+                or is_locked(self.folder / HOST_LOCK))
 
     def named_path(self, name: str) -> Path:
         """The file a save named ``name`` goes to (SaveError if the name has no letter)."""

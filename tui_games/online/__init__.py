@@ -11,7 +11,16 @@ the same for ``join``). The socket is made with mode 0660: its owner (whoever ru
 host) and the members of its group may connect, nobody else. To let friends in, make a
 group, add them, and name it: ``sudo groupadd tui-games; sudo usermod -aG tui-games ada``,
 then ``tui-games host --group tui-games``. The folder holding the socket is created
-0755 so that they can reach it.
+0755 so that they can reach it. The host refuses a folder that is not its user's (or
+root's), that others can write to, or that is a symbolic link: whoever can write there
+could move the socket aside and listen in its place. The client in turn asks who listens
+(SO_PEERCRED) and talks only to the folder's owner, itself, or the login named with
+``join --host-user NAME`` ($TUI_GAMES_HOST_USER).
+
+**Limits.** One login may hold ``--max-connections`` connections (never more than half of
+what the host's descriptor limit leaves after a reserve), must say hello within
+``--hello-timeout`` seconds, and may have ``--max-games`` games in play that it created.
+A client that reads nothing is dropped once 4 MB wait for it.
 
 **Who is who.** The host asks the operating system who is at the other end of each
 connection (SO_PEERCRED: the peer's uid, then its login name). Nothing a client sends can

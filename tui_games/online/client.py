@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pwd
 import socket
+import struct
 import threading
+import time
 from typing import Any, TypeVar
 
 import msgspec
@@ -14,24 +17,79 @@ import msgspec
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
 from tui_games.online import socket_path
+from tui_games.online.limits import login_name
 from tui_games.online.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
     Act,
+    BadMessage,
     Hello,
     HostMessage,
     Refused,
     View,
     Welcome,
+    decode,
     encode,
     host_decoder,
 )
 
 T = TypeVar("T")
+HOST_USER_ENV = "TUI_GAMES_HOST_USER"  # join --host-user NAME: the login the host must be
 
 
 class HostError(Exception):
     """No host, a host that refused us, or a connection that broke; ``str`` says which."""
+
+
+def check_server(sock: socket.socket, path: os.PathLike[str], host_user: str | None) -> None:
+    """Refuse (HostError) a server that is not who should serve on ``path``.
+
+    The operating system says who listens (SO_PEERCRED works both ways). Trusted: the
+    login ``host_user`` if given, else the owner of the socket's folder, and always
+    ourselves. A folder others can write to is refused outright: anyone could have put
+    their own server in the host's place there.
+    """
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    _pid, uid, _gid = struct.unpack("3i", creds)
+    if uid == os.getuid():
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if host_user is not None:
+        try:
+            expected = pwd.getpwnam(host_user).pw_uid
+        except KeyError:
+            raise HostError(f"no user {host_user!r} on this machine (--host-user)") from None
+        if uid != expected:
+            raise HostError(f"the server on {os.fspath(path)} runs as {login_name(uid)}, not "
+                            f"{host_user}: refused, nothing was sent to it")
+        return
+    try:
+        info = os.lstat(folder)
+    except OSError as exc:
+        raise HostError(f"cannot check the socket's folder {folder} "
+                        f"({exc.strerror or exc})") from None
+    if info.st_mode & (0o022) and not info.st_mode & 0o1000:
+        raise HostError(f"{folder} can be written by others, so anyone could serve on "
+                        f"{os.fspath(path)}: refused (the host's owner should use a folder "
+                        "of their own)")
+    if uid != info.st_uid:
+        raise HostError(f"the server on {os.fspath(path)} runs as {login_name(uid)}, but "
+                        f"{folder} belongs to {login_name(info.st_uid)}: it may be a fake host, "
+                        "so nothing was sent to it (if you trust it: join --host-user "
+                        f"{login_name(uid)})")
+
+
+def _connect(sock: socket.socket, path: str, timeout: float) -> None:
+    """Connect, waiting out a full listen backlog (a busy host) for up to ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            sock.connect(path)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 class Connection:
@@ -39,16 +97,20 @@ class Connection:
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
                  timeout: float = 5.0, version: int = PROTOCOL_VERSION,
-                 claim: str | None = None) -> None:
-        """Connect and say hello. ``version`` and ``claim`` (a user name to claim) exist
-        for the tests: the host refuses another version and a false claim."""
+                 claim: str | None = None, host_user: str | None = None) -> None:
+        """Connect, check who serves, and say hello. The server must run as
+        ``host_user`` (default: $TUI_GAMES_HOST_USER, else the owner of the socket's
+        folder) or as ourselves; any
+        other is refused before anything is sent to it (see ``check_server``).
+        ``version`` and ``claim`` (a user name to claim) exist for the tests: the host
+        refuses another version and a false claim."""
         self.path = socket_path(path)
         self._buffer = bytearray()
         self._send_lock = threading.Lock()
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self._sock.settimeout(timeout)
-            self._sock.connect(str(self.path))
+            _connect(self._sock, str(self.path), timeout)
         except FileNotFoundError:
             self._sock.close()
             raise HostError(f"no host is running here (no socket {self.path}); start one "
@@ -65,6 +127,12 @@ class Connection:
             self._sock.close()
             raise HostError(f"cannot reach the host at {self.path} "
                             f"({exc.strerror or exc})") from None
+        try:
+            check_server(self._sock, self.path,
+                         host_user or os.environ.get(HOST_USER_ENV) or None)
+        except HostError:
+            self._sock.close()
+            raise
         self.send(Hello(version=version, user=claim))
         reply = self.recv()
         if isinstance(reply, Refused):
@@ -115,8 +183,8 @@ class Connection:
         line = bytes(self._buffer[:end])
         del self._buffer[:end + 1]
         try:
-            return host_decoder.decode(line)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return decode(line, host_decoder)
+        except BadMessage as exc:
             raise HostError(f"the host sent something this client cannot read ({exc})") \
                 from None
 

@@ -25,7 +25,7 @@ request may be answered ``refused`` (``fatal: false``: the connection stays usab
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -35,6 +35,12 @@ from tui_games.engine.session import Seat
 PROTOCOL_VERSION = 1
 MAX_LINE = 8 * 1024 * 1024  # a view of the largest game is far below this
 MAX_REQUEST = 256 * 1024  # what a client may send in one line
+
+T = TypeVar("T")
+
+
+class BadMessage(ValueError):
+    """A line that is not a message of this protocol: ``str`` says why, in one line."""
 
 
 # ---- client -> host -----------------------------------------------------------------------
@@ -163,11 +169,28 @@ def encode(message: Any) -> bytes:
     return _encoder.encode(message) + b"\n"
 
 
+def decode(data: bytes, as_type: type[T] | msgspec.json.Decoder[T]) -> T:
+    """``data`` decoded as ``as_type`` (a type, or a ready decoder): the one place every
+    line from the other end is decoded, so every way it can be wrong is one BadMessage.
+
+    msgspec raises RecursionError (not DecodeError) for deep nesting, such as 100,000
+    ``[``: a hostile line must be refused like any other bad one, not end the connection.
+    """
+    try:
+        if isinstance(as_type, msgspec.json.Decoder):
+            return as_type.decode(data)
+        return msgspec.json.decode(data, type=as_type)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadMessage(str(exc)) from None
+    except RecursionError:
+        raise BadMessage("JSON nested too deeply") from None
+
+
 def hello_version(line: bytes) -> int | None:
     """The ``version`` of a hello of any protocol version (None if it has none)."""
     try:
-        raw = msgspec.json.decode(line)
-    except msgspec.DecodeError:
+        raw = decode(line, Any)  # type: ignore[arg-type]
+    except BadMessage:
         return None
     if not isinstance(raw, dict):
         return None

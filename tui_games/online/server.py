@@ -39,10 +39,18 @@ from tui_games.engine.session import Seat, Session, replay
 from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
 from tui_games.online import DEFAULT_SOCKET
+from tui_games.online.limits import (
+    ACCEPT_BACKLOG,
+    connection_budget,
+    login_name,
+    no_such_user,
+    unsafe_folder,
+)
 from tui_games.online.protocol import (
     MAX_REQUEST,
     PROTOCOL_VERSION,
     Act,
+    BadMessage,
     Created,
     CreateGame,
     GameList,
@@ -56,12 +64,16 @@ from tui_games.online.protocol import (
     View,
     Welcome,
     client_decoder,
+    decode,
     encode,
     hello_version,
     version_refusal,
 )
 
 MAX_BUFFERED = 4 * 1024 * 1024  # a client that reads nothing is dropped past this
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
+MAX_GAMES_PER_USER = 20  # games in play that one login created
 HIDDEN = -1  # how every game marks a hidden card
 
 
@@ -69,10 +81,7 @@ def peer_identity(sock: socket.socket) -> tuple[int, str]:
     """The uid and login name of the process at the other end (SO_PEERCRED)."""
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
-    try:
-        return uid, pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return uid, f"uid {uid}"
+    return uid, login_name(uid)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -111,14 +120,26 @@ class Connection:
     user: str
     game: HostedGame | None = None
     seat: int | None = None
+    log: Callable[[str], None] | None = None
+    limit: int = MAX_BUFFERED
 
     def send(self, message: Any) -> None:
         """Queue ``message``; a client that stops reading is cut off, not waited for."""
+        self.send_bytes(encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        """Queue one encoded message: every write to a client comes through here, so
+        none can grow the host past ``limit`` bytes for a client that reads nothing."""
         if self.writer.is_closing():
             return
-        self.writer.write(encode(message))
-        if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
-            self.writer.close()
+        self.writer.write(data)
+        waiting = self.writer.transport.get_write_buffer_size()
+        if waiting > self.limit:
+            # abort, not close: close() would keep the buffer until the client reads it
+            self.writer.transport.abort()
+            if self.log is not None:
+                self.log(f"dropped a connection of {self.user}: it read nothing while "
+                         f"{waiting // 1024} KiB waited for it")
 
 
 @dataclass(eq=False)
@@ -132,6 +153,7 @@ class HostedGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    creator: str | None = None  # the login that created it (None: loaded from the folder)
 
     @property
     def game_id(self) -> str:
@@ -172,16 +194,23 @@ class HostedGame:
         for conn in list(self.conns):
             if conn.seat not in views:
                 views[conn.seat] = encode(self.view_for(conn.seat))
-            if not conn.writer.is_closing():
-                conn.writer.write(views[conn.seat])
+            conn.send_bytes(views[conn.seat])
 
 
 class Host:
     """The game server of one save folder, on one Unix socket."""
 
     def __init__(self, folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
-                 group: str | None = None, log: Callable[[str], None] | None = None) -> None:
+                 group: str | None = None, log: Callable[[str], None] | None = None,
+                 hello_timeout: float = HELLO_TIMEOUT,
+                 max_connections: int = MAX_CONNECTIONS_PER_USER,
+                 max_games: int = MAX_GAMES_PER_USER) -> None:
         self.store = SaveStore(folder)
+        self.hello_timeout = hello_timeout
+        self.max_connections = max_connections
+        self.max_games = max_games
+        self.lock: GameLock | None = None
+        self.connections: dict[int, int] = {}  # per uid: its open connections
         self.socket_path = socket_path
         self.bot_delay = bot_delay
         self.group = group
@@ -194,7 +223,16 @@ class Host:
     # ---- games -------------------------------------------------------------------------
 
     def load_games(self) -> None:
-        """Take every game of the folder (its autosave) into the host."""
+        """Take every game of the folder (its autosave) into the host.
+
+        One lock holds them all for this host (a descriptor per game would let a flood of
+        games take the host's descriptors); a game a window has open is left to it.
+        """
+        if self.lock is None:
+            self.lock = self.store.host_lock()
+            if self.lock is None:
+                raise SystemExit(f"tui-games host: another host serves the games of "
+                                 f"{self.store.folder}; stop it first, or use --dir")
         for summary in self.store.list():
             path = Path(summary.path)
             if summary.error is not None:
@@ -209,12 +247,14 @@ class Host:
                 continue  # a named copy of a game: its autosave is the game
             self._adopt(get_game(session.rules.id), session, path.stat().st_mtime)
 
-    def _adopt(self, info: GameInfo, session: Session, created: float) -> HostedGame | None:
-        lock = self.store.lock(session)
-        if lock is None:
-            self._log(f"skipped {session.save_id}: it is open in another window or host")
+    def _adopt(self, info: GameInfo, session: Session, created: float,
+               creator: str | None = None) -> HostedGame | None:
+        save_id = self.store.assign_id(session)
+        if self.store.is_held_elsewhere(save_id):
+            self._log(f"skipped {save_id}: it is open in another window")
             return None
-        game = HostedGame(info=info, session=session, lock=lock, created=created)
+        game = HostedGame(info=info, session=session, lock=None, created=created,
+                          creator=creator)
         game.bots = {i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
                      for i, seat in enumerate(session.seats) if seat.bot is not None}
         self.games[game.game_id] = game
@@ -228,6 +268,11 @@ class Host:
         except UnknownGame:
             return f"no game {request.game!r} here (games: {', '.join(all_games())})"
         rules = info.rules
+        live = sum(1 for g in self.games.values() if g.creator == user
+                   and g.session.rules.outcome(g.session.state) is None)
+        if live >= self.max_games:
+            return (f"{user} has {live} games in play on this host, the most one login "
+                    "may create: finish one first")
         if len(request.seats) not in info.players:
             return (f"{info.title} is for {rules.min_players}-{rules.max_players} players, "
                     f"not {len(request.seats)}")
@@ -239,10 +284,9 @@ class Host:
                 name = printable(seat.name).strip() or f"Bot {i + 1} ({seat.bot})"
             else:
                 name = seat.name.strip()
-                try:
-                    pwd.getpwnam(name)
-                except (KeyError, ValueError):
-                    return f"no user {name!r} on this host: a seat is a login name or a bot"
+                unknown = no_such_user(name)
+                if unknown is not None:
+                    return unknown
             seats.append(Seat(name[:40], seat.bot))
         specs = {spec.key: spec for spec in rules.option_specs}
         options = {spec.key: spec.default for spec in rules.option_specs}
@@ -261,7 +305,7 @@ class Host:
             return f"the host cannot save games ({exc.cause})"
         except Exception as exc:  # a bad option combination, say: refused, not fatal
             return f"cannot set up {info.title} ({exc})"
-        game = self._adopt(info, session, time.time())
+        game = self._adopt(info, session, time.time(), creator=user)
         if game is None:
             return "the new game's id is taken; try again"
         self._log(f"{user} created {game.game_id}: "
@@ -332,10 +376,20 @@ class Host:
     # ---- connections -------------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        uid, user = peer_identity(writer.get_extra_info("socket"))
-        conn = Connection(writer=writer, uid=uid, user=user)
         try:
-            if await self._greet(conn, reader):
+            uid, user = peer_identity(writer.get_extra_info("socket"))
+        except OSError:  # gone before we asked who it was
+            writer.transport.abort()
+            return
+        conn = Connection(writer=writer, uid=uid, user=user, log=self._log)
+        full = self._full(conn)
+        if full is not None:  # refused at once: its descriptor is given back now
+            conn.send(Refused(reason=full, fatal=True))
+            writer.close()
+            return
+        self.connections[uid] = self.connections.get(uid, 0) + 1
+        try:
+            if await self._greet_in_time(conn, reader):
                 while True:
                     try:
                         line = await reader.readline()
@@ -349,31 +403,67 @@ class Host:
                     await writer.drain()
         except (ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:  # the host stops: end quietly, no traceback each
+            pass
         finally:
+            self.connections[uid] -= 1
+            if not self.connections[uid]:
+                del self.connections[uid]
             self._leave(conn)
             writer.close()
-            with contextlib.suppress(ConnectionError, OSError):
-                await writer.wait_closed()
+
+    def _full(self, conn: Connection) -> str | None:
+        """Why the host takes no more connections, from this login or at all (None: it
+        takes this one). One login may never have more than half of the budget."""
+        budget = connection_budget()
+        mine = self.connections.get(conn.uid, 0)
+        most = max(1, min(self.max_connections, budget // 2))
+        if mine >= most:
+            return (f"{conn.user} has {mine} connections to this host already, the most "
+                    "one login may have: close some (another tui-games join) and try again")
+        if sum(self.connections.values()) >= budget:
+            return "the host is full (too many connections): try again later"
+        return None
+
+    async def _greet_in_time(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
+        """The hello, within ``hello_timeout``: an idle connection gives its place back."""
+        try:
+            return await asyncio.wait_for(self._greet(conn, reader), self.hello_timeout)
+        except TimeoutError:
+            conn.send(Refused(reason=f"no hello within {self.hello_timeout:g} s",
+                              request="hello", fatal=True))
+            return False
 
     async def _greet(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
-        try:
-            line = await reader.readline()
-        except (ValueError, asyncio.LimitOverrunError):
-            line = b"{}"
-        if not line:
-            return False  # a probe (available()): nothing to say
-        version = hello_version(line)
-        if version != PROTOCOL_VERSION:
-            conn.send(Refused(reason=version_refusal(version), request="hello", fatal=True))
-            return False
-        try:
-            hello = client_decoder.decode(line)
-        except msgspec.ValidationError as exc:
-            conn.send(Refused(reason=f"a bad hello ({exc})", request="hello", fatal=True))
-            return False
-        if not isinstance(hello, Hello):
-            conn.send(Refused(reason="say hello first", fatal=True))
-            return False
+        while True:
+            try:
+                line = await reader.readline()
+            except (ValueError, asyncio.LimitOverrunError):
+                conn.send(Refused(reason=f"a hello longer than {MAX_REQUEST} bytes",
+                                  request="hello", fatal=True))
+                return False
+            if not line:
+                return False  # a probe (available()): nothing to say
+            try:
+                raw = decode(line, Any)  # type: ignore[arg-type]
+            except BadMessage as exc:
+                conn.send(Refused(reason=f"a hello that is not JSON ({exc}): say hello",
+                                  request="hello"))
+                continue  # like any bad input: refused, the connection kept
+            version = hello_version(line) if isinstance(raw, dict) else None
+            if version != PROTOCOL_VERSION:
+                conn.send(Refused(reason=version_refusal(version), request="hello",
+                                  fatal=True))
+                return False
+            try:
+                hello = decode(line, client_decoder)
+            except BadMessage as exc:
+                conn.send(Refused(reason=f"a bad hello ({exc})", request="hello"))
+                continue
+            if not isinstance(hello, Hello):
+                conn.send(Refused(reason="say hello first", fatal=True))
+                return False
+            break
         if hello.user is not None and hello.user != conn.user:
             conn.send(Refused(reason=f"you are {conn.user} on this host, not {hello.user}: "
                                      "the host knows you by your login, not by what your "
@@ -385,8 +475,8 @@ class Host:
 
     def _dispatch(self, conn: Connection, line: bytes) -> None:
         try:
-            message = client_decoder.decode(line)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            message = decode(line, client_decoder)
+        except BadMessage as exc:
             conn.send(Refused(reason=f"not a request of protocol {PROTOCOL_VERSION} ({exc})"))
             return
         if isinstance(message, ListGames):
@@ -452,8 +542,8 @@ class Host:
             game.broadcast()
             return "The game moved on meanwhile: look at the table again."
         try:
-            action = msgspec.json.decode(message.action, type=session.rules.action_type)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            action = decode(message.action, session.rules.action_type)
+        except BadMessage as exc:
             return f"not an action of {game.info.title} ({exc})"
         return self.play(game, conn.seat, action)
 
@@ -465,12 +555,22 @@ class Host:
 
     # ---- the socket --------------------------------------------------------------------
 
-    def _prepare_socket(self) -> None:
+    def prepare_socket(self) -> None:
         path = self.socket_path
         folder = path.parent
-        if not folder.exists():
+        try:
             folder.mkdir(mode=0o755, parents=True)
             folder.chmod(0o755)  # reachable by the players whatever the umask
+        except FileExistsError:
+            pass  # made before (by us, or by someone else: see unsafe_folder)
+        except OSError as exc:
+            raise SystemExit(f"tui-games host: cannot make the socket's folder {folder} "
+                             f"({exc.strerror or exc}); choose another with --socket PATH") \
+                from None
+        unsafe = unsafe_folder(folder)
+        if unsafe is not None:
+            raise SystemExit(f"tui-games host: will not listen in {folder}: {unsafe}; remove "
+                             "it (or ask its owner to), or choose another with --socket PATH")
         if path.is_socket() or path.exists():
             probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
@@ -487,11 +587,12 @@ class Host:
 
     async def serve(self, ready: Callable[[], None] | None = None) -> None:
         """Listen until cancelled (SIGINT/SIGTERM end it cleanly)."""
-        self._prepare_socket()
+        self.prepare_socket()
         old = os.umask(0o117)  # the socket is never wider than 0660, not even for a moment
         try:
             self._server = await asyncio.start_unix_server(
-                self._handle, path=str(self.socket_path), limit=MAX_REQUEST)
+                self._handle, path=str(self.socket_path), limit=MAX_REQUEST,
+                backlog=ACCEPT_BACKLOG)
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o660)
@@ -519,13 +620,15 @@ class Host:
             self._server = None
             with contextlib.suppress(OSError):
                 self.socket_path.unlink()
-        for game in self.games.values():
-            if game.lock is not None:
-                game.lock.release()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
-             group: str | None = None) -> int:
+             group: str | None = None, hello_timeout: float = HELLO_TIMEOUT,
+             max_connections: int = MAX_CONNECTIONS_PER_USER,
+             max_games: int = MAX_GAMES_PER_USER) -> int:
     """The ``tui-games host`` command: load the games, serve until a signal."""
     if group is not None:
         try:
@@ -533,8 +636,15 @@ def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
         except KeyError:
             print(f"tui-games host: no group {group!r} on this machine", file=sys.stderr)
             return 2
-    host = Host(folder, socket_path, bot_delay=bot_delay, group=group)
-    host.load_games()
+    host = Host(folder, socket_path, bot_delay=bot_delay, group=group,
+                hello_timeout=hello_timeout, max_connections=max_connections,
+                max_games=max_games)
+    try:
+        host.prepare_socket()  # a second host on this socket is told so before the games
+        host.load_games()
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
+        return 1
 
     async def main() -> None:
         task = asyncio.current_task()
