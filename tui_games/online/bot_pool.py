@@ -87,8 +87,11 @@ class BotPool:
         self.workers = workers or pool_size()
         self._think = think
         self._executor: ProcessPoolExecutor | None = None
+        self.closed = False  # for good: the host is stopping
 
     def _pool(self) -> ProcessPoolExecutor:
+        if self.closed:
+            raise RuntimeError("the bots' pool is closed: the host is stopping")
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
@@ -107,13 +110,18 @@ class BotPool:
         try:
             action, state = await asyncio.wrap_future(future)
         except BrokenProcessPool:
-            self.close()
+            self._stop()  # the next decision starts new workers (unless the host stops)
             raise
         rng.setstate(state)
         return action
 
     def close(self) -> None:
-        """Stop the workers: queued decisions are dropped, a search under way is cut off."""
+        """Stop the workers for good: queued decisions are dropped, a search under way is
+        cut off, and every decision asked from now on raises RuntimeError."""
+        self.closed = True
+        self._stop()
+
+    def _stop(self) -> None:
         executor, self._executor = self._executor, None
         if executor is None:
             return

@@ -332,6 +332,9 @@ class Host:
                                                 game.bots[seat])
             action: Action | None = msgspec.json.decode(chosen, type=rules.action_type)
         except Exception:  # a bot's bug or a lost worker must not stall the game
+            if self.bot_pool.closed:  # the host is stopping: this bot moves after a restart
+                game.bot_task = None
+                return
             action = None
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
