@@ -105,12 +105,16 @@ class BotPool:
         A pool broken by a dead worker is replaced for the next decision; this one
         raises BrokenProcessPool (the host then plays a legal move instead).
         """
-        future: Future[tuple[bytes, RngState]] = self._pool().submit(
+        executor = self._pool()
+        future: Future[tuple[bytes, RngState]] = executor.submit(
             self._think, game, level, seat, view, rng.getstate())
         try:
             action, state = await asyncio.wrap_future(future)
         except BrokenProcessPool:
-            self._stop()  # the next decision starts new workers (unless the host stops)
+            # The next decision starts new workers. Every decision that was in the broken
+            # pool lands here: only the first replaces it, never a newer pool.
+            if self._executor is executor:
+                self._stop()
             raise
         rng.setstate(state)
         return action
@@ -125,8 +129,9 @@ class BotPool:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        # Only the workers' pids, and only this pool's: a search can take seconds, and
-        # the host is stopping; its games are saved, so a cut search loses nothing.
+        # A search can take seconds and nothing waits for it (the host is stopping, or
+        # the pool broke): its workers are ended, only this pool's. Games are saved after
+        # every move, so a search cut short loses nothing.
         workers = list(getattr(executor, "_processes", {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
         for process in workers:
