@@ -10,7 +10,10 @@ Starts a real ``tui-games host`` on a temporary socket and folder, then:
 - load: 20 games at once on the one host, one of them with 8 clients (six Nova Lux
   players and two spectators), the others Neptune with two players each; every game is
   played on for a while, then the host's resident memory (VmRSS, and its peak VmHWM) is
-  read from /proc, with the action latency measured while all of it runs.
+  read from /proc, with the action latency measured while all of it runs;
+- bots: 8 more games played by hard bots only (every game, 2-3 bots each), and the
+  action latency of a pair of players measured while those bots think, with the CPU the
+  host's own process used meanwhile (its bots think in worker processes).
 """
 
 from __future__ import annotations
@@ -168,6 +171,43 @@ async def _screen_latency(socket: Path, actions: int) -> list[float]:
     return samples
 
 
+# The bot-only games of the "bots" phase: game and number of hard bots.
+BOT_GAMES = [("neptune", 3), ("nebula", 2), ("via_nebula", 2), ("nova_lux", 2),
+             ("nebular_colors", 2), ("neptune", 2), ("nebula", 3), ("via_nebula", 3)]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process ``pid`` (not of its children)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _bot_load(socket: Path, host_pid: int, actions: int) -> dict[str, Any]:
+    """Latency of a pair of players while 8 all-hard-bot games play on the same host."""
+    with Connection(socket) as conn:
+        for game, bots in BOT_GAMES:
+            conn.request(CreateGame(game=game, seats=[Seat(f"Bot {i + 1}", "hard")
+                                                      for i in range(bots)]), Created)
+    pair = Table(socket, "neptune", 2, seed=100)
+    tables = [pair]
+    samples: list[float] = []
+    started, cpu = time.perf_counter(), _cpu_seconds(host_pid)
+    try:
+        while len(samples) < actions:
+            took = pair.step()
+            if took is None:
+                pair = Table(socket, "neptune", 2, seed=100 + len(tables))
+                tables.append(pair)
+                continue
+            samples.append(took)
+            time.sleep(0.02)  # a player's pace: the bots get to think in between
+        used = (_cpu_seconds(host_pid) - cpu) / (time.perf_counter() - started)
+    finally:
+        for table in tables:
+            table.close()
+    return {"latency": _figures(samples), "host_cpu_percent": round(100 * used, 1)}
+
+
 def _figures(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"n": len(ordered), "median_ms": round(1000 * statistics.median(ordered), 2),
@@ -215,6 +255,7 @@ def run(actions: int = 200) -> dict[str, Any]:
                 if took is not None:
                     busy.append(took)
         memory = _rss_kib(host.pid)
+        bots = _bot_load(socket, host.pid, max(20, actions // 2))
         return {
             "latency_one_game": _figures(quiet),
             "latency_20_games": _figures(busy),
@@ -225,12 +266,18 @@ def run(actions: int = 200) -> dict[str, Any]:
             "host_rss_idle_mib": round(idle["VmRSS"] / 1024, 1),
             "host_rss_mib": round(memory["VmRSS"] / 1024, 1),
             "host_rss_peak_mib": round(memory["VmHWM"] / 1024, 1),
+            "latency_8_hard_bot_games": bots["latency"],
+            "host_cpu_percent_8_hard_bot_games": bots["host_cpu_percent"],
         }
     finally:
         for table in tables:
             table.close()
-        host.kill()
-        host.wait()
+        host.terminate()  # the host stops its bots' workers on the way out
+        try:
+            host.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            host.kill()
+            host.wait()
         shutil.rmtree(work, ignore_errors=True)
 
 

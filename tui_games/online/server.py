@@ -4,7 +4,9 @@ One asyncio loop serves every connection. Who a client is comes from the socket'
 credentials (SO_PEERCRED), never from what it sends. An action is decoded with the
 game's own action type, played by the rules (which refuse it with a reason), saved with
 the atomic autosave, and only then sent on: every connection of the game gets a fresh
-view of its own seat. Bots play on the host, in a thread, from their seat's observation.
+view of its own seat. Bots play on the host from their seat's observation, thinking in
+worker processes (bot_pool) so that the loop keeps answering; a bot's move that cannot be
+saved is tried again until saving works.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from typing import Any
 import msgspec
 
 from tui_games import __version__
-from tui_games.engine.bots.base import Bot
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action, Event, GameState, IllegalAction, Rules
 from tui_games.engine.grammar import seat_ref
@@ -46,6 +47,7 @@ from tui_games.online.limits import (
     no_such_user,
     unsafe_folder,
 )
+from tui_games.online.bot_pool import BotPool
 from tui_games.online.protocol import (
     MAX_REQUEST,
     PROTOCOL_VERSION,
@@ -75,6 +77,8 @@ HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
 MAX_GAMES_PER_USER = 20  # games in play that one login created
 HIDDEN = -1  # how every game marks a hidden card
+SAVE_RETRY_FIRST = 0.25  # seconds before a bot's unsaved move is tried again; doubling...
+SAVE_RETRY_MAX = 10.0  # ...up to this: a full disk is not hammered, and a freed one is seen
 
 
 def peer_identity(sock: socket.socket) -> tuple[int, str]:
@@ -150,10 +154,11 @@ class HostedGame:
     session: Session
     lock: GameLock | None
     created: float
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, random.Random] = field(default_factory=dict)  # each bot seat's stream
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the login that created it (None: loaded from the folder)
+    unsaved: str | None = None  # why the last action could not be saved (None: it was)
 
     @property
     def game_id(self) -> str:
@@ -219,6 +224,7 @@ class Host:
         self._log = log or (lambda text: print(f"tui-games host: {text}", file=sys.stderr,
                                                flush=True))
         self._server: asyncio.Server | None = None
+        self.bot_pool = BotPool()  # its workers start with the first bot's decision
 
     # ---- games -------------------------------------------------------------------------
 
@@ -255,7 +261,7 @@ class Host:
             return None
         game = HostedGame(info=info, session=session, lock=None, created=created,
                           creator=creator)
-        game.bots = {i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
+        game.bots = {i: bot_rng(session.seed, i)
                      for i, seat in enumerate(session.seats) if seat.bot is not None}
         self.games[game.game_id] = game
         self._schedule_bot(game)
@@ -335,11 +341,13 @@ class Host:
         try:
             self.store.autosave(session)
         except SaveError as exc:  # not saved, so not played: take it back
+            game.unsaved = exc.cause
             session.actions.pop()
             session.undoable.pop()
             session.state = replay(session.rules, len(session.seats), session.seed,
                                    session.options, session.actions)
             return f"The host cannot save ({exc.cause}): nothing was played."
+        game.unsaved = None
         game.broadcast()
         self._schedule_bot(game)
         return None
@@ -358,20 +366,44 @@ class Host:
 
     async def _bot_move(self, game: HostedGame, seat: int, at: int) -> None:
         session = game.session
+        rules = session.rules
         started = time.monotonic()
-        view = session.rules.observe(session.state, seat)  # never the true state
+        view = to_json(rules.observe(session.state, seat))  # never the true state
+        level = session.seats[seat].bot
+        assert level is not None
         try:
-            action: Action | None = await asyncio.to_thread(game.bots[seat].choose, view, seat)
-        except Exception:  # a bot's bug must not stall the game: a legal move instead
+            chosen = await self.bot_pool.choose(game.info.id, level, seat, view,
+                                                game.bots[seat])
+            action: Action | None = msgspec.json.decode(chosen, type=rules.action_type)
+        except Exception:  # a bot's bug or a lost worker must not stall the game
+            if self.bot_pool.closed:  # the host is stopping: this bot moves after a restart
+                game.bot_task = None
+                return
             action = None
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             await asyncio.sleep(pause)
+        retry = SAVE_RETRY_FIRST
+        while len(session.actions) == at and session.to_move == seat:
+            game.bot_task = None  # play() schedules the next bot once this move is in
+            game.unsaved = None
+            refusal = None if action is None else self.play(game, seat, action)
+            if action is None or (refusal is not None and game.unsaved is None):
+                action = rules.legal_actions(session.state)[0]  # illegal: a legal move
+                self.play(game, seat, action)
+            if game.unsaved is None:  # played and saved
+                if retry > SAVE_RETRY_FIRST:
+                    self._log(f"{game.game_id}: saved again; {session.seats[seat].name} moved")
+                return
+            # Not saved, so not played: the move waits, and the table with it, until the
+            # disk takes it again. Nobody else can move meanwhile (it is this bot's turn).
+            game.bot_task = asyncio.current_task()
+            if retry == SAVE_RETRY_FIRST:
+                self._log(f"{game.game_id}: {session.seats[seat].name} cannot move: the "
+                          f"host cannot save ({game.unsaved}); trying again until it can")
+            await asyncio.sleep(retry)
+            retry = min(2 * retry, SAVE_RETRY_MAX)
         game.bot_task = None
-        if len(session.actions) != at or session.to_move != seat:
-            return
-        if action is None or self.play(game, seat, action) is not None:
-            self.play(game, seat, session.rules.legal_actions(session.state)[0])
 
     # ---- connections -------------------------------------------------------------------
 
@@ -623,6 +655,7 @@ class Host:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+        self.bot_pool.close()
 
 
 def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
