@@ -40,6 +40,7 @@ from tui_games.engine.session import Seat, Session, replay
 from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
 from tui_games.online import DEFAULT_SOCKET
+from tui_games.online.bot_pool import BotPool
 from tui_games.online.limits import (
     ACCEPT_BACKLOG,
     connection_budget,
@@ -47,7 +48,6 @@ from tui_games.online.limits import (
     no_such_user,
     unsafe_folder,
 )
-from tui_games.online.bot_pool import BotPool
 from tui_games.online.protocol import (
     MAX_REQUEST,
     PROTOCOL_VERSION,
