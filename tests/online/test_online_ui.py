@@ -137,3 +137,35 @@ def test_a_lobby_row_says_whom_the_game_waits_for() -> None:
 def test_seats_are_login_names_or_bot_levels() -> None:
     assert parse_seats("ada, bob ,normal,", ["easy", "normal"]) == [
         Seat("ada"), Seat("bob"), Seat("", "normal")]
+
+
+async def test_the_new_game_dialog_asks_the_game_then_seats_then_a_confirm(
+        tmp_path: Path) -> None:
+    """Enter on the first field never creates a game (issue 18: a stray default game)."""
+    from textual.widgets import Button, Input, Select
+
+    from tui_games.online.screens import NewOnlineGameScreen
+
+    app = GamesApp(SaveStore(tmp_path / "local"), bot_delay=0)
+    results: list[CreateGame | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(NewOnlineGameScreen("ada"), results.append)
+        await until(pilot, lambda: isinstance(app.screen, NewOnlineGameScreen), "the dialog")
+        dialog = app.screen
+        await pilot.pause()
+        assert isinstance(dialog.focused, Select), "the focus starts on the game"
+        await pilot.press("enter")  # opens the game's list, nothing more
+        await pilot.pause()
+        await pilot.press("escape")  # closes the list, not the dialog
+        await pilot.pause()
+        assert results == [] and app.screen is dialog
+        await pilot.press("tab")
+        assert isinstance(dialog.focused, Input)
+        await pilot.press("enter")  # the seats: Enter moves on to Create
+        await pilot.pause()
+        assert results == [] and isinstance(dialog.focused, Button)
+        assert dialog.focused.id == "online-create"
+        await pilot.press("enter")
+        await until(pilot, lambda: results, "the dialog's answer")
+        assert results[0] is not None and results[0].seats == [Seat("ada"), Seat("", "normal")]

@@ -16,10 +16,10 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
@@ -78,10 +78,11 @@ def parse_seats(text: str, bots: list[str]) -> list[Seat]:
 
 
 class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
-    """Choose a game and its seats: login names of the host, or bot levels."""
+    """Choose a game, then its seats (login names of the host, or bot levels), then
+    Create. Enter never creates from an earlier field: issue 18 made a stray game with
+    the default game that way, Enter in the seats (where the focus started)."""
 
     BINDINGS = [
-        Binding("enter", "create", "Create"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
@@ -99,18 +100,21 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
                          id="online-seats-label")
             yield Input(f"{self.user}, normal", id="online-seats")
             yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
+            with Horizontal(id="online-new-buttons"):
+                yield Button("Create", id="online-create", variant="primary", compact=True)
+                yield Button("Cancel", id="online-cancel", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start on the seats: the usual change."""
-        self.query_one("#online-seats", Input).focus()
+        """Start on the game: it decides how many seats and which bots."""
+        self.query_one("#online-game", Select).focus()
 
     def _hint(self, game_id: str) -> str:
         info = get_game(game_id)
         low, high = info.rules.min_players, info.rules.max_players
         players = f"{low}" if low == high else f"{low}-{high}"
-        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Enter "
-                "creates, esc cancels.")
+        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
+                "on; Create makes the game, esc cancels.")
 
     @on(Select.Changed, "#online-game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -118,8 +122,19 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
 
     @on(Input.Submitted, "#online-seats")
     def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in the seats moves on to Create: confirming is a key of its own."""
+        event.stop()
+        self.query_one("#online-create", Button).focus()
+
+    @on(Button.Pressed, "#online-create")
+    def _create_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_create()
+
+    @on(Button.Pressed, "#online-cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_cancel()
 
     def action_create(self) -> None:
         """Check the seats, then hand the request to the lobby (the host checks again)."""
