@@ -169,3 +169,27 @@ async def test_the_new_game_dialog_asks_the_game_then_seats_then_a_confirm(
         await pilot.press("enter")
         await until(pilot, lambda: results, "the dialog's answer")
         assert results[0] is not None and results[0].seats == [Seat("ada"), Seat("", "normal")]
+
+
+async def test_a_returning_player_starts_on_their_own_table(
+        host: HostProcess, tmp_path: Path) -> None:
+    """Issue 18: rejoining landed in the lobby on the first game, not the player's table."""
+    with Connection(host.socket) as conn:
+        others = [Seat("nobody"), Seat("daemon")]
+        conn.request(CreateGame(game="neptune", seats=others), Created)
+        mine = conn.request(CreateGame(game="neptune", seats=[Seat("B", "easy"), Seat(me())]),
+                            Created).game_id
+        conn.request(CreateGame(game="neptune", seats=others), Created)
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: len(lobby._rows) == 3, "the lobby's list")
+        assert [row.id for row in lobby._rows].index(mine) != 0  # not where it starts anyway
+        assert "Enter takes you back to your seat" in str(
+            lobby.query_one("#lobby-status").render())
+        await pilot.press("enter")  # one key: back at the table
+        await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        table = app.screen
+        assert isinstance(table, OnlineTable)
+        assert table.game_id == mine and table.online_seat == 1

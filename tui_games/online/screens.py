@@ -67,6 +67,17 @@ def row_text(row: GameRow, user: str) -> str:
     return one_line(f"{row.title}: {names} · turn {row.turn} · {state}{watching}", 200)
 
 
+def my_table(rows: list[GameRow], user: str) -> int | None:
+    """The row of the unfinished game ``user`` has a seat at (the one waiting for them
+    first), or None. A player whose terminal dropped comes back to the lobby: issue 18
+    asked that their table be one key away, so the lobby starts on it."""
+    mine = [i for i, row in enumerate(rows) if not row.over
+            and any(seat.bot is None and seat.name == user for seat in row.seats)]
+    waiting = [i for i in mine if rows[i].to_move is not None
+               and rows[i].seats[rows[i].to_move].name == user]
+    return (waiting or mine or [None])[0]
+
+
 def parse_seats(text: str, bots: list[str]) -> list[Seat]:
     """"ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
     seats: list[Seat] = []
@@ -194,6 +205,7 @@ class LobbyScreen(Screen[None]):
         self.path = socket_path(path)
         self.user = ""
         self._rows: list[GameRow] = []
+        self._offered = False  # the first list offers the player's own table (my_table)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -265,12 +277,20 @@ class LobbyScreen(Screen[None]):
         ids = [row.id for row in event.games]
         if ids != [row.id for row in self._rows]:
             keep = 0 if ids else None
+        back = None if self._offered else my_table(event.games, self.user)
+        self._offered = True
+        if back is not None:
+            keep = back
         self._rows = event.games
         menu.clear_options()
         menu.add_options([Option(row_text(row, self.user), id=row.id) for row in self._rows])
         if keep is not None and self._rows:
             menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
+        if back is not None:
+            self.status(f"You are {self.user}. Enter takes you back to your seat at "
+                        f"{self._rows[back].title}; w watches, n starts a new game.")
+            return
         self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
                     "Enter joins, w watches, n starts a new one." if count else
                     f"You are {self.user}. No games yet: n starts one.")
