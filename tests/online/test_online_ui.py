@@ -186,8 +186,13 @@ async def test_a_returning_player_starts_on_their_own_table(
         assert isinstance(lobby, LobbyScreen)
         await until(pilot, lambda: len(lobby._rows) == 3, "the lobby's list")
         assert [row.id for row in lobby._rows].index(mine) != 0  # not where it starts anyway
-        assert "Enter takes you back to your seat" in str(
-            lobby.query_one("#lobby-status").render())
+        for _refresh in range(2):  # and still after the list is refreshed
+            await until(pilot, lambda: "Enter takes you back to your seat" in str(
+                lobby.query_one("#lobby-status").render()), "the offer of the player's table")
+            lobby.status("")
+            lobby.action_refresh()
+        await until(pilot, lambda: "back to your seat" in str(
+            lobby.query_one("#lobby-status").render()), "the list again")
         await pilot.press("enter")  # one key: back at the table
         await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
         table = app.screen

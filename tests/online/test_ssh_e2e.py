@@ -277,7 +277,7 @@ def test_two_logins_play_neptune_over_ssh_and_one_rejoins(world: World) -> None:
     # Ada's terminal goes away mid-round; bob's table says she is not connected.
     run(*world.tmux, "kill-session", "-t", ada)
     login(world, ada)
-    wait_for(lambda: "Neptune" in pane(world, ada), "ada's lobby again",
+    wait_for(lambda: "back to your seat" in pane(world, ada), "ada's lobby offering her table",
              show=lambda: pane(world, ada))
     keys(world, ada, "Enter")
     wait_for(lambda: "Round 1 of" in pane(world, ada), "ada back at her table",

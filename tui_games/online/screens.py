@@ -206,6 +206,7 @@ class LobbyScreen(Screen[None]):
         self.user = ""
         self._rows: list[GameRow] = []
         self._offered = False  # the first list offers the player's own table (my_table)
+        self._back_id: str | None = None  # that table's game, while it is highlighted
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -277,19 +278,21 @@ class LobbyScreen(Screen[None]):
         ids = [row.id for row in event.games]
         if ids != [row.id for row in self._rows]:
             keep = 0 if ids else None
-        back = None if self._offered else my_table(event.games, self.user)
-        self._offered = True
-        if back is not None:
-            keep = back
+        if not self._offered:
+            self._offered = True
+            back = my_table(event.games, self.user)
+            if back is not None:
+                keep, self._back_id = back, event.games[back].id
         self._rows = event.games
         menu.clear_options()
         menu.add_options([Option(row_text(row, self.user), id=row.id) for row in self._rows])
         if keep is not None and self._rows:
             menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
-        if back is not None:
+        shown = menu.highlighted
+        if shown is not None and self._rows and self._rows[shown].id == self._back_id:
             self.status(f"You are {self.user}. Enter takes you back to your seat at "
-                        f"{self._rows[back].title}; w watches, n starts a new game.")
+                        f"{self._rows[shown].title}; w watches, n starts a new game.")
             return
         self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
                     "Enter joins, w watches, n starts a new one." if count else
