@@ -259,6 +259,19 @@ def test_two_logins_play_neptune_over_ssh_and_one_rejoins(world: World) -> None:
             wait_for(shows_own_hand, f"{user}'s own hand on their screen",
                      show=lambda u=user: pane(world, u))
 
+    def turn_marker_shown() -> None:
+        """Mid-trick with a login to move: both trick boxes mark them (issue 18 saw
+        "bo  ·" on both screens after a human's card passed the turn to the other)."""
+        state = host_state(world, game_id)[1]
+        mover = get_game("neptune").rules.to_move(state)  # type: ignore[arg-type]
+        if mover not in (0, 1) or state.phase != "play" or not state.trick:  # type: ignore[attr-defined]
+            return
+        for user in (ada, bob):
+            wait_for(lambda u=user, m=mover: any(
+                world.users[m] in line and "▸ to play" in line
+                for line in pane(world, u).splitlines()), f"{user}'s trick box to mark the mover",
+                show=lambda u=user: pane(world, u))
+
     def play(plays: int) -> None:
         start = host_state(world, game_id)[0]
         while host_state(world, game_id)[0] < start + plays:
@@ -269,6 +282,7 @@ def test_two_logins_play_neptune_over_ssh_and_one_rejoins(world: World) -> None:
                 keys(world, world.users[mover], "Enter")
                 wait_for(lambda b=before: host_state(world, game_id)[0] > b, "a card played",
                          show=lambda m=mover: pane(world, world.users[m]))
+                turn_marker_shown()
             time.sleep(0.1)
 
     own_hand_only()
@@ -276,6 +290,8 @@ def test_two_logins_play_neptune_over_ssh_and_one_rejoins(world: World) -> None:
     own_hand_only()
     # Ada's terminal goes away mid-round; bob's table says she is not connected.
     run(*world.tmux, "kill-session", "-t", ada)
+    wait_for(lambda: run("pgrep", "-u", ada, "-f", "tui_games join", check=False).returncode,
+             "ada's join client to end with its terminal")
     login(world, ada)
     wait_for(lambda: "back to your seat" in pane(world, ada), "ada's lobby offering her table",
              show=lambda: pane(world, ada))
