@@ -381,6 +381,41 @@ def press(driver: Any, key: str) -> None:
     driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(key)
 
 
+def click_start(driver: Any, start: Any) -> None:
+    """Click the landing page's Start button once it can take a click.
+
+    Chromium 150 on a loaded machine raised ElementNotInteractableException on a plain
+    `start.click()`: the button is shown by the page's onload handler, and the click could
+    land before it was laid out. So wait until Selenium deems it clickable, scroll it into
+    view, and retry a click that is refused. If the browser still refuses one, press the
+    button from the page itself: its onClick is textual-serve's own `refresh()`, which loads
+    the page without `?delay` and so starts the app, exactly as a click would.
+    """
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        ElementNotInteractableException,
+        StaleElementReferenceException,
+    )
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    refused = (ElementNotInteractableException, ElementClickInterceptedException,
+               StaleElementReferenceException)
+    WebDriverWait(driver, SCREEN_TIMEOUT, ignored_exceptions=refused).until(
+        expected_conditions.element_to_be_clickable(start), "the Start button to be clickable")
+    deadline = time.monotonic() + SCREEN_TIMEOUT / 2
+    while True:
+        try:
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", start)
+            start.click()
+            return
+        except refused:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+    driver.execute_script("arguments[0].click();", start)
+
+
 def keep_artifact(screenshot: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     folder = Path(os.environ.get("TUI_GAMES_ARTIFACTS")
                   or Path(tempfile.gettempdir()) / "tui-games-artifacts")
@@ -402,8 +437,7 @@ def test_a_game_starts_in_the_browser(
     start = wait_for(lambda: next(iter(browser.find_elements(By.CSS_SELECTOR, "#start.-delay")),
                                   None), SCREEN_TIMEOUT, "the landing page's Start button")
     assert "tui-games" in browser.find_element(By.CSS_SELECTOR, ".intro").text
-    wait_for(start.is_displayed, SCREEN_TIMEOUT, "the Start button to show")
-    start.click()
+    click_start(browser, start)
 
     menu = wait_for_screen(browser, "New game", "Continue", "Load game", "Rules", "Quit")
     assert "Nebular Colors" in menu

@@ -25,6 +25,13 @@ from tui_games.engine.locks import GameLock
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, UnknownGame, get_game
+from tui_games.hangup import (
+    POLL_SECONDS,
+    exit_soon_regardless,
+    listen_for_hangup,
+    terminal_fds,
+    terminal_gone,
+)
 from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
 from tui_games.screens.confirm import Choice, ChoiceScreen
@@ -137,6 +144,7 @@ class GamesApp(App[None]):
         self._focus_before_small: WeakKeyDictionary[Screen[Any], Widget] = (
             WeakKeyDictionary())
         self._game_lock: GameLock | None = None  # the open game's, while it is open
+        self._hung_up = False
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the bottom of the screen stack: leaving anything returns to it."""
@@ -182,9 +190,34 @@ class GamesApp(App[None]):
         self._sync_size(self.size)
         if not self.is_headless:  # tests and benches run many apps in one process
             self.call_after_refresh(_freeze_startup_objects)
+            self._watch_terminal()
         if self._start_session is not None:
             session, self._start_session = self._start_session, None
             self.open_game(session)
+
+    # ---- the terminal going away --------------------------------------------------------
+
+    def _watch_terminal(self) -> None:
+        """End the app when its terminal goes away (see tui_games/hangup.py)."""
+        import asyncio
+
+        listen_for_hangup(asyncio.get_running_loop(), self.hang_up)
+        fds = terminal_fds()
+        if fds:
+            self.set_interval(POLL_SECONDS, lambda: terminal_gone(fds) and self.hang_up())
+
+    def hang_up(self) -> None:
+        """The terminal is gone: autosave the open game and end, asking nothing (nobody
+        can answer). A game that cannot be saved keeps its last autosave."""
+        if self._hung_up:
+            return
+        self._hung_up = True
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.save_on_exit()
+        self._release_game()
+        exit_soon_regardless()
+        self.exit()
 
     # ---- too small ------------------------------------------------------------------
 

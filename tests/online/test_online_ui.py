@@ -137,3 +137,64 @@ def test_a_lobby_row_says_whom_the_game_waits_for() -> None:
 def test_seats_are_login_names_or_bot_levels() -> None:
     assert parse_seats("ada, bob ,normal,", ["easy", "normal"]) == [
         Seat("ada"), Seat("bob"), Seat("", "normal")]
+
+
+async def test_the_new_game_dialog_asks_the_game_then_seats_then_a_confirm(
+        tmp_path: Path) -> None:
+    """Enter on the first field never creates a game (issue 18: a stray default game)."""
+    from textual.widgets import Button, Input, Select
+
+    from tui_games.online.screens import NewOnlineGameScreen
+
+    app = GamesApp(SaveStore(tmp_path / "local"), bot_delay=0)
+    results: list[CreateGame | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(NewOnlineGameScreen("ada"), results.append)
+        await until(pilot, lambda: isinstance(app.screen, NewOnlineGameScreen), "the dialog")
+        dialog = app.screen
+        await pilot.pause()
+        assert isinstance(dialog.focused, Select), "the focus starts on the game"
+        await pilot.press("enter")  # opens the game's list, nothing more
+        await pilot.pause()
+        await pilot.press("escape")  # closes the list, not the dialog
+        await pilot.pause()
+        assert results == [] and app.screen is dialog
+        await pilot.press("tab")
+        assert isinstance(dialog.focused, Input)
+        await pilot.press("enter")  # the seats: Enter moves on to Create
+        await pilot.pause()
+        assert results == [] and isinstance(dialog.focused, Button)
+        assert dialog.focused.id == "online-create"
+        await pilot.press("enter")
+        await until(pilot, lambda: results, "the dialog's answer")
+        assert results[0] is not None and results[0].seats == [Seat("ada"), Seat("", "normal")]
+
+
+async def test_a_returning_player_starts_on_their_own_table(
+        host: HostProcess, tmp_path: Path) -> None:
+    """Issue 18: rejoining landed in the lobby on the first game, not the player's table."""
+    with Connection(host.socket) as conn:
+        others = [Seat("nobody"), Seat("daemon")]
+        conn.request(CreateGame(game="neptune", seats=others), Created)
+        mine = conn.request(CreateGame(game="neptune", seats=[Seat("B", "easy"), Seat(me())]),
+                            Created).game_id
+        conn.request(CreateGame(game="neptune", seats=others), Created)
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: len(lobby._rows) == 3, "the lobby's list")
+        assert [row.id for row in lobby._rows].index(mine) != 0  # not where it starts anyway
+        for _refresh in range(2):  # and still after the list is refreshed
+            await until(pilot, lambda: "Enter takes you back to your seat" in str(
+                lobby.query_one("#lobby-status").render()), "the offer of the player's table")
+            lobby.status("")
+            lobby.action_refresh()
+        await until(pilot, lambda: "back to your seat" in str(
+            lobby.query_one("#lobby-status").render()), "the list again")
+        await pilot.press("enter")  # one key: back at the table
+        await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        table = app.screen
+        assert isinstance(table, OnlineTable)
+        assert table.game_id == mine and table.online_seat == 1

@@ -238,3 +238,23 @@ async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
         again = app.screen
         assert isinstance(again, NeptuneScreen) and again.session is not session
         assert again.hand.sort_mode == "number" and again.hand.cursor_key == card
+
+
+async def test_name_cells_keep_a_gap_and_never_cut_you_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 18: "▸bo (you)tens" ran together; "ada (yo…" and "Bot 3 (nor" were cut."""
+    from tui_games.widgets.text_lines import TextLines
+
+    rules = get_game("neptune").rules
+    seats = [Seat("ada"), Seat("Bot 3 (north)", "easy"), Seat("tga42229c", "easy")]
+    app = make_app(store, Session(rules, seats, 1, {}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        cells = [app.screen.query_one(f"#nep-name-{seat}", TextLines) for seat in range(3)]
+        first = [cell.text.split("\n")[0] for cell in cells]
+        assert first[0].endswith("ada (you)")
+        assert first[1].endswith("Bot 3 (no…")
+        for cell, line in zip(cells, first, strict=True):
+            assert len(line) < cell.size.width, f"{line!r} fills its cell: no gap"
+            tracker = app.screen.query_one(ScoreTracker)
+            assert cell.region.right <= tracker.region.x

@@ -16,10 +16,10 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
@@ -67,6 +67,17 @@ def row_text(row: GameRow, user: str) -> str:
     return one_line(f"{row.title}: {names} · turn {row.turn} · {state}{watching}", 200)
 
 
+def my_table(rows: list[GameRow], user: str) -> int | None:
+    """The row of the unfinished game ``user`` has a seat at (the one waiting for them
+    first), or None. A player whose terminal dropped comes back to the lobby: issue 18
+    asked that their table be one key away, so the lobby starts on it."""
+    mine = [i for i, row in enumerate(rows) if not row.over
+            and any(seat.bot is None and seat.name == user for seat in row.seats)]
+    waiting = [i for i in mine if rows[i].to_move is not None
+               and rows[i].seats[rows[i].to_move].name == user]
+    return (waiting or mine or [None])[0]
+
+
 def parse_seats(text: str, bots: list[str]) -> list[Seat]:
     """"ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
     seats: list[Seat] = []
@@ -78,10 +89,11 @@ def parse_seats(text: str, bots: list[str]) -> list[Seat]:
 
 
 class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
-    """Choose a game and its seats: login names of the host, or bot levels."""
+    """Choose a game, then its seats (login names of the host, or bot levels), then
+    Create. Enter never creates from an earlier field: issue 18 made a stray game with
+    the default game that way, Enter in the seats (where the focus started)."""
 
     BINDINGS = [
-        Binding("enter", "create", "Create"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
@@ -99,18 +111,21 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
                          id="online-seats-label")
             yield Input(f"{self.user}, normal", id="online-seats")
             yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
+            with Horizontal(id="online-new-buttons"):
+                yield Button("Create", id="online-create", variant="primary", compact=True)
+                yield Button("Cancel", id="online-cancel", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start on the seats: the usual change."""
-        self.query_one("#online-seats", Input).focus()
+        """Start on the game: it decides how many seats and which bots."""
+        self.query_one("#online-game", Select).focus()
 
     def _hint(self, game_id: str) -> str:
         info = get_game(game_id)
         low, high = info.rules.min_players, info.rules.max_players
         players = f"{low}" if low == high else f"{low}-{high}"
-        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Enter "
-                "creates, esc cancels.")
+        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
+                "on; Create makes the game, esc cancels.")
 
     @on(Select.Changed, "#online-game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -118,8 +133,19 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
 
     @on(Input.Submitted, "#online-seats")
     def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in the seats moves on to Create: confirming is a key of its own."""
+        event.stop()
+        self.query_one("#online-create", Button).focus()
+
+    @on(Button.Pressed, "#online-create")
+    def _create_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_create()
+
+    @on(Button.Pressed, "#online-cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_cancel()
 
     def action_create(self) -> None:
         """Check the seats, then hand the request to the lobby (the host checks again)."""
@@ -179,6 +205,8 @@ class LobbyScreen(Screen[None]):
         self.path = socket_path(path)
         self.user = ""
         self._rows: list[GameRow] = []
+        self._offered = False  # the first list offers the player's own table (my_table)
+        self._back_id: str | None = None  # that table's game, while it is highlighted
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -250,12 +278,22 @@ class LobbyScreen(Screen[None]):
         ids = [row.id for row in event.games]
         if ids != [row.id for row in self._rows]:
             keep = 0 if ids else None
+        if not self._offered:
+            self._offered = True
+            back = my_table(event.games, self.user)
+            if back is not None:
+                keep, self._back_id = back, event.games[back].id
         self._rows = event.games
         menu.clear_options()
         menu.add_options([Option(row_text(row, self.user), id=row.id) for row in self._rows])
         if keep is not None and self._rows:
             menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
+        shown = menu.highlighted
+        if shown is not None and self._rows and self._rows[shown].id == self._back_id:
+            self.status(f"You are {self.user}. Enter takes you back to your seat at "
+                        f"{self._rows[shown].title}; w watches, n starts a new game.")
+            return
         self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
                     "Enter joins, w watches, n starts a new one." if count else
                     f"You are {self.user}. No games yet: n starts one.")

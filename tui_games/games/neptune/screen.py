@@ -75,6 +75,20 @@ def pile_face(pile: Pile) -> PileFace:
     return PileFace(face=top, score=pile.score, note=pile_note(pile), destroyed=pile.destroyed)
 
 
+# A seat's name cell is 12 columns (neptune.tcss); its text takes at most 11, so that one
+# blank column always parts it from the score tracker ("▸bo (you)tens" ran together).
+NAME_ROOM = 11
+
+
+def name_cell(arrow: str, name: str, you: str) -> str:
+    """``arrow`` + ``name`` + ``you`` in NAME_ROOM columns: "(you)" is never cut, a name
+    that does not fit ends in "…" (not cut mid-word unmarked: "Bot 3 (nor")."""
+    room = NAME_ROOM - len(arrow) - len(you)
+    if len(name) > room:
+        name = name[:room - 1] + "…"
+    return f"{arrow}{name}{you}"
+
+
 SummaryChoice = Literal["next", "review"]
 # The session's ui_prefs keys: what a save keeps of the screen.
 PREF_SORT = "hand_sort"
@@ -238,7 +252,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
             arrow = "▸" if seat == mover else " "
             self.query_one(f"#nep-name-{seat}", TextLines).show(
-                f"{arrow}{self.player_name(seat)[:10]}{you[:6]}\n"
+                name_cell(arrow, self.player_name(seat), you) + "\n"
                 f" {plural(len(view.hands[seat]), 'card')}")
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
             piles = self.query_one(f"#nep-piles-{seat}", TrickPiles)
