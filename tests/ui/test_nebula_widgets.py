@@ -29,16 +29,16 @@ from tui_games.games.nebula.board import (
     SPACES,
     space_in_direction,
 )
+from tui_games.games.nebula.clusters import ARROWS, StarClusters, indicator_track
+from tui_games.games.nebula.galaxy import GalaxyBoard, art, black_zone
+from tui_games.games.nebula.galaxy_canvas import Art
+from tui_games.games.nebula.nebula_view import constellation_values
+from tui_games.games.nebula.objective_cards import CardsShown, ObjectiveCards
+from tui_games.games.nebula.reserve import StarRow, group_text
 from tui_games.games.nebula.rules import NebulaRules
+from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.state import BLACK, EMPTY
-from tui_games.widgets.clusters import ARROWS, StarClusters, indicator_track
-from tui_games.widgets.galaxy import GalaxyBoard, art, black_zone
-from tui_games.widgets.galaxy_canvas import Art
-from tui_games.widgets.nebula_view import constellation_values
-from tui_games.widgets.objectives import CardsShown, ObjectiveCards
-from tui_games.widgets.reserve import StarRow, group_text
-from tui_games.widgets.score_pad import ScorePad
-from tui_games.widgets.values_board import ValuesBoard
+from tui_games.games.nebula.values_board import ValuesBoard
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
 GLYPH_WAYS = {

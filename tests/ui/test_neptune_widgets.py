@@ -10,9 +10,9 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 
+from tui_games.games.neptune.score_tracker import ScoreTracker, tracker_rows
+from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.widgets.card import CardFace
-from tui_games.widgets.score_tracker import ScoreTracker, tracker_rows
-from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
 class WidgetApp(App[None]):

@@ -22,7 +22,9 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction
 from tui_games.engine.session import replay
 from tui_games.games.nebular_colors import texts
+from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
 from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
+from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
@@ -41,14 +43,12 @@ from tui_games.games.nebular_colors.state import (
     card_name,
 )
 from tui_games.games.nebular_colors.summary import HandSummary
+from tui_games.games.nebular_colors.tracker import FragmentTracker
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
 from tui_games.widgets.kept_drawing import KeptStatic
-from tui_games.widgets.pile import CardGroups, SplayedPile
-from tui_games.widgets.scoring import ScoringArea, SuitTally
-from tui_games.widgets.tracker import FragmentTracker
 
 PILES = texts.PILES
 SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor

@@ -21,6 +21,7 @@ from tui_games.engine.core import GameState
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.games.neptune.hints import legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
+from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
     CP,
     IS_ASTEROID,
@@ -36,6 +37,7 @@ from tui_games.games.neptune.state import (
     card_short,
 )
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
+from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
@@ -45,10 +47,8 @@ from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.kept_drawing import KeptStatic
-from tui_games.widgets.score_tracker import ScoreTracker
 from tui_games.widgets.status import StatusLine
 from tui_games.widgets.text_lines import TextLines
-from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
 def card_style(card: int) -> str:

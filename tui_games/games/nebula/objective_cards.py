@@ -30,8 +30,8 @@ from tui_games.games.nebula.objectives import (
     career_text,
     personal_text,
 )
+from tui_games.games.nebula.pane_column import Pane
 from tui_games.games.nebula.state import COLOURS
-from tui_games.widgets.pane_column import Pane
 
 
 class CardsShown(NamedTuple):

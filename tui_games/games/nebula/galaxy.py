@@ -41,17 +41,17 @@ from tui_games.games.nebula.board import (
     GalaxyLayout,
     space_in_direction,
 )
-from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.galaxy_canvas import Art, draw_links
-from tui_games.widgets.kept_drawing import KeptDrawing
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.star_colours import (
+from tui_games.games.nebula.galaxy_canvas import Art, draw_links
+from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
     LinePainter,
     Spans,
     star_css,
     star_style,
 )
+from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.kept_drawing import KeptDrawing
+from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
 FILLED, FREE = "●", "○"

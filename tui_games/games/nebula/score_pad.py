@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui_games.widgets.pane_column import Pane
+from tui_games.games.nebula.pane_column import Pane
 
 Row = tuple[str, tuple[str, ...]]
 

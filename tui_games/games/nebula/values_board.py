@@ -18,6 +18,13 @@ from textual.geometry import Size
 from textual.reactive import reactive
 
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
+from tui_games.games.nebula.pane_column import Pane
+from tui_games.games.nebula.star_colours import (
+    STAR_COMPONENTS,
+    PaintedLines,
+    star_css,
+    star_style,
+)
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     COLOUR_TOKENS,
@@ -27,13 +34,6 @@ from tui_games.games.nebula.state import (
 )
 from tui_games.widgets.line_cache import Line
 from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.pane_column import Pane
-from tui_games.widgets.star_colours import (
-    STAR_COMPONENTS,
-    PaintedLines,
-    star_css,
-    star_style,
-)
 from tui_games.widgets.steady_focus import SteadyFocus
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)

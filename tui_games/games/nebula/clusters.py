@@ -32,15 +32,15 @@ from tui_games.games.nebula.board import (
     INDICATOR_LAST,
     TIME_POINTS,
 )
-from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.pane_column import Pane
-from tui_games.widgets.star_colours import (
+from tui_games.games.nebula.pane_column import Pane
+from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
     PaintedLines,
     star_css,
     star_style,
 )
+from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
 Plan = tuple[int, ...]

@@ -17,15 +17,15 @@ from textual.binding import Binding
 from textual.content import Content, Span
 from textual.reactive import reactive
 
-from tui_games.games.nebula.state import STAR_LETTERS
-from tui_games.widgets.line_cache import Line
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.star_colours import (
+from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
     PaintedLines,
     star_css,
     star_style,
 )
+from tui_games.games.nebula.state import STAR_LETTERS
+from tui_games.widgets.line_cache import Line
+from tui_games.widgets.own_keys import OwnKeys
 from tui_games.widgets.steady_focus import SteadyFocus
 
 STAR_KINDS = len(STAR_LETTERS)
