@@ -287,7 +287,7 @@ async def test_fragment_tracker_shows_filled_and_empty_fragments() -> None:
 
 
 async def test_a_cursor_key_draws_only_the_two_cards_it_changes() -> None:
-    """The hand keeps each card's drawing (LineCached): moving the cursor draws the card
+    """The hand keeps each card's drawing (LineWidget): moving the cursor draws the card
     it leaves and the card it reaches, never the whole hand again."""
     hand = Hand(HAND, captions=False)
     app = WidgetApp(hand)

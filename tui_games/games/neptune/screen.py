@@ -46,7 +46,6 @@ from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand
-from tui_games.widgets.kept_drawing import KeptStatic
 from tui_games.widgets.status import StatusLine
 from tui_games.widgets.text_lines import TextLines
 
@@ -164,7 +163,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         with Column(id="nep-table"):
             # Its own box: a repaint of the hand or the status line does not draw it again.
             with Column(id="nep-top-box"):
-                yield KeptStatic(id="nep-top")
+                yield Static(id="nep-top")
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -174,7 +173,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
-                yield KeptStatic("hand", id="nep-hand-label")
+                yield Static("hand", id="nep-hand-label")
                 sort = self.session.ui_prefs.get(PREF_SORT, "suit")
                 yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
                            captions=False, selectable=False)
