@@ -1,7 +1,8 @@
 """The layers hold: import-linter's contracts (pyproject.toml [tool.importlinter]) are kept.
 
 The rules layer (engine, games/*/rules, state, bot, board) never imports textual or rich;
-widgets never import the app or a screen.
+widgets never import the app or a screen; shared widgets and screens never import a game's
+package (a widget only one game uses lives in that game's folder).
 """
 
 from __future__ import annotations
@@ -28,13 +29,26 @@ def test_the_import_contracts_are_kept() -> None:
     assert "0 broken" in done.stdout
 
 
-def test_the_contracts_catch_a_rules_module_importing_textual(tmp_path: Path) -> None:
-    """A copy of the package with one bad import must break the first contract."""
+def copy_with_leak(tmp_path: Path, leak: str, text: str) -> subprocess.CompletedProcess[str]:
+    """lint-imports on a copy of the package with one bad module added at ``leak``."""
     shutil.copytree(ROOT / "tui_games", tmp_path / "tui_games",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    (tmp_path / "tui_games" / "engine" / "leak.py").write_text("import textual\n")
+    (tmp_path / "tui_games" / leak).write_text(text)
     (tmp_path / "tui_games" / "app.py").touch()  # a contract names it; it may not exist yet
-    done = lint_imports(tmp_path, pythonpath=tmp_path)
+    return lint_imports(tmp_path, pythonpath=tmp_path)
+
+
+def test_the_contracts_catch_a_rules_module_importing_textual(tmp_path: Path) -> None:
+    """A copy of the package with one bad import must break the first contract."""
+    done = copy_with_leak(tmp_path, "engine/leak.py", "import textual\n")
     assert done.returncode != 0
     assert "tui_games.engine.leak -> textual" in done.stdout
+
+
+def test_the_contracts_catch_a_shared_widget_importing_a_game(tmp_path: Path) -> None:
+    """A widget in tui_games/widgets that reads one game's data belongs in that game."""
+    done = copy_with_leak(tmp_path, "widgets/leak.py",
+                          "from tui_games.games.nebula.state import STAR_LETTERS\n")
+    assert done.returncode != 0
+    assert "tui_games.widgets.leak -> tui_games.games.nebula.state" in done.stdout

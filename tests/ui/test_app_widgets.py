@@ -91,7 +91,7 @@ async def test_a_new_log_line_repaints_the_log_without_a_layout_pass() -> None:
 
 
 async def test_a_new_log_line_draws_only_the_new_row() -> None:
-    """The rows on screen shift up one: each was drawn before and is kept (LineCached)."""
+    """The rows on screen shift up one: each was drawn before and is kept (LineWidget)."""
     app = Host()
     async with app.run_test(size=(80, 24)) as pilot:
         log = app.query_one(GameLog)

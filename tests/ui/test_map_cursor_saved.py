@@ -12,8 +12,8 @@ from tui_games.engine.core import Action, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
-from tui_games.widgets.hexmap import HexMap
-from tui_games.widgets.space_grid import SpaceGrid
+from tui_games.games.nova_lux.space_grid import SpaceGrid
+from tui_games.games.via_nebula.hexmap import HexMap
 
 
 def nova_turn() -> Session:

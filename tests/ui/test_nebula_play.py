@@ -31,6 +31,7 @@ from tui_games.games.nebula.board import (
     space_in_direction,
 )
 from tui_games.games.nebula.bot import NormalBot
+from tui_games.games.nebula.reserve import StarRow
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import (
     BLACK,
@@ -47,7 +48,6 @@ from tui_games.games.nebula.state import (
 )
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.widgets.log import GameLog
-from tui_games.widgets.reserve import StarRow
 from tui_games.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]

@@ -17,6 +17,11 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.nebula.board import SPACES
+from tui_games.games.nebula.clusters import StarClusters
+from tui_games.games.nebula.galaxy import GalaxyBoard
+from tui_games.games.nebula.objective_cards import ObjectiveCards
+from tui_games.games.nebula.reserve import StarRow
+from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import (
     KeepPersonal,
@@ -26,14 +31,9 @@ from tui_games.games.nebula.state import (
     TakeStars,
     TurnToChaos,
 )
+from tui_games.games.nebula.values_board import ValuesBoard
 from tui_games.screens.handoff import HandoffScreen
-from tui_games.widgets.clusters import StarClusters
-from tui_games.widgets.galaxy import GalaxyBoard
-from tui_games.widgets.objectives import ObjectiveCards
-from tui_games.widgets.reserve import StarRow
-from tui_games.widgets.score_pad import ScorePad
 from tui_games.widgets.status import StatusLine
-from tui_games.widgets.values_board import ValuesBoard
 
 MakeApp = Callable[..., GamesApp]
 

@@ -22,7 +22,7 @@ from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScre
 from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.hand import Hand
-from tui_games.widgets.line_cache import LineCached
+from tui_games.widgets.line_widget import LineWidget
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -281,12 +281,12 @@ class Renders:
 
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
-    """Spy on Textual: a widget's ``_render`` (``render_line`` for a LineCached one) runs
+    """Spy on Textual: a widget's ``_render`` (``render_line`` for a LineWidget one) runs
     when its content must be drawn anew (its lines are cached otherwise); the compositor's
     dirty regions are what gets repainted."""
     record = Renders()
     render = Widget._render
-    render_line = LineCached.render_line  # widgets drawn line by line
+    render_line = LineWidget.render_line  # widgets drawn line by line
     hand_line = Hand.render_line  # the hand keeps whole rows of cards
     update = Compositor.render_update
 
@@ -300,7 +300,7 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
             record.regions.extend(self._dirty_regions)
         return update(self, *args, **kwargs)
 
-    def spy_lines(self: LineCached, y: int) -> Any:
+    def spy_lines(self: LineWidget, y: int) -> Any:
         if record.on:
             record.widgets.append(self)
         return render_line(self, y)
@@ -311,7 +311,7 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
         return hand_line(self, y)
 
     monkeypatch.setattr(Widget, "_render", spy_render)
-    monkeypatch.setattr(LineCached, "render_line", spy_lines)
+    monkeypatch.setattr(LineWidget, "render_line", spy_lines)
     monkeypatch.setattr(Hand, "render_line", spy_hand)
     monkeypatch.setattr(Compositor, "render_update", spy_update)
     yield record

@@ -12,11 +12,11 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widget import Widget
 
+from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
+from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
+from tui_games.games.nebular_colors.tracker import FragmentTracker
 from tui_games.widgets.card import Card, CardFace, card_content, sort_faces
 from tui_games.widgets.hand import Hand, HiddenHand
-from tui_games.widgets.pile import CardGroups, SplayedPile
-from tui_games.widgets.scoring import ScoringArea, SuitTally
-from tui_games.widgets.tracker import FragmentTracker
 
 GROUP = {"G": 0, "Y": 1, "B": 2, "P": 3}
 
@@ -287,7 +287,7 @@ async def test_fragment_tracker_shows_filled_and_empty_fragments() -> None:
 
 
 async def test_a_cursor_key_draws_only_the_two_cards_it_changes() -> None:
-    """The hand keeps each card's drawing (LineCached): moving the cursor draws the card
+    """The hand keeps each card's drawing (LineWidget): moving the cursor draws the card
     it leaves and the card it reaches, never the whole hand again."""
     hand = Hand(HAND, captions=False)
     app = WidgetApp(hand)

@@ -19,14 +19,14 @@ from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.neptune.score_tracker import ScoreTracker, tracker_rows
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
 from tui_games.games.neptune.state import NeptuneState, Play
+from tui_games.games.neptune.trick import TrickArea
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.hand import Hand
-from tui_games.widgets.score_tracker import ScoreTracker, tracker_rows
 from tui_games.widgets.status import StatusLine
-from tui_games.widgets.trick import TrickArea
 
 MakeApp = Callable[..., GamesApp]
 

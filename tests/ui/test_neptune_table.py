@@ -18,11 +18,11 @@ from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
 from tui_games.games.neptune.state import NeptuneState
-from tui_games.widgets.score_tracker import ScoreTracker
+from tui_games.games.neptune.trick import TrickArea
 from tui_games.widgets.status import StatusLine
-from tui_games.widgets.trick import TrickArea
 
 MakeApp = Callable[..., GamesApp]
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

@@ -10,9 +10,9 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 
+from tui_games.games.neptune.score_tracker import ScoreTracker, tracker_rows
+from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.widgets.card import CardFace
-from tui_games.widgets.score_tracker import ScoreTracker, tracker_rows
-from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
 class WidgetApp(App[None]):
@@ -82,20 +82,22 @@ async def test_trick_area_shows_a_note_under_the_cards() -> None:
         assert area.size.height == 3
 
 
-async def test_trick_area_repaints_only_the_lines_a_played_card_changes() -> None:
+async def test_trick_area_repaints_only_the_lines_a_played_card_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     area = TrickArea()
     async with WidgetApp(area).run_test(size=(40, 8)) as pilot:
         area.set_trick([TrickSeat("Bob", face("R6 (5)")), TrickSeat("Sue"), TrickSeat("Ann")],
                        title="Trick 1 of 9", winning=0, next_seat=1)
         await pilot.pause()
         repainted: list[tuple[Region, ...]] = []
-        real = area.refresh
+        real = Widget.refresh
 
-        def spy(*regions: Region, **kwargs: bool) -> TrickArea:
-            repainted.append(regions)
-            return real(*regions, **kwargs)
+        def spy(self: Widget, *regions: Region, **kwargs: bool) -> Widget:
+            if self is area:  # what Textual is asked to repaint
+                repainted.append(regions)
+            return real(self, *regions, **kwargs)
 
-        area.refresh = spy  # type: ignore[method-assign]
+        monkeypatch.setattr(Widget, "refresh", spy)
         area.set_trick([TrickSeat("Bob", face("R6 (5)")), TrickSeat("Sue", face("R2 (9)")),
                         TrickSeat("Ann")], title="Trick 1 of 9", winning=0, next_seat=2)
         await pilot.pause()

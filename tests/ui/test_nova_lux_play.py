@@ -23,11 +23,11 @@ from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import OXYGEN, WATER
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NobodyWinsScreen, NovaLuxScreen
+from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import AnswerTrade, NovaLuxState, OfferTrade, PlaceShip
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.menu import MenuScreen
-from tui_games.widgets.space_grid import SpaceGrid
 from tui_games.widgets.status import StatusLine
 
 RULES = NovaLuxRules()

@@ -9,12 +9,12 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui_games.games.nova_lux.board import CARD_CELLS, SPACE_DUST
+from tui_games.games.nova_lux.resource_tracker import ResourceTracker, track_text
 from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import Pick, PlaceShip
 from tui_games.games.nova_lux.view import cell_text, engine_line, map_cells, short_mat
 from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.resource_tracker import ResourceTracker, track_text
-from tui_games.widgets.space_grid import SpaceGrid
 
 RULES = NovaLuxRules()
 

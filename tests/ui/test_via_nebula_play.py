@@ -26,11 +26,11 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.via_nebula.board import CELL
 from tui_games.games.via_nebula.bot import NormalBot
+from tui_games.games.via_nebula.hexmap import HexMap, neighbour
 from tui_games.games.via_nebula.screen import ViaNebulaScreen, action_hexes
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.menu import MenuScreen
-from tui_games.widgets.hexmap import HexMap, neighbour
 from tui_games.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]

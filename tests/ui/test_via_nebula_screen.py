@@ -16,10 +16,10 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.via_nebula.board import CELL, NAME
 from tui_games.games.via_nebula.bot import NormalBot
+from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
 from tui_games.games.via_nebula.state import SkipPower, Transport, ViaNebulaState
-from tui_games.widgets.hexmap import HexMap
 from tui_games.widgets.status import fit_lines
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS
+from tui_games.games.via_nebula.hexmap import HexMap, neighbour
 from tui_games.widgets.action_lines import ActionLines
-from tui_games.widgets.hexmap import HexMap, neighbour
 from tui_games.widgets.text_lines import TextLines
 
 PLACES = frozenset(CELL)

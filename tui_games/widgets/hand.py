@@ -21,12 +21,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
-from tui_games.widgets.line_cache import CACHE_LINES, Line, LineCached, joined
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.steady_focus import SteadyFocus
+from tui_games.widgets.line_widget import Line, LineWidget, joined
 
 
-class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
+class Hand(LineWidget, can_focus=True):
     """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
 
     Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected
@@ -321,11 +319,11 @@ class Hand(OwnKeys, SteadyFocus, LineCached, can_focus=True):
                self._captions, self.visual_style, self.app.theme)
         strips = self._rows.get(key)
         if strips is None:
-            if len(self._rows) >= CACHE_LINES:
+            if len(self._rows) >= self.CACHE_LINES:
                 self._rows.clear()
             strips = self._rows[key] = [
                 strip for line in self._row_lines(faces, cell)
-                for strip in self._line_strips(line, width)]
+                for strip in self.line_strips(line, width)]
         return strips[sub] if sub < len(strips) else Strip.blank(width)
 
     def _card(self, face: CardFace) -> Content:

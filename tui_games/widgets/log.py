@@ -11,13 +11,13 @@ from textual.content import Content
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.text import printable
-from tui_games.widgets.line_cache import Line, LineCached
+from tui_games.widgets.line_widget import Line, LineWidget
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
 NEWER_BELOW = "▼ newer lines below (scroll down)"
 
 
-class GameLog(LineCached):
+class GameLog(LineWidget):
     """Shows a game's event log as the viewer may read it, newest line at the bottom.
 
     The log draws itself from the bottom up, so its newest line is in sight whatever
@@ -27,7 +27,7 @@ class GameLog(LineCached):
     lines ``viewer`` may read; with ``names`` the rules' seat references become names and
     the viewer's own seat "you". The widget does not take focus, so the game screen keeps
     its own keys. Log text is shown as plain text, never parsed as markup, and without
-    control characters. Each row is drawn once (LineCached): a new line shifts the rows
+    control characters. Each row is drawn once (LineWidget): a new line shifts the rows
     on screen, and only the new one is drawn.
     """
 

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.visual import VisualType
 
 from tui_games.engine.text import printable
-from tui_games.widgets.line_cache import Line, LineCached
+from tui_games.widgets.line_widget import Line, LineWidget
 
 ERROR_MARK = "✗ "
 MAX_LINES = 2
@@ -36,7 +36,7 @@ def fit_lines(text: str, width: int, lines: int = MAX_LINES) -> str:
     return "\n".join(kept)
 
 
-class StatusLine(LineCached):
+class StatusLine(LineWidget):
     """One or two lines of guidance under the table.
 
     ``update(text, error=True)`` shows an explanation of a refused choice: the ``-error``
@@ -44,7 +44,7 @@ class StatusLine(LineCached):
     wraps at words; if it would need a third line it ends in an ellipsis instead of being
     cut mid-sentence. A string is shown as plain text, never parsed as markup, and
     without control characters: status texts carry seat names and other words that
-    came from players or save files. Each line drawn is kept (LineCached): a cursor
+    came from players or save files. Each line drawn is kept (LineWidget): a cursor
     key that moves back and forth between two cards draws nothing new.
     """
 
@@ -76,9 +76,7 @@ class StatusLine(LineCached):
             layout = layout and lines != self._lines and not self._fixed_height()
             self._lines = lines
             if not layout:
-                # Its lines, not the whole box: the box's look (worked out once, see
-                # KeptDrawing) stays good while only the words change.
-                self.refresh(self.content_region.reset_offset)
+                self.refresh()  # LineWidget repaints the line or two whose words changed
                 return
         self.refresh(layout=layout)
 

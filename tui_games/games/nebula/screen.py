@@ -32,7 +32,26 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction
 from tui_games.games.nebula import placement
 from tui_games.games.nebula.board import INDEX, SPACES
+from tui_games.games.nebula.clusters import StarClusters
+from tui_games.games.nebula.galaxy import GalaxyBoard
+from tui_games.games.nebula.nebula_view import (
+    cards_shown,
+    constellation_values,
+    pad_rows,
+    place_status,
+    rival_status,
+    sentence,
+    time_plan,
+    time_status,
+    top_line,
+    value_places,
+    value_status,
+)
+from tui_games.games.nebula.objective_cards import ObjectiveCards
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
+from tui_games.games.nebula.pane_column import PaneColumn
+from tui_games.games.nebula.reserve import StarRow
+from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.state import (
     BLACK,
     EMPTY,
@@ -49,30 +68,11 @@ from tui_games.games.nebula.state import (
     TurnToChaos,
     star_name,
 )
+from tui_games.games.nebula.values_board import ValuesBoard, token_label
 from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.clusters import StarClusters
-from tui_games.widgets.galaxy import GalaxyBoard
-from tui_games.widgets.nebula_view import (
-    cards_shown,
-    constellation_values,
-    pad_rows,
-    place_status,
-    rival_status,
-    sentence,
-    time_plan,
-    time_status,
-    top_line,
-    value_places,
-    value_status,
-)
-from tui_games.widgets.objectives import ObjectiveCards
-from tui_games.widgets.pane_column import PaneColumn
-from tui_games.widgets.reserve import StarRow
-from tui_games.widgets.score_pad import ScorePad
 from tui_games.widgets.text_lines import TextLines
-from tui_games.widgets.values_board import ValuesBoard, token_label
 
 # The session's ui_prefs keys: what a save keeps of the screen.
 PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"

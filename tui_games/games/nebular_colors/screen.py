@@ -22,7 +22,9 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction
 from tui_games.engine.session import replay
 from tui_games.games.nebular_colors import texts
+from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
 from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
+from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
@@ -41,14 +43,11 @@ from tui_games.games.nebular_colors.state import (
     card_name,
 )
 from tui_games.games.nebular_colors.summary import HandSummary
+from tui_games.games.nebular_colors.tracker import FragmentTracker
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
-from tui_games.widgets.kept_drawing import KeptStatic
-from tui_games.widgets.pile import CardGroups, SplayedPile
-from tui_games.widgets.scoring import ScoringArea, SuitTally
-from tui_games.widgets.tracker import FragmentTracker
 
 PILES = texts.PILES
 SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor
@@ -131,38 +130,38 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         sort = self.session.ui_prefs.get(SORT_PREF, "number")
         with Column(id="nc-table"):
             with Row(id="nc-top"):
-                yield KeptStatic(id="nc-title")
+                yield Static(id="nc-title")
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
-                yield KeptStatic(id="nc-match")
-                yield KeptStatic(id="nc-deck-count")
+                yield Static(id="nc-match")
+                yield Static(id="nc-deck-count")
             with Column(id="nc-them", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield KeptStatic(id="nc-them-name", classes="nc-name")
+                    yield Static(id="nc-them-name", classes="nc-name")
                     yield ScoringArea(id="nc-them-score")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("melds", classes="nc-label")
+                    yield Static("melds", classes="nc-label")
                     yield CardGroups(id="nc-them-melds", empty="none yet")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("hand", classes="nc-label")
+                    yield Static("hand", classes="nc-label")
                     yield HiddenHand(id="nc-them-hand")
             with Row(id="nc-piles"):
                 yield SplayedPile("left pile (1)", id="nc-pile-0")
-                yield KeptStatic(id="nc-deck")
+                yield Static(id="nc-deck")
                 yield SplayedPile("right pile (2)", id="nc-pile-1")
             with Column(id="nc-you", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield KeptStatic(id="nc-you-name", classes="nc-name")
+                    yield Static(id="nc-you-name", classes="nc-name")
                     yield ScoringArea(id="nc-you-score")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("melds", classes="nc-label")
+                    yield Static("melds", classes="nc-label")
                     yield CardGroups(id="nc-you-melds", empty="none yet")
                 with Row(classes="nc-row", id="nc-hand-row"):
                     with Column(classes="nc-label"):
-                        yield KeptStatic("hand")
-                        yield KeptStatic(id="nc-sort")
+                        yield Static("hand")
+                        yield Static(id="nc-sort")
                     yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
-            yield KeptStatic(id="nc-prompt")
+            yield Static(id="nc-prompt")
 
     def on_mount(self) -> None:
         """Focus the hand."""

@@ -21,6 +21,7 @@ from tui_games.engine.core import GameState
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.games.neptune.hints import legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
+from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
     CP,
     IS_ASTEROID,
@@ -36,6 +37,7 @@ from tui_games.games.neptune.state import (
     card_short,
 )
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
+from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
@@ -44,11 +46,8 @@ from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand
-from tui_games.widgets.kept_drawing import KeptStatic
-from tui_games.widgets.score_tracker import ScoreTracker
 from tui_games.widgets.status import StatusLine
 from tui_games.widgets.text_lines import TextLines
-from tui_games.widgets.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 
 
 def card_style(card: int) -> str:
@@ -178,7 +177,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         with Column(id="nep-table"):
             # Its own box: a repaint of the hand or the status line does not draw it again.
             with Column(id="nep-top-box"):
-                yield KeptStatic(id="nep-top")
+                yield Static(id="nep-top")
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -188,7 +187,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
-                yield KeptStatic("hand", id="nep-hand-label")
+                yield Static("hand", id="nep-hand-label")
                 sort = self.session.ui_prefs.get(PREF_SORT, "suit")
                 yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
                            captions=False, selectable=False)

@@ -29,6 +29,8 @@ from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
 from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
 from tui_games.games.nova_lux.legal import TRADE_MAX
+from tui_games.games.nova_lux.resource_tracker import ResourceTracks
+from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import (
     NONE,
     AnswerTrade,
@@ -62,8 +64,6 @@ from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen, breakdown_table
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.resource_tracker import ResourceTracks
-from tui_games.widgets.space_grid import SpaceGrid
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names

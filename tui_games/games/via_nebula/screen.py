@@ -31,6 +31,7 @@ from tui_games.games.via_nebula.board import (
     RUINS,
 )
 from tui_games.games.via_nebula.components import CONTRACTS, power_text
+from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.state import (
     Convert,
@@ -57,7 +58,6 @@ from tui_games.games.via_nebula.view import (
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.action_lines import ActionLines
 from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.hexmap import HexMap
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names

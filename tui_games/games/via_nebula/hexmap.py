@@ -26,9 +26,6 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_games.widgets.kept_drawing import KeptDrawing
-from tui_games.widgets.own_keys import OwnKeys
-
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
 Cell = tuple[CellLine, ...]          # every drawn line of a cell
@@ -55,7 +52,7 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class HexMap(OwnKeys, KeptDrawing, Widget, can_focus=True):
+class HexMap(Widget, can_focus=True):
     """A hex map with a cursor; the screen supplies each cell's text with ``show``."""
 
     BINDINGS = [

@@ -11,22 +11,20 @@ screen watches ``cursor``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
 from textual.reactive import reactive
 
-from tui_games.games.nebula.state import STAR_LETTERS
-from tui_games.widgets.line_cache import Line
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.star_colours import (
+from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
-    PaintedLines,
     star_css,
     star_style,
 )
-from tui_games.widgets.steady_focus import SteadyFocus
+from tui_games.games.nebula.state import STAR_LETTERS
+from tui_games.widgets.line_widget import Line, LineWidget
 
 STAR_KINDS = len(STAR_LETTERS)
 
@@ -36,11 +34,13 @@ def group_text(letter: str, count: int) -> str:
     return letter * count if count <= 3 else f"{letter}×{count}"
 
 
-class StarRow(OwnKeys, SteadyFocus, PaintedLines, can_focus=True):
+class StarRow(LineWidget, can_focus=True):
     """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty).
 
     Painted from a line cache: a phase key redraws this row often (a cursor shown or
     hidden, colours dimmed), and a row drawn before costs nothing to draw again."""
+
+    ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "star-row--label", "star-row--dim", "star-row--empty"}

@@ -24,9 +24,6 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tui_games.widgets.kept_drawing import KeptDrawing
-from tui_games.widgets.own_keys import OwnKeys
-
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
 Cell = tuple[CellLine, ...]          # every drawn line of a cell
@@ -37,7 +34,7 @@ CACHE_STRIPS = 2048  # cells, rows, captions and legends kept: a few turns' wort
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-class SpaceGrid(OwnKeys, KeptDrawing, Widget, can_focus=True):
+class SpaceGrid(Widget, can_focus=True):
     """A ``size`` x ``size`` grid with a cursor; cells come from the screen by ``show``."""
 
     BINDINGS = [

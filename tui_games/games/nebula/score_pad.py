@@ -16,12 +16,10 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui_games.widgets.pane_column import Pane
-
 Row = tuple[str, tuple[str, ...]]
 
 
-class ScorePad(Pane, Widget):
+class ScorePad(Widget):
     """A table: ``names`` across, ``rows`` of (label, one cell per player), a total row."""
 
     COMPONENT_CLASSES = {"pad--head", "pad--label", "pad--total", "pad--legend", "pad--note"}

@@ -17,10 +17,10 @@ from textual.widget import Widget
 
 from tui_games.engine.grammar import plural
 from tui_games.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
-from tui_games.widgets.line_cache import Line, LineCached
+from tui_games.widgets.line_widget import Line, LineWidget
 
 
-class SplayedPile(LineCached, can_focus=True):
+class SplayedPile(LineWidget, can_focus=True):
     """A discard pile splayed so every card shows, oldest first; focus it to choose it.
 
     Enter (or a click) posts ``SplayedPile.Chosen``; left/right move to the neighbouring

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import ClassVar, Self
+from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.strip import Strip
 
 from tui_games.games.nebula.board import (
     BLACK_ZONE_SIZE,
@@ -41,18 +40,10 @@ from tui_games.games.nebula.board import (
     GalaxyLayout,
     space_in_direction,
 )
+from tui_games.games.nebula.galaxy_canvas import Art, draw_links
+from tui_games.games.nebula.star_colours import STAR_COMPONENTS, star_css, star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.galaxy_canvas import Art, draw_links
-from tui_games.widgets.kept_drawing import KeptDrawing
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.star_colours import (
-    STAR_COMPONENTS,
-    LinePainter,
-    Spans,
-    star_css,
-    star_style,
-)
-from tui_games.widgets.steady_focus import SteadyFocus
+from tui_games.widgets.line_widget import Line, LineWidget
 
 FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.
@@ -77,6 +68,7 @@ def cells_by_row(large: bool) -> dict[int, tuple[int, ...]]:
     return {r: tuple(spaces) for r, spaces in rows.items()}
 
 
+Spans = tuple[tuple[int, int, str], ...]  # (start, end, style): ".component" or "bold reverse"
 Row = tuple[str, Spans]  # a drawn row: its text and styled runs
 
 
@@ -93,10 +85,10 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
-class GalaxyBoard(OwnKeys, SteadyFocus, KeptDrawing, can_focus=True):
+class GalaxyBoard(LineWidget, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
-    ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text (see LinePainter)
+    ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
@@ -140,8 +132,9 @@ class GalaxyBoard(OwnKeys, SteadyFocus, KeptDrawing, can_focus=True):
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._rows: list[Row | None] | None = None
-        self._painter = LinePainter(self)
+        # The rows built for what the board shows (see _lines), and what that was.
+        self._built: list[Row | None] = []
+        self._built_for: tuple[object, ...] = ()
 
     @property
     def layout_(self) -> GalaxyLayout:
@@ -167,26 +160,15 @@ class GalaxyBoard(OwnKeys, SteadyFocus, KeptDrawing, can_focus=True):
         self._show(legal=frozenset(legal), black_target=black_target)
 
     def _show(self, **values: object) -> None:
-        """Set what the board shows and repaint only the rows that now read differently
-        (a star placed changes a row or two and the marks, not the whole board)."""
+        """Set what the board shows and repaint once (LineWidget repaints only the rows
+        that now read differently: a star placed changes a row or two and the marks)."""
         changed = {name: value for name, value in values.items()
                    if getattr(self, name) != value}
         if not changed:
             return
         for name, value in changed.items():
             self.set_reactive(getattr(GalaxyBoard, name), value)
-        old = self._rows
-        if old is None or not self.is_mounted:
-            self.refresh()
-            return
-        self._rows = None
-        new = self._lines()
-        width = self.size.width
-        pairs = zip(old, new, strict=True)
-        rows = [Region(0, y, width, 1) for y, (before, after) in enumerate(pairs)
-                if before != after]
-        if rows:
-            self.refresh(*rows)
+        self.refresh()
 
     def move_cursor_to(self, space: int) -> None:
         """Put the cursor on ``space``."""
@@ -239,49 +221,29 @@ class GalaxyBoard(OwnKeys, SteadyFocus, KeptDrawing, can_focus=True):
         """The header, the board and (when ``legend``) the legend line."""
         return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
 
-    def render(self) -> Content:
-        """Header, links and cells, legend (the whole board as one Content)."""
-        return Content("\n").join(_content(row) for row in self._lines())
-
-    def render_line(self, y: int) -> Strip:
-        """One row of the board. Rows are kept as strips and only a row whose content
-        changed is built again, so a cursor move costs two rows and the label, not the
-        whole board."""
-        lines = self._lines()
-        width = self.size.width
-        if y >= len(lines):
-            return Strip.blank(width, self.visual_style.rich_style)
-        text, spans = lines[y]
-        return self._painter.strip(text, spans, width)
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Self:
-        """A change of what the board shows builds its rows anew; a refresh of some rows
-        (the cursor moved: see ``watch_cursor``) builds only those."""
-        if not regions:
-            self._rows = None
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    def content_lines(self, width: int) -> list[Line]:
+        """Header, links and cells, legend: a line per row of the board."""
+        return [_content(row) for row in self._lines()]
 
     def watch_cursor(self, old: int, new: int) -> None:
-        """Rebuild the rows of the old and new cursor spaces and C's (the label there);
-        repaint only the two cells and the label."""
-        drawing = art(self.large)
-        cells = drawing.cells
-        width = drawing.cell_width
-        if self._rows is not None:
-            for space in (old, new, CENTRE):
-                self._rows[cells[space][0] + 1] = None
-        label_row, label_col = cells[CENTRE]
-        label_col += width
-        self.refresh(*(Region(cells[space][1], cells[space][0] + 1, width, 1)
-                       for space in {old, new}),
-                     Region(label_col, label_row + 1, max(self.size.width - label_col, 0), 1))
+        """Build the rows of the old and new cursor spaces and C's (the label there) again,
+        and repaint (LineWidget repaints those rows alone)."""
+        cells = art(self.large).cells
+        for space in (old, new, CENTRE):
+            row = cells[space][0] + 1
+            if row < len(self._built):
+                self._built[row] = None
+        self.refresh()
 
     def _lines(self) -> list[Row]:
-        """The board's rows for what it shows now (a row is built once per change)."""
-        if self._rows is None:
-            self._rows = [None] * self._row_count()
-        rows = self._rows
+        """The board's rows for what it shows now: a row is built once per change of what
+        the board shows (a cursor move builds its three rows again, see watch_cursor)."""
+        shown = (self.stars, self.legal, self.black, self.black_target, self.title,
+                 self.show_cursor, self.names, self.large, self.legend)
+        if shown != self._built_for or len(self._built) != self._row_count():
+            self._built_for = shown
+            self._built = [None] * self._row_count()
+        rows = self._built
         for y, row in enumerate(rows):
             if row is None:
                 rows[y] = self._build_row(y)

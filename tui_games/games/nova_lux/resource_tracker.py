@@ -21,7 +21,6 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from tui_games.widgets.card import refresh_changed
-from tui_games.widgets.kept_drawing import KeptDrawing
 
 TRACK_CELLS = 14
 MARK_AT = 7
@@ -52,7 +51,7 @@ def track_line(label: str, value: int, style: str = "", label_width: int = 0) ->
     return Content.assemble(head, body, f" {value:2d}")
 
 
-class ResourceTracks(KeptDrawing, Widget):
+class ResourceTracks(Widget):
     """Several labelled tracks, one per line; ``set_values`` repaints the lines that
     changed (see the module)."""
 

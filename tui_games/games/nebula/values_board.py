@@ -11,6 +11,7 @@ screen marks ``blocked`` are dimmed. The screen watches ``cursor``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
 
 from textual.binding import Binding
 from textual.content import Content, Span
@@ -18,6 +19,11 @@ from textual.geometry import Size
 from textual.reactive import reactive
 
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
+from tui_games.games.nebula.star_colours import (
+    STAR_COMPONENTS,
+    star_css,
+    star_style,
+)
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     COLOUR_TOKENS,
@@ -25,16 +31,7 @@ from tui_games.games.nebula.state import (
     STAR_LETTERS,
     VALUE_TOKENS,
 )
-from tui_games.widgets.line_cache import Line
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.pane_column import Pane
-from tui_games.widgets.star_colours import (
-    STAR_COMPONENTS,
-    PaintedLines,
-    star_css,
-    star_style,
-)
-from tui_games.widgets.steady_focus import SteadyFocus
+from tui_games.widgets.line_widget import Line, LineWidget
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
 TRACK_TITLES = ("Colours", "Constell.", "Advanced")
@@ -54,8 +51,10 @@ def token_label(token: int) -> str:
     return f"A{token - ADVANCED_TOKENS.start + 1}"
 
 
-class ValuesBoard(OwnKeys, SteadyFocus, Pane, PaintedLines, can_focus=True):
+class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
+
+    ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "values--title", "values--place", "values--blocked",

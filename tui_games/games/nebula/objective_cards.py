@@ -31,7 +31,6 @@ from tui_games.games.nebula.objectives import (
     personal_text,
 )
 from tui_games.games.nebula.state import COLOURS
-from tui_games.widgets.pane_column import Pane
 
 
 class CardsShown(NamedTuple):
@@ -97,7 +96,7 @@ def personal_short(card: Card) -> str:
     }[card.kind]
 
 
-class ObjectiveCards(Pane, Widget):
+class ObjectiveCards(Widget):
     """The Career, Advanced and (your) Personal objectives, with markers and progress."""
 
     COMPONENT_CLASSES = {"cards--title", "cards--note", "cards--marks", "cards--ready",

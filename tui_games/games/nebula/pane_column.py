@@ -15,12 +15,11 @@ from collections.abc import Iterable, Mapping
 
 from textual.containers import Vertical
 from textual.content import Content
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tui_games.widgets.boxes import Column
-from tui_games.widgets.kept_drawing import KeptStatic
 
 
 class PaneColumn(Vertical):
@@ -43,7 +42,7 @@ class PaneColumn(Vertical):
         self.titles = dict(titles)
         self.extra = set(extra)          # shown only when asked for, never cycled to
         self.skip: set[str] = set()      # left out of the cycle (and the title line)
-        self._line = KeptStatic(classes="pane-column--titles")
+        self._line = Static(classes="pane-column--titles")
         # In a box of its own: a repaint of a pane or of a widget beside the column does
         # not draw the title line again (Textual redraws every child of a box it touches).
         self._box = Column(self._line, classes="pane-column--title-box")
@@ -111,14 +110,3 @@ class PaneColumn(Vertical):
             self._titles_shown = key     # column on the pane it shows): no repaint
             # One line of fixed height (DEFAULT_CSS): new titles need no layout pass.
             self._line.update(line, layout=False)
-
-
-class Pane(Widget):
-    """Mixin for a pane that never scrolls. Textual lays the whole screen out a second
-    time whenever a widget's content size changes - as it does for a pane shown for the
-    first time - in case a scrollbar depends on it; nothing depends on a pane's, so its
-    first showing costs one layout pass, not two. List it before ``Widget``."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)

@@ -17,6 +17,7 @@ previews the stars that would be taken.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual.binding import Binding
 from textual.content import Content, Span
@@ -32,16 +33,13 @@ from tui_games.games.nebula.board import (
     INDICATOR_LAST,
     TIME_POINTS,
 )
-from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.pane_column import Pane
-from tui_games.widgets.star_colours import (
+from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
-    PaintedLines,
     star_css,
     star_style,
 )
-from tui_games.widgets.steady_focus import SteadyFocus
+from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.line_widget import LineWidget
 
 Plan = tuple[int, ...]
 # Where ring position i sits in the 3x3 square (row, column): clockwise from the top left.
@@ -68,8 +66,10 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
-class StarClusters(OwnKeys, SteadyFocus, Pane, PaintedLines, can_focus=True):
+class StarClusters(LineWidget, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
+
+    ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
         "clusters--title", "clusters--marker", "clusters--moon",

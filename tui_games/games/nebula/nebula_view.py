@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from tui_games.engine.grammar import plural
 from tui_games.games.nebula.board import CLUSTER_SIZE, CONSTELLATION_LETTERS
+from tui_games.games.nebula.objective_cards import CardsShown
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
@@ -25,6 +26,7 @@ from tui_games.games.nebula.objectives import (
     score_pad,
     value_podium,
 )
+from tui_games.games.nebula.score_pad import Row
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     COLOUR_TOKENS,
@@ -33,9 +35,7 @@ from tui_games.games.nebula.state import (
     STAR_LETTERS,
     NebulaState,
 )
-from tui_games.widgets.objectives import CardsShown
-from tui_games.widgets.score_pad import Row
-from tui_games.widgets.values_board import PLACES
+from tui_games.games.nebula.values_board import PLACES
 
 # The score pad's lines, shortened for the narrow pane.
 PAD_LABELS = {"Personal objective": "Personal", "Career objectives": "Career",

@@ -10,8 +10,6 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
-from tui_games.widgets.kept_drawing import KeptDrawing
-
 MARKER = "●"
 CIRCLE = "○"
 LEGEND = ("tens ", "ones ")  # the rows' labels, as wide as each other
@@ -33,7 +31,7 @@ def tracker_rows(score: int, tens: int = 6) -> tuple[str, str]:
     return top, bottom
 
 
-class ScoreTracker(KeptDrawing, Widget):
+class ScoreTracker(Widget):
     """Two rows of circles (tens, then ones) with the score beside the tens row.
 
     ``legend`` puts the rows' labels before them: `tens ○●○○○○ 12` over `ones ○○●○○○○○○○`.

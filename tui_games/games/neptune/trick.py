@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from textual.content import Content, Span
-from textual.geometry import Region, Size
-from textual.style import Style
+from textual.content import Content
+from textual.geometry import Size
 
 from tui_games.widgets.card import CardFace, wrap_tokens
-from tui_games.widgets.line_cache import Line, LineCached
+from tui_games.widgets.line_widget import Line, LineWidget
 
 WINNING = "★"
 TO_PLAY = "▸"
@@ -30,50 +29,11 @@ class TrickSeat:
     face: CardFace | None = None
 
 
-def _key(line: Line) -> tuple[object, ...]:
-    """What a drawn line looks like: its text and styles."""
-    assert isinstance(line, Content)
-    return (line.plain, tuple(line.spans))
-
-
-class _ResolvedStyles(LineCached):
-    """A LineCached widget whose lines name their styles by component class (`.suit-r`),
-    resolved once per theme: Textual looks a class up through every ancestor (an
-    exception at each that lacks it) for each span of each line it draws."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._resolved: dict[tuple[str, str], Style] = {}
-
-    def notify_style_update(self) -> None:
-        """Restyled: the component classes may look different now."""
-        self._resolved.clear()
-        super().notify_style_update()
-
-    def resolved(self, line: Content) -> Content:
-        """``line`` with its component-class styles replaced by the styles they give."""
-        spans = line.spans
-        if not any(isinstance(span.style, str) for span in spans):
-            return line
-        theme = self.app.theme
-        resolved = []
-        for span in spans:
-            style = span.style
-            if isinstance(style, str):
-                key = (style, theme)
-                found = self._resolved.get(key)
-                if found is None:
-                    found = self._resolved[key] = self._get_style(style)
-                style = found
-            resolved.append(Span(span.start, span.end, style))
-        return Content(line.plain, resolved, line.cell_length)
-
-
 def _face(face: CardFace) -> Content:
     return Content.styled(face.label, f".{face.style}" if face.style else "")
 
 
-class TrickArea(_ResolvedStyles):
+class TrickArea(LineWidget):
     """The trick in play: each seat's card in play order, the one winning now starred.
 
     The border title says which trick it is, the subtitle the suit to follow; a note line
@@ -132,18 +92,11 @@ class TrickArea(_ResolvedStyles):
         if new == (self._seats, self._winning, self._next, self._note, self._finished):
             return
         resized = len(new[0]) != len(self._seats)
-        width = self.size.width
-        before = self.content_lines(width)
         self._seats, self._winning, self._next, self._note, self._finished = new
-        if resized or whole or not width:
+        if resized or whole:
             self.refresh(layout=resized)
             return
-        # A card played changes a line or two: only those are drawn again (regions of the
-        # content: Textual moves them past the border itself).
-        self.refresh(*[Region(0, y, width, 1)
-                       for y, (old, now) in enumerate(zip(before, self.content_lines(width),
-                                                          strict=True))
-                       if _key(old) != _key(now)])
+        self.refresh()  # a card played changes a line or two: LineWidget repaints those
 
     @property
     def text(self) -> str:
@@ -166,7 +119,7 @@ class TrickArea(_ResolvedStyles):
                 line = Content.assemble(line, (mark, ".trick-area--winning"))
             lines.append(line)
         lines.append(Content.styled(self._note, ".trick-area--note"))
-        return [self.resolved(line) for line in lines]
+        return lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line per seat, and the note's line."""
@@ -187,7 +140,7 @@ class PileFace:
     destroyed: bool = False
 
 
-class TrickPiles(_ResolvedStyles):
+class TrickPiles(LineWidget):
     """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
 
     With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`. When the piles do
@@ -255,13 +208,12 @@ class TrickPiles(_ResolvedStyles):
     def content_lines(self, width: int) -> list[Line]:
         """The piles, wrapped between piles; the oldest folded away if they do not fit."""
         if not self._piles:
-            return [self.resolved(Content.styled(self._empty, ".trick-piles--empty"))]
+            return [Content.styled(self._empty, ".trick-piles--empty")]
         return list(self._lines(width))
 
     def _lines(self, width: int) -> list[Content]:
         if self._fitted is None or self._fitted[0] != width:
-            self._fitted = (width, [self.resolved(line)
-                                    for line in self._fit(width).split("\n")])
+            self._fitted = (width, self._fit(width).split("\n"))
         return self._fitted[1]
 
     def _fit(self, width: int) -> Content:

@@ -1,0 +1,131 @@
+"""LineWidget: a changed line repaints only its row, a restyle or a new width clears the
+line cache, a cursor move redraws two rows."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.geometry import Region
+from textual.widget import Widget
+
+from tui_games.widgets.line_widget import Line, LineWidget
+
+
+class Rows(LineWidget):
+    """Eight rows of text, one of them under a cursor."""
+
+    DEFAULT_CSS = """
+    Rows { height: 8; }
+    Rows.-framed { height: 10; border: round white; }
+    Rows.-red { color: red; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = [f"row {i}" for i in range(8)]
+        self.cursor = 0
+
+    def content_lines(self, width: int) -> list[Line]:
+        return [Content.styled(word, "reverse") if y == self.cursor else Content(word)
+                for y, word in enumerate(self.words)]
+
+
+class RowsApp(App[None]):
+    def __init__(self, rows: Rows) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        yield self.rows
+
+
+def repaints(monkeypatch: pytest.MonkeyPatch, widget: Widget) -> list[tuple[Region, ...]]:
+    """The regions each repaint of ``widget`` asks Textual for."""
+    asked: list[tuple[Region, ...]] = []
+    refresh = Widget.refresh
+
+    def recording(self: Widget, *regions: Region, **kwargs: bool) -> Widget:
+        if self is widget:
+            asked.append(regions)
+        return refresh(self, *regions, **kwargs)
+
+    monkeypatch.setattr(Widget, "refresh", recording)
+    return asked
+
+
+async def test_a_changed_line_repaints_only_its_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        asked = repaints(monkeypatch, rows)
+        drawn = rows.lines_rendered
+        rows.words[5] = "five"
+        rows.refresh()
+        assert asked == [(Region(0, 5, 30, 1),)]
+        await pilot.pause()
+        assert rows.render_line(5).text.rstrip() == "five"
+        assert rows.lines_rendered == drawn + 1  # the other rows came from the cache
+        rows.refresh()  # nothing changed: nothing repainted
+        assert asked == [(Region(0, 5, 30, 1),)]
+
+
+async def test_a_cursor_move_redraws_two_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        asked = repaints(monkeypatch, rows)
+        rows.cursor = 3
+        rows.refresh()
+        assert [{r.y for r in regions} for regions in asked] == [{0, 3}]
+        await pilot.pause()
+        rows.cursor = 0  # back: both rows' strips are in the cache
+        drawn = rows.lines_rendered
+        rows.refresh()
+        await pilot.pause()
+        assert rows.lines_rendered == drawn
+        assert [{r.y for r in regions} for regions in asked][-1] == {0, 3}
+
+
+async def test_a_restyle_clears_the_cache_and_repaints_every_row(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        asked = repaints(monkeypatch, rows)
+        rows.add_class("-red")
+        await pilot.pause()
+        assert () in asked  # the whole widget, box and all
+        assert rows.lines_rendered >= drawn + 8  # every line drawn (again) in the new colour
+        (segment, *_) = list(rows.render_line(1))
+        assert segment.style is not None and segment.style.color is not None
+        assert segment.style.color.triplet == (255, 0, 0)  # red
+
+
+async def test_a_new_width_clears_the_cache_and_repaints_every_row() -> None:
+    rows = Rows()
+    app = RowsApp(rows)
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        await pilot.resize_terminal(40, 10)
+        await pilot.pause()
+        assert rows.size.width == 40
+        assert rows.lines_rendered == drawn + 8
+        await pilot.resize_terminal(30, 10)  # the strips of width 30 went with the resize
+        await pilot.pause()
+        assert rows.lines_rendered == drawn + 16
+
+
+async def test_a_new_border_title_repaints_the_whole_widget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows alone would leave the old title in the border (a pile's hint, cleared)."""
+    rows = Rows()
+    rows.add_class("-framed")
+    async with RowsApp(rows).run_test(size=(30, 12)) as pilot:
+        rows.border_title = "hint"
+        await pilot.pause()
+        asked = repaints(monkeypatch, rows)
+        rows.border_title = ""
+        assert asked == [()]

@@ -1,0 +1,152 @@
+"""LineWidget: a widget drawn line by line from a cache, the way Textual's Log and OptionList
+draw theirs (``render_line``, a ``textual.cache.LRUCache``, ``refresh(Region)``).
+
+A subclass says what its lines show (``content_lines``). Each line, or each piece of a row
+of pieces (a card, a cell), is turned into strips once and kept by what it shows, its width
+and the widget's style. When the widget is refreshed, the rows are laid out again and only
+those that differ from the ones on screen are repainted: a cursor key that moves a marker
+redraws two rows, not the board. When the box around the rows changed as well (a border
+title, a colour), the whole widget is. A restyle (focus, theme, a class) or a resize
+clears the cache and repaints everything, since every strip's colours or width may differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from textual import events
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
+
+Line = Content | Sequence[Content]
+
+
+def joined(line: Line) -> Content:
+    """A line as one Content (its pieces side by side)."""
+    return line if isinstance(line, Content) else Content("").join(line)
+
+
+def shows(content: Content) -> Hashable:
+    """What a Content shows: its text and spans (Content's ``==`` compares the text alone)."""
+    return (content.plain, tuple(content.spans))
+
+
+class LineWidget(Widget):
+    """Base for widgets drawn as Content lines with a line cache (see the module)."""
+
+    CACHE_LINES = 1024  # lines and pieces kept: a few turns' worth of boards
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # Set before Widget's __init__, which may restyle the widget already.
+        self._line_cache: LRUCache[Hashable, list[Strip]] = LRUCache(self.CACHE_LINES)
+        self._laid_out: list[Strip] | None = None  # the rows on screen (None: not known)
+        self._laid_out_width = 0
+        self._box: Hashable = None  # box() when the rows were laid out
+        self._cache_width: int | None = None  # the width the cached strips were drawn at
+        self.lines_rendered = 0  # lines and pieces turned into strips: cache misses (tests)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def content_lines(self, width: int) -> list[Line]:
+        """The widget's lines at ``width`` (overridden): each a Content, or a row of pieces
+        drawn side by side, each piece cached on its own."""
+        raise NotImplementedError
+
+    def render(self) -> Content:
+        """The same lines as one Content (text extraction, tests)."""
+        return Content("\n").join(joined(line) for line in self.content_lines(self.size.width))
+
+    def strips(self, content: Content, width: int, *, pad: bool = False) -> list[Strip]:
+        """``content`` drawn at ``width`` in the widget's style, from the cache if it was
+        drawn before."""
+        style = self.visual_style
+        key = (shows(content), width, pad, style)
+        strips = self._line_cache.get(key)
+        if strips is None:
+            strips = Visual.to_strips(self, content, width, None, style, pad=pad) or [Strip([])]
+            self._line_cache.set(key, strips)
+            self.lines_rendered += 1
+        return strips
+
+    def line_strips(self, line: Line, width: int) -> list[Strip]:
+        """The strips of one line: a Content wrapped to ``width``, or a row of pieces."""
+        if isinstance(line, Content):
+            return self.strips(line, width)
+        # A piece keeps its whole width: wrapping would drop its trailing spaces.
+        return [Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
+                            for piece in line if piece.cell_length])]
+
+    def lay_out(self, width: int) -> list[Strip]:
+        """Every row of the content at ``width``."""
+        rows: list[Strip] = []
+        if width > 0:
+            for line in self.content_lines(width):
+                rows.extend(self.line_strips(line, width))
+        return rows
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> LineWidget:
+        """Repaint: a plain refresh repaints only the rows that changed, unless the box
+        around them changed too (a border title, a colour set in code), or no rows are
+        on screen yet: then the whole widget, as Textual does."""
+        if regions or not repaint or layout or recompose or not self._repaint_rows():
+            if not regions:
+                self._laid_out = None
+            super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def box(self) -> Hashable:
+        """What every row's look depends on besides its content: when it changes, a
+        refresh repaints the whole widget."""
+        styles = self.styles
+        return (self.size, self.visual_style, self.background_colors, self.border_title,
+                self.border_subtitle, styles.color, styles.background, styles.text_style,
+                styles.tint, styles.background_tint, styles.border, styles.outline,
+                styles.padding, styles.opacity, styles.text_opacity, styles.hatch)
+
+    def _repaint_rows(self) -> bool:
+        """Repaint the rows that differ from the ones on screen; False when that is not
+        enough (see ``refresh``)."""
+        old, width = self._laid_out, self.size.width
+        if (old is None or not self.is_mounted or width != self._laid_out_width
+                or self.text_selection is not None or self.box() != self._box):
+            return False
+        new = self._laid_out = self.lay_out(width)
+        changed = [Region(0, y, width, 1) for y in range(max(len(old), len(new)))
+                   if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        if changed:
+            super().refresh(*changed)
+        return True
+
+    def notify_style_update(self) -> None:
+        """Restyled: every strip may look different, and so may the box around them (a
+        border, a background), which a repaint of some rows would leave as it was."""
+        self._line_cache.clear()
+        self._laid_out = None
+        super().notify_style_update()
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Resized: at a new width the lines wrap anew, and the strips kept for the old
+        one go (Textual repaints the whole widget; the next refresh is a whole one too)."""
+        if self._cache_width is not None and event.size.width != self._cache_width:
+            self._line_cache.clear()
+        self._cache_width = event.size.width
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the content."""
+        width = self.size.width
+        if self.text_selection is not None:  # the selection is drawn over the lines
+            drawn = Visual.to_strips(self, self.render(), width, None, self.visual_style)
+            return drawn[y] if 0 <= y < len(drawn) else Strip.blank(width)
+        rows = self._laid_out
+        if rows is None or self._laid_out_width != width:
+            rows = self._laid_out = self.lay_out(width)
+            self._laid_out_width = width
+            self._box = self.box()
+        if 0 <= y < len(rows):
+            return rows[y]
+        return Strip.blank(width, self.visual_style.rich_style)
