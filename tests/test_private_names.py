@@ -78,8 +78,6 @@ ALLOWED: dict[tuple[str, str], int] = {
     ("widgets/star_colours.py", "_styles_cache"): 2,
     ("widgets/steady_focus.py", "_get_component_classes"): 3,
     ("widgets/trick.py", "_get_style"): 1,
-    # goes with ActionList's own scroll bar (the action lists' merge, this branch)
-    ("widgets/action_list.py", "render_bar"): 1,
 }
 
 
