@@ -29,7 +29,10 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
 
     Its height comes from the stylesheet (or ``height: auto``: every action wrapped).
     The scroll bar is Textual's: always there, a bare track when all fits; with
-    ``track=False`` its column is kept blank until the lines overflow.
+    ``track=False`` its column is kept blank until the lines overflow. ``show_texts(...,
+    wrap=False)`` shows each action on one line, cut to the width (a preview); with
+    ``select_unfocused=False`` a click on the list without the focus only gives it the
+    focus (a preview that opens into the list to choose from).
     """
 
     COMPONENT_CLASSES = {"action-list--highlighted", "action-list--highlighted-blurred",
@@ -88,15 +91,19 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
             """The list that sent the message."""
             return self.listing
 
-    def __init__(self, *, track: bool = True, id: str | None = None) -> None:
+    def __init__(self, *, track: bool = True, select_unfocused: bool = True,
+                 id: str | None = None) -> None:
         """``track``: the scroll bar's column shows a bare track when every line fits;
         without it the column is blank until the lines overflow."""
         super().__init__(id=id, classes="" if track else "-no-track")
+        self._select_unfocused = select_unfocused
+        self._wrapping = True  # each action wrapped in full (else cut to one line)
         self._texts: list[str] = []
         self._lines: list[tuple[int, int]] = []  # (action, line of it) for every line
         self._first: list[int] = []  # each action's first line
         self._hover: int | None = None  # the action under the mouse
-        self._wraps: LRUCache[tuple[str, int, VisualStyle], list[Strip]] = LRUCache(KEPT)
+        self._wraps: LRUCache[tuple[str, int, VisualStyle, bool], list[Strip]]
+        self._wraps = LRUCache(KEPT)
 
     # ---- what is listed ----------------------------------------------------------------
 
@@ -115,14 +122,15 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         """How many lines every action wrapped takes."""
         return len(self._lines)
 
-    def show_texts(self, texts: Sequence[str]) -> None:
-        """List ``texts``. Another number of actions starts with none highlighted, at the
-        top; the same number keeps the highlight and the scroll (texts changed in place)."""
+    def show_texts(self, texts: Sequence[str], wrap: bool = True) -> None:
+        """List ``texts``, each wrapped in full (or, without ``wrap``, cut to one line).
+        Another number of actions starts with none highlighted, at the top; the same
+        number keeps the highlight and the scroll (texts changed in place)."""
         texts = list(texts)
-        if texts == self._texts:
+        if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
-        self._texts = texts
+        self._texts, self._wrapping = texts, wrap
         if renumbered:
             self._hover = None
             self.set_reactive(ActionList.highlighted, None)
@@ -183,8 +191,17 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         if self.highlighted is not None:
             self.post_message(self.Selected(self, self.highlighted))
 
+    def focus_on_click(self) -> bool:
+        """Whether a click gives the focus before the click itself arrives (else
+        ``on_click`` gives it, and chooses nothing)."""
+        return self._select_unfocused
+
     def on_click(self, event: events.Click) -> None:
-        """A click on an action highlights and chooses it (the scroll bar's are its own)."""
+        """A click on an action highlights and chooses it (the scroll bar's are its own);
+        without the focus and ``select_unfocused``, it only gives the list the focus."""
+        if not self.has_focus and not self._select_unfocused:
+            self.focus()
+            return
         index = self._action_at(event.x, event.y)
         if index is not None:
             self.highlighted = index
@@ -229,11 +246,15 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         self.virtual_size = Size(max(width, 0), len(self._lines))
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
-        """``text`` wrapped to ``width`` in ``style``, padded: drawn once and kept."""
-        key = (text, width, style)
+        """``text`` wrapped to ``width`` in ``style`` (or cut to it), padded: drawn once
+        and kept."""
+        key = (text, width, style, self._wrapping)
         strips = self._wraps.get(key)
         if strips is None:
-            strips = Visual.to_strips(self, Content(text), width, None, style)
+            if not self._wrapping and len(text) > width:
+                text = text[: max(0, width - 1)] + "…"
+            strips = Visual.to_strips(self, Content(text), width,
+                                      None if self._wrapping else 1, style)
             strips = [strip.extend_cell_length(width, style.rich_style)
                       for strip in strips] or [Strip.blank(width, style.rich_style)]
             self._wraps.set(key, strips)
