@@ -243,7 +243,10 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
             self._first.append(len(self._lines))
             count = len(self._strips(text, width, style)) if width > 0 else 1
             self._lines += [(index, line) for line in range(count)]
-        self.virtual_size = Size(max(width, 0), len(self._lines))
+        # Never below the view's height: a virtual size that changes asks the screen for
+        # a layout pass, and lists that fit (most) then all have the same one.
+        rows = self.scrollable_content_region.height
+        self.virtual_size = Size(max(width, 0), max(len(self._lines), rows))
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
         """``text`` wrapped to ``width`` in ``style`` (or cut to it), padded: drawn once

@@ -310,7 +310,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         changed = options != self._options
         self._options = options
         if title != self._actions_title.content:
-            self._actions_title.update(title)
+            self._actions_title.update(title, layout=False)  # one line, whatever it says
         listing = self.action_list
         texts = [self._describe(view, a) for a in options]
         if self.list_open:
