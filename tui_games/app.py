@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import gc
 import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from textual import work
-from textual._context import active_message_pump
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.css.query import NoMatches
+from textual.binding import Binding
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import NoScreen
 from textual.events import AppFocus, Event, Key, Resize
 from textual.geometry import Size
@@ -41,6 +39,7 @@ from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen, new_seed
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
+from tui_games.textual_private import GameCommandPalette, running_pump
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -92,29 +91,6 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class GameCommandPalette(CommandPalette):
-    """Textual's command palette, whose list keys are dropped while the list is not ready:
-    Textual 8 raises KeyError paging (PageDown, End) a list whose commands are still being
-    gathered or not yet laid out."""
-
-    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        """Textual's search, except that a palette closed while (or before) it runs - Esc
-        right after a letter - has no list left to fill: nothing to show, no crash."""
-        try:
-            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
-        except NoMatches:
-            if self.is_attached and self.query(CommandList):
-                raise
-
-    def _action_command_list(self, action: str) -> None:
-        lists = self.query(CommandList)
-        if not lists or not lists.first().option_count:
-            return
-        with contextlib.suppress(KeyError):  # lines not built yet: nothing to move
-            super()._action_command_list(action)
-
-
 def _freeze_startup_objects() -> None:
     """Keep what start-up made (modules, stylesheet, the menu) out of later garbage
     collections: a full collection walks every object, and over the whole heap it took
@@ -146,6 +122,16 @@ class GamesApp(App[None]):
         self._game_lock: GameLock | None = None  # the open game's, while it is open
         self._hung_up = False
 
+    @functools.cached_property
+    def app_keys(self) -> frozenset[str]:
+        """The keys the app itself binds (its classes' BINDINGS, and the command palette's
+        key, which Textual binds for it), found once."""
+        keys = {self.COMMAND_PALETTE_BINDING} if self.ENABLE_COMMAND_PALETTE else set()
+        for cls in type(self).__mro__:
+            keys.update(binding.key for binding in
+                        Binding.make_bindings(cls.__dict__.get("BINDINGS", ())))
+        return frozenset(keys)
+
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the bottom of the screen stack: leaving anything returns to it."""
         return MenuScreen()
@@ -162,7 +148,7 @@ class GamesApp(App[None]):
         not built yet (not mounted, or a game table not filled in: GameScreen.ready), a
         widget hidden by the too-small panel that still has the focus, or one not laid
         out yet. The app's own keys (ctrl+q...) always work."""
-        if event.key in self._bindings.key_to_bindings:
+        if event.key in self.app_keys:
             return False
         if not self.screen_stack:
             return True
@@ -313,7 +299,7 @@ class GamesApp(App[None]):
         closed it. What such a key asks for (open the game again, start another game) is
         ignored: it was meant for the screen that is now on top.
         """
-        pump = active_message_pump.get(None)
+        pump = running_pump()
         if pump is None or pump is self:
             return False
         try:

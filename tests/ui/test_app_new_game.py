@@ -200,12 +200,15 @@ async def test_a_page_key_on_a_list_opened_a_moment_ago_does_nothing() -> None:
     async with app.run_test(size=(40, 12)) as pilot:
         field = app.query_one(ChoiceField)
         overlay = field.query_one(SelectOverlay)
-        overlay._index_to_line.clear()  # as before the list is first laid out
-        overlay.action_page_up()
-        overlay.action_page_down()
         field.focus()
         await pilot.press("space", "pagedown", "enter")
         assert field.value == 4
+        await pilot.press("space")
+        assert overlay.has_focus
+        overlay._index_to_line.clear()  # as before the list is first laid out
+        await pilot.press("pageup", "pagedown")  # would raise KeyError in Textual's list
+        await pilot.press("escape")
+        assert field.value == 4 and not field.expanded
 
 
 def test_the_player_counts_read_1_player_and_2_players() -> None:

@@ -4,6 +4,7 @@ destroyed cards, Arks, colonies)."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widget import Widget
@@ -213,6 +214,11 @@ async def test_an_action_list_of_auto_height_measures_every_action_wrapped() -> 
         assert listing.line_count == 3 and listing.size.height == 3
 
 
+def screen_style(app: App[None], widget: Widget, x: int, y: int) -> Style:
+    """The style drawn on screen at (x, y) of ``widget`` (its scroll bar included)."""
+    return app.screen.get_style_at(widget.region.x + x, widget.region.y + y)
+
+
 async def test_an_action_list_without_a_track_shows_no_bar_while_all_fits() -> None:
     """Without ``track`` the scroll bar's column stays blank while every line fits (as an
     OptionList shows no scroll bar), and shows the bar once the lines overflow."""
@@ -224,14 +230,17 @@ async def test_an_action_list_without_a_track_shows_no_bar_while_all_fits() -> N
         listing.highlighted = 0
         await pilot.pause()
         first = listing.render_line(0)
-        assert first.text == "Keep it".ljust(19) + " "  # the last column: the bar's
+        # The last column is the scroll bar's (Textual's gutter): the text stops before it.
+        assert first.text == "Keep it".ljust(19) and listing.scrollable_content_region.width == 19
         highlight = listing.get_visual_style("action-list--highlighted").rich_style
         assert next(iter(first)).style.bgcolor == highlight.bgcolor
         base = listing.get_visual_style().rich_style
-        bar = list(first)[-1]
-        assert bar.text == " " and bar.style.bgcolor == base.bgcolor  # blank: all fits
+        bar = screen_style(app, listing, 19, 0)
+        assert bar.bgcolor == base.bgcolor  # blank: all fits
+        assert not listing.show_vertical_scrollbar
         listing.show_texts(["Keep it", "Take it", "Pass"])  # three lines in two rows
         await pilot.pause()
-        bar = list(listing.render_line(1))[-1]
-        assert listing.line_count == 3 and bar.style.bgcolor != base.bgcolor  # the bar
-        assert ActionList()._track  # Nova Lux's list: a bare track, as before
+        bar = screen_style(app, listing, 19, 1)
+        assert listing.line_count == 3 and bar.bgcolor != base.bgcolor  # the bar
+        assert listing.show_vertical_scrollbar
+        assert not ActionList().has_class("-no-track")  # Nova Lux's list: a bare track

@@ -6,7 +6,8 @@ from textual.app import App, ComposeResult
 
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS
 from tui_games.games.via_nebula.hexmap import HexMap, neighbour
-from tui_games.widgets.action_lines import ActionLines
+from tui_games.games.via_nebula.screen import preview
+from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.text_lines import TextLines
 
 PLACES = frozenset(CELL)
@@ -104,32 +105,40 @@ class ListApp(App[None]):
     def __init__(self) -> None:
         super().__init__()
         self.chosen: list[int] = []
+        self.texts = [f"Move {n} stone from the site on E5 to the site on B7"
+                      for n in range(1, 7)]
 
     def compose(self) -> ComposeResult:
-        yield ActionLines(id="via-actions")
+        yield ActionList(track=False, select_unfocused=False, id="via-actions")
 
     def on_mount(self) -> None:
-        lines = self.query_one(ActionLines)
-        lines.styles.height = 6
-        lines.show("At E5:", [f"Move {n} stone from the site on E5 to the site on B7"
-                              for n in range(1, 7)], rows=5)
+        lines = self.query_one(ActionList)
+        lines.styles.height = 5
+        lines.show_texts(preview(self.texts, 5), wrap=False)
         lines.focus()
 
-    def on_action_lines_selected(self, event: ActionLines.Selected) -> None:
+    def on_action_list_selected(self, event: ActionList.Selected) -> None:
         self.chosen.append(event.index)
+
+
+def shown_lines(listing: ActionList) -> list[str]:
+    return [listing.render_line(y).text.rstrip() for y in range(listing.size.height)]
 
 
 async def test_the_action_list_wraps_scrolls_to_the_highlight_and_plays_it() -> None:
     app = ListApp()
     async with app.run_test(size=(40, 8)) as pilot:
-        lines = app.query_one(ActionLines)
-        shown = [line.plain for line in lines.render().split()]
-        # Closed, a preview: one line per action, the last line counting the rest.
-        assert shown[0] == "At E5:" and shown[-1] == "... and 2 more"
-        lines.open(0)
+        lines = app.query_one(ActionList)
+        await pilot.pause()
+        shown = shown_lines(lines)
+        # Closed, a preview: one line per action, cut, the last line counting the rest.
+        assert shown[0] == "Move 1 stone from the site on E5 to th…"
+        assert shown[-1] == "... and 2 more"
+        lines.show_texts(app.texts)  # open: the list to choose from
+        lines.highlighted = 0
         await pilot.press("end")
         assert lines.highlighted == 5
-        shown = [line.plain for line in lines.render().split()]
+        shown = shown_lines(lines)
         # Open, each action in full (wrapped), scrolled to show the highlighted one.
         assert shown[-2:] == ["Move 6 stone from the site on E5 to the", "site on B7"]
         assert not any(line.startswith("Move 1") for line in shown)

@@ -80,6 +80,17 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
         Binding("right", "app.focus_next", "Other button", group=BUTTONS),
     ]
 
+    def __new__(cls, question: str, choices: list[Choice], cancel: str,
+                title: str = "") -> ChoiceScreen:
+        """A dialog whose class binds its answers' keys: Textual has no public way to
+        bind keys on one screen, only a class's BINDINGS, so each dialog is made from a
+        subclass (of the same CSS type name) that lists its own."""
+        keys = [Binding(choice.key, f"choose({choice.answer!r})", choice.label)
+                for choice in choices]
+        keys.append(Binding("escape", f"choose({cancel!r})", "Back"))
+        asking = type(cls.__name__, (cls,), {"BINDINGS": keys, "__module__": cls.__module__})
+        return super().__new__(asking)
+
     def __init__(self, question: str, choices: list[Choice], cancel: str,
                  title: str = "") -> None:
         super().__init__()
@@ -87,9 +98,6 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
         self.choices = choices
         self.cancel = cancel
         self.title_text = title
-        for choice in choices:
-            self._bindings.bind(choice.key, f"choose({choice.answer!r})", choice.label)
-        self._bindings.bind("escape", f"choose({cancel!r})", "Back")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -15,12 +15,10 @@ from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
 
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input, OptionList, Select
-from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from tui_games.engine.text import printable
 
@@ -28,22 +26,6 @@ T = TypeVar("T", bound=Hashable)
 
 CHANGE = Binding.Group("Change")
 FIELD = Binding.Group("Field")
-
-
-class ChoiceOverlay(SelectOverlay):
-    """Select's drop-down list, whose page keys do nothing while its lines are not built:
-    Textual 8 raises KeyError paging a list opened a moment ago (the fuzz: space, then
-    PageUp, on the new-game form)."""
-
-    def action_page_up(self) -> None:
-        """Up one page, once the list has lines."""
-        with contextlib.suppress(KeyError):
-            super().action_page_up()
-
-    def action_page_down(self) -> None:
-        """Down one page, once the list has lines."""
-        with contextlib.suppress(KeyError):
-            super().action_page_down()
 
 
 class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
@@ -64,18 +46,31 @@ class ChoiceField(Select[T], Generic[T], inherit_bindings=False):
         super().__init__(self.choices, value=start, allow_blank=False, compact=True,
                          id=id, classes=classes, disabled=disabled, type_to_search=True)
 
-    def compose(self) -> ComposeResult:
-        """Select's own parts, with a drop-down list that pages safely (ChoiceOverlay)."""
-        yield SelectCurrent(self.prompt)
-        yield ChoiceOverlay(type_to_search=self._type_to_search).data_bind(
-            compact=Select.compact)
-
-    def _on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         """Select sets itself up from its children on mount; a dialog closed while it was
         still being built (keys typed ahead) has taken them away: then there is nothing
-        to set up."""
+        to set up (``prevent_default`` skips Select's own mount handler, which comes after
+        this one)."""
         if not self.query("SelectOverlay") or not self.query("SelectCurrent #label"):
             event.prevent_default()
+
+    def on_key(self, event: events.Key) -> None:
+        """PageUp/PageDown on the open drop-down list page it, and do nothing while its
+        lines are not built: Textual 8 raises KeyError paging a list opened a moment ago
+        (the fuzz: space, then PageUp, on the new-game form). The key bubbles here from
+        the list before the app looks for its binding; stopped here, it runs no binding."""
+        if event.key not in ("pageup", "pagedown") or not self.expanded:
+            return
+        overlay = self.query(OptionList).first(OptionList)
+        if not overlay.has_focus:
+            return
+        event.stop()
+        event.prevent_default()
+        with contextlib.suppress(KeyError):
+            if event.key == "pageup":
+                overlay.action_page_up()
+            else:
+                overlay.action_page_down()
 
     def set_choices(self, choices: Iterable[tuple[str, T]], value: T | None = None) -> None:
         """Replace the choices, keeping ``value`` when it is one of them."""
@@ -147,13 +142,13 @@ class NameField(TextField):
         start, end = sorted(self.selection)
         return start == 0 and end in (0, len(self.value))
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A space that would lead the name opens the list instead; ``prevent_default``
+        keeps Input's own key handler (it comes after this one) from typing it."""
         if event.key == "space" and self.at_start():
             event.stop()
             event.prevent_default()
             self.action_open_list()
-            return
-        await super()._on_key(event)
 
     def action_open_list(self) -> None:
         """Ask the form to open the list beside this name (a space inside a name types)."""

@@ -19,7 +19,6 @@ from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.session import Seat
 from tui_games.engine.text import printable
 from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.kept_backdrop import KeptBackdrop
 from tui_games.screens.names import shown_name
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
@@ -80,7 +79,7 @@ def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
     return table
 
 
-class GameOverScreen(DismissOnce, KeptBackdrop, ModalScreen[GameOverChoice]):
+class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
     """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
     final table and log before leaving it)."""
 

@@ -1,44 +1,38 @@
-"""ActionList: a list of what can be done at a place, drawn line by line at a fixed height
-(see the class)."""
+"""ActionList: the actions at a place, each wrapped in full, one highlighted, in a list
+that scrolls with Textual's own scroll bar (see the class)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scrollbar import ScrollBarRender
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
-from textual.widget import Widget
 
-from tui_games.widgets.kept_drawing import KeptDrawing
-from tui_games.widgets.own_keys import OwnKeys
-from tui_games.widgets.steady_focus import SteadyFocus
-
-Row = tuple[int, int, str, str, Segment | None]  # action, its line, text, look, bar cell
-_KEPT = 512  # strips kept: the cursor goes back and forth over a few cells' lists
+KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 
 
-class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
-    """The actions at the cursor's cell, each wrapped in full, one highlighted; a scroll
-    bar in the last column (a bare track when all fits). It looks and answers the keys
-    and the mouse as Textual's OptionList did, at a fraction of the cost:
+class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
+    """The actions at the cursor's cell, each wrapped in full, one highlighted. It looks
+    and answers the keys and the mouse as Textual's OptionList does, on Textual's line API
+    (as its Log is): ``render_line`` draws the visible lines, each action's lines are
+    wrapped once per text, width and look and kept in an LRUCache, and a change of
+    highlight repaints only the lines of the two actions concerned.
 
-    - its height comes from the stylesheet, never from its content, so a new list needs
-      no layout pass of the screen (``height: auto`` measures every action wrapped, for a
-      list shown and hidden with its question anyway);
-    - each action's lines are drawn once per text, width and style and kept, so the
-      cursor coming back to a cell, or the focus going back and forth, draws nothing new;
-    - a change repaints only the lines that differ;
-    - a focus change restyles the widget, not its component classes (SteadyFocus): the
-      highlight's focused and unfocused looks are two classes, picked here.
+    Its height comes from the stylesheet (or ``height: auto``: every action wrapped).
+    The scroll bar is Textual's: always there, a bare track when all fits; with
+    ``track=False`` its column is kept blank until the lines overflow. ``show_texts(...,
+    wrap=False)`` shows each action on one line, cut to the width (a preview); with
+    ``select_unfocused=False`` a click on the list without the focus only gives it the
+    focus (a preview that opens into the list to choose from).
     """
 
     COMPONENT_CLASSES = {"action-list--highlighted", "action-list--highlighted-blurred",
@@ -48,6 +42,14 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
     ActionList {
         color: $foreground;
         background: $surface;
+        overflow-x: hidden;
+        overflow-y: scroll;
+        scrollbar-size-vertical: 1;
+        scrollbar-size-horizontal: 0;  /* none; and height: auto adds it with a gutter */
+        &.-no-track {
+            overflow-y: auto;
+            scrollbar-gutter: stable;
+        }
     }
     ActionList > .action-list--highlighted {
         color: $block-cursor-foreground;
@@ -89,23 +91,19 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             """The list that sent the message."""
             return self.listing
 
-    def __init__(self, *, track: bool = True, id: str | None = None) -> None:
+    def __init__(self, *, track: bool = True, select_unfocused: bool = True,
+                 id: str | None = None) -> None:
         """``track``: the scroll bar's column shows a bare track when every line fits;
-        without it the column is blank until the lines overflow (as an OptionList shows
-        no scroll bar)."""
-        super().__init__(id=id)
-        self._track = track
+        without it the column is blank until the lines overflow."""
+        super().__init__(id=id, classes="" if track else "-no-track")
+        self._select_unfocused = select_unfocused
+        self._wrapping = True  # each action wrapped in full (else cut to one line)
         self._texts: list[str] = []
         self._lines: list[tuple[int, int]] = []  # (action, line of it) for every line
         self._first: list[int] = []  # each action's first line
-        self._top = 0  # the first line shown
         self._hover: int | None = None  # the action under the mouse
-        self._rows: list[Row] = []  # what each line of the widget shows now
-        self._wraps: dict[tuple[str, int, VisualStyle], list[Strip]] = {}
-        self._bar_drawn: tuple[object, list[Segment | None]] | None = None
-        # Each line with its scroll bar cell, kept: the same strip object for the same
-        # line, so what draws it (KeptDrawing's padding, the app's filters) is kept too.
-        self._with_bar: dict[tuple[object, ...], Strip] = {}
+        self._wraps: LRUCache[tuple[str, int, VisualStyle, bool], list[Strip]]
+        self._wraps = LRUCache(KEPT)
 
     # ---- what is listed ----------------------------------------------------------------
 
@@ -117,27 +115,29 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
     @property
     def top(self) -> int:
         """The first line shown (how far the list is scrolled)."""
-        return self._top
+        return self.scroll_offset.y
 
     @property
     def line_count(self) -> int:
         """How many lines every action wrapped takes."""
         return len(self._lines)
 
-    def show_texts(self, texts: Sequence[str]) -> None:
-        """List ``texts``. Another number of actions starts with none highlighted, at the
-        top; the same number keeps the highlight and the scroll (texts changed in place)."""
+    def show_texts(self, texts: Sequence[str], wrap: bool = True) -> None:
+        """List ``texts``, each wrapped in full (or, without ``wrap``, cut to one line).
+        Another number of actions starts with none highlighted, at the top; the same
+        number keeps the highlight and the scroll (texts changed in place)."""
         texts = list(texts)
-        if texts == self._texts:
+        if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
-        self._texts = texts
+        self._texts, self._wrapping = texts, wrap
         if renumbered:
-            self._top = 0
             self._hover = None
             self.set_reactive(ActionList.highlighted, None)
         self._wrap()
-        self._redraw()
+        if renumbered:
+            self.scroll_to(y=0, animate=False, immediate=True)
+        self.refresh()
 
     def validate_highlighted(self, index: int | None) -> int | None:
         """None with nothing listed, else within the list."""
@@ -145,9 +145,11 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
             return None
         return min(max(index, 0), len(self._texts) - 1)
 
-    def watch_highlighted(self) -> None:
-        """Show the newly highlighted action (scrolled into view)."""
-        self._redraw()
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        """Show the newly highlighted action, scrolled (the least) into view."""
+        self._refresh_action(old)
+        self._refresh_action(new)
+        self._follow()
 
     # ---- keys and mouse ----------------------------------------------------------------
 
@@ -189,193 +191,129 @@ class ActionList(OwnKeys, SteadyFocus, KeptDrawing, Widget, can_focus=True):
         if self.highlighted is not None:
             self.post_message(self.Selected(self, self.highlighted))
 
+    def focus_on_click(self) -> bool:
+        """Whether a click gives the focus before the click itself arrives (else
+        ``on_click`` gives it, and chooses nothing)."""
+        return self._select_unfocused
+
     def on_click(self, event: events.Click) -> None:
-        """A click on an action highlights and chooses it; on the scroll bar, pages."""
-        if event.x >= self.size.width - 1:
-            if len(self._lines) > self.size.height:
-                self._scroll(self.size.height * (1 if self._below_thumb(event.y) else -1))
+        """A click on an action highlights and chooses it (the scroll bar's are its own);
+        without the focus and ``select_unfocused``, it only gives the list the focus."""
+        if not self.has_focus and not self._select_unfocused:
+            self.focus()
             return
-        index = self._action_at(event.y)
+        index = self._action_at(event.x, event.y)
         if index is not None:
             self.highlighted = index
             self.post_message(self.Selected(self, index))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """The action under the mouse is marked."""
-        index = None if event.x >= self.size.width - 1 else self._action_at(event.y)
-        if index != self._hover:
-            self._hover = index
-            self._redraw()
+        self._set_hover(self._action_at(event.x, event.y))
 
     def on_leave(self) -> None:
         """The mouse went: no mark."""
-        if self._hover is not None:
-            self._hover = None
-            self._redraw()
+        self._set_hover(None)
 
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        """The wheel scrolls the lines (not the highlight)."""
-        event.stop()
-        self._scroll(round(self.app.scroll_sensitivity_y))
+    def _set_hover(self, index: int | None) -> None:
+        if index != self._hover:
+            old, self._hover = self._hover, index
+            self._refresh_action(old)
+            self._refresh_action(index)
 
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        """The wheel scrolls the lines (not the highlight)."""
-        event.stop()
-        self._scroll(-round(self.app.scroll_sensitivity_y))
-
-    def _scroll(self, lines: int) -> None:
-        self._top += lines
-        self._redraw(follow=False)
-
-    def _action_at(self, y: int) -> int | None:
-        line = self._top + y
+    def _action_at(self, x: int, y: int) -> int | None:
+        """The action drawn at (x, y) of the widget, if any."""
+        if not 0 <= x < self.scrollable_content_region.width:
+            return None
+        line = self.scroll_offset.y + y
         return self._lines[line][0] if y >= 0 and line < len(self._lines) else None
-
-    def _below_thumb(self, y: int) -> bool:
-        """Whether row ``y`` of the scroll bar is below its thumb (as render_bar puts it)."""
-        rows, total = self.size.height, len(self._lines)
-        thumb = max(1, rows * rows / total)
-        return y >= (rows - thumb) * self._top / (total - rows) + thumb
 
     # ---- drawing -----------------------------------------------------------------------
 
+    def _width(self) -> int:
+        """The text's width: the widget less the scroll bar's column."""
+        return self.scrollable_content_region.width
+
     def _wrap(self) -> None:
         """Every line of the list at the current width (each action wrapped in full)."""
-        width = self.size.width - 1
+        width = self._width()
         style = self.get_visual_style()
         self._lines, self._first = [], []
         for index, text in enumerate(self._texts):
             self._first.append(len(self._lines))
             count = len(self._strips(text, width, style)) if width > 0 else 1
             self._lines += [(index, line) for line in range(count)]
+        # Never below the view's height: a virtual size that changes asks the screen for
+        # a layout pass, and lists that fit (most) then all have the same one.
+        rows = self.scrollable_content_region.height
+        self.virtual_size = Size(max(width, 0), max(len(self._lines), rows))
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
-        """``text`` wrapped to ``width`` in ``style``, padded: drawn once and kept."""
-        key = (text, width, style)
+        """``text`` wrapped to ``width`` in ``style`` (or cut to it), padded: drawn once
+        and kept."""
+        key = (text, width, style, self._wrapping)
         strips = self._wraps.get(key)
         if strips is None:
-            if len(self._wraps) >= _KEPT:
-                self._wraps.clear()
-            strips = Visual.to_strips(self, Content(text), width, None, style)
-            strips = self._wraps[key] = [strip.extend_cell_length(width, style.rich_style)
-                                         for strip in strips] or [Strip.blank(width)]
+            if not self._wrapping and len(text) > width:
+                text = text[: max(0, width - 1)] + "…"
+            strips = Visual.to_strips(self, Content(text), width,
+                                      None if self._wrapping else 1, style)
+            strips = [strip.extend_cell_length(width, style.rich_style)
+                      for strip in strips] or [Strip.blank(width, style.rich_style)]
+            self._wraps.set(key, strips)
         return strips
 
-    def _bar(self, rows: int) -> list[Segment | None]:
-        """The scroll bar's cell on each row (as Textual's own scroll bar draws it)."""
-        under = self.visual_style.rich_style
-        key = (rows, len(self._lines), self._top, under)
-        if self._bar_drawn is not None and self._bar_drawn[0] == key:
-            return self._bar_drawn[1]
-        if not self._track and len(self._lines) <= rows:
-            blank: list[Segment | None] = [Segment(" ", under)] * rows
-            self._bar_drawn = (key, blank)
-            return blank
-        styles = self.styles
-        back, color = styles.scrollbar_background, styles.scrollbar_color
-        if back.a < 1:
-            back = self.background_colors[0] + back
-        color = back + color
-        total = len(self._lines)
-        bar = ScrollBarRender.render_bar(
-            size=rows, virtual_size=total, window_size=rows if rows < total else 0,
-            position=self._top, thickness=1, vertical=True,
-            back_color=back.rich_color, bar_color=color.rich_color)
-        # Over the list's own style, as Textual draws its scroll bar widget; without the
-        # mouse actions that widget answers (clicks here are ours: see on_click).
-        cells: list[Segment | None] = [
-            Segment(cell.text, under + cell.style.clear_meta_and_links()
-                    if cell.style else under)
-            for cell in bar.segments if cell.text != "\n"]  # type: ignore[attr-defined]
-        self._bar_drawn = (key, cells)
-        return cells
+    def _span(self, index: int) -> tuple[int, int]:
+        """The first and last line of action ``index``."""
+        end = self._first[index + 1] if index + 1 < len(self._first) else len(self._lines)
+        return self._first[index], end - 1
 
-    def _looks(self) -> tuple[str, str]:
-        return ("highlighted" if self.has_focus else "highlighted-blurred", "hover")
+    def _refresh_action(self, index: int | None) -> None:
+        """Repaint the lines of action ``index``."""
+        if index is not None and index < len(self._first):
+            first, last = self._span(index)
+            self.refresh_lines(first, last - first + 1)
 
-    def _layout_rows(self, follow: bool) -> list[Row]:
-        """What each line shows: scrolled (the least) to keep the highlight in view when
-        ``follow``, and never past the end."""
-        rows = self.size.height
-        highlighted = self.highlighted
-        if follow and highlighted is not None and highlighted < len(self._first):
-            first = self._first[highlighted]
-            last = (self._first[highlighted + 1] if highlighted + 1 < len(self._first)
-                    else len(self._lines)) - 1
-            self._top = min(max(self._top, last - rows + 1), first)
-        self._top = top = max(0, min(self._top, len(self._lines) - rows))
-        bar = self._bar(rows)
-        chosen, hover = self._looks()
-        out: list[Row] = []
-        for y in range(rows):
-            line = top + y
-            if line < len(self._lines):
-                index, part = self._lines[line]
-                look = (chosen if index == highlighted
-                        else hover if index == self._hover else "")
-                out.append((index, part, self._texts[index], look, bar[y]))
-            else:
-                out.append((-1, 0, "", "", bar[y]))
-        return out
-
-    def _redraw(self, follow: bool = True) -> None:
-        """Repaint the lines that changed."""
-        if not self.size:
+    def _follow(self) -> None:
+        """Scroll the least that shows all of the highlighted action (its first line if
+        it is taller than the list)."""
+        index = self.highlighted
+        if index is None or index >= len(self._first):
             return
-        width = self.size.width
-        rows = self._layout_rows(follow)
-        old = self._rows
-        self._rows = rows
-        changed = [Region(0, y, width, 1) for y, row in enumerate(rows)
-                   if y >= len(old) or old[y] != row]
-        if len(old) != len(rows):
-            self.refresh()
-        elif changed:
-            self.refresh(*changed)
-
-    def notify_style_update(self) -> None:
-        """Restyled (focus, theme): draw again."""
-        super().notify_style_update()
-        if self.size:
-            self._rows = self._layout_rows(follow=False)
+        first, last = self._span(index)
+        rows = self.scrollable_content_region.height
+        top = self.scroll_offset.y
+        target = min(max(top, last - rows + 1), first)
+        if target != top:
+            self.scroll_to(y=target, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        """Wrap again for the new width."""
+        """Wrap again for the new width; keep the highlight in view."""
         self._wrap()
-        self._rows = self._layout_rows(follow=True)
+        self._follow()
         self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Every action wrapped at ``width`` (less the scroll bar's column)."""
-        if width <= 1:
+        width -= self.styles.scrollbar_size_vertical
+        if width <= 0:
             return len(self._texts)  # no room for text: a line per action
         style = self.get_visual_style()
-        return sum(len(self._strips(text, width - 1, style)) for text in self._texts)
-
-    def render(self) -> Content:
-        """The lines as text (measuring, text extraction)."""
-        return Content("\n".join(self._texts))
+        return sum(len(self._strips(text, width, style)) for text in self._texts)
 
     def render_line(self, y: int) -> Strip:
-        """Line ``y``: part of an action, or blank; the scroll bar's cell at the end."""
-        width = self.size.width - 1
+        """Line ``y`` of the view: part of an action, or blank."""
+        width = self._width()
         base = self.get_visual_style()
-        if not 0 <= y < len(self._rows):
-            return Strip.blank(width + 1, base.rich_style)
-        index, part, text, look, cell = self._rows[y]
-        key = (index < 0, part, text, look, cell, width, base)
-        kept = self._with_bar.get(key)
-        if kept is not None:
-            return kept
-        if index < 0 or width <= 0:
-            strip = Strip.blank(max(width, 0), base.rich_style)
-        else:
-            style = base if not look else self.get_visual_style(f"action-list--{look}")
-            strips = self._strips(text, width, style)
-            strip = strips[min(part, len(strips) - 1)]
-        if cell is not None:
-            strip = Strip.join([strip, Strip([cell], 1)])
-        if len(self._with_bar) >= _KEPT:
-            self._with_bar.clear()
-        self._with_bar[key] = strip
-        return strip
+        line = self.scroll_offset.y + y
+        if not 0 <= line < len(self._lines) or width <= 0:
+            return Strip.blank(max(width, 0), base.rich_style)
+        index, part = self._lines[line]
+        look = ""
+        if index == self.highlighted:
+            look = "highlighted" if self.has_focus else "highlighted-blurred"
+        elif index == self._hover:
+            look = "hover"
+        style = base if not look else self.get_visual_style(f"action-list--{look}")
+        strips = self._strips(self._texts[index], width, style)
+        return strips[min(part, len(strips) - 1)]

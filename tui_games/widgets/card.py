@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from textual._cells import cell_len
+from rich.cells import cell_len
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget

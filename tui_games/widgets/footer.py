@@ -3,9 +3,9 @@
 Textual's Footer is a row of key widgets, removed and mounted again on every
 ``bindings_updated_signal`` (each focus change, each ``refresh_bindings``): every change
 makes new widgets to style and a reflow of the whole screen, the costliest part of a key
-that changes the phase of a game. GameFooter draws the same keys as one line of text: it
-keeps the list of keys it shows, and repaints only itself, and only when that list really
-changes. A click on a key presses it, as on Textual's Footer.
+that changes the phase of a game. GameFooter is a plain one-line widget fed by the same
+public signal: it keeps the list of keys it shows, and repaints only itself, and only when
+that list really changes. A click on a key presses it, as on Textual's Footer.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual, visualize
-from textual.widgets import Footer
-
-from tui_games.widgets.kept_drawing import KeptDrawing
+from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from textual.app import ComposeResult
     from textual.screen import Screen
 
 
@@ -37,19 +36,26 @@ class KeySpec(NamedTuple):
     disabled: bool
 
 
-class GameFooter(Footer, KeptDrawing):
-    """A Footer drawn as one line; it repaints only when the keys it shows change, and a
-    set of keys shown before is not styled again (KeptDrawing). Footer comes first: its
-    CSS type name and rules apply.
+class GameFooter(Widget):
+    """The screen's keys drawn as one line, docked at the bottom as Textual's Footer is
+    and in its colours; it repaints only when the keys it shows change, and a set of keys
+    shown before is not drawn again.
 
-    ``compact`` (from Footer) puts one space between a key and its label instead of
+    ``compact`` (as on Footer) puts one space between a key and its label instead of
     padding both. The command palette key, when shown, is drawn at the right end.
     """
 
     COMPONENT_CLASSES = {"game-footer--key", "game-footer--description"}
 
+    ALLOW_SELECT = False  # as on Footer: a drag over the keys selects no text
+
+    # Footer's own rule for itself (its key widgets' rules are drawn here by render).
     DEFAULT_CSS = """
     GameFooter {
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
         .game-footer--key {
             color: $footer-key-foreground;
             background: $footer-key-background;
@@ -62,8 +68,18 @@ class GameFooter(Footer, KeptDrawing):
     }
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    compact = reactive(False, toggle_class="-compact")
+    """Display in compact style."""
+    show_command_palette = reactive(True)
+    """Show the key to invoke the command palette."""
+
+    def __init__(self, *, compact: bool = False, show_command_palette: bool = True,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.set_reactive(GameFooter.compact, compact)
+        self.set_class(compact, "-compact", update=False)
+        self.set_reactive(GameFooter.show_command_palette, show_command_palette)
         self._keys: tuple[KeySpec, ...] = ()
         self._palette: KeySpec | None = None
         self._spans: list[tuple[int, int, KeySpec]] = []  # columns of each key drawn
@@ -71,12 +87,17 @@ class GameFooter(Footer, KeptDrawing):
         self.updates = 0  # how often the keys shown changed (tests, bench)
         # Each set of keys drawn, with where each key is: a game goes back and forth
         # between a few sets (one per phase), and each is turned into a line once.
-        self._drawn: dict[tuple[object, ...], tuple[Strip, list[tuple[int, int, KeySpec]]]]
-        self._drawn = {}
+        self._drawn: LRUCache[tuple[object, ...], tuple[Strip, list[tuple[int, int, KeySpec]]]]
+        self._drawn = LRUCache(DRAWN_SETS)
 
-    def compose(self) -> ComposeResult:
-        """No key widgets: the keys are drawn by ``render``."""
-        yield from ()
+    def on_mount(self) -> None:
+        """Follow the screen's bindings through its public signal, as Footer does."""
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        """Let go of the screen's signal."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     @property
     def keys(self) -> tuple[KeySpec, ...]:
@@ -107,7 +128,6 @@ class GameFooter(Footer, KeptDrawing):
 
     def bindings_changed(self, screen: Screen) -> None:
         """Schedule one check of the keys; several signals in a row make one check."""
-        self._bindings_ready = True
         if self.is_attached and screen is self.screen and not self._check_pending:
             self._check_pending = True
             self.call_later(self._update_keys)
@@ -122,10 +142,12 @@ class GameFooter(Footer, KeptDrawing):
             self.updates += 1
             self.refresh()
 
-    def _watch_compact(self, compact: bool) -> None:
+    def watch_compact(self) -> None:
+        """Another spacing: draw the line again."""
         self.refresh()
 
-    def _watch_show_command_palette(self, show: bool) -> None:
+    def watch_show_command_palette(self) -> None:
+        """The palette key shown or not: check the keys again."""
         if self.is_attached:
             self.bindings_changed(self.screen)
 
@@ -174,12 +196,11 @@ class GameFooter(Footer, KeptDrawing):
                self.app.theme)
         drawn = self._drawn.get(key)
         if drawn is None:
-            if len(self._drawn) >= DRAWN_SETS:
-                self._drawn.clear()
             line = self.render()  # also finds where each key is (self._spans)
             strips = Visual.to_strips(self, visualize(self, line), width, 1,
                                       self.visual_style, pad=True)
-            drawn = self._drawn[key] = (strips[0], self._spans)
+            drawn = (strips[0], self._spans)
+            self._drawn.set(key, drawn)
         strip, self._spans = drawn
         return strip
 

@@ -9,10 +9,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.kept_backdrop import KeptBackdrop
 
 
-class HandSummary(DismissOnce, KeptBackdrop, ModalScreen[bool]):
+class HandSummary(DismissOnce, ModalScreen[bool]):
     """Between two hands: which ending, who scored what and why, the fragments.
 
     Dismisses with True when the player asks to look at the final table first (r).

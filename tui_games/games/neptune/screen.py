@@ -41,7 +41,6 @@ from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, Trick
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
-from tui_games.screens.kept_backdrop import KeptBackdrop
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
@@ -94,7 +93,7 @@ PREF_SORT = "hand_sort"
 PREF_CURSOR = "hand_cursor"
 
 
-class RoundSummary(DismissOnce, KeptBackdrop, ModalScreen[SummaryChoice]):
+class RoundSummary(DismissOnce, ModalScreen[SummaryChoice]):
     """Between two rounds: who took what, each player's points and totals, the standing.
 
     Enter deals the next round; ``r`` first looks back at the table as the round ended.

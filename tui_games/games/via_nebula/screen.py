@@ -19,6 +19,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural
@@ -56,7 +57,7 @@ from tui_games.games.via_nebula.view import (
     seat_letter,
 )
 from tui_games.screens.game import GameScreen
-from tui_games.widgets.action_lines import ActionLines
+from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.text_lines import TextLines
 
@@ -82,6 +83,14 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def preview(texts: list[str], rows: int) -> list[str]:
+    """The actions' texts as the closed list shows them in ``rows`` lines: the last line
+    counts those that do not fit."""
+    if len(texts) > rows:
+        return [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
+    return texts
+
+
 class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     """Via Nebula against bots or hot-seat, all by keyboard (see the Footer)."""
 
@@ -103,7 +112,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._chain_for: Action | None = None
         self._texts: dict[str, TextLines] = {}
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
-        self._action_list = ActionLines(id="via-actions")
+        # The title over the actions; the list is a preview (each action cut to a line)
+        # until it opens to be chosen from (each wrapped in full, highlighted).
+        self._actions_title = Static("", id="via-actions-title", markup=False)
+        self._action_list = ActionList(track=False, select_unfocused=False, id="via-actions")
+        self._list_open = False
         self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._view_key: tuple[int, int, int] | None = None
@@ -130,7 +143,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         with Row(id="via-main"):
             yield self._hexmap
             with self._side:
-                yield self._action_list
+                with Column(id="via-actions-box"):
+                    yield self._actions_title
+                    yield self._action_list
                 yield texts["via-contracts"]
                 yield texts["via-boards"]
 
@@ -155,7 +170,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return self._hexmap
 
     @property
-    def action_list(self) -> ActionLines:
+    def action_list(self) -> ActionList:
         """The list of what can be done at the cursor's hex."""
         return self._action_list
 
@@ -294,10 +309,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             title = "Actions (on your turn)"
         changed = options != self._options
         self._options = options
+        if title != self._actions_title.content:
+            self._actions_title.update(title, layout=False)  # one line, whatever it says
         listing = self.action_list
-        listing.show(title, [self._describe(view, a) for a in options], self._preview_rows())
-        if self.list_open and (changed or reset):
-            listing.open(0 if options else None)
+        texts = [self._describe(view, a) for a in options]
+        if self.list_open:
+            listing.show_texts(texts)
+            if changed or reset or listing.highlighted is None:
+                listing.highlighted = 0 if options else None
+        else:
+            listing.show_texts(preview(texts, self._preview_rows()), wrap=False)
 
     def _preview_rows(self) -> int:
         return 8 if self.large else 5
@@ -310,19 +331,20 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     @property
     def list_open(self) -> bool:
         """Whether the action list (rather than the preview) is shown."""
-        return self.action_list.is_open
+        return self._list_open
 
     def _open_list(self) -> None:
         """Show the cursor hex's actions as a list to choose from, and focus it."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        self.action_list.open(0 if self._options else None)
+        self._list_open = True
+        self._refresh_actions(view, reset=True)
         self.action_list.focus()
-        self._refresh_actions(view, reset=False)
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
-        self.action_list.close()
+        self._list_open = False
+        self.action_list.highlighted = None
         self.hexmap.focus()
         if self._view is not None:
             self._refresh_actions(self._view, reset=False)
@@ -421,9 +443,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, ViaNebulaState)
         self._refresh_map(view)
 
-    @on(ActionLines.Selected, "#via-actions")
-    def _selected(self, event: ActionLines.Selected) -> None:
-        if event.index >= len(self._options):
+    @on(ActionList.Selected, "#via-actions")
+    def _selected(self, event: ActionList.Selected) -> None:
+        if not self.list_open or event.index >= len(self._options):
             return
         action = self._options[event.index]
         if self.play(action):
