@@ -131,38 +131,38 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         sort = self.session.ui_prefs.get(SORT_PREF, "number")
         with Column(id="nc-table"):
             with Row(id="nc-top"):
-                yield KeptStatic(id="nc-title")
+                yield KeptStatic(id="nc-title", markup=False)
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
-                yield KeptStatic(id="nc-match")
-                yield KeptStatic(id="nc-deck-count")
+                yield KeptStatic(id="nc-match", markup=False)
+                yield KeptStatic(id="nc-deck-count", markup=False)
             with Column(id="nc-them", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield KeptStatic(id="nc-them-name", classes="nc-name")
+                    yield KeptStatic(id="nc-them-name", classes="nc-name", markup=False)
                     yield ScoringArea(id="nc-them-score")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("melds", classes="nc-label")
+                    yield KeptStatic("melds", classes="nc-label", markup=False)
                     yield CardGroups(id="nc-them-melds", empty="none yet")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("hand", classes="nc-label")
+                    yield KeptStatic("hand", classes="nc-label", markup=False)
                     yield HiddenHand(id="nc-them-hand")
             with Row(id="nc-piles"):
                 yield SplayedPile("left pile (1)", id="nc-pile-0")
-                yield KeptStatic(id="nc-deck")
+                yield KeptStatic(id="nc-deck", markup=False)
                 yield SplayedPile("right pile (2)", id="nc-pile-1")
             with Column(id="nc-you", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield KeptStatic(id="nc-you-name", classes="nc-name")
+                    yield KeptStatic(id="nc-you-name", classes="nc-name", markup=False)
                     yield ScoringArea(id="nc-you-score")
                 with Row(classes="nc-row"):
-                    yield KeptStatic("melds", classes="nc-label")
+                    yield KeptStatic("melds", classes="nc-label", markup=False)
                     yield CardGroups(id="nc-you-melds", empty="none yet")
                 with Row(classes="nc-row", id="nc-hand-row"):
                     with Column(classes="nc-label"):
-                        yield KeptStatic("hand")
-                        yield KeptStatic(id="nc-sort")
+                        yield KeptStatic("hand", markup=False)
+                        yield KeptStatic(id="nc-sort", markup=False)
                     yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
-            yield KeptStatic(id="nc-prompt")
+            yield KeptStatic(id="nc-prompt", markup=False)
 
     def on_mount(self) -> None:
         """Focus the hand."""

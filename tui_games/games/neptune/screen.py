@@ -164,7 +164,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         with Column(id="nep-table"):
             # Its own box: a repaint of the hand or the status line does not draw it again.
             with Column(id="nep-top-box"):
-                yield KeptStatic(id="nep-top")
+                yield KeptStatic(id="nep-top", markup=False)
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -174,7 +174,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
-                yield KeptStatic("hand", id="nep-hand-label")
+                yield KeptStatic("hand", id="nep-hand-label", markup=False)
                 sort = self.session.ui_prefs.get(PREF_SORT, "suit")
                 yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
                            captions=False, selectable=False)
