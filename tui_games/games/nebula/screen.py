@@ -5,9 +5,9 @@ At 80x24 the Galaxy stays on the left and the right pane shows one of Clusters, 
 Cards or Scores (tab cycles; the pane a decision needs comes up by itself). From 110x36
 the Galaxy is drawn large and the clusters stay in view above the other panes.
 
-The screen never decides what is legal: each key looks for its action in
-``rules.legal_actions`` and otherwise lets the rules say why (the ``IllegalAction`` reason
-of trying it on a copy of the view). Widgets keep what they show in reactives and repaint
+The screen never decides what is legal: each key looks for its action in GameScreen's
+``legal()`` and otherwise lets ``why_not`` say why (the ``IllegalAction`` reason of trying
+it on a copy of the view). Widgets keep what they show in reactives and repaint
 only when it changed, so a key press redraws a widget or two, not the table.
 
 Every decision of a turn is played as soon as it is made (each Time step is a
@@ -28,8 +28,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, GameState, IllegalAction
+from tui_games.engine.core import Action, GameState
 from tui_games.games.nebula import placement
 from tui_games.games.nebula.board import INDEX, SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
@@ -114,12 +113,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._star: int | None = None  # the reserve star chosen for placing
         self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
         self._personal_offer: list[int] = []
-        self._view: tuple[tuple[int, ...], GameState] | None = None
         self._pin_key: tuple[int, bool] | None = None
         self._gates: tuple[bool, ...] = ()
         self._placed_key: tuple[int, int] | None = None
-        self._actions_of: tuple[GameState, list[Action]] | None = None
-        self._usable_of: tuple[GameState, set[int]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
         self._resume_chaos = False  # the save was made while choosing the star for Chaos
@@ -237,17 +233,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """A seat's player name."""
         return self.session.seats[seat].name
 
-    def view(self) -> GameState:
-        """The viewer's observation (the base makes its log speak to the viewer).
-
-        Kept until the game moves on: the Footer asks for it for every key it shows.
-        """
-        state = self.session.state
-        key = (id(state), len(self.session.actions), self.viewer, state.turn, len(state.log))
-        if self._view is None or self._view[0] != key:
-            self._view = (key, super().view())
-        return self._view[1]
-
     def _state(self) -> NebulaState:
         view = self.view()
         assert isinstance(view, NebulaState)
@@ -256,43 +241,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     # ---- whose decision ----------------------------------------------------------------
 
-    def _mine(self, view: NebulaState) -> bool:
-        mover = self.rules.to_move(view)
-        return mover == self.viewer and self.session.seats[self.viewer].is_human
-
     def _phase(self, view: NebulaState) -> str | None:
         """The viewer's phase when the decision is theirs, else None."""
-        return view.phase if self._mine(view) else None
-
-    def _legal(self, view: NebulaState) -> list[Action]:
-        return self._actions(view) if self._mine(view) else []
-
-    def _actions(self, view: NebulaState) -> list[Action]:
-        """``rules.legal_actions(view)``, asked once per view (cursor keys ask often)."""
-        if self._actions_of is None or self._actions_of[0] is not view:
-            self._actions_of = (view, self.rules.legal_actions(view))
-        return self._actions_of[1]
-
-    def _why(self, view: NebulaState, action: Action) -> str:
-        """The rules' reason ``action`` is refused now (tried on a copy of ``view``)."""
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if not self._mine(view):
-            return f"Wait: it is {self.player_name(mover)}'s turn."
-        try:
-            self.rules.apply(clone(view), action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        return "That is not possible right now."
-
-    def _try(self, action: Action) -> bool:
-        """Play ``action`` if it is legal now, else explain why not."""
-        view = self._state()
-        if action in self._legal(view):
-            return self.play(action)
-        self.show_status(self._why(view, action), error=True)
-        return False
+        return view.phase if self.mine() else None
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -313,7 +264,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if new_decision:  # a save made while choosing the star for Chaos resumes there
             self._set_returning(self._resume_chaos and self._phase(view) == "collect")
             self._resume_chaos = False
-        pin_key = (view.turn, self._mine(view))
+        pin_key = (view.turn, self.mine())
         if pin_key != self._pin_key:  # a new turn, or the decision came to the viewer
             self._pin_key = pin_key
             self._pinned = None
@@ -375,7 +326,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
         if mover is None:
             who = "game over"
-        elif self._mine(view):
+        elif self.mine():
             name = self.player_name(mover)
             who = "your turn" + ("" if name.lower() == "you" else f", {name}")
         elif view.phase == "personal":
@@ -399,7 +350,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if self._pinned is not None:
             return self._pinned
         mover = self.rules.to_move(view)
-        if mover is None or self._mine(view) or view.phase == "personal":
+        if mover is None or self.mine() or view.phase == "personal":
             return self.viewer
         return mover
 
@@ -410,7 +361,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         legal: list[int] = []
         black = False
         if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
-            actions = self._actions(view)
+            actions = self.legal()
             if self._star == BLACK:
                 black = PositionBlackStar() in actions
             else:
@@ -449,7 +400,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             return
         blocked = []
         if phase == "value":
-            legal = self._actions(view)
+            legal = self.legal()
             blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
         values.show_values(view.values, value_places(view), blocked)
         values.choosing = phase == "value"
@@ -463,7 +414,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_personal(self, view: NebulaState, phase: str | None) -> None:
         options = self.query_one("#neb-personal", OptionList)
-        offer = ([a.card for a in self._actions(view)
+        offer = ([a.card for a in self.legal()
                   if isinstance(a, KeepPersonal)] if phase == "personal" else [])
         if offer != self._personal_offer:
             self._personal_offer = offer
@@ -521,7 +472,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         mover = self.rules.to_move(view)
         if mover is None:
             return "The game is over: the Scores pane (⇥) shows the final score pad."
-        if not self._mine(view):
+        if not self.mine():
             return rival_status(self.player_name(mover), view.phase)
         phase = view.phase
         if phase == "personal":
@@ -559,7 +510,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if star == BLACK:
             action: Action = PositionBlackStar()
             where, held = "the Black Star Zone", EMPTY
-            reason = "" if action in self._actions(view) else self._why(view, action)
+            reason = "" if action in self.legal() else self.why_not(action)
         else:
             space = self.galaxy.cursor
             where, held = SPACES[space], view.galaxies[self.viewer][space]
@@ -617,20 +568,20 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if isinstance(probe, TurnToChaos):
             held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
             probe = TurnToChaos(held[0] if held else BLACK)
-        why = self._why(view, probe)
+        why = self.why_not(probe)
         if self._phase(view) == "time":  # steps are taken: say how to get back to Chaos
             why = f"{why[:-1]}: first take your steps back (←→ against each marker's way)."
         self.show_status(why, error=True)
 
     def action_take(self) -> None:
         """Take the stars in front of the Time markers (all 5 points spent)."""
-        self._try(TakeStars())
+        self.attempt(TakeStars())
 
     def action_chaos(self) -> None:
         """Turn to Chaos: first choose the star to give back."""
         view = self._state()
-        if not any(isinstance(a, TurnToChaos) for a in self._legal(view)):
-            self.show_status(self._why(view, TurnToChaos(BLACK)), error=True)
+        if not any(isinstance(a, TurnToChaos) for a in self.legal()):
+            self.show_status(self.why_not(TurnToChaos(BLACK)), error=True)
             return
         self._set_returning(True)
         self._pinned = None
@@ -649,22 +600,22 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def action_return_star(self) -> None:
         """Give back the chosen reserve star and draw 5."""
         star = self.reserve.cursor
-        if star is not None and self._try(TurnToChaos(star)):
+        if star is not None and self.attempt(TurnToChaos(star)):
             self._set_returning(False)
 
     def action_keep(self) -> None:
         """Keep the chosen star of the Chaos draw."""
         star = self.query_one("#neb-drawn", StarRow).cursor
         if star is not None:
-            self._try(KeepStar(star))
+            self.attempt(KeepStar(star))
 
     def action_advance(self) -> None:
         """Advance the Value token under the cursor."""
-        self._try(AdvanceValue(self.values.cursor))
+        self.attempt(AdvanceValue(self.values.cursor))
 
     def action_finish(self) -> None:
         """Stop positioning: objectives, refill, next turn."""
-        self._try(FinishPositioning())
+        self.attempt(FinishPositioning())
 
     def action_next_star(self) -> None:
         """Choose the next star of the reserve to position."""
@@ -691,12 +642,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             self.show_status("Your reserve is empty: f finishes the turn.", error=True)
             return
         if self._star == BLACK:
-            self._try(PositionBlackStar())
+            self.attempt(PositionBlackStar())
             return
         space = self.galaxy.cursor
         action = PositionStar(self._star, space)
         held = view.galaxies[self.viewer][space]
-        if held != EMPTY and action in self._legal(view):
+        if held != EMPTY and action in self.legal():
             armed = (len(self.session.actions), self._star, space)
             if self._confirm != armed:  # replacing sends a star to the box: ask first
                 self._confirm = armed
@@ -704,7 +655,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                                  "again replaces it (it goes back to the box).")
                 return
         self._confirm = None
-        self._try(action)
+        self.attempt(action)
 
     def action_names(self) -> None:
         """Show every space's name on the Galaxy, or the stars again."""
@@ -716,15 +667,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _usable_stars(self, view: NebulaState) -> set[int]:
         """The reserve colours some legal action positions now (asked once per view)."""
-        if self._usable_of is None or self._usable_of[0] is not view:
-            usable = set()
-            for action in self._actions(view):
-                if isinstance(action, PositionStar):
-                    usable.add(action.star)
-                elif isinstance(action, PositionBlackStar):
-                    usable.add(BLACK)
-            self._usable_of = (view, usable)
-        return self._usable_of[1]
+        def usable() -> set[int]:
+            return {BLACK if isinstance(a, PositionBlackStar) else a.star
+                    for a in self.legal() if isinstance(a, PositionStar | PositionBlackStar)}
+        return self.remember("usable stars", usable)
 
     def _choose_star(self, view: NebulaState) -> None:
         """Keep the chosen star while it is held; else the first one that can go somewhere."""
@@ -746,7 +692,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if taken and (taken > 0) != (event.step > 0) and not self.reviewing:
             self._take_back_step(event.cluster)
         else:
-            self._try(StepTime(event.cluster, event.step))
+            self.attempt(StepTime(event.cluster, event.step))
 
     def _take_back_step(self, cluster: int) -> None:
         """Take back the last step of ``cluster`` this turn (it costs nothing): undo back
@@ -801,7 +747,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def _personal_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if 0 <= event.option_index < len(self._personal_offer):
-            self._try(KeepPersonal(self._personal_offer[event.option_index]))
+            self.attempt(KeepPersonal(self._personal_offer[event.option_index]))
 
 
 _GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
