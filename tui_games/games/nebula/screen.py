@@ -5,10 +5,12 @@ At 80x24 the Galaxy stays on the left and the right pane shows one of Clusters, 
 Cards or Scores (tab cycles; the pane a decision needs comes up by itself). From 110x36
 the Galaxy is drawn large and the clusters stay in view above the other panes.
 
-The screen never decides what is legal: each key looks for its action in GameScreen's
-``legal()`` and otherwise lets ``why_not`` say why (the ``IllegalAction`` reason of trying
-it on a copy of the view). Widgets keep what they show in reactives and repaint
-only when it changed, so a key press redraws a widget or two, not the table.
+What each part of the table shows and which keys work is worked out in table_model.py
+(no Textual there); this screen draws its answers into the widgets. It never decides what
+is legal: each key looks for its action in GameScreen's ``legal()`` and otherwise lets
+``why_not`` say why (the ``IllegalAction`` reason of trying it on a copy of the view).
+Widgets keep what they show in reactives and repaint only when it changed, so a key
+press redraws a widget or two, not the table.
 
 Every decision of a turn is played as soon as it is made (each Time step is a
 ``StepTime``), so the game's action list is the whole truth: a save made mid-turn
@@ -30,6 +32,7 @@ from textual.widgets.option_list import Option
 
 from tui_games.engine.core import Action, GameState
 from tui_games.games.nebula import placement
+from tui_games.games.nebula import table_model as model
 from tui_games.games.nebula.board import INDEX, SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
@@ -79,7 +82,6 @@ PREF_CHAOS = "nebula_chaos"
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
-_PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 
 
 class NebulaScreen(GameScreen, inherit_bindings=False):
@@ -243,7 +245,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _phase(self, view: NebulaState) -> str | None:
         """The viewer's phase when the decision is theirs, else None."""
-        return view.phase if self.mine() else None
+        return model.decision_phase(view, self.mine())
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -279,7 +281,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_cards_and_pad(view)
         self._refresh_personal(view, phase)
         if new_decision:
-            wanted = "personal" if phase == "personal" else _PHASE_PANE.get(phase or "")
+            wanted = model.pane_for(phase)
             side = self.side
             side.skip = set() if view.values else {"values"}
             if wanted == "personal" or wanted in side.cycle:
@@ -315,24 +317,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _spaces_placed_this_turn(self) -> set[int]:
         """The Galaxy spaces the current turn's positioning has filled so far."""
-        spaces: set[int] = set()
-        for action in reversed(self.session.actions):
-            if isinstance(action, PositionStar):
-                spaces.add(action.space)
-            elif not isinstance(action, PositionBlackStar | AdvanceValue):
-                break
-        return spaces
+        return model.spaces_placed_this_turn(self.session.actions)
 
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
-        if mover is None:
-            who = "game over"
-        elif self.mine():
-            name = self.player_name(mover)
-            who = "your turn" + ("" if name.lower() == "you" else f", {name}")
-        elif view.phase == "personal":
-            who = f"{self.player_name(mover)} chooses a Personal objective"
-        else:
-            who = f"{self.player_name(mover)}'s turn"
+        who = model.top_who(view, mover, self.mine(),
+                            self.player_name(mover) if mover is not None else "")
         # A line of its own: a new text repaints it alone (its height is fixed).
         self.query_one("#neb-top", TextLines).show(top_line(view, who))
 
@@ -347,45 +336,29 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _shown_seat(self, view: NebulaState) -> int:
         """The Galaxy on view: pinned by g, else the viewer's, or the mover's on their turn."""
-        if self._pinned is not None:
-            return self._pinned
-        mover = self.rules.to_move(view)
-        if mover is None or self.mine() or view.phase == "personal":
-            return self.viewer
-        return mover
+        return model.shown_seat(view, self.rules.to_move(view), self.mine(), self.viewer,
+                                self._pinned)
 
     def _refresh_galaxy(self, view: NebulaState) -> None:
         seat = self._shown_seat(view)
-        you = seat == self.viewer and self.session.seats[seat].is_human
-        title = "Your Galaxy" if you else f"{self.player_name(seat)}'s Galaxy"
-        legal: list[int] = []
-        black = False
-        if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
-            actions = self.legal()
-            if self._star == BLACK:
-                black = PositionBlackStar() in actions
-            else:
-                legal = [a.space for a in actions
-                         if isinstance(a, PositionStar) and a.star == self._star]
+        title = model.galaxy_title(seat, self.viewer, self.session.seats[seat].is_human,
+                                   self.player_name(seat))
+        placing = self._phase(view) == "place" and seat == self.viewer
+        legal, black = model.galaxy_targets(self.legal(), self._star if placing else None)
         self.galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title,
                                 legal=legal, black_target=black)
 
     def _refresh_rows(self, view: NebulaState, phase: str | None) -> None:
         seat = self._shown_seat(view)
         reserve = self.reserve
-        mine = seat == self.viewer
-        reserve.label = "Your reserve:" if mine else f"{self.player_name(seat)}'s reserve:"
-        dimmed: set[int] = set()
-        if phase == "place":
-            usable = self._usable_stars(view)
-            dimmed = {s for s in range(len(STAR_LETTERS)) if s not in usable}
-        reserve.set_stars(view.reserves[seat], dimmed)
-        reserve.show_cursor = mine and (phase == "place" or self._returning)
+        row = model.reserve_row(view, seat, self.viewer, self.player_name(seat), phase,
+                                self._returning, self._usable_stars(view))
+        reserve.label = row.label
+        reserve.set_stars(view.reserves[seat], row.dimmed)
+        reserve.show_cursor = row.show_cursor
         if phase == "place" and self._star is not None:
             reserve.move_cursor_to(self._star)
-        kinds = sum(1 for n in view.reserves[seat] if n)
-        reserve.note = ("" if not mine else "␣ next star" if phase == "place" and kinds > 1
-                        else "return which? ←→ ⏎" if self._returning else "")
+        reserve.note = row.note
         drawn = self.query_one("#neb-drawn", StarRow)
         drawn.display = view.phase == "chaos"
         if view.phase == "chaos":
@@ -398,10 +371,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         values = self.values
         if not view.values:  # the introductory game has no Values board
             return
-        blocked = []
-        if phase == "value":
-            legal = self.legal()
-            blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
+        blocked = model.blocked_values(view, self.legal(), phase)
         values.show_values(view.values, value_places(view), blocked)
         values.choosing = phase == "value"
 
@@ -414,8 +384,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_personal(self, view: NebulaState, phase: str | None) -> None:
         options = self.query_one("#neb-personal", OptionList)
-        offer = ([a.card for a in self.legal()
-                  if isinstance(a, KeepPersonal)] if phase == "personal" else [])
+        offer = model.personal_offer(self.legal(), phase)
         if offer != self._personal_offer:
             self._personal_offer = offer
             options.clear_options()
@@ -427,16 +396,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _focus_for(self, phase: str | None) -> None:
         """Focus the widget whose keys the viewer's decision needs."""
-        if phase == "personal":
-            target: Any = self.query_one("#neb-personal", OptionList)
-        elif phase in ("collect", "time"):
-            target = self.reserve if self._returning else self.clusters
-        elif phase == "chaos":
-            target = self.query_one("#neb-drawn", StarRow)
-        elif phase == "value":
-            target = self.values
-        else:
-            target = self.galaxy
+        target: Any = {
+            "personal": lambda: self.query_one("#neb-personal", OptionList),
+            "reserve": lambda: self.reserve, "clusters": lambda: self.clusters,
+            "drawn": lambda: self.query_one("#neb-drawn", StarRow),
+            "values": lambda: self.values, "galaxy": lambda: self.galaxy,
+        }[model.focus_for(phase, self._returning)]()
         if not target.display:
             target = self.galaxy
         target.focus()
@@ -530,27 +495,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def check_table_action(self, action: str,
                            parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the Footer only when it does something now."""
-        if action not in _GATED:
+        if action not in model.GATED:
             return True
-        view = self._state()
-        phase = self._phase(view)
-        returning = self._returning
-        return {
-            "take": phase in ("collect", "time") and not returning,
-            "return_star": phase == "collect" and returning,
-            "keep": phase == "chaos",
-            "place": phase == "place",
-            "advance": phase == "value",
-            "next_star": phase == "place",
-            "chaos": phase == "collect" and not returning,
-            "finish": phase == "place",
-            "cancel": returning,
-        }[action]
+        return model.key_gates(self._phase(self._state()), self._returning)[action]
 
     def _sync_bindings(self) -> None:
         """Refresh the Footer only when a game key was switched on or off (a refresh
         rebuilds every key of the Footer)."""
-        gates = tuple(bool(self.check_action(action, ())) for action in sorted(_GATED))
+        gates = tuple(bool(self.check_action(action, ())) for action in model.GATED)
         if gates != self._gates:
             self._gates = gates
             self.refresh_bindings()
@@ -566,7 +518,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         event.stop()
         view = self._state()
         if isinstance(probe, TurnToChaos):
-            held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
+            held = model.held_stars(view, self.viewer)
             probe = TurnToChaos(held[0] if held else BLACK)
         why = self.why_not(probe)
         if self._phase(view) == "time":  # steps are taken: say how to get back to Chaos
@@ -620,12 +572,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def action_next_star(self) -> None:
         """Choose the next star of the reserve to position."""
         view = self._state()
-        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
-        if not held:
+        star = model.next_star(view, self.viewer, self._star)
+        if star is None:
             self.show_status("Your reserve is empty: f finishes the turn.", error=True)
             return
-        at = held.index(self._star) if self._star in held else -1
-        self._set_star(held[(at + 1) % len(held)])
+        self._set_star(star)
         self._refresh_galaxy(view)
         self.reserve.move_cursor_to(self._star)
         self.show_status(self.status_text(view))
@@ -667,18 +618,13 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _usable_stars(self, view: NebulaState) -> set[int]:
         """The reserve colours some legal action positions now (asked once per view)."""
-        def usable() -> set[int]:
-            return {BLACK if isinstance(a, PositionBlackStar) else a.star
-                    for a in self.legal() if isinstance(a, PositionStar | PositionBlackStar)}
-        return self.remember("usable stars", usable)
+        return self.remember("usable stars", lambda: model.usable_stars(self.legal()))
 
     def _choose_star(self, view: NebulaState) -> None:
         """Keep the chosen star while it is held; else the first one that can go somewhere."""
-        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
-        usable = self._usable_stars(view)
-        if self._star in held and (self._star in usable or not usable):
-            return
-        self._set_star(next((s for s in held if s in usable), held[0] if held else None))
+        star = model.chosen_star(view, self.viewer, self._star, self._usable_stars(view))
+        if star != self._star:
+            self._set_star(star)
 
     # ---- widget messages ---------------------------------------------------------------
 
@@ -750,5 +696,3 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             self.attempt(KeepPersonal(self._personal_offer[event.option_index]))
 
 
-_GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
-          "cancel"}
