@@ -8,8 +8,9 @@ import sys
 
 from nebula_helpers import RULES, new, placing, star
 
+from tui_games.engine.session import Seat, Session
 from tui_games.games.nebula import table_model as model
-from tui_games.games.nebula.board import CENTRE
+from tui_games.games.nebula.board import CENTRE, INDEX
 from tui_games.games.nebula.state import (
     BLACK,
     AdvanceValue,
@@ -111,3 +112,26 @@ def test_the_spaces_placed_this_turn_stop_at_the_turns_start() -> None:
     actions = [PositionStar(0, 4), StepTime(0, 1), PositionStar(1, 7), AdvanceValue(0),
                PositionBlackStar(), PositionStar(2, 9)]
     assert model.spaces_placed_this_turn(actions) == {7, 9}
+
+
+def test_a_saved_view_reads_back_and_an_edited_one_is_left_out() -> None:
+    saved = model.saved_view({model.PREF_CURSOR: "C", model.PREF_NAMES: "on",
+                              model.PREF_CHAOS: "on", model.PREF_STAR: "P"})
+    assert saved == model.SavedView(INDEX["C"], True, True, star("P"))
+    assert model.saved_view({model.PREF_CURSOR: "nowhere", model.PREF_STAR: "PP"}) == (
+        model.SavedView(None, False, False, None))
+
+
+def test_a_time_step_is_taken_back_and_the_later_steps_played_again() -> None:
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bob")], 3, {"mode": "full"})
+    while session.state.phase == "personal":
+        session.apply(next(a for a in RULES.legal_actions(session.state)
+                           if isinstance(a, KeepPersonal)))
+    steps = [a for a in RULES.legal_actions(session.state) if isinstance(a, StepTime)]
+    first = steps[0]
+    session.apply(first)
+    other = next(a for a in RULES.legal_actions(session.state)
+                 if isinstance(a, StepTime) and a.cluster != first.cluster)
+    session.apply(other)
+    assert model.take_back_step(session, first.cluster)
+    assert session.actions[-1] == other and first not in session.actions

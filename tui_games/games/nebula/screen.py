@@ -33,7 +33,7 @@ from textual.widgets.option_list import Option
 from tui_games.engine.core import Action, GameState
 from tui_games.games.nebula import placement
 from tui_games.games.nebula import table_model as model
-from tui_games.games.nebula.board import INDEX, SPACES
+from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.state import (
     BLACK,
@@ -77,8 +77,8 @@ from tui_games.widgets.text_lines import TextLines
 from tui_games.widgets.values_board import ValuesBoard, token_label
 
 # The session's ui_prefs keys: what a save keeps of the screen.
-PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"
-PREF_CHAOS = "nebula_chaos"
+PREF_CURSOR, PREF_STAR = model.PREF_CURSOR, model.PREF_STAR
+PREF_NAMES, PREF_CHAOS = model.PREF_NAMES, model.PREF_CHAOS
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
@@ -164,16 +164,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _restore_view_prefs(self) -> None:
         """The Galaxy cursor, the names overlay and the star chosen, as they were saved."""
-        prefs = self.session.ui_prefs
-        space = INDEX.get(prefs.get(PREF_CURSOR, ""))
-        if space is not None:
-            self.galaxy.cursor = space
+        saved = model.saved_view(self.session.ui_prefs)
+        if saved.cursor is not None:
+            self.galaxy.cursor = saved.cursor
             self._kept_cursor = True
-        self.galaxy.names = prefs.get(PREF_NAMES) == "on"
-        self._resume_chaos = prefs.get(PREF_CHAOS) == "on"
-        letter = prefs.get(PREF_STAR, "")
-        if len(letter) == 1 and letter in STAR_LETTERS:
-            self._star = STAR_LETTERS.index(letter)
+        self.galaxy.names = saved.names
+        self._resume_chaos = saved.chaos
+        if saved.star is not None:
+            self._star = saved.star
 
     def _set_returning(self, returning: bool) -> None:
         self._returning = returning
@@ -643,17 +641,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def _take_back_step(self, cluster: int) -> None:
         """Take back the last step of ``cluster`` this turn (it costs nothing): undo back
         to it and play the later steps of the other markers again."""
-        session = self.session
-        at = max(i for i, a in enumerate(session.actions)
-                 if isinstance(a, StepTime) and a.cluster == cluster)
-        later = session.actions[at + 1:]
-        if not all(session.undoable[at:]):
+        if not model.take_back_step(self.session, cluster):
             self.show_status("That step can no longer be taken back.", error=True)
             return
-        for _ in range(len(later) + 1):
-            session.undo()
-        for action in later:
-            session.apply(action)
         self.refresh_view()
 
     def _cursor_moved(self, space: int) -> None:

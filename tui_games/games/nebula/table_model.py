@@ -8,10 +8,12 @@ when the decision is not theirs), as GameScreen.legal() gives them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from tui_games.engine.core import Action
+from tui_games.engine.session import Session
+from tui_games.games.nebula.board import INDEX
 from tui_games.games.nebula.state import (
     BLACK,
     STAR_LETTERS,
@@ -20,7 +22,12 @@ from tui_games.games.nebula.state import (
     NebulaState,
     PositionBlackStar,
     PositionStar,
+    StepTime,
 )
+
+# The session's ui_prefs keys: what a save keeps of the choices not made yet.
+PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"
+PREF_CHAOS = "nebula_chaos"
 
 PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 """The pane on the right that each decision needs (the others keep the pane shown)."""
@@ -176,3 +183,37 @@ def spaces_placed_this_turn(actions: Sequence[Action]) -> set[int]:
         elif not isinstance(action, PositionBlackStar | AdvanceValue):
             break
     return spaces
+
+
+class SavedView(NamedTuple):
+    """What a save kept of the table: the Galaxy cursor, the names overlay, whether the
+    star to give back for Chaos was being chosen, and the star chosen for positioning."""
+
+    cursor: int | None
+    names: bool
+    chaos: bool
+    star: int | None
+
+
+def saved_view(prefs: Mapping[str, str]) -> SavedView:
+    """The view a save kept in ``prefs``; anything unreadable (an edited file) is left out."""
+    letter = prefs.get(PREF_STAR, "")
+    star = STAR_LETTERS.index(letter) if len(letter) == 1 and letter in STAR_LETTERS else None
+    return SavedView(INDEX.get(prefs.get(PREF_CURSOR, "")), prefs.get(PREF_NAMES) == "on",
+                     prefs.get(PREF_CHAOS) == "on", star)
+
+
+def take_back_step(session: Session, cluster: int) -> bool:
+    """Take back the last Time step of ``cluster`` this turn (it costs nothing): undo back
+    to it and play the later steps of the other markers again. False when it can no
+    longer be taken back (nothing is changed then)."""
+    at = max(i for i, a in enumerate(session.actions)
+             if isinstance(a, StepTime) and a.cluster == cluster)
+    later = session.actions[at + 1:]
+    if not all(session.undoable[at:]):
+        return False
+    for _ in range(len(later) + 1):
+        session.undo()
+    for action in later:
+        session.apply(action)
+    return True
