@@ -316,7 +316,7 @@ async def test_a_thinking_hard_bot_shows_progress_and_esc_stops_its_search(
             if "%" in status.text:
                 break
         assert status.text.startswith("Bot 1 is thinking... ") and status.text.endswith("%")
-        bot = screen._bots[0]
+        bot = screen.bot_runner.bots[0]
         assert isinstance(bot, ISMCTSBot)
         began = time.perf_counter()
         await pilot.press("escape")

@@ -103,7 +103,7 @@ async def test_a_bot_bug_is_notified_with_its_markup_name_literally(
         def broken(view: object, seat: int) -> object:
             raise RuntimeError("bot bug")
 
-        screen._bots[1].choose = broken  # type: ignore[method-assign]
+        screen.bot_runner.bots[1].choose = broken  # type: ignore[method-assign]
         await pilot.press("e")  # end the turn: the broken bot is to move
         await settle(app, pilot, rounds=2)
         await pilot.pause(0.1)

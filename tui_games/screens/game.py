@@ -5,49 +5,62 @@ session, the status line and the log, saving (ctrl+s, and an autosave after each
 turn), undo, bots thinking in a worker thread, the hot-seat hand-off and the game-over
 screen. A subclass draws its table (``compose_table``), updates it from an observation
 (``refresh_table``) and says what to do now (``status_text``); it calls ``play(action)``
-with what the player chose.
+with what the player chose, or ``attempt(action)`` to have a refusal explained.
+
+What a table derives from the viewer's observation (the view itself, the legal actions,
+a game's own lookups) is worked out once per observation with ``remember``: kept until an
+action is played or undone, or the viewer changes. ``mine()``, ``legal()`` and
+``why_not()`` answer the questions every game asks (is it the keyboard's decision, what
+may it do, why not that).
 
 The log and the status line read the rules' seat references ("Seat 2 draws") as names,
 and the viewer's own seat as "you" with the verb made to agree (engine/grammar.speak_to):
 a subclass passes the rules' texts through unchanged (no renaming in ``view()``), and uses
 ``speak(text)`` for any other rules text it shows. ``review(n, title, then)`` shows the
 table read-only as it was after the first n actions (summaries and game over use it).
+
+Its parts, each in a module of its own: the bots (screens/bot_runner.py), saving
+(screens/save_flow.py) and looking back (screens/review.py).
 """
 
 from __future__ import annotations
 
-import random
 import re
-import time
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
-from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.worker import get_current_worker
 
-from tui_games.engine.bots.base import Bot
+from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
-from tui_games.engine.grammar import speak_to
-from tui_games.engine.saves import SaveError, SaveStore
-from tui_games.engine.session import Session, replay
+from tui_games.engine.grammar import seat_ref, speak_to
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Session
 from tui_games.games import GameInfo
-from tui_games.screens.confirm import Choice, ChoiceScreen, ConfirmScreen
+from tui_games.screens import review as look_back
+from tui_games.screens.bot_runner import (
+    PROGRESS_WIDTH,
+    BotMoved,
+    BotProgress,
+    BotRunner,
+    bot_rng,
+    progress_bar,
+)
+from tui_games.screens.decision import ObservationMemo, sentence, why_no_undo
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.names import shown_name
 from tui_games.screens.rules import RulesScreen
-from tui_games.screens.save_name import SaveNameScreen, SavePathScreen
+from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
@@ -57,44 +70,10 @@ from tui_games.widgets.status import StatusLine
 if TYPE_CHECKING:
     from tui_games.app import GamesApp
 
+__all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
+           "sentence", "why_no_undo"]
 
-def why_no_undo(session: Session) -> str:
-    """Why the last decision cannot be taken back, in the player's words."""
-    if not session.actions:
-        return "Nothing to undo yet."
-    rules = session.rules
-    before = replay(rules, len(session.seats), session.seed, session.options,
-                    session.actions[:-1])
-    actor = rules.to_move(before)
-    last = session.actions[-1]
-    if actor is None or not session.seats[actor].is_human:
-        name = shown_name(session.seats[actor].name) if actor is not None else "a bot"
-        return f"Can't undo: the last move was {name}'s; only your own moves can be taken back."
-    if rules.reveals(before, last):
-        what = rules.describe(before, last)
-        return f"Can't undo: {what[:1].lower()}{what[1:]} revealed new cards."
-    if session.state.turn != before.turn:
-        return "Can't undo: that turn is over."
-    mover = session.to_move
-    if mover is not None and mover != actor:
-        return f"Can't undo: the decision has passed to {shown_name(session.seats[mover].name)}."
-    return "Can't undo the last move."
-
-
-PROGRESS_WIDTH = 10
-SAVE_WARNING = "⚠ Not saved"
-
-
-def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
-    """``█████░░░░░  50%``: a text bar with the percentage (readable without colour)."""
-    fraction = min(1.0, max(0.0, fraction))
-    filled = int(fraction * width)  # full only when done
-    return f"{'█' * filled}{'░' * (width - filled)} {round(100 * fraction):3d}%"
-
-
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """A bot's own random stream, derived from the game seed (same game, same bot play)."""
-    return random.Random(f"tui-games/{seed}/{seat}")
+T = TypeVar("T")
 
 
 class GameScreen(DismissOnce, Screen[None]):
@@ -120,24 +99,14 @@ class GameScreen(DismissOnce, Screen[None]):
     """From this terminal size (width, height) on, the screen has the class ``-large`` and
     ``large`` is True: a game draws its larger table there (None: one size only)."""
 
-    class BotMoved(Message):
-        """A bot's decision, computed in the worker, to be played on the UI thread."""
+    OVER_TEXT = "The game is over."
+    """Why nothing can be played once the game has ended (a match says "match")."""
 
-        def __init__(self, seat: int, action: Action | None, token: int) -> None:
-            """``action`` is None when the bot failed (its error is reported, not raised)."""
-            super().__init__()
-            self.seat = seat
-            self.action = action
-            self.token = token
+    IS_LOOK_BACK = False
+    """True on the classes of look backs (see screens/review.py)."""
 
-    class BotProgress(Message):
-        """How far a searching bot has got (0..1), posted from its worker thread."""
-
-        def __init__(self, seat: int, fraction: float, token: int) -> None:
-            super().__init__()
-            self.seat = seat
-            self.fraction = fraction
-            self.token = token
+    BotMoved = BotMoved
+    BotProgress = BotProgress
 
     def __init__(self, session: Session, info: GameInfo, store: SaveStore,
                  bot_delay: float = 0.6, *, review: str | None = None,
@@ -151,36 +120,24 @@ class GameScreen(DismissOnce, Screen[None]):
         self.bot_delay = bot_delay
         self.review_title = review
         self._viewer = self._first_viewer() if viewer is None else viewer
-        self._bots: dict[int, Bot] = {} if review is not None else {
+        bots = {} if review is not None else {
             i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
             for i, seat in enumerate(session.seats) if seat.bot is not None}
+        self.bot_runner = BotRunner(bots, self.post_message, bot_delay)
+        self.saves = SaveFlow(self)
         self._last_focus: Widget | None = None
         self.large = False  # see LARGE_AT
         self._sized = False
-        if review is not None:
-            # Textual shares the binding lists between all screens of a class (a shallow
-            # copy): give this look back its own before adding Enter, or the live table
-            # would get it too. Priority: Enter ends the look back even where a widget
-            # binds Enter.
-            bindings = self._bindings.key_to_bindings
-            for key, shared in list(bindings.items()):
-                bindings[key] = list(shared)
-            for key in ("ctrl+s", "ctrl+z", "escape"):  # nothing to save or undo here
-                bindings.pop(key, None)
-            self._bindings.bind("enter,escape", "end_review", "Go on", key_display="⏎",
-                                priority=True)
-        self._bot_token = 0            # bumped whenever a pending bot move becomes stale
-        self._thinking: int | None = None
-        self._pending: GameScreen.BotMoved | None = None
         self._over = False
         self._outcome: Outcome | None = None
-        self._save_problem: str | None = None  # why saves fail, while they do
         self._ready = False  # True once the table has been composed and shown
+        self._memo = ObservationMemo()  # see remember
 
     # ---- to implement in each game ---------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
-        """The game's widgets: board, piles, hands, scores."""
+        """The game's widgets: board, piles, hands, scores. Whatever shows text from
+        outside (seat names) is made with ``markup=False``: a name is never markup."""
         raise NotImplementedError
 
     def refresh_table(self, view: GameState) -> None:
@@ -241,8 +198,10 @@ class GameScreen(DismissOnce, Screen[None]):
         return speak_to(text, self.seat_names, self.viewer)
 
     def view(self) -> GameState:
-        """The state as the viewer may see it."""
-        return self.rules.observe(self.session.state, self.viewer)
+        """The state as the viewer may see it (one observation per position and viewer:
+        the footer asks for it for every key it shows). Never modify it: clone it."""
+        return self.remember("view", lambda: self.rules.observe(self.session.state,
+                                                                self.viewer))
 
     @property
     def is_over(self) -> bool:
@@ -252,7 +211,54 @@ class GameScreen(DismissOnce, Screen[None]):
     @property
     def bot_thinking(self) -> int | None:
         """The bot seat whose move is being computed, if any."""
-        return self._thinking
+        return self.bot_runner.thinking
+
+    # ---- what the viewer may do, once per observation ------------------------------------
+
+    def remember(self, name: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per observation: kept until an action is played
+        or undone, or the viewer changes (a cursor key reuses it). ``name`` tells apart
+        what a table keeps ("legal", ("cells", large), ...)."""
+        return self._memo.get(self.session, self.viewer, name, compute)
+
+    def mine(self) -> bool:
+        """Whether the keyboard decides now: the viewer is to move, plays from the keyboard,
+        and this is no look back."""
+        if self.reviewing:
+            return False
+        return self.remember("mine", lambda: (
+            (mover := self.rules.to_move(self.view())) == self.viewer
+            and mover is not None and self.session.seats[mover].is_human))
+
+    def legal(self) -> list[Action]:
+        """The viewer's legal actions now (none when the decision is not theirs)."""
+        if not self.mine():
+            return []
+        return self.remember("legal", lambda: self.rules.legal_actions(self.view()))
+
+    def why_not(self, action: Action) -> str:
+        """Why ``action`` is refused now: a look back, the end, another seat's turn, or the
+        rules' own reason (the action tried on a copy of the view)."""
+        if self.reviewing:
+            return look_back.nothing_to_play(self.review_title or "")
+        view = self.view()
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return self.OVER_TEXT
+        if not self.mine():
+            return f"Wait: it is {seat_ref(mover)}'s turn."
+        try:
+            self.rules.apply(clone(view), action)
+        except IllegalAction as exc:
+            return sentence(exc.reason)
+        return "That is not possible right now."
+
+    def attempt(self, action: Action) -> bool:
+        """Play ``action`` if it is legal now, else say why not on the status line."""
+        if action in self.legal():
+            return self.play(action)
+        self.show_status(self.why_not(action), error=True)
+        return False
 
     # ---- building and refreshing -----------------------------------------------------
 
@@ -277,10 +283,6 @@ class GameScreen(DismissOnce, Screen[None]):
         """
         if self.closed:
             return  # closed before it was built (keys typed ahead): nothing to start
-        for widget in self.query(Widget):
-            # A table shows seat names, which are the players' own text (or a save
-            # file's): no text on it is ever read as markup. No game draws with markup.
-            widget._render_markup = False
         self.watch(self, "focused", self._focus_changed, init=False)
         if self.reviewing:
             self.refresh_view()
@@ -309,9 +311,12 @@ class GameScreen(DismissOnce, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a table before it is built or once it is closed: a key typed
         ahead can come back from the screen it was meant for after another table took
-        its place (Textual then runs it against that table's bindings). Otherwise the
-        game decides (``check_table_action``)."""
+        its place (Textual then runs it against that table's bindings). A look back has
+        no save, undo or menu (Enter or Esc end it). Otherwise the game decides
+        (``check_table_action``)."""
         if not self._ready or self.closed:
+            return False
+        if self.reviewing and action in look_back.LIVE_ONLY:
             return False
         return self.check_table_action(action, parameters)
 
@@ -371,7 +376,7 @@ class GameScreen(DismissOnce, Screen[None]):
         self.query_one("#log", GameLog).show(view.log, self.viewer, self.seat_names)
         mover = self.session.to_move
         if self.reviewing:
-            self.show_status(f"Looking back at {self.review_title}: Enter or Esc to go on.")
+            self.show_status(look_back.looking_back_status(self.review_title or ""))
         elif mover is not None and not self.session.seats[mover].is_human:
             self.show_status(f"{self.seat_name(mover)} is thinking...")
         else:
@@ -399,11 +404,10 @@ class GameScreen(DismissOnce, Screen[None]):
         The player looks at it (cursor keys still move, nothing can be played) until Enter
         or Esc; then ``then`` runs (show the summary again, deal on, the result...).
         """
-        session = self.session
-        past = Session(session.rules, session.seats, session.seed, session.options,
-                       session.actions[:actions_upto], ui_prefs=session.ui_prefs)
-        look = type(self)(session=past, info=self.info, store=self.store, bot_delay=0,
-                          review=title, viewer=self.viewer)
+        past = look_back.past_session(self.session, actions_upto)
+        look = look_back.look_back_class(type(self))(
+            session=past, info=self.info, store=self.store, bot_delay=0, review=title,
+            viewer=self.viewer)
         self.app.push_screen(look, lambda _: then() if then is not None else None)
 
     def action_end_review(self) -> None:
@@ -418,8 +422,7 @@ class GameScreen(DismissOnce, Screen[None]):
         line and returns False; on success the table, saves, bots and hand-offs follow."""
         mover = self.session.to_move
         if self.reviewing:
-            self.show_status(f"This is a look back at {self.review_title}: nothing can be "
-                             "played here. Enter or Esc to go on.", error=True)
+            self.show_status(look_back.nothing_to_play(self.review_title or ""), error=True)
             return False
         if mover is None:
             self.show_status("The game is over.", error=True)
@@ -437,7 +440,7 @@ class GameScreen(DismissOnce, Screen[None]):
         except IllegalAction as exc:
             self.show_status(exc.reason, error=True)
             return False
-        self._bot_token += 1
+        self.bot_runner.moved_on()
         if self.session.turn != turn_before:
             self.autosave()
         self._advance()
@@ -475,60 +478,38 @@ class GameScreen(DismissOnce, Screen[None]):
         if not self.closed:  # a bot's move can land after the table was left
             self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
 
-    # ---- bots ------------------------------------------------------------------------
+    # ---- bots (see screens/bot_runner.py) --------------------------------------------
 
     def _start_bot(self, seat: int) -> None:
-        self._bot_token += 1
-        self._thinking = seat
-        bot = self._bots[seat]
-        if hasattr(bot, "progress"):  # a searching bot reports how far it has got
-            token = self._bot_token
-            bot.progress = lambda fraction: self.post_message(
-                self.BotProgress(seat, fraction, token))
         view = self.rules.observe(self.session.state, seat)  # never the true state
-        self._think(seat, view, self._bot_token)
+        self._think(seat, view, self.bot_runner.start(seat, view))
 
     def _stop_bot(self) -> None:
         """Abandon the bot move being computed: its search ends now, its answer is dropped."""
         self.workers.cancel_group(self, "bot")
-        self._bot_token += 1
-        seat, self._thinking = self._thinking, None
-        cancel = getattr(self._bots.get(seat, None), "cancel", None)
-        if seat is not None and callable(cancel):
-            cancel()  # a thread cannot be killed: the search itself must stop early
+        self.bot_runner.stop()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, seat: int, view: GameState, token: int) -> None:
+        self.bot_runner.think(seat, view, token)
 
     @on(BotProgress)
     def _bot_progress(self, message: BotProgress) -> None:
         message.stop()
-        seat = message.seat
-        if message.token != self._bot_token or self._thinking != seat:
-            return  # a late report of a search already over
-        name = self.seat_name(seat)
-        self.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, view: GameState, token: int) -> None:
-        started = time.monotonic()
-        action: Action | None
-        try:
-            action = self._bots[seat].choose(view, seat)
-        except Exception:  # a bot's bug must not take the app down: fall back, below
-            action = None
-        pause = self.bot_delay - (time.monotonic() - started)
-        if pause > 0:
-            time.sleep(pause)
-        if not get_current_worker().is_cancelled:
-            self.post_message(self.BotMoved(seat, action, token))
+        if self.bot_runner.is_current(message):
+            name = self.seat_name(message.seat)
+            self.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
 
     @on(BotMoved)
     def _bot_moved(self, message: BotMoved) -> None:
         message.stop()
-        if message.token != self._bot_token or self.session.to_move != message.seat:
+        runner = self.bot_runner
+        if message.token != runner.token or self.session.to_move != message.seat:
             return  # stale: the game moved on (undo, reload) since the bot started
         if not self.is_active:
-            self._pending = message  # play it when the player is back at the table
+            runner.pending = message  # play it when the player is back at the table
             return
-        self._thinking = None
+        runner.thinking = None
         if message.action is None or not self._apply(message.action):
             # A bot must never stall the game: report the bug and play a legal move.
             self.notify(f"{self.seat_name(message.seat)} could not choose a legal "
@@ -538,11 +519,11 @@ class GameScreen(DismissOnce, Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Play a bot move that arrived while a dialog covered the table."""
-        pending, self._pending = self._pending, None
+        pending, self.bot_runner.pending = self.bot_runner.pending, None
         if pending is not None:
             self.call_after_refresh(self._bot_moved, pending)
 
-    # ---- saving ----------------------------------------------------------------------
+    # ---- saving (see screens/save_flow.py) ---------------------------------------------
 
     def keep_view(self) -> None:
         """Put what a save keeps of the table (the card or place under a cursor) in the
@@ -557,108 +538,37 @@ class GameScreen(DismissOnce, Screen[None]):
             return None
         return tuple(int(part) for part in parts)
 
-    def _keep_view(self) -> None:
-        if self._ready and not self.reviewing and not self.closed:
-            self.keep_view()
-
     def autosave(self) -> Path | None:
-        """Write the session's autosave; never raises. A failure is notified once, and
-        the status line says "Not saved" until a save works again."""
-        if self.reviewing:
-            return None
-        self._keep_view()
-        try:
-            path = self.store.autosave(self.session)
-        except SaveError as exc:
-            if self._save_problem is None:
-                self.notify(str(exc), title="Autosave failed", severity="error",
-                            markup=False)
-            self._save_problem = exc.cause
-            return None
-        self._save_problem = None
-        return path
+        """Write the session's autosave (none in a look back); never raises. A failure is
+        notified once, and the status line says "Not saved" until a save works again."""
+        return None if self.reviewing else self.saves.autosave()
 
     def save_warning(self) -> str:
         """The status line's lead while saves fail ("⚠ Not saved (why). "), else ""."""
-        if self._save_problem is None or self.reviewing:
-            return ""
-        return f"{SAVE_WARNING} ({self._save_problem}). "
+        return "" if self.reviewing else self.saves.warning()
 
     def default_save_name(self) -> str:
         """The name offered by ctrl+s: the last name used, else the title and the time."""
-        return self.session.name or f"{self.info.title} {datetime.now():%Y-%m-%d %H%M}"
+        return self.saves.default_name()
 
     def action_save(self) -> None:
-        """Ask for a name and save the game under it; a name that another game's save
-        already uses is only replaced after asking (this game's own is just updated)."""
+        """Ask for a name and save the game under it (see SaveFlow.save_as)."""
         if self.reviewing:
             self.show_status("Leave the look back (Enter) to save the game.", error=True)
             return
-
-        def save(name: str) -> None:
-            self._keep_view()
-            try:
-                path = self.store.save_as(self.session, name)
-            except SaveError as exc:
-                self.notify(str(exc), title="Not saved", severity="error", markup=False)
-            else:
-                self.notify(f"Saved as {path.name}", title="Saved", markup=False)
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                other = self.store.replaces_other(self.session, name)
-            except SaveError as exc:
-                self.notify(str(exc), title="Not saved", severity="error", markup=False)
-                return
-            if other is None:
-                save(name)
-                return
-            self.app.push_screen(
-                ConfirmScreen(f"A save named {name!r} already exists: {other}, another "
-                              "game. Replace it with this one?", yes="Replace", no="Keep"),
-                lambda yes: save(name) if yes else self.notify(
-                    "Not saved: choose another name with ctrl+s.", markup=False))
-
-        self.app.push_screen(SaveNameScreen(self.default_save_name(), str(self.store.folder)),
-                             chosen)
+        self.saves.save_as()
 
     def ask_before_leaving(self, leave: Callable[[], None]) -> None:
         """The game could not be saved: ask whether to save a copy elsewhere, leave
         anyway (``leave()``), or stay at the table."""
-        why = self._save_problem or "the save folder cannot be written"
+        self.saves.ask_before_leaving(leave)
 
-        def answered(answer: str | None) -> None:
-            if answer == "leave":
-                leave()
-            elif answer == "elsewhere":
-                self._save_elsewhere(leave)
-
-        self.app.push_screen(ChoiceScreen(
-            f"This game could not be saved ({why}). If you leave now, it is lost.",
-            [Choice("elsewhere", "Save elsewhere", "s"), Choice("leave", "Leave anyway", "l"),
-             Choice("stay", "Stay", "t")], cancel="stay", title="Not saved"), answered)
-
-    def _save_elsewhere(self, leave: Callable[[], None]) -> None:
-        """Ask for a path, save a copy there, then ``leave()``; ask again on failure."""
-        def chosen(target: str | None) -> None:
-            if not target:
-                self.ask_before_leaving(leave)
-                return
-            self._keep_view()
-            try:
-                path = self.store.save_to(self.session, target)
-            except SaveError as exc:
-                self.notify(str(exc), title="Not saved", severity="error", markup=False)
-                self.ask_before_leaving(leave)
-                return
-            self.notify(f"Saved a copy to {path}: open it with tui-games --load.",
-                        title="Saved", markup=False)
-            leave()
-
-        default = f"~/{self.store.assign_id(self.session)}.json"
-        self.app.push_screen(SavePathScreen(default, str(self.store.folder)), chosen)
+    def save_on_exit(self) -> bool:
+        """Called before leaving the table: keep an unfinished game resumable. False if
+        there was something to save and it could not be saved."""
+        if self._over or self.reviewing:
+            return True
+        return self.autosave() is not None or not self.session.actions
 
     # ---- the other keys --------------------------------------------------------------
 
@@ -668,15 +578,15 @@ class GameScreen(DismissOnce, Screen[None]):
             self.show_status("Nothing to undo in a look back: Enter or Esc to go on.",
                              error=True)
             return
-        if self._thinking is not None:
-            self.show_status(f"Wait: {self.seat_name(self._thinking)} is thinking.",
-                             error=True)
+        thinking = self.bot_runner.thinking
+        if thinking is not None:
+            self.show_status(f"Wait: {self.seat_name(thinking)} is thinking.", error=True)
             return
         if not self.session.can_undo():
             self.show_status(why_no_undo(self.session), error=True)
             return
         action = self.session.undo()
-        self._bot_token += 1
+        self.bot_runner.moved_on()
         self.refresh_view()
         if action is not None:
             what = self.rules.describe(self.session.state, action)
@@ -704,15 +614,8 @@ class GameScreen(DismissOnce, Screen[None]):
 
     def on_unmount(self) -> None:
         """Leaving the table any other way (a new game, quitting) also ends a search."""
-        if self._thinking is not None:
+        if self.bot_runner.thinking is not None:
             self._stop_bot()
-
-    def save_on_exit(self) -> bool:
-        """Called before leaving the table: keep an unfinished game resumable. False if
-        there was something to save and it could not be saved."""
-        if self._over or self.reviewing:
-            return True
-        return self.autosave() is not None or not self.session.actions
 
     # ---- the end ---------------------------------------------------------------------
 
@@ -724,10 +627,10 @@ class GameScreen(DismissOnce, Screen[None]):
         if self._over:
             return
         self._over = True
-        self._thinking = None
+        self.bot_runner.thinking = None
         outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
-        self._drop_autosave()
+        self.saves.drop_autosave()
         self._outcome = outcome
         self._show_game_over()
 
@@ -735,16 +638,6 @@ class GameScreen(DismissOnce, Screen[None]):
         if self._outcome is not None and not self.closed:
             self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
                                                 self.info.title), self._after_game_over)
-
-    def _drop_autosave(self) -> None:
-        """A finished game is not one to Continue: remove its autosave (named saves stay)."""
-        if self.session.save_id is None:
-            return
-        try:
-            self.store.delete(self.store.folder / f"{self.session.save_id}.json",
-                              open_here=True)
-        except SaveError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app

@@ -5,10 +5,12 @@ At 80x24 the Galaxy stays on the left and the right pane shows one of Clusters, 
 Cards or Scores (tab cycles; the pane a decision needs comes up by itself). From 110x36
 the Galaxy is drawn large and the clusters stay in view above the other panes.
 
-The screen never decides what is legal: each key looks for its action in
-``rules.legal_actions`` and otherwise lets the rules say why (the ``IllegalAction`` reason
-of trying it on a copy of the view). Widgets keep what they show in reactives and repaint
-only when it changed, so a key press redraws a widget or two, not the table.
+What each part of the table shows and which keys work is worked out in table_model.py
+(no Textual there); this screen draws its answers into the widgets. It never decides what
+is legal: each key looks for its action in GameScreen's ``legal()`` and otherwise lets
+``why_not`` say why (the ``IllegalAction`` reason of trying it on a copy of the view).
+Widgets keep what they show in reactives and repaint only when it changed, so a key
+press redraws a widget or two, not the table.
 
 Every decision of a turn is played as soon as it is made (each Time step is a
 ``StepTime``), so the game's action list is the whole truth: a save made mid-turn
@@ -28,10 +30,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, GameState, IllegalAction
+from tui_games.engine.core import Action, GameState
 from tui_games.games.nebula import placement
-from tui_games.games.nebula.board import INDEX, SPACES
+from tui_games.games.nebula import table_model as model
+from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.clusters import StarClusters
 from tui_games.games.nebula.galaxy import GalaxyBoard
 from tui_games.games.nebula.nebula_view import (
@@ -75,12 +77,11 @@ from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.text_lines import TextLines
 
 # The session's ui_prefs keys: what a save keeps of the screen.
-PREF_CURSOR, PREF_STAR, PREF_NAMES = "nebula_cursor", "nebula_star", "nebula_names"
-PREF_CHAOS = "nebula_chaos"
+PREF_CURSOR, PREF_STAR = model.PREF_CURSOR, model.PREF_STAR
+PREF_NAMES, PREF_CHAOS = model.PREF_NAMES, model.PREF_CHAOS
 LARGE = (110, 36)  # from this terminal size on, the large Galaxy and clusters
 PANE_TITLES = {"clusters": "Clusters", "values": "Values", "cards": "Cards",
                "players": "Scores", "personal": "Choose"}
-_PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 
 
 class NebulaScreen(GameScreen, inherit_bindings=False):
@@ -114,12 +115,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._star: int | None = None  # the reserve star chosen for placing
         self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
         self._personal_offer: list[int] = []
-        self._view: tuple[tuple[int, ...], GameState] | None = None
         self._pin_key: tuple[int, bool] | None = None
         self._gates: tuple[bool, ...] = ()
         self._placed_key: tuple[int, int] | None = None
-        self._actions_of: tuple[GameState, list[Action]] | None = None
-        self._usable_of: tuple[GameState, set[int]] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show
         self._resume_chaos = False  # the save was made while choosing the star for Chaos
@@ -166,16 +164,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _restore_view_prefs(self) -> None:
         """The Galaxy cursor, the names overlay and the star chosen, as they were saved."""
-        prefs = self.session.ui_prefs
-        space = INDEX.get(prefs.get(PREF_CURSOR, ""))
-        if space is not None:
-            self.galaxy.cursor = space
+        saved = model.saved_view(self.session.ui_prefs)
+        if saved.cursor is not None:
+            self.galaxy.cursor = saved.cursor
             self._kept_cursor = True
-        self.galaxy.names = prefs.get(PREF_NAMES) == "on"
-        self._resume_chaos = prefs.get(PREF_CHAOS) == "on"
-        letter = prefs.get(PREF_STAR, "")
-        if len(letter) == 1 and letter in STAR_LETTERS:
-            self._star = STAR_LETTERS.index(letter)
+        self.galaxy.names = saved.names
+        self._resume_chaos = saved.chaos
+        if saved.star is not None:
+            self._star = saved.star
 
     def _set_returning(self, returning: bool) -> None:
         self._returning = returning
@@ -237,17 +233,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """A seat's player name."""
         return self.session.seats[seat].name
 
-    def view(self) -> GameState:
-        """The viewer's observation (the base makes its log speak to the viewer).
-
-        Kept until the game moves on: the Footer asks for it for every key it shows.
-        """
-        state = self.session.state
-        key = (id(state), len(self.session.actions), self.viewer, state.turn, len(state.log))
-        if self._view is None or self._view[0] != key:
-            self._view = (key, super().view())
-        return self._view[1]
-
     def _state(self) -> NebulaState:
         view = self.view()
         assert isinstance(view, NebulaState)
@@ -256,43 +241,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     # ---- whose decision ----------------------------------------------------------------
 
-    def _mine(self, view: NebulaState) -> bool:
-        mover = self.rules.to_move(view)
-        return mover == self.viewer and self.session.seats[self.viewer].is_human
-
     def _phase(self, view: NebulaState) -> str | None:
         """The viewer's phase when the decision is theirs, else None."""
-        return view.phase if self._mine(view) else None
-
-    def _legal(self, view: NebulaState) -> list[Action]:
-        return self._actions(view) if self._mine(view) else []
-
-    def _actions(self, view: NebulaState) -> list[Action]:
-        """``rules.legal_actions(view)``, asked once per view (cursor keys ask often)."""
-        if self._actions_of is None or self._actions_of[0] is not view:
-            self._actions_of = (view, self.rules.legal_actions(view))
-        return self._actions_of[1]
-
-    def _why(self, view: NebulaState, action: Action) -> str:
-        """The rules' reason ``action`` is refused now (tried on a copy of ``view``)."""
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if not self._mine(view):
-            return f"Wait: it is {self.player_name(mover)}'s turn."
-        try:
-            self.rules.apply(clone(view), action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        return "That is not possible right now."
-
-    def _try(self, action: Action) -> bool:
-        """Play ``action`` if it is legal now, else explain why not."""
-        view = self._state()
-        if action in self._legal(view):
-            return self.play(action)
-        self.show_status(self._why(view, action), error=True)
-        return False
+        return model.decision_phase(view, self.mine())
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -313,7 +264,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if new_decision:  # a save made while choosing the star for Chaos resumes there
             self._set_returning(self._resume_chaos and self._phase(view) == "collect")
             self._resume_chaos = False
-        pin_key = (view.turn, self._mine(view))
+        pin_key = (view.turn, self.mine())
         if pin_key != self._pin_key:  # a new turn, or the decision came to the viewer
             self._pin_key = pin_key
             self._pinned = None
@@ -328,7 +279,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_cards_and_pad(view)
         self._refresh_personal(view, phase)
         if new_decision:
-            wanted = "personal" if phase == "personal" else _PHASE_PANE.get(phase or "")
+            wanted = model.pane_for(phase)
             side = self.side
             side.skip = set() if view.values else {"values"}
             if wanted == "personal" or wanted in side.cycle:
@@ -364,24 +315,11 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _spaces_placed_this_turn(self) -> set[int]:
         """The Galaxy spaces the current turn's positioning has filled so far."""
-        spaces: set[int] = set()
-        for action in reversed(self.session.actions):
-            if isinstance(action, PositionStar):
-                spaces.add(action.space)
-            elif not isinstance(action, PositionBlackStar | AdvanceValue):
-                break
-        return spaces
+        return model.spaces_placed_this_turn(self.session.actions)
 
     def _refresh_top(self, view: NebulaState, mover: int | None) -> None:
-        if mover is None:
-            who = "game over"
-        elif self._mine(view):
-            name = self.player_name(mover)
-            who = "your turn" + ("" if name.lower() == "you" else f", {name}")
-        elif view.phase == "personal":
-            who = f"{self.player_name(mover)} chooses a Personal objective"
-        else:
-            who = f"{self.player_name(mover)}'s turn"
+        who = model.top_who(view, mover, self.mine(),
+                            self.player_name(mover) if mover is not None else "")
         # A line of its own: a new text repaints it alone (its height is fixed).
         self.query_one("#neb-top", TextLines).show(top_line(view, who))
 
@@ -396,45 +334,29 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _shown_seat(self, view: NebulaState) -> int:
         """The Galaxy on view: pinned by g, else the viewer's, or the mover's on their turn."""
-        if self._pinned is not None:
-            return self._pinned
-        mover = self.rules.to_move(view)
-        if mover is None or self._mine(view) or view.phase == "personal":
-            return self.viewer
-        return mover
+        return model.shown_seat(view, self.rules.to_move(view), self.mine(), self.viewer,
+                                self._pinned)
 
     def _refresh_galaxy(self, view: NebulaState) -> None:
         seat = self._shown_seat(view)
-        you = seat == self.viewer and self.session.seats[seat].is_human
-        title = "Your Galaxy" if you else f"{self.player_name(seat)}'s Galaxy"
-        legal: list[int] = []
-        black = False
-        if self._phase(view) == "place" and seat == self.viewer and self._star is not None:
-            actions = self._actions(view)
-            if self._star == BLACK:
-                black = PositionBlackStar() in actions
-            else:
-                legal = [a.space for a in actions
-                         if isinstance(a, PositionStar) and a.star == self._star]
+        title = model.galaxy_title(seat, self.viewer, self.session.seats[seat].is_human,
+                                   self.player_name(seat))
+        placing = self._phase(view) == "place" and seat == self.viewer
+        legal, black = model.galaxy_targets(self.legal(), self._star if placing else None)
         self.galaxy.show_galaxy(view.galaxies[seat], view.black_stars[seat], title,
                                 legal=legal, black_target=black)
 
     def _refresh_rows(self, view: NebulaState, phase: str | None) -> None:
         seat = self._shown_seat(view)
         reserve = self.reserve
-        mine = seat == self.viewer
-        reserve.label = "Your reserve:" if mine else f"{self.player_name(seat)}'s reserve:"
-        dimmed: set[int] = set()
-        if phase == "place":
-            usable = self._usable_stars(view)
-            dimmed = {s for s in range(len(STAR_LETTERS)) if s not in usable}
-        reserve.set_stars(view.reserves[seat], dimmed)
-        reserve.show_cursor = mine and (phase == "place" or self._returning)
+        row = model.reserve_row(view, seat, self.viewer, self.player_name(seat), phase,
+                                self._returning, self._usable_stars(view))
+        reserve.label = row.label
+        reserve.set_stars(view.reserves[seat], row.dimmed)
+        reserve.show_cursor = row.show_cursor
         if phase == "place" and self._star is not None:
             reserve.move_cursor_to(self._star)
-        kinds = sum(1 for n in view.reserves[seat] if n)
-        reserve.note = ("" if not mine else "␣ next star" if phase == "place" and kinds > 1
-                        else "return which? ←→ ⏎" if self._returning else "")
+        reserve.note = row.note
         drawn = self.query_one("#neb-drawn", StarRow)
         drawn.display = view.phase == "chaos"
         if view.phase == "chaos":
@@ -447,10 +369,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         values = self.values
         if not view.values:  # the introductory game has no Values board
             return
-        blocked = []
-        if phase == "value":
-            legal = self._actions(view)
-            blocked = [t for t in range(len(view.values)) if AdvanceValue(t) not in legal]
+        blocked = model.blocked_values(view, self.legal(), phase)
         values.show_values(view.values, value_places(view), blocked)
         values.choosing = phase == "value"
 
@@ -463,8 +382,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_personal(self, view: NebulaState, phase: str | None) -> None:
         options = self.query_one("#neb-personal", OptionList)
-        offer = ([a.card for a in self._actions(view)
-                  if isinstance(a, KeepPersonal)] if phase == "personal" else [])
+        offer = model.personal_offer(self.legal(), phase)
         if offer != self._personal_offer:
             self._personal_offer = offer
             options.clear_options()
@@ -476,16 +394,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _focus_for(self, phase: str | None) -> None:
         """Focus the widget whose keys the viewer's decision needs."""
-        if phase == "personal":
-            target: Any = self.query_one("#neb-personal", OptionList)
-        elif phase in ("collect", "time"):
-            target = self.reserve if self._returning else self.clusters
-        elif phase == "chaos":
-            target = self.query_one("#neb-drawn", StarRow)
-        elif phase == "value":
-            target = self.values
-        else:
-            target = self.galaxy
+        target: Any = {
+            "personal": lambda: self.query_one("#neb-personal", OptionList),
+            "reserve": lambda: self.reserve, "clusters": lambda: self.clusters,
+            "drawn": lambda: self.query_one("#neb-drawn", StarRow),
+            "values": lambda: self.values, "galaxy": lambda: self.galaxy,
+        }[model.focus_for(phase, self._returning)]()
         if not target.display:
             target = self.galaxy
         target.focus()
@@ -521,7 +435,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         mover = self.rules.to_move(view)
         if mover is None:
             return "The game is over: the Scores pane (⇥) shows the final score pad."
-        if not self._mine(view):
+        if not self.mine():
             return rival_status(self.player_name(mover), view.phase)
         phase = view.phase
         if phase == "personal":
@@ -559,7 +473,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if star == BLACK:
             action: Action = PositionBlackStar()
             where, held = "the Black Star Zone", EMPTY
-            reason = "" if action in self._actions(view) else self._why(view, action)
+            reason = "" if action in self.legal() else self.why_not(action)
         else:
             space = self.galaxy.cursor
             where, held = SPACES[space], view.galaxies[self.viewer][space]
@@ -579,27 +493,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def check_table_action(self, action: str,
                            parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the Footer only when it does something now."""
-        if action not in _GATED:
+        if action not in model.GATED:
             return True
-        view = self._state()
-        phase = self._phase(view)
-        returning = self._returning
-        return {
-            "take": phase in ("collect", "time") and not returning,
-            "return_star": phase == "collect" and returning,
-            "keep": phase == "chaos",
-            "place": phase == "place",
-            "advance": phase == "value",
-            "next_star": phase == "place",
-            "chaos": phase == "collect" and not returning,
-            "finish": phase == "place",
-            "cancel": returning,
-        }[action]
+        return model.key_gates(self._phase(self._state()), self._returning)[action]
 
     def _sync_bindings(self) -> None:
         """Refresh the Footer only when a game key was switched on or off (a refresh
         rebuilds every key of the Footer)."""
-        gates = tuple(bool(self.check_action(action, ())) for action in sorted(_GATED))
+        gates = tuple(bool(self.check_action(action, ())) for action in model.GATED)
         if gates != self._gates:
             self._gates = gates
             self.refresh_bindings()
@@ -615,22 +516,22 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         event.stop()
         view = self._state()
         if isinstance(probe, TurnToChaos):
-            held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
+            held = model.held_stars(view, self.viewer)
             probe = TurnToChaos(held[0] if held else BLACK)
-        why = self._why(view, probe)
+        why = self.why_not(probe)
         if self._phase(view) == "time":  # steps are taken: say how to get back to Chaos
             why = f"{why[:-1]}: first take your steps back (←→ against each marker's way)."
         self.show_status(why, error=True)
 
     def action_take(self) -> None:
         """Take the stars in front of the Time markers (all 5 points spent)."""
-        self._try(TakeStars())
+        self.attempt(TakeStars())
 
     def action_chaos(self) -> None:
         """Turn to Chaos: first choose the star to give back."""
         view = self._state()
-        if not any(isinstance(a, TurnToChaos) for a in self._legal(view)):
-            self.show_status(self._why(view, TurnToChaos(BLACK)), error=True)
+        if not any(isinstance(a, TurnToChaos) for a in self.legal()):
+            self.show_status(self.why_not(TurnToChaos(BLACK)), error=True)
             return
         self._set_returning(True)
         self._pinned = None
@@ -649,32 +550,31 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def action_return_star(self) -> None:
         """Give back the chosen reserve star and draw 5."""
         star = self.reserve.cursor
-        if star is not None and self._try(TurnToChaos(star)):
+        if star is not None and self.attempt(TurnToChaos(star)):
             self._set_returning(False)
 
     def action_keep(self) -> None:
         """Keep the chosen star of the Chaos draw."""
         star = self.query_one("#neb-drawn", StarRow).cursor
         if star is not None:
-            self._try(KeepStar(star))
+            self.attempt(KeepStar(star))
 
     def action_advance(self) -> None:
         """Advance the Value token under the cursor."""
-        self._try(AdvanceValue(self.values.cursor))
+        self.attempt(AdvanceValue(self.values.cursor))
 
     def action_finish(self) -> None:
         """Stop positioning: objectives, refill, next turn."""
-        self._try(FinishPositioning())
+        self.attempt(FinishPositioning())
 
     def action_next_star(self) -> None:
         """Choose the next star of the reserve to position."""
         view = self._state()
-        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
-        if not held:
+        star = model.next_star(view, self.viewer, self._star)
+        if star is None:
             self.show_status("Your reserve is empty: f finishes the turn.", error=True)
             return
-        at = held.index(self._star) if self._star in held else -1
-        self._set_star(held[(at + 1) % len(held)])
+        self._set_star(star)
         self._refresh_galaxy(view)
         self.reserve.move_cursor_to(self._star)
         self.show_status(self.status_text(view))
@@ -691,12 +591,12 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             self.show_status("Your reserve is empty: f finishes the turn.", error=True)
             return
         if self._star == BLACK:
-            self._try(PositionBlackStar())
+            self.attempt(PositionBlackStar())
             return
         space = self.galaxy.cursor
         action = PositionStar(self._star, space)
         held = view.galaxies[self.viewer][space]
-        if held != EMPTY and action in self._legal(view):
+        if held != EMPTY and action in self.legal():
             armed = (len(self.session.actions), self._star, space)
             if self._confirm != armed:  # replacing sends a star to the box: ask first
                 self._confirm = armed
@@ -704,7 +604,7 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
                                  "again replaces it (it goes back to the box).")
                 return
         self._confirm = None
-        self._try(action)
+        self.attempt(action)
 
     def action_names(self) -> None:
         """Show every space's name on the Galaxy, or the stars again."""
@@ -716,23 +616,13 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
 
     def _usable_stars(self, view: NebulaState) -> set[int]:
         """The reserve colours some legal action positions now (asked once per view)."""
-        if self._usable_of is None or self._usable_of[0] is not view:
-            usable = set()
-            for action in self._actions(view):
-                if isinstance(action, PositionStar):
-                    usable.add(action.star)
-                elif isinstance(action, PositionBlackStar):
-                    usable.add(BLACK)
-            self._usable_of = (view, usable)
-        return self._usable_of[1]
+        return self.remember("usable stars", lambda: model.usable_stars(self.legal()))
 
     def _choose_star(self, view: NebulaState) -> None:
         """Keep the chosen star while it is held; else the first one that can go somewhere."""
-        held = [s for s, n in enumerate(view.reserves[self.viewer]) if n]
-        usable = self._usable_stars(view)
-        if self._star in held and (self._star in usable or not usable):
-            return
-        self._set_star(next((s for s in held if s in usable), held[0] if held else None))
+        star = model.chosen_star(view, self.viewer, self._star, self._usable_stars(view))
+        if star != self._star:
+            self._set_star(star)
 
     # ---- widget messages ---------------------------------------------------------------
 
@@ -746,22 +636,14 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         if taken and (taken > 0) != (event.step > 0) and not self.reviewing:
             self._take_back_step(event.cluster)
         else:
-            self._try(StepTime(event.cluster, event.step))
+            self.attempt(StepTime(event.cluster, event.step))
 
     def _take_back_step(self, cluster: int) -> None:
         """Take back the last step of ``cluster`` this turn (it costs nothing): undo back
         to it and play the later steps of the other markers again."""
-        session = self.session
-        at = max(i for i, a in enumerate(session.actions)
-                 if isinstance(a, StepTime) and a.cluster == cluster)
-        later = session.actions[at + 1:]
-        if not all(session.undoable[at:]):
+        if not model.take_back_step(self.session, cluster):
             self.show_status("That step can no longer be taken back.", error=True)
             return
-        for _ in range(len(later) + 1):
-            session.undo()
-        for action in later:
-            session.apply(action)
         self.refresh_view()
 
     def _cursor_moved(self, space: int) -> None:
@@ -801,8 +683,6 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
     def _personal_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if 0 <= event.option_index < len(self._personal_offer):
-            self._try(KeepPersonal(self._personal_offer[event.option_index]))
+            self.attempt(KeepPersonal(self._personal_offer[event.option_index]))
 
 
-_GATED = {"take", "return_star", "keep", "place", "advance", "next_star", "chaos", "finish",
-          "cancel"}

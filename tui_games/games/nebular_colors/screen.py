@@ -1,11 +1,12 @@
 """The Nebular Colors table: both scoring areas, the two splayed piles, your hand.
 
 The screen never decides what is legal: every key looks for the matching action in
-``rules.legal_actions`` and, when there is none, lets the rules say why (``meld_problem``
-or the ``IllegalAction`` reason of trying it on a copy of the view). What the table says
-in words (status line, summaries) is built in texts.py. Widgets are updated only where
-something changed, so a key press repaints a card or two, not the table, and the footer
-is asked to rebuild only when the set of keys on offer changes.
+GameScreen's ``legal()`` and, when there is none, lets ``why_not`` say why (the
+``IllegalAction`` reason of trying it on a copy of the view, or that no meld is
+possible). What the table says in words (status line, summaries) is built in texts.py.
+Widgets are updated only where something changed, so a key press repaints a card or two,
+not the table, and the footer is asked to rebuild only when the set of keys on offer
+changes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Action, GameState, IllegalAction
+from tui_games.engine.core import Action, GameState
 from tui_games.engine.session import replay
 from tui_games.games.nebular_colors import texts
 from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
@@ -78,6 +79,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     """Nebular Colors against a bot or hot-seat: keys d, t, 1/2, space, m, e, S, N."""
 
     COMPONENT_CLASSES = {"suit-g", "suit-y", "suit-b", "suit-p"}
+    OVER_TEXT = "The match is over."
 
     # Our keys first so they lead the footer, then the base's and the screen's own.
     BINDINGS = [
@@ -130,38 +132,38 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         sort = self.session.ui_prefs.get(SORT_PREF, "number")
         with Column(id="nc-table"):
             with Row(id="nc-top"):
-                yield Static(id="nc-title")
+                yield Static(id="nc-title", markup=False)
                 yield FragmentTracker(id="nc-frag-0")
                 yield FragmentTracker(id="nc-frag-1")
-                yield Static(id="nc-match")
-                yield Static(id="nc-deck-count")
+                yield Static(id="nc-match", markup=False)
+                yield Static(id="nc-deck-count", markup=False)
             with Column(id="nc-them", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield Static(id="nc-them-name", classes="nc-name")
+                    yield Static(id="nc-them-name", classes="nc-name", markup=False)
                     yield ScoringArea(id="nc-them-score")
                 with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label")
+                    yield Static("melds", classes="nc-label", markup=False)
                     yield CardGroups(id="nc-them-melds", empty="none yet")
                 with Row(classes="nc-row"):
-                    yield Static("hand", classes="nc-label")
+                    yield Static("hand", classes="nc-label", markup=False)
                     yield HiddenHand(id="nc-them-hand")
             with Row(id="nc-piles"):
                 yield SplayedPile("left pile (1)", id="nc-pile-0")
-                yield Static(id="nc-deck")
+                yield Static(id="nc-deck", markup=False)
                 yield SplayedPile("right pile (2)", id="nc-pile-1")
             with Column(id="nc-you", classes="nc-player"):
                 with Row(classes="nc-row"):
-                    yield Static(id="nc-you-name", classes="nc-name")
+                    yield Static(id="nc-you-name", classes="nc-name", markup=False)
                     yield ScoringArea(id="nc-you-score")
                 with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label")
+                    yield Static("melds", classes="nc-label", markup=False)
                     yield CardGroups(id="nc-you-melds", empty="none yet")
                 with Row(classes="nc-row", id="nc-hand-row"):
                     with Column(classes="nc-label"):
-                        yield Static("hand")
-                        yield Static(id="nc-sort")
+                        yield Static("hand", markup=False)
+                        yield Static(id="nc-sort", markup=False)
                     yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
-            yield Static(id="nc-prompt")
+            yield Static(id="nc-prompt", markup=False)
 
     def on_mount(self) -> None:
         """Focus the hand."""
@@ -230,7 +232,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self.query_one("#nc-them-hand", HiddenHand).set_count(held)
         for i in (0, 1):
             self.pile(i).set_cards([face(c) for c in view.piles[i]])
-        mine = self._my_turn()
+        mine = self.mine()
         legal = self.rules.legal_actions(view) if mine else []
         self._can_meld = any(isinstance(a, Meld) for a in legal)
         self._can_take = any(isinstance(a, Take) for a in legal)
@@ -313,7 +315,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def _refresh_keys(self) -> None:
         """Ask the footer to re-check its keys only when the keys on offer can have changed
         (the phase, whose turn, choosing a pile, whether a meld is possible)."""
-        mine = self._my_turn()
+        mine = self.mine()
         state = (self.session.state.phase if mine else "", mine, self._picking,
                  self._can_meld, self._can_take)
         if state != self._keys_for:
@@ -327,45 +329,19 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NCState)
         return texts.status_text(self.rules, view, self.viewer, self.names)
 
-    def _why(self, action: Action) -> str:
-        """The rules' reason ``action`` is refused now (tried on a copy of the view)."""
-        if self.reviewing:
-            return f"This is a look back at {self.review_title}: Enter or Esc to go on."
-        if not self._my_turn():
-            mover = self.session.to_move
-            if mover is None:
-                return "The match is over."
-            return f"Wait: it is {self.player_name(mover)}'s turn."
-        if isinstance(action, Meld) and self.session.state.phase == "meld" \
+    def why_not(self, action: Action) -> str:
+        """The base's reason, and one of this game's own: no meld is possible."""
+        if isinstance(action, Meld) and self.mine() and self.session.state.phase == "meld" \
                 and not self._can_meld:
             return "No meld can be made now: end your turn (e)."
-        try:
-            self.rules.apply(clone(self.view()), action)
-        except IllegalAction as exc:
-            return exc.reason[:1].upper() + exc.reason[1:] + "."
-        return "That is not possible right now."
+        return super().why_not(action)
 
-    def _my_turn(self) -> bool:
-        """Whether the keyboard decides now (the viewer is to move and is not a bot)."""
-        if self.reviewing:
-            return False
-        mover = self.session.to_move
-        return mover == self.viewer and self.session.seats[mover].is_human
-
-    def _legal(self) -> list[Action]:
-        if not self._my_turn():
-            return []
-        return self.rules.legal_actions(self.view())
-
-    def _try(self, action: Action) -> None:
-        """Play ``action`` if it is legal now, else explain why not on the status line."""
-        if action in self._legal():
-            if self._picking is not None:
-                self._stop_picking()
-            self._end_warned = False
-            self.play(action)
-        else:
-            self.show_status(self._why(action), error=True)
+    def play(self, action: Action) -> bool:
+        """A move played ends choosing a pile and the warning before ending a turn."""
+        if self._picking is not None:
+            self._stop_picking()
+        self._end_warned = False
+        return super().play(action)
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -375,7 +351,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         phases = _SHOWN_IN.get(action)
         if phases is None:
             return True
-        if not self._my_turn():
+        if not self.mine():
             return False
         if action == "pile" and self._picking is not None:
             return True
@@ -395,30 +371,30 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if action is None or event.key in self.active_bindings:
             return  # a binding takes it: ours in its phase, or a focused widget's (enter)
         event.stop()
-        if action == "pile" and self.session.state.phase == "choose" and self._my_turn():
+        if action == "pile" and self.session.state.phase == "choose" and self.mine():
             self.action_pile(int(event.key) - 1)  # 1/2 take a pile at once (not in the footer)
             return
-        if action == "take" and self.session.state.phase == "choose" and self._my_turn():
+        if action == "take" and self.session.state.phase == "choose" and self.mine():
             self.action_take()  # says why neither pile can be taken
             return
         probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
                  "meld": Meld(cards=()), "end_turn": EndTurn(), "stop": Stop(),
                  "nova": Nova(), "confirm": EndTurn()}[action]
-        self.show_status(self._why(probe), error=True)
+        self.show_status(self.why_not(probe), error=True)
 
     def action_draw(self) -> None:
         """Draw 2 cards (or the last one)."""
-        self._try(Draw())
+        self.attempt(Draw())
 
     def action_take(self) -> None:
         """Take a pile: the only one that can be taken at once, else ask which (←→, 1/2)."""
-        takes = [a.pile for a in self._legal() if isinstance(a, Take)]
+        takes = [a.pile for a in self.legal() if isinstance(a, Take)]
         if not takes:
-            reasons = "; ".join(f"{PILES[i]}: {self._why(Take(pile=i)).rstrip('.')}"
+            reasons = "; ".join(f"{PILES[i]}: {self.why_not(Take(pile=i)).rstrip('.')}"
                                 for i in (0, 1))
             self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
         elif len(takes) == 1:
-            self._try(Take(pile=takes[0]))
+            self.attempt(Take(pile=takes[0]))
         else:
             self._pick("take", takes)
 
@@ -428,21 +404,21 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             card = self.hand.cursor_key
             if card is None:
                 return
-            self._try(Discard(card=card, pile=index))
+            self.attempt(Discard(card=card, pile=index))
         else:
-            self._try(Take(pile=index))
+            self.attempt(Take(pile=index))
 
     def action_confirm(self) -> None:
         """Enter: discard the card under the cursor (asking for a pile if both are open)."""
         if self.session.state.phase != "discard":
             return
         card = self.hand.cursor_key
-        piles = [a.pile for a in self._legal() if isinstance(a, Discard) and a.card == card]
+        piles = [a.pile for a in self.legal() if isinstance(a, Discard) and a.card == card]
         if card is None or not piles:
-            self.show_status(self._why(Discard(card=card if card is not None else -1, pile=0)),
+            self.show_status(self.why_not(Discard(card=card if card is not None else -1, pile=0)),
                              error=True)
         elif len(piles) == 1:
-            self._try(Discard(card=card, pile=piles[0]))
+            self.attempt(Discard(card=card, pile=piles[0]))
         else:
             self._pick("discard", piles)
 
@@ -450,42 +426,42 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """Meld the selected cards, if they make one of the legal melds."""
         chosen = set(self.hand.selection)
         if not self._can_meld and self.session.state.phase == "meld":
-            self.show_status(self._why(Meld(cards=())), error=True)
+            self.show_status(self.why_not(Meld(cards=())), error=True)
             return
         if not chosen:
             self.show_status("Select the cards of a meld first: move (←→) and press space.",
                              error=True)
             return
-        for action in self._legal():
+        for action in self.legal():
             if isinstance(action, Meld) and set(action.cards) == chosen:
-                self._try(action)
+                self.attempt(action)
                 return
         problem = meld_problem(sorted(chosen))
         if problem:
             self.show_status(f"Not a meld: {problem}.", error=True)
         else:
-            self.show_status(self._why(Meld(cards=tuple(sorted(chosen)))), error=True)
+            self.show_status(self.why_not(Meld(cards=tuple(sorted(chosen)))), error=True)
 
     def action_end_turn(self) -> None:
         """End the turn; with pile cards still unmelded, press e twice (they become penalties)."""
         view = self.view()
         assert isinstance(view, NCState)
-        if view.taken and not self._end_warned and EndTurn() in self._legal():
+        if view.taken and not self._end_warned and EndTurn() in self.legal():
             self._end_warned = True
             cards = " ".join(card_name(c) for c in view.taken)
             what = "a penalty card" if len(view.taken) == 1 else "penalty cards"
             self.show_status(f"{cards} would become {what}: press e again to end your turn.",
                              error=True)
             return
-        self._try(EndTurn())
+        self.attempt(EndTurn())
 
     def action_stop(self) -> None:
         """Stop: end the hand for 1 star fragment."""
-        self._try(Stop())
+        self.attempt(Stop())
 
     def action_nova(self) -> None:
         """Nova: play on, betting on 10 points before the opponent's 5."""
-        self._try(Nova())
+        self.attempt(Nova())
 
     # ---- choosing a pile ---------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from tui_games.engine.core import GameState
 from tui_games.engine.grammar import plural, seat_ref
-from tui_games.games.neptune.hints import legal_cards, status_text
+from tui_games.games.neptune.hints import status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
@@ -159,7 +159,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._summary_open = False
         self._held: GameScreen.BotMoved | None = None
         self._shown: NeptuneState | None = None  # the view the table shows now
-        self._legal: set[int] = set()  # the viewer's playable cards in that view
         self._asking = False  # a won trick's question is on the table for the viewer
         self._hint_for: int | None = None  # the card whose hint the status line shows
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
@@ -176,7 +175,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         with Column(id="nep-table"):
             # Its own box: a repaint of the hand or the status line does not draw it again.
             with Column(id="nep-top-box"):
-                yield Static(id="nep-top")
+                yield Static(id="nep-top", markup=False)
             with Row(id="nep-middle"):
                 with Column(id="nep-players"):
                     for i in range(players):
@@ -186,7 +185,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
                             yield TrickPiles(id=f"nep-piles-{i}", max_lines=2)
                 yield TrickArea(id="nep-trick")
             with Row(id="nep-hand-row"):
-                yield Static("hand", id="nep-hand-label")
+                yield Static("hand", id="nep-hand-label", markup=False)
                 sort = self.session.ui_prefs.get(PREF_SORT, "suit")
                 yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
                            captions=False, selectable=False)
@@ -220,6 +219,11 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         """A seat's player name."""
         return self.session.seats[seat].name
 
+    def _playable(self) -> set[int]:
+        """The cards the viewer may play now (none when it is not their card to play)."""
+        return self.remember("playable", lambda: {
+            a.card for a in self.legal() if type(a) is Play})
+
     def _text(self, widget_id: str, text: str) -> None:
         """Update a Static only when its text changes (no needless repaint). Their sizes
         are fixed by neptune.tcss, so a new text needs no layout pass."""
@@ -237,7 +241,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         if self.reviewing:
             view = final_table(view)  # a round's end, not the next deal
         self._shown = view
-        self._legal = legal_cards(self.rules, view, self.viewer)
         specials = " ".join(SPECIAL_SHORT[c] for c in view.specials)
         self._text("nep-top", f"Round {view.round} of {ROUNDS} · first to {TARGET} points · "
                               f"dealer {self.player_name(view.dealer)[:10]} · "
@@ -288,7 +291,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
-        legal = self._legal
+        legal = self._playable()
         hand = self.hand
         hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
@@ -367,7 +370,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         card = self.hand.cursor_key
         if card is None:
             return
-        if card not in self._legal:
+        if card not in self._playable():
             self.show_status(f"{card_name(card)} can't be played: "
                              f"{self.rules.why_illegal(view, card)}.", error=True)
             return

@@ -125,12 +125,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         saved = self.saved_numbers(PREF_CURSOR, 2)
         self._restore_cursor: tuple[int, int] | None = (
             (saved[0], saved[1]) if saved is not None else None)
-        self._view_key: tuple[int, int, int] | None = None
-        self._view: NovaLuxState | None = None
-        self._paths: dict[int, tuple[int, int]] = {}
-        # Worked out once per view (see view()): a cursor key must not ask the rules again.
-        self._legal_cache: list[Action] | None = None
-        self._cells_cache: tuple[bool, list[Any]] | None = None
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
 
@@ -185,24 +179,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         listing: ActionList = self._widget("nl-actions")
         return listing
 
-    def view(self) -> GameState:
-        """The viewer's observation, kept until the game moves on."""
-        state = self.session.state
-        key = (len(self.session.actions), self.viewer, len(state.log))
-        if self._view is None or self._view_key != key:
-            self._view_key = key
-            view = super().view()
-            assert isinstance(view, NovaLuxState)
-            self._view = view
-            self._paths = {}
-            self._legal_cache = None
-            self._cells_cache = None
-            mover = self.rules.to_move(view)
-            if view.phase == "turn" and mover == self.viewer and view.ships[mover] != NONE:
-                self._paths = movement.cheapest(view, view.ships[mover],
-                                                view.res[mover][HYDROGEN])
-        return self._view
-
     def _focus(self, widget: Widget) -> None:
         """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
         it has them already."""
@@ -224,28 +200,20 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     # ---- whose decision, and what is offered -------------------------------------------
 
-    def _mine(self, view: NovaLuxState) -> bool:
-        mover = self.rules.to_move(view)
-        return (mover == self.viewer and self.session.seats[self.viewer].is_human
-                and not self.reviewing)
+    def _paths(self) -> dict[int, tuple[int, int]]:
+        """The viewer's cheapest flight to each cell, on their turn (once per view)."""
+        def paths() -> dict[int, tuple[int, int]]:
+            view = self._nova_view()
+            mover = self.rules.to_move(view)
+            if view.phase == "turn" and mover == self.viewer and view.ships[mover] != NONE:
+                return movement.cheapest(view, view.ships[mover], view.res[mover][HYDROGEN])
+            return {}
+        return self.remember("paths", paths)
 
-    def _legal(self, view: NovaLuxState) -> list[Action]:
-        """The viewer's legal actions in ``view`` (the current view: cached with it)."""
-        if view is not self._view:
-            return self.rules.legal_actions(view) if self._mine(view) else []
-        if self._legal_cache is None:
-            self._legal_cache = self.rules.legal_actions(view) if self._mine(view) else []
-        return self._legal_cache
-
-    def _map_cells(self, view: NovaLuxState) -> list[Any]:
-        """The map's cells for ``view`` at the current size (cached with the view)."""
-        cached = self._cells_cache
-        if view is not self._view or cached is None or cached[0] != self.large:
-            cells = map_cells(view, self.large)
-            if view is not self._view:
-                return cells
-            cached = self._cells_cache = (self.large, cells)
-        return cached[1]
+    def _map_cells(self) -> list[Any]:
+        """The map's cells for the view at the current size (once per view and size)."""
+        large = self.large
+        return self.remember(("cells", large), lambda: map_cells(self._nova_view(), large))
 
     def _at(self, view: NovaLuxState, a: Action) -> int | None:
         """The cell an action is about, or None for one that needs no place."""
@@ -262,7 +230,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         cell = self.grid.cursor
         here: list[Entry] = []
         anywhere: list[Entry] = []
-        for a in self._legal(view):
+        for a in self.legal():
             at = self._at(view, a)
             if isinstance(a, OfferTrade | ForceTrade | FedConvert):
                 kind = {OfferTrade: "offer", ForceTrade: "force", FedConvert: "convert"}[type(a)]
@@ -288,8 +256,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if isinstance(entry, Pick):
             return faction_text(entry.faction)
         text = self.rules.describe(view, entry)
-        if isinstance(entry, MoveTo) and entry.cell in self._paths:
-            text += f" ({amount(self._paths[entry.cell][0], HYDROGEN)})"
+        if isinstance(entry, MoveTo) and entry.cell in self._paths():
+            text += f" ({amount(self._paths()[entry.cell][0], HYDROGEN)})"
         return capitalised(self.name_seats(text))
 
     # ---- refreshing from the view ------------------------------------------------------
@@ -305,7 +273,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._refresh_mat(view)
         self._refresh_actions(view, reset=new_decision)
         self._refresh_map(view)
-        if new_decision and self._mine(view) and view.phase in ("draft", "store", "plunder",
+        if new_decision and self.mine() and view.phase in ("draft", "store", "plunder",
                                                                  "react"):
             self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
@@ -316,14 +284,14 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             if restore[0] == view.turn:
                 self._cursor_turn = (view.turn, self.viewer)
                 self.grid.move_to(restore[1])
-        if new_decision and self._mine(view) and view.phase == "place" \
+        if new_decision and self.mine() and view.phase == "place" \
                 and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
             self.grid.move_to(24)        # the middle of the map
         turn = (view.turn, self.viewer)
-        if self._mine(view) and view.phase == "turn" and turn != self._cursor_turn:
+        if self.mine() and view.phase == "turn" and turn != self._cursor_turn:
             self._cursor_turn = turn     # each turn starts with the cursor on your Ark
             self.grid.move_to(view.ships[self.viewer])
-        if view.phase == "answer" and self._mine(view) and self._asked != decision:
+        if view.phase == "answer" and self.mine() and self._asked != decision:
             self._asked = decision
             self._ask_trade(view)
 
@@ -393,15 +361,15 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         cell = self.grid.cursor
         caption = CELL_NAMES[cell]
         marked: list[int] = []
-        if cell in self._paths and cell != view.ships[self.viewer] \
+        if cell in self._paths() and cell != view.ships[self.viewer] \
                 and "move" not in view.did:
-            cost = self._paths[cell][0]
-            marked = movement.path_to(self._paths, cell)
+            cost = self._paths()[cell][0]
+            marked = movement.path_to(self._paths(), cell)
             caption += f" · move: {amount(cost, HYDROGEN)}"
         elif self._entries and self._at_cell_entries():
             caption += " · Enter: actions"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
-        self.grid.show(self._map_cells(view), marked=marked, caption=caption, legend=legend)
+        self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
         self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
 
     def _at_cell_entries(self) -> bool:
@@ -415,7 +383,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         mover = self.rules.to_move(view)
         if mover is None:
             return "The game is over."
-        if not self._mine(view):
+        if not self.mine():
             return f"Seat {mover + 1} is playing."
         phase = view.phase
         if phase == "draft":
@@ -451,7 +419,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     @on(SpaceGrid.Chosen)
     def _chosen(self, event: SpaceGrid.Chosen) -> None:
         view = self._nova_view()
-        if not self._mine(view):
+        if not self.mine():
             mover = self.rules.to_move(view)
             self.show_status("The game is over." if mover is None
                              else f"Wait: it is Seat {mover + 1}'s decision.", error=True)
@@ -475,7 +443,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def _play_and_return(self, action: Action) -> None:
         if self.play(action):
             view = self._nova_view()
-            if not (self._mine(view) and view.phase in ("draft", "store", "plunder", "react")):
+            if not (self.mine() and view.phase in ("draft", "store", "plunder", "react")):
                 self._focus(self.grid)
 
     def _compose_exchange(self, kind: str, target: int) -> None:
@@ -521,7 +489,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def action_next_spot(self) -> None:
         """Move the cursor to the next cell (in reading order) where the player can act."""
         view = self._nova_view()
-        spots = sorted({at for a in self._legal(view) if (at := self._at(view, a)) is not None})
+        spots = sorted({at for a in self.legal() if (at := self._at(view, a)) is not None})
         if not spots:
             self.show_status("No place on the map to act now: see the list on the right.",
                              error=True)

@@ -119,13 +119,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._list_open = False
         self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
-        self._view_key: tuple[int, int, int] | None = None
-        self._view: ViaNebulaState | None = None
-        # Per observation: the legal actions by hex, their texts and the map's cells (a
-        # cursor key reuses them all).
-        self._legal_for: tuple[ViaNebulaState, bool, list[Action]] | None = None
-        self._by_hex: dict[int, list[Action]] = {}
-        self._described: dict[Action, str] = {}
+        self._shown: ViaNebulaState | None = None  # the view the table shows
+        # The map's cells for one view, size and chain (a cursor key reuses them); the legal
+        # actions by hex and their texts are kept with the view (see GameScreen.remember).
         self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
             None)
 
@@ -174,48 +170,28 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """The list of what can be done at the cursor's hex."""
         return self._action_list
 
-    def view(self) -> GameState:
-        """The viewer's observation, kept until the game moves on."""
-        state = self.session.state
-        key = (len(self.session.actions), self.viewer, len(state.log))
-        if self._view is None or self._view_key != key:
-            self._view_key = key
-            view = super().view()
-            assert isinstance(view, ViaNebulaState)
-            self._view = view
-        return self._view
-
     def _text(self, widget_id: str, text: str) -> None:
         """Show ``text`` in a line widget (it repaints only the lines that changed)."""
         self._texts[widget_id].show(text)
 
     # ---- whose decision ----------------------------------------------------------------
 
-    def _mine(self, view: ViaNebulaState) -> bool:
-        mover = self.rules.to_move(view)
-        return (mover == self.viewer and self.session.seats[self.viewer].is_human
-                and not self.reviewing)
-
-    def _legal(self, view: ViaNebulaState) -> list[Action]:
-        mine = self._mine(view)
-        known = self._legal_for
-        if known is None or known[0] is not view or known[1] != mine:
-            known = (view, mine, self.rules.legal_actions(view) if mine else [])
-            self._legal_for = known
-            self._described = {}
-            by_hex: dict[int, list[Action]] = {}
-            for action in known[2]:
+    def _by_hex(self) -> dict[int, list[Action]]:
+        """The viewer's legal actions by the hexes they are about (once per view)."""
+        def by_hex() -> dict[int, list[Action]]:
+            found: dict[int, list[Action]] = {}
+            for action in self.legal():
                 for hex_ in dict.fromkeys(action_hexes(action)):
-                    by_hex.setdefault(hex_, []).append(action)
-            self._by_hex = by_hex
-        return known[2]
+                    found.setdefault(hex_, []).append(action)
+            return found
+        return self.remember("by hex", by_hex)
 
     def _describe(self, view: ViaNebulaState, action: Action) -> str:
         """The rules' text of one of the legal ``action``s, capitalised (kept per view)."""
-        self._legal(view)
-        text = self._described.get(action)
+        described: dict[Action, str] = self.remember("described", dict)
+        text = described.get(action)
         if text is None:
-            text = self._described[action] = capitalised(self.rules.describe(view, action))
+            text = described[action] = capitalised(self.rules.describe(view, action))
         return text
 
     def _cursor_hex(self) -> int:
@@ -223,10 +199,10 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _here(self, view: ViaNebulaState) -> list[Action]:
         """The legal actions at the cursor's hex (all of them during a power or a pass)."""
-        legal = self._legal(view)
+        legal = self.legal()
         if view.phase == "power":
             return legal
-        here = self._by_hex.get(self._cursor_hex())
+        here = self._by_hex().get(self._cursor_hex())
         return list(here) if here else [a for a in legal if not action_hexes(a)]
 
     # ---- refreshing from the view ------------------------------------------------------
@@ -234,6 +210,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each repaints only if its data changed."""
         assert isinstance(view, ViaNebulaState)
+        self._shown = view
         mover = self.rules.to_move(view)
         decision = (view.turn, view.phase, mover, len(self.session.actions))
         new_decision = decision != self._decision
@@ -242,7 +219,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_side(view)
         self._refresh_actions(view, reset=new_decision)
         if new_decision:
-            if view.phase == "power" and self._mine(view):
+            if view.phase == "power" and self.mine():
                 self._open_list()
             elif self.list_open:
                 self._close_list()
@@ -296,13 +273,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
         hex_ = self._cursor_hex()
-        if view.phase == "power" and self._mine(view):
+        if view.phase == "power" and self.mine():
             title = f"The {CONTRACTS[view.power_card].name}'s power:"
         elif self.list_open:
             title = f"At {NAME[hex_]}: ⏎ plays, esc goes back"
         elif options and not any(hex_ in action_hexes(a) for a in options):
             title = "No action is possible anywhere:"
-        elif self._mine(view):
+        elif self.mine():
             title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'action')}, ⏎ to choose"
                                             if options else "nothing to do")
         else:
@@ -346,9 +323,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._list_open = False
         self.action_list.highlighted = None
         self.hexmap.focus()
-        if self._view is not None:
-            self._refresh_actions(self._view, reset=False)
-            self._refresh_map(self._view)  # now: the focus event comes a frame later
+        if self._shown is not None:
+            self._refresh_actions(self._shown, reset=False)
+            self._refresh_map(self._shown)  # now: the focus event comes a frame later
 
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
@@ -396,7 +373,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         mover = self.rules.to_move(view)
         if mover is None:
             return "The game is over."
-        if not self._mine(view):
+        if not self.mine():
             return f"Seat {mover + 1} is playing."
         if view.phase == "power":
             card = CONTRACTS[view.power_card]
@@ -425,7 +402,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _chosen(self, event: HexMap.Chosen) -> None:
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        if not self._mine(view):
+        if not self.mine():
             mover = self.rules.to_move(view)
             self.show_status("The game is over." if mover is None
                              else f"Wait: it is Seat {mover + 1}'s turn.", error=True)
@@ -451,7 +428,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if self.play(action):
             view = self.view()
             assert isinstance(view, ViaNebulaState)
-            if view.phase != "power" or not self._mine(view):
+            if view.phase != "power" or not self.mine():
                 self._close_list()
                 self._refresh_map(view)
 
@@ -462,22 +439,21 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if event.widget is self.action_list and not self.list_open:
             view = self.view()
             assert isinstance(view, ViaNebulaState)
-            if self._options and self._mine(view):
+            if self._options and self.mine():
                 self._open_list()
             else:
                 self.hexmap.focus()
-        if self._view is not None:
-            self._refresh_map(self._view)
+        if self._shown is not None:
+            self._refresh_map(self._shown)
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next hex (in reading order) where the player can act."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        self._legal(view)
-        spots = sorted(self._by_hex)
+        spots = sorted(self._by_hex())
         if not spots:
             self.show_status("There is no hex to act on now" + (
-                ": Enter opens the list to pass." if self._legal(view) else "."), error=True)
+                ": Enter opens the list to pass." if self.legal() else "."), error=True)
             return
         here = self._cursor_hex()
         later = [h for h in spots if h > here]

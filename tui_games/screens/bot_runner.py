@@ -1,0 +1,114 @@
+"""The bots of one table: which seat is thinking, and whether its answer still counts.
+
+A bot thinks in a worker thread (the screen's ``@work(thread=True)`` method calls
+``BotRunner.think``) and posts ``BotMoved`` back to the screen; a searching bot also posts
+``BotProgress``. Every change to the game (a move, an undo, leaving) bumps the runner's
+token, so an answer computed for a position that is gone is dropped, never played.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.message import Message
+from textual.worker import get_current_worker
+
+from tui_games.engine.bots.base import Bot
+from tui_games.engine.core import Action, GameState
+
+PROGRESS_WIDTH = 10
+
+
+def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
+    """``█████░░░░░  50%``: a text bar with the percentage (readable without colour)."""
+    fraction = min(1.0, max(0.0, fraction))
+    filled = int(fraction * width)  # full only when done
+    return f"{'█' * filled}{'░' * (width - filled)} {round(100 * fraction):3d}%"
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """A bot's own random stream, derived from the game seed (same game, same bot play)."""
+    return random.Random(f"tui-games/{seed}/{seat}")
+
+
+class BotMoved(Message):
+    """A bot's decision, computed in the worker, to be played on the UI thread."""
+
+    def __init__(self, seat: int, action: Action | None, token: int) -> None:
+        """``action`` is None when the bot failed (its error is reported, not raised)."""
+        super().__init__()
+        self.seat = seat
+        self.action = action
+        self.token = token
+
+
+class BotProgress(Message):
+    """How far a searching bot has got (0..1), posted from its worker thread."""
+
+    def __init__(self, seat: int, fraction: float, token: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.fraction = fraction
+        self.token = token
+
+
+class BotRunner:
+    """The bots of the seats a table does not play from the keyboard.
+
+    ``post`` sends a message to the screen (thread-safe: Textual's ``post_message``);
+    ``delay`` is the least time a move takes, so a player can follow the bots' moves.
+    """
+
+    def __init__(self, bots: dict[int, Bot], post: Callable[[Message], Any],
+                 delay: float) -> None:
+        self.bots = bots
+        self.delay = delay
+        self._post = post
+        self.token = 0  # bumped whenever a pending bot move becomes stale
+        self.thinking: int | None = None  # the seat whose move is being computed
+        self.pending: BotMoved | None = None  # an answer kept while a dialog covers the table
+
+    def moved_on(self) -> None:
+        """The game changed: any answer under way is for a position that is gone."""
+        self.token += 1
+
+    def start(self, seat: int, view: GameState) -> int:
+        """Get ready for ``seat`` to think about ``view`` (its own observation, never the
+        true state); returns the token its answer must carry."""
+        self.token += 1
+        self.thinking = seat
+        bot = self.bots[seat]
+        if hasattr(bot, "progress"):  # a searching bot reports how far it has got
+            token = self.token
+            bot.progress = lambda fraction: self._post(BotProgress(seat, fraction, token))
+        return self.token
+
+    def think(self, seat: int, view: GameState, token: int) -> None:
+        """Run in the worker thread: choose, wait out the delay, post the answer."""
+        started = time.monotonic()
+        action: Action | None
+        try:
+            action = self.bots[seat].choose(view, seat)
+        except Exception:  # a bot's bug must not take the app down: the screen falls back
+            action = None
+        pause = self.delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        if not get_current_worker().is_cancelled:
+            self._post(BotMoved(seat, action, token))
+
+    def stop(self) -> None:
+        """Abandon the move being computed: its search ends now, its answer is dropped
+        (the screen cancels the worker itself)."""
+        self.token += 1
+        seat, self.thinking = self.thinking, None
+        cancel = getattr(self.bots.get(seat, None), "cancel", None) if seat is not None else None
+        if callable(cancel):
+            cancel()  # a thread cannot be killed: the search itself must stop early
+
+    def is_current(self, message: BotMoved | BotProgress) -> bool:
+        """Whether ``message`` comes from the search under way (not a late one)."""
+        return message.token == self.token and self.thinking == message.seat
