@@ -147,10 +147,17 @@ class ViaNebulaRules:
     def legal_actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
         """Every legal decision now (never empty while the game goes on)."""
         if s.phase == "act":
-            return legal.actions(s) or [_PASS]
-        if s.phase == "power":
-            return [*legal.power_uses(s), _SKIP]
-        return []
+            listed = legal.actions(s) or [_PASS]
+        elif s.phase == "power":
+            listed = [*legal.power_uses(s), _SKIP]
+        else:
+            return []
+        # Kept for apply, which then checks the action against this list instead of
+        # working out its legality again (a playout asks for the list, then applies one
+        # of it). Not part of the state's data: a save, a clone or a determinization
+        # drops it, and every action adds to the log, so the length tells the version.
+        s.legal_cache = (len(s.log), tuple(listed))
+        return listed
 
     # ---- apply -----------------------------------------------------------------------------
 
@@ -167,9 +174,11 @@ class ViaNebulaRules:
         if is_power != (s.phase == "power"):
             raise IllegalAction("finish using the contract's power first" if s.phase == "power"
                                 else "no contract power is waiting to be used")
-        listed = self.legal_actions(s) if s.phase == "power" or type(a) is Pass else []
-        if not legal.is_legal(s, a, listed):
-            raise IllegalAction(legal.why_not(s, a))
+        known = s.__dict__.get("legal_cache")
+        if known is None or known[0] != len(s.log) or a not in known[1]:
+            listed = self.legal_actions(s) if s.phase == "power" or type(a) is Pass else []
+            if not legal.is_legal(s, a, listed):
+                raise IllegalAction(legal.why_not(s, a))
         handler(self, s, a)
 
     def _spend(self, s: ViaNebulaState, cost: int) -> None:
