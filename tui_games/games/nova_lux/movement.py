@@ -9,6 +9,7 @@ to any other destroyed wormhole for free during a move.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
@@ -57,18 +58,34 @@ def cheapest(s: NovaLuxState, start: int, budget: int) -> dict[int, tuple[int, i
     """Every cell reachable from ``start`` for at most ``budget`` hydrogen:
     ``{cell: (cost, previous cell)}`` (the start maps to ``(0, -1)``). The answer is
     shared between calls: do not change it."""
-    faces = tuple(f if up else -1 for f, up in zip(s.face, s.flipped, strict=True))
-    return _cheapest(faces, start, budget)
+    # Keyed by the destroyed cards and their faces only (made in C): face-down cards take
+    # no part in the search, and every game shares the answers before a card is destroyed.
+    return _cheapest(tuple(s.flipped), tuple(compress(s.face, s.flipped)), start, budget)
+
+
+def move_targets(s: NovaLuxState, start: int, budget: int) -> tuple[int, ...]:
+    """The cells other than ``start`` reachable for at most ``budget``, in order."""
+    return _targets(tuple(s.flipped), tuple(compress(s.face, s.flipped)), start, budget)
 
 
 @lru_cache(maxsize=4096)
-def _cheapest(faces: tuple[int, ...], start: int, budget: int) -> dict[int, tuple[int, int]]:
-    """``cheapest`` on the destroyed cards' faces (-1 for a face-down card)."""
+def _targets(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
+             budget: int) -> tuple[int, ...]:
+    return tuple(c for c in sorted(_cheapest(flipped, faces, start, budget)) if c != start)
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
+              budget: int) -> dict[int, tuple[int, int]]:
+    """``cheapest`` on the destroyed cards (``flipped``) and their ``faces`` in order."""
     leave = list(_BASE_LEAVE)
     blocked: set[int] = set()
     holes: list[int] = []
+    shown = iter(faces)
     for k in range(CARDS):
-        f = faces[k]
+        if not flipped[k]:
+            continue
+        f = next(shown)
         if f >= 0:
             cell = CARD_CELLS[k]
             if f == BLACK_HOLE:
