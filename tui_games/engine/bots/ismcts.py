@@ -68,10 +68,11 @@ PROGRESS_STEPS = 20
 HARD_LEVELS: dict[str, float] = {"hard": 1.0, "hard-0.25s": 0.25, "hard-3s": 3.0}
 """The `hard` bot levels and their longest thinking time per decision, in seconds."""
 
-TURN_LEVELS: dict[str, float] = {"hard": 0.9}
+TURN_LEVELS: dict[str, float] = {"hard": 0.75}
 """Levels that also keep a whole turn (all of a seat's decisions in it) within a time,
-in seconds: `hard` answers a player within a second a turn, however many decisions the
-game's turn holds. `hard-3s` has no such limit, for players who want a stronger bot."""
+in seconds: `hard` answers within a second a turn, however many decisions the game's
+turn holds (each may overrun its share by an iteration and its own set-up: hence 0.75).
+`hard-3s` has no such limit, for players who want a stronger bot."""
 
 TURN_SHARE = 0.5
 """The part of what is left of a turn's time that one decision may take: the turn's
