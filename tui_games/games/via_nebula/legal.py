@@ -6,11 +6,14 @@ once (one instance each), so listing them in a playout builds few objects.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
 from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
     COVERABLE_MASK,
     HEX_BIT,
+    MEMO_LIMIT,
     PRINTED_MASK,
     Network,
     can_explore,
@@ -57,6 +60,8 @@ _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in 
 _ERECT = tuple(tuple(Erect(slot, card) for card in range(len(CONTRACTS)))
                for slot in range(SLOT_COUNT))
 _EXPLORE_MEMO: dict[int, tuple[Explore, ...]] = {}
+_SITE_MEMO: dict[tuple[int, ...], tuple[PlaceSite, ...]] = {}   # by the slots' owners
+_SLOTS = range(SLOT_COUNT)
 _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
 
@@ -72,8 +77,15 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
     owners = s.slot_owner
     sites_left = s.sites[me]
     if sites_left and SITES_PER_SEAT - sites_left < s.buildings_left(me):
-        out += [_SITE[h] for n, h in enumerate(RUINS)
-                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
+        key = tuple(owners)
+        placed = _SITE_MEMO.get(key)
+        if placed is None:
+            if len(_SITE_MEMO) >= MEMO_LIMIT:
+                _SITE_MEMO.clear()
+            placed = _SITE_MEMO[key] = tuple(
+                _SITE[h] for n, h in enumerate(RUINS)
+                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
+        out += placed
     explored = explored_mask(s)
     empty = PRINTED_MASK | explored | spent
     if s.reserve or any(s.stacks[me]):
@@ -84,8 +96,8 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
         return out
     built = s.slot_built
     hand: list[int] | None = None
-    for slot, owner in enumerate(owners):
-        if owner != me or built[slot]:
+    for slot in compress(_SLOTS, map(me.__eq__, owners)):
+        if built[slot]:
             continue
         if resources:
             out += picks(chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources,
