@@ -17,7 +17,9 @@ import pytest
 import tui_games.games
 from tui_games.engine.bots.ismcts import (
     HARD_LEVELS,
+    MIN_DECISION,
     PROGRESS_STEPS,
+    TURN_LEVELS,
     ISMCTSBot,
     hard_bot,
     margin_rewards,
@@ -253,6 +255,75 @@ def _trick_position() -> tuple[CometTricks, TrickState]:
 def _bot(rules: Any, seed: int = 1, **settings: Any) -> ISMCTSBot:
     settings.setdefault("iterations", 300)
     return ISMCTSBot(rules, random.Random(seed), **settings)
+
+
+class FakeClock:
+    """A clock that moves ``step`` seconds each time it is read: a search's time budget
+    is then a number of reads, whatever the machine's speed."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _opening() -> tuple[CometTricks, TrickState]:
+    """A fresh 2-seat game of Comet Tricks: seat 0 to lead with a full hand."""
+    rules = CometTricks()
+    return rules, rules.setup(2, 3, {})
+
+
+def test_a_timed_decision_stops_when_its_seconds_are_spent() -> None:
+    rules, s = _opening()
+    clock = FakeClock(0.001)
+    bot = ISMCTSBot(rules, random.Random(1), seconds=0.05, clock=clock)
+    bot.choose(rules.observe(s, 0), 0)
+    assert 0 < bot.last_stats.iterations < 60
+    assert clock.now == pytest.approx(0.05, abs=0.005)
+
+
+def test_a_turn_budget_keeps_every_decision_of_a_turn_within_it() -> None:
+    rules, s = _opening()
+    clock = FakeClock(0.001)
+    bot = ISMCTSBot(rules, random.Random(1), seconds=1.0, turn_seconds=0.9, clock=clock)
+    view = rules.observe(s, 0)
+    spent = []
+    for _ in range(8):          # eight decisions of one turn (the same view.turn)
+        began = clock.now
+        bot.choose(view, 0)
+        spent.append(clock.now - began)
+    assert spent[0] == pytest.approx(0.45, abs=0.01)       # half the turn at most
+    assert spent == sorted(spent, reverse=True)
+    assert sum(spent) <= 0.9 + 8 * (MIN_DECISION + 0.01)
+    # The next turn has the whole budget again.
+    view.turn += 1
+    began = clock.now
+    bot.choose(view, 0)
+    assert clock.now - began == pytest.approx(0.45, abs=0.01)
+
+
+def test_hard_keeps_a_turn_within_a_second_and_hard_3s_has_no_turn_limit() -> None:
+    levels = ISMCTSBot.levels()
+    assert levels["hard"](CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]
+    assert TURN_LEVELS["hard"] <= 1.0
+    assert levels["hard-3s"](CometTricks(), random.Random(0)).turn_seconds is None
+    assert hard_bot(CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]
+
+
+def test_an_iteration_budget_ignores_the_clock_and_repeats_its_moves() -> None:
+    rules, s = _opening()
+    moves = []
+    for _ in range(2):
+        # A clock racing 100 s per read: a time budget would stop after one iteration.
+        bot = ISMCTSBot.levels()["hard"](rules, random.Random(7), iterations=40,
+                                         clock=FakeClock(100.0))
+        view = rules.observe(s, 0)
+        moves.append([bot.choose(view, 0) for _ in range(3)])
+        assert bot.last_stats.iterations == 40
+    assert moves[0] == moves[1]
 
 
 # ---- search behaviour -------------------------------------------------------------------

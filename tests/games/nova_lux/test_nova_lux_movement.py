@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
@@ -12,7 +13,9 @@ from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
     CARD_CELLS,
+    CARDS,
     CELL_NAMES,
+    CELLS,
     NEUTRON_STAR,
     SPACE_DUST,
     WORMHOLE,
@@ -116,3 +119,17 @@ def test_a_colony_card_without_stars_stays_a_solar_system() -> None:
     s.red[k] = s.yellow[k] = -1
     s.colony_at[k] = 0
     assert movement.leave_cost(s, cell("C3")) == 2
+
+
+def test_move_targets_are_the_cells_the_cheapest_search_reaches() -> None:
+    # move_targets (legal moves, on bit masks) and cheapest (paths, for the move and the
+    # bots) must agree on every board: random destroyed cards, starts and budgets.
+    rng = random.Random(21)
+    s = RULES.setup(2, 21, {})
+    for _ in range(400):
+        s.flipped = [rng.random() < 0.4 for _ in range(CARDS)]
+        s.face = [rng.randrange(4) for _ in range(CARDS)]
+        start = rng.randrange(CELLS)
+        budget = rng.randrange(0, 14)
+        expected = tuple(sorted(c for c in movement.cheapest(s, start, budget) if c != start))
+        assert movement.move_targets(s, start, budget) == expected

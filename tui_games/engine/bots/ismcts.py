@@ -66,7 +66,20 @@ EXPLORATION = 0.7
 PROGRESS_STEPS = 20
 
 HARD_LEVELS: dict[str, float] = {"hard": 1.0, "hard-0.25s": 0.25, "hard-3s": 3.0}
-"""The `hard` bot levels and their thinking time per decision, in seconds."""
+"""The `hard` bot levels and their longest thinking time per decision, in seconds."""
+
+TURN_LEVELS: dict[str, float] = {"hard": 0.75}
+"""Levels that also keep a whole turn (all of a seat's decisions in it) within a time,
+in seconds: `hard` answers within a second a turn, however many decisions the game's
+turn holds (each may overrun its share by an iteration and its own set-up: hence 0.75).
+`hard-3s` has no such limit, for players who want a stronger bot."""
+
+TURN_SHARE = 0.5
+"""The part of what is left of a turn's time that one decision may take: the turn's
+decisions get a half, a quarter, an eighth... of it, and so never go past it."""
+
+MIN_DECISION = 0.01
+"""The least time a decision searches, in seconds, however little is left of its turn."""
 
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
@@ -153,6 +166,11 @@ BotMaker = Callable[..., "ISMCTSBot"]
 class ISMCTSBot:
     """Single-observer ISMCTS with availability counts; budget by iterations or seconds.
 
+    ``seconds`` caps one decision; ``turn_seconds`` (if given) caps all of a seat's
+    decisions in one turn (``view.turn``): each takes TURN_SHARE of what is left of it, at
+    least MIN_DECISION. ``iterations`` replaces both: reproducible moves. ``clock`` is
+    the time source (perf_counter; tests give a fake one).
+
     ``rollout`` is a per-step policy (default: uniform over ``legal_actions``). A rollout
     stops at game end, after ``rollout_depth`` actions, or once ``round_key`` has changed
     ``rounds`` times since the decision being searched (1: at the end of the current
@@ -181,6 +199,8 @@ class ISMCTSBot:
         doubt: float = DOUBT,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
+        turn_seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -212,6 +232,11 @@ class ISMCTSBot:
         self.doubt = doubt
         self.exploration = exploration
         self.progress = progress
+        self.turn_seconds = turn_seconds
+        self.clock = clock  # injectable: tests of the time budget run on a fake clock
+        self._budget = seconds  # this decision's time (seconds, less near a turn's end)
+        self._turn: tuple[int, int] | None = None  # (turn, seat) of the decisions timed
+        self._turn_spent = 0.0
         self.last_stats = SearchStats()
         self._cancelled = False
 
@@ -234,10 +259,13 @@ class ISMCTSBot:
     def levels(cls, **settings: Any) -> dict[str, BotMaker]:
         """The three `hard` levels a player can pick per seat, by thinking time.
 
-        ``hard`` thinks 1 s per decision; ``hard-0.25s`` and ``hard-3s`` are the quick and
-        the patient variants. Every level shares the game's search ``settings``.
+        ``hard`` thinks at most 1 s per decision and keeps a whole turn within
+        TURN_LEVELS["hard"]; ``hard-0.25s`` and ``hard-3s`` (3 s per decision, no turn
+        limit) are the quick and the patient variants. Every level shares the game's
+        search ``settings``. An ``iterations`` override replaces every time budget.
         """
-        return {name: cls.factory(**{**settings, "seconds": seconds})
+        return {name: cls.factory(**{**settings, "seconds": seconds,
+                                     "turn_seconds": TURN_LEVELS.get(name)})
                 for name, seconds in HARD_LEVELS.items()}
 
     @classmethod
@@ -257,17 +285,26 @@ class ISMCTSBot:
 
     def choose(self, view: GameState, player: int) -> Action:
         """The best root action among those legal in ``view`` (observation only)."""
+        began = self.clock()
+        turn = (view.turn, player)
+        if turn != self._turn:
+            self._turn, self._turn_spent = turn, 0.0
+        self._budget = self.seconds
+        if self.turn_seconds is not None:
+            left = self.turn_seconds - self._turn_spent
+            self._budget = min(self.seconds, max(MIN_DECISION, left * TURN_SHARE))
         try:
             return self._choose(view, player)
         finally:
             self._cancelled = False
+            self._turn_spent += self.clock() - began
 
     def _choose(self, view: GameState, player: int) -> Action:
         rules = self.rules
         if rules.to_move(view) != player:
             raise ValueError(f"seat {player} is not the one to move")
         legal = rules.legal_actions(view)
-        started = time.perf_counter()
+        started = self.clock()
         if len(legal) == 1:
             self.last_stats = SearchStats()
             self._report(1.0)
@@ -278,7 +315,7 @@ class ISMCTSBot:
         root = _Node(None, player)
         done = self._search(root, view, player, started)
         options = self._options(view, legal)
-        self.last_stats = self._stats(root, options, done, time.perf_counter() - started)
+        self.last_stats = self._stats(root, options, done, self.clock() - started)
         best = self._best(root, options, by_mean=self.paired)
         if advice is not None:
             best = self._second_opinion(root, options, best, advice, view)
@@ -296,14 +333,15 @@ class ISMCTSBot:
 
     def _search(self, root: _Node, view: GameState, player: int, started: float) -> int:
         """Run iterations until the budget is spent; returns how many were done."""
-        clock = time.perf_counter
+        clock = self.clock
         budget = self.iterations
+        seconds = self._budget
         steps = PROGRESS_STEPS
         next_report = 1
         done = 0
         while True:
             done += self._iterate(root, view, player)
-            fraction = (clock() - started) / self.seconds if budget is None else done / budget
+            fraction = (clock() - started) / seconds if budget is None else done / budget
             if fraction * steps >= next_report:
                 next_report = min(steps, int(fraction * steps)) + 1
                 self._report(min(1.0, fraction))
@@ -492,5 +530,5 @@ class ISMCTSBot:
 
 
 def hard_bot(rules: Rules[Any, Any], rng: random.Random) -> ISMCTSBot:
-    """The registry's generic `hard` level: one second of plain ISMCTS per decision."""
-    return ISMCTSBot(rules, rng, seconds=1.0)
+    """The registry's generic `hard` level: plain ISMCTS, a turn within a second."""
+    return ISMCTSBot(rules, rng, seconds=HARD_LEVELS["hard"], turn_seconds=TURN_LEVELS["hard"])

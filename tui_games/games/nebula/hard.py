@@ -280,6 +280,6 @@ class NebulaSearch(ISMCTSBot):
 
 LEVELS = NebulaSearch.levels(rollout_depth=ROLLOUT_DEPTH, round_key=round_key, rounds=TURNS,
                              evaluate=evaluate)
-"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+"""The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]

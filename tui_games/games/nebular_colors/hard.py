@@ -124,6 +124,6 @@ def action_key(s: NCState, a: NCAction) -> Hashable:
 
 LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
                           action_key=action_key, advisor=NormalBot)
-"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+"""The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]

@@ -114,7 +114,7 @@ def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
 
 LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
                           own_moves_only=True, paired=True)
-"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+"""The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
 

@@ -93,6 +93,6 @@ class NovaLuxSearch(ISMCTSBot):
 LEVELS = NovaLuxSearch.levels(rollout=rollout, rollout_depth=ROLLOUT_DEPTH,
                               round_key=round_key, rounds=TURNS, evaluate=evaluate,
                               advisor=NormalBot)
-"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+"""The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]

@@ -98,7 +98,7 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     if "move" not in s.did:
         budget = s.res[me][HYDROGEN]
         here = s.ships[me]
-        out += [_MOVE[c] for c in sorted(movement.cheapest(s, here, budget)) if c != here]
+        out += [_MOVE[c] for c in movement.move_targets(s, here, budget)]
     if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
         out += [Teleport(c) for c in range(CELLS)
                 if c != s.ships[me] and movement.enterable(s, c)]

@@ -9,6 +9,7 @@ to any other destroyed wormhole for free during a move.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
@@ -18,6 +19,7 @@ from tui_games.games.nova_lux.board import (
     CELLS,
     NEIGHBOURS,
     NEUTRON_STAR,
+    SIZE,
     WORMHOLE,
 )
 from tui_games.games.nova_lux.state import NovaLuxState
@@ -57,18 +59,104 @@ def cheapest(s: NovaLuxState, start: int, budget: int) -> dict[int, tuple[int, i
     """Every cell reachable from ``start`` for at most ``budget`` hydrogen:
     ``{cell: (cost, previous cell)}`` (the start maps to ``(0, -1)``). The answer is
     shared between calls: do not change it."""
-    faces = tuple(f if up else -1 for f, up in zip(s.face, s.flipped, strict=True))
-    return _cheapest(faces, start, budget)
+    # Keyed by the destroyed cards and their faces only (made in C): face-down cards take
+    # no part in the search, and every game shares the answers before a card is destroyed.
+    return _cheapest(tuple(s.flipped), tuple(compress(s.face, s.flipped)), start, budget)
+
+
+def move_targets(s: NovaLuxState, start: int, budget: int) -> tuple[int, ...]:
+    """The cells other than ``start`` reachable for at most ``budget``, in order."""
+    return _targets(tuple(s.flipped), tuple(compress(s.face, s.flipped)), start, budget)
+
+
+# For move_targets, cells are bits of an int, rows SIZE + 1 bits wide (a spare bit ends
+# each row), so a set of cells steps to its neighbours in four shifts: the reachable cells
+# of a budget in a few operations per cost, where _cheapest keeps a path to each.
+_W = SIZE + 1
+_BIT: tuple[int, ...] = tuple(1 << (c // SIZE * _W + c % SIZE) for c in range(CELLS))
+_CELL_AT: dict[int, int] = {b.bit_length() - 1: c for c, b in enumerate(_BIT)}
+_ALL = sum(_BIT)
+_CARD_MASK = sum(_BIT[c] for c in CARD_CELLS)
+
+
+@lru_cache(maxsize=1024)
+def _board(flipped: tuple[bool, ...], faces: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """The cells left for 1, 2 and 5 hydrogen, the blocked ones and the wormholes."""
+    one, two, five, blocked, holes = _ALL & ~_CARD_MASK, _CARD_MASK, 0, 0, 0
+    shown = iter(faces)
+    for k in range(CARDS):
+        if not flipped[k]:
+            continue
+        f = next(shown)
+        if f >= 0:
+            bit = _BIT[CARD_CELLS[k]]
+            two &= ~bit
+            if f == BLACK_HOLE:
+                five |= bit
+            else:
+                one |= bit
+                if f == NEUTRON_STAR:
+                    blocked |= bit
+                elif f == WORMHOLE:
+                    holes |= bit
+    return one, two, five, blocked, holes
 
 
 @lru_cache(maxsize=4096)
-def _cheapest(faces: tuple[int, ...], start: int, budget: int) -> dict[int, tuple[int, int]]:
-    """``cheapest`` on the destroyed cards' faces (-1 for a face-down card)."""
+def _targets(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
+             budget: int) -> tuple[int, ...]:
+    """The cells of ``_cheapest`` but ``start``, in order, found cost by cost on bits."""
+    one, two, five, blocked, holes = _board(flipped, faces)
+    free = _ALL & ~blocked
+    w = _W
+    pending = [0] * (budget + BLACK_HOLE_COST + 1)     # per cost: cells reached for it
+    pending[0] = _BIT[start]
+    reached = 0
+    last = 0                            # the dearest cost with cells pending
+    cost = 0
+    while cost <= last and cost <= budget:
+        now = pending[cost] & ~reached
+        if now:
+            if now & holes:             # a free jump between destroyed wormholes
+                now |= holes & ~reached
+            reached |= now
+            part = now & one
+            if part:
+                part = (part << 1 | part >> 1 | part << w | part >> w) & free
+                pending[cost + SPACE_COST] |= part
+                last = max(last, cost + SPACE_COST)
+            part = now & two
+            if part:
+                part = (part << 1 | part >> 1 | part << w | part >> w) & free
+                pending[cost + SOLAR_SYSTEM_COST] |= part
+                last = max(last, cost + SOLAR_SYSTEM_COST)
+            part = now & five
+            if part:
+                part = (part << 1 | part >> 1 | part << w | part >> w) & free
+                pending[cost + BLACK_HOLE_COST] |= part
+                last = max(last, cost + BLACK_HOLE_COST)
+        cost += 1
+    reached &= ~_BIT[start]
+    out = []
+    while reached:
+        low = reached & -reached
+        out.append(_CELL_AT[low.bit_length() - 1])
+        reached ^= low
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
+              budget: int) -> dict[int, tuple[int, int]]:
+    """``cheapest`` on the destroyed cards (``flipped``) and their ``faces`` in order."""
     leave = list(_BASE_LEAVE)
     blocked: set[int] = set()
     holes: list[int] = []
+    shown = iter(faces)
     for k in range(CARDS):
-        f = faces[k]
+        if not flipped[k]:
+            continue
+        f = next(shown)
         if f >= 0:
             cell = CARD_CELLS[k]
             if f == BLACK_HOLE:

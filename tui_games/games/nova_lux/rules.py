@@ -217,21 +217,30 @@ class NovaLuxRules:
 
     def legal_actions(self, s: NovaLuxState) -> list[NovaLuxAction]:
         """Every legal decision now."""
-        return legal.legal_actions(s)
+        listed = legal.legal_actions(s)
+        # Kept for the next apply, which then checks the action against this list instead
+        # of listing its kind again (a playout asks for the list, then applies one of it).
+        # Not part of the state's data: JSON, saves and clones drop it; apply consumes it.
+        # The objects themselves are kept (so no other object can take one's id) and
+        # their ids: apply recognises one of them in a single look-up.
+        s.legal_cache = (tuple(listed), frozenset(map(id, listed)))
+        return listed
 
     # ---- apply ---------------------------------------------------------------------------
 
     def apply(self, s: NovaLuxState, a: NovaLuxAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
-        if s.phase == "over":
-            raise IllegalAction("the game is over")
-        problem = field_problem(s, a)
-        if problem is not None:
-            raise IllegalAction(problem)
+        known = s.__dict__.pop("legal_cache", None)
+        if known is None or id(a) not in known[1]:      # not one of the actions just listed
+            if s.phase == "over":
+                raise IllegalAction("the game is over")
+            problem = field_problem(s, a)
+            if problem is not None:
+                raise IllegalAction(problem)
+            if a not in legal.legal_of_kind(s, a):
+                raise IllegalAction(legal.why_not(s, a, self.to_move(s)))
         seat = self.to_move(s)
         assert seat is not None
-        if a not in legal.legal_of_kind(s, a):
-            raise IllegalAction(legal.why_not(s, a, seat))
         handler = _HANDLERS[type(a)]
         handler(self, s, a, seat)
         self._settle(s)

@@ -35,11 +35,16 @@ class Offer(msgspec.Struct, frozen=True):
     get_n: int
 
 
-class NovaLuxState(GameState, kw_only=True):
+class NovaLuxState(GameState, kw_only=True, dict=True):
     """Everything on the table and the decision in progress.
 
     In a view, the faces of face-down cards are HIDDEN, and during the draft so are the
     other seats' hands and picks; the RNG is zeroed. Everything else is public.
+
+    ``dict=True`` lets the rules keep the last legal action list beside the fields
+    (``legal_cache``, consumed by the next apply): never encoded, so JSON, saves and
+    clones hold the fields only. A test that changes a field by hand between
+    legal_actions and apply must not rely on apply refusing what the list offered.
     """
 
     mode: Mode = "standard"

@@ -94,6 +94,6 @@ MEMO_SIZE = 50_000     # remembered greedy choices before starting afresh
 
 LEVELS = ViaNebulaSearch.levels(rollout_depth=0, round_key=decision_key, rounds=1,
                                 evaluate=evaluate, margin_scale=LEAD_SCALE, paired=True)
-"""The registry's `hard` levels (1 s, 0.25 s and 3 s of ISMCTS per decision)."""
+"""The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]

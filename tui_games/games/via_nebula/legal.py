@@ -6,15 +6,25 @@ once (one instance each), so listing them in a playout builds few objects.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
 from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
+    COVERABLE_MASK,
     HEX_BIT,
+    MEMO_LIMIT,
+    PRINTED_MASK,
     Network,
-    bits,
     can_explore,
+    chain_mask,
     empty_mask,
+    exploitation_masks,
     explorable,
+    explored_mask,
+    grow,
+    picks,
+    site_mask,
 )
 from tui_games.games.via_nebula.state import (
     FREE,
@@ -37,47 +47,70 @@ from tui_games.games.via_nebula.state import (
 
 SLOT_COUNT = 2 * len(RUINS)
 RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
-_CRAFTSMAN = {h: PlaceCraftsman(h) for h in EXPLOITATIONS}
+# Actions per bit position, read off hex masks (network.picks).
+_CRAFTSMAN_AT = {HEX_BIT[h].bit_length() - 1: PlaceCraftsman(h) for h in EXPLOITATIONS}
+_CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
-_EXPLORE = {h: Explore(h) for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
-_IS_FOG = tuple(k == "fog" for k in KIND)
+_EXPLORE_AT = {HEX_BIT[h].bit_length() - 1: Explore(h)
+               for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_FOG_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if KIND[h] == "fog")
 _RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
-_TRANSPORT = tuple({h: Transport(h, slot) for h in EXPLOITATIONS} for slot in range(SLOT_COUNT))
+_TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in EXPLOITATIONS}
+                      for slot in range(SLOT_COUNT))
+_ERECT = tuple(tuple(Erect(slot, card) for card in range(len(CONTRACTS)))
+               for slot in range(SLOT_COUNT))
+_EXPLORE_MEMO: dict[int, tuple[Explore, ...]] = {}
+_SITE_MEMO: dict[tuple[int, ...], tuple[PlaceSite, ...]] = {}   # by the slots' owners
+_SLOTS = range(SLOT_COUNT)
+_TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
+    {} for _ in range(SLOT_COUNT))
 
 
 def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
     """The actions of phase ``act`` (empty when none is possible: the rules add Pass)."""
     me = s.current
-    out: list[ViaNebulaAction] = []
-    if s.craftsmen[me]:
-        tokens = s.tokens
-        out += [_CRAFTSMAN[h] for h in EXPLOITATIONS if tokens[h] != FREE]
+    token, spent, resources, worked = exploitation_masks(s, me)
+    if s.craftsmen[me] and token:
+        out: list[ViaNebulaAction] = list(picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
+    else:
+        out = []
     owners = s.slot_owner
-    if s.sites[me] and s.sites_on_board(me) < s.buildings_left(me):
-        out += [_SITE[h] for n, h in enumerate(RUINS)
-                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE]
-    empty = empty_mask(s)
+    sites_left = s.sites[me]
+    if sites_left and SITES_PER_SEAT - sites_left < s.buildings_left(me):
+        key = tuple(owners)
+        placed = _SITE_MEMO.get(key)
+        if placed is None:
+            if len(_SITE_MEMO) >= MEMO_LIMIT:
+                _SITE_MEMO.clear()
+            placed = _SITE_MEMO[key] = tuple(
+                _SITE[h] for n, h in enumerate(RUINS)
+                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
+        out += placed
+    explored = explored_mask(s)
+    empty = PRINTED_MASK | explored | spent
     if s.reserve or any(s.stacks[me]):
-        if s.actions_left >= 2:
-            out += [_EXPLORE[h] for h in explorable(s, me, empty)]
-        else:
-            out += [_EXPLORE[h] for h in explorable(s, me, empty) if _IS_FOG[h]]
-    if s.sites[me] == SITES_PER_SEAT:       # no site of ours on the map
+        near = grow(empty | worked | site_mask(s, me)) & (COVERABLE_MASK ^ explored)
+        out += picks(near if s.actions_left >= 2 else near & _FOG_MASK, _EXPLORE_AT,
+                     _EXPLORE_MEMO)
+    if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
-    sites = [slot for slot, owner in enumerate(owners) if owner == me and not built[slot]]
-    net = Network(s, empty)
     hand: list[int] | None = None
-    for slot in sites:
-        row = _TRANSPORT[slot]
-        out += [row[src] for src in bits(net.sources(_RUIN_HEX_OF_SLOT[slot]))]
+    for slot in compress(_SLOTS, map(me.__eq__, owners)):
+        if built[slot]:
+            continue
+        if resources:
+            out += picks(chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources,
+                         _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
         pile = s.slot_res[slot]
         if any(pile):
             if hand is None:
                 hand = s.hands[me] + [c for c in s.display if c != FREE]
             fulfilled = fulfils(pile)
-            out += [Erect(slot, card) for card in hand if card in fulfilled]
+            row = _ERECT[slot]
+            out += [row[card] for card in hand if card in fulfilled]
     return out
+
 
 def has_tile(s: ViaNebulaState, seat: int) -> bool:
     """Whether ``seat`` can take a meadow tile (its stacks or the reserve)."""

@@ -9,6 +9,8 @@ none, when the exploitation touches the ruin) and arrives on a building site.
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
+from typing import TypeVar
 
 from tui_games.games.via_nebula.board import AXIAL, HEX_COUNT, KIND, NEIGHBOURS, RUINS
 from tui_games.games.via_nebula.state import FREE, ViaNebulaState, slot_ruin
@@ -23,13 +25,17 @@ _RUIN = tuple(k == "ruin" for k in KIND)
 _Q_MIN = min(q for q, _ in AXIAL)
 GRID_WIDTH = max(q for q, _ in AXIAL) - _Q_MIN + 2
 _POSITION = tuple((r - AXIAL[0][1]) * GRID_WIDTH + q - _Q_MIN for q, r in AXIAL)
+# Hexes are numbered in reading order, so bit positions grow with the index: a mask read
+# from its lowest bit lists hexes in index order (the order of every legal action list).
+assert list(_POSITION) == sorted(_POSITION)
 HEX_BIT: tuple[int, ...] = tuple(1 << p for p in _POSITION)
 """Per hex, its bit in a hex mask."""
 _HEX_AT = {p: h for h, p in enumerate(_POSITION)}
 _ALL = sum(HEX_BIT)
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(HEX_BIT[n] for n in ns) for ns in NEIGHBOURS)
 """Per hex, its neighbours as a hex mask."""
-_PRINTED_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
+T = TypeVar("T")
+PRINTED_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
 
 
 def grow(mask: int) -> int:
@@ -37,11 +43,9 @@ def grow(mask: int) -> int:
     w = GRID_WIDTH
     return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
             | mask >> (w - 1)) & _ALL
-_COVERABLE_HEXES = tuple(h for h in range(HEX_COUNT) if _COVERABLE[h])
+
+
 _SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
-_EXPLOITATION_HEXES = tuple(h for h in range(HEX_COUNT) if _EXPLOITATION[h])
-_COVERABLE_BITS = tuple((h, HEX_BIT[h]) for h in _COVERABLE_HEXES)
-_EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in _EXPLOITATION_HEXES)
 
 
 def bits(mask: int) -> list[int]:
@@ -52,20 +56,78 @@ def bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(at[low.bit_length() - 1])
         mask ^= low
-    out.sort()
     return out
 
 
-def empty_mask(s: ViaNebulaState) -> int:
-    """The empty meadows now, as a bit mask."""
-    explored, tokens, counts = s.explored, s.tokens, s.res_count
-    mask = _PRINTED_MASK
-    for h, bit in _COVERABLE_BITS:
-        if explored[h]:
-            mask |= bit
+def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
+    """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest
+    first: hex index order, as ``bits``. Remembered in ``memo`` (one per table)."""
+    found = memo.get(mask)
+    if found is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(table[low.bit_length() - 1])
+            m ^= low
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[mask] = tuple(out)
+    return found
+
+
+# Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
+# C (masks are made several times per action of a playout). A hex's bit stays 0 where the
+# list's entry means nothing for its kind.
+_EXPLOITATION_BIT = tuple(HEX_BIT[h] if _EXPLOITATION[h] else 0 for h in range(HEX_COUNT))
+_COVERABLE_BIT = tuple(HEX_BIT[h] if _COVERABLE[h] else 0 for h in range(HEX_COUNT))
+COVERABLE_MASK = sum(_COVERABLE_BIT)
+_EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in range(HEX_COUNT) if _EXPLOITATION[h])
+"""Every fog and petrified forest, as a hex mask."""
+
+
+def explored_mask(s: ViaNebulaState) -> int:
+    """The fogs and forests covered by a meadow tile, as a bit mask."""
+    return sum(compress(_COVERABLE_BIT, s.explored))
+
+
+def empty_mask(s: ViaNebulaState, explored: int | None = None) -> int:
+    """The empty meadows now, as a bit mask (``explored``: explored_mask, if known)."""
+    if explored is None:
+        explored = sum(compress(_COVERABLE_BIT, s.explored))
+    mask = PRINTED_MASK | explored
+    tokens, counts = s.tokens, s.res_count
     for h, bit in _EXPLOITATION_BITS:
         if not counts[h] and tokens[h] == FREE:
             mask |= bit
+    return mask
+
+
+def exploitation_masks(s: ViaNebulaState, seat: int) -> tuple[int, int, int, int]:
+    """In one pass over the exploitations: (those with a token, the empty ones, those
+    with resources, those ``seat``'s craftsmen work), as bit masks."""
+    tokens, counts, craftsman = s.tokens, s.res_count, s.craftsman
+    token = empty = resources = mine = 0
+    for h, bit in _EXPLOITATION_BITS:
+        if counts[h]:
+            resources |= bit
+        elif tokens[h] == FREE:
+            empty |= bit
+        if tokens[h] != FREE:
+            token |= bit
+        if craftsman[h] == seat:
+            mine |= bit
+    return token, empty, resources, mine
+
+
+def site_mask(s: ViaNebulaState, seat: int) -> int:
+    """The ruins holding a site or building of ``seat``, as a bit mask."""
+    mask = 0
+    owners = s.slot_owner
+    if seat in owners:
+        for slot, owner in enumerate(owners):
+            if owner == seat:
+                mask |= _SLOT_BIT[slot]
     return mask
 
 
@@ -77,41 +139,52 @@ def empty_meadows(s: ViaNebulaState) -> list[bool]:
 
 def resource_mask(s: ViaNebulaState) -> int:
     """The hexes holding resources (exploitations being worked), as a bit mask."""
-    counts = s.res_count
-    mask = 0
-    for h, bit in _EXPLOITATION_BITS:
-        if counts[h]:
-            mask |= bit
-    return mask
+    return sum(compress(_EXPLOITATION_BIT, s.res_count))
+
+
+# The chain of empty meadows touching a ruin, per ruin and empty mask: a pure function of
+# the two, remembered because the empty meadows change only a few times a game while the
+# legal actions ask for the chains at every action. Bounded: cleared when it grows large.
+_CHAIN: dict[int, int] = {}
+MEMO_LIMIT = 50_000
+
+
+def chain_mask(ruin_hex: int, empty: int) -> int:
+    """The empty meadows connected to ``ruin_hex`` through empty meadows, plus the hexes
+    next to them and to the ruin: where a resource can start from to reach it."""
+    key = empty << 6 | ruin_hex         # hexes number fewer than 64
+    found = _CHAIN.get(key)
+    if found is None:
+        near = NEIGHBOUR_MASK[ruin_hex]
+        members = near & empty
+        w, v = GRID_WIDTH, GRID_WIDTH - 1
+        while True:     # grow() inlined: this loop is the hottest of the search
+            m = members
+            wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
+            if wider == members:
+                break
+            members = wider
+        if len(_CHAIN) >= MEMO_LIMIT:
+            _CHAIN.clear()
+        found = _CHAIN[key] = grow(members) | near
+    return found
 
 
 class Network:
     """The empty meadows of one moment, for many look-ups of what reaches which ruin."""
 
-    __slots__ = ("_found", "empty", "resources")
+    __slots__ = ("empty", "resources")
 
     def __init__(self, s: ViaNebulaState, empty: int | None = None) -> None:
         self.empty = empty_mask(s) if empty is None else empty
         self.resources = resource_mask(s)
-        self._found: dict[int, int] = {}
 
     def sources(self, ruin_hex: int) -> int:
         """Bit mask of the hexes with resources that can travel to ``ruin_hex``: those
         next to it or next to the chain of empty meadows that touches it."""
-        found = self._found.get(ruin_hex)
-        if found is None:
-            empty = self.empty
-            near = NEIGHBOUR_MASK[ruin_hex]
-            members = near & empty
-            w, v = GRID_WIDTH, GRID_WIDTH - 1
-            while True:     # grow() inlined: this loop is the hottest of a playout
-                m = members
-                wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
-                if wider == members:
-                    break
-                members = wider
-            found = self._found[ruin_hex] = (grow(members) | near) & self.resources
-        return found
+        if not self.resources:
+            return 0
+        return chain_mask(ruin_hex, self.empty) & self.resources
 
 
 def sources_for(s: ViaNebulaState, ruin_hex: int) -> list[int]:
@@ -170,12 +243,15 @@ def mine_mask(s: ViaNebulaState, seat: int) -> int:
     """The hexes holding one of ``seat``'s pieces (craftsman, site or building)."""
     mask = 0
     craftsman = s.craftsman
-    for h, bit in _EXPLOITATION_BITS:     # craftsmen only ever work exploitations
-        if craftsman[h] == seat:
-            mask |= bit
-    for slot, owner in enumerate(s.slot_owner):
-        if owner == seat:
-            mask |= _SLOT_BIT[slot]
+    if seat in craftsman:
+        for h, bit in _EXPLOITATION_BITS:     # craftsmen only ever work exploitations
+            if craftsman[h] == seat:
+                mask |= bit
+    owners = s.slot_owner
+    if seat in owners:
+        for slot, owner in enumerate(owners):
+            if owner == seat:
+                mask |= _SLOT_BIT[slot]
     return mask
 
 
@@ -188,9 +264,15 @@ def can_explore(s: ViaNebulaState, seat: int, hex_: int, empty: int) -> bool:
 
 def explorable(s: ViaNebulaState, seat: int, empty: int) -> list[int]:
     """Uncovered fogs and forests next to one of ``seat``'s pieces or an empty meadow."""
-    near = empty | mine_mask(s, seat)
-    explored = s.explored
-    return [h for h in _COVERABLE_HEXES if not explored[h] and NEIGHBOUR_MASK[h] & near]
+    return bits(explorable_mask(s, seat, empty))
+
+
+def explorable_mask(s: ViaNebulaState, seat: int, empty: int,
+                    explored: int | None = None) -> int:
+    """``explorable`` as a hex mask (``explored``: explored_mask, if known)."""
+    if explored is None:
+        explored = explored_mask(s)
+    return grow(empty | mine_mask(s, seat)) & (COVERABLE_MASK ^ explored)
 
 
 def is_ruin(hex_: int) -> bool:

@@ -158,16 +158,26 @@ class ViaNebulaRules:
 
     def legal_actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
         """Every legal decision now (never empty while the game goes on)."""
-        if s.phase == "act":
-            return legal.actions(s) or [_PASS]
-        if s.phase == "power":
-            return [*legal.power_uses(s), _SKIP]
-        return []
+        listed = _listed(s)
+        if not listed:
+            return listed
+        # Kept for apply, which then checks the action against this list instead of
+        # working out its legality again (a playout asks for the list, then applies one
+        # of it). Not part of the state's data: a save, a clone or a determinization
+        # drops it; apply consumes it, and every action adds to the log besides.
+        # The objects themselves are kept (so no other object can take one's id) and
+        # their ids: apply recognises one of them in a single look-up.
+        s.legal_cache = (len(s.log), tuple(listed), frozenset(map(id, listed)))
+        return listed
 
     # ---- apply -----------------------------------------------------------------------------
 
     def apply(self, s: ViaNebulaState, a: ViaNebulaAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
+        known = s.__dict__.pop("legal_cache", None)
+        if known is not None and known[0] == len(s.log) and id(a) in known[2]:
+            _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
+            return
         handler = _HANDLERS.get(type(a))
         if handler is None:
             raise IllegalAction(f"{a!r} is not a Via Nebula action")
@@ -179,7 +189,7 @@ class ViaNebulaRules:
         if is_power != (s.phase == "power"):
             raise IllegalAction("finish using the contract's power first" if s.phase == "power"
                                 else "no contract power is waiting to be used")
-        listed = self.legal_actions(s) if s.phase == "power" or type(a) is Pass else []
+        listed = _listed(s) if s.phase == "power" or type(a) is Pass else []
         if not legal.is_legal(s, a, listed):
             raise IllegalAction(legal.why_not(s, a))
         handler(self, s, a)
@@ -457,6 +467,14 @@ class ViaNebulaRules:
     def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
         return describe_action(s, a)
+
+
+def _listed(s: ViaNebulaState) -> list[ViaNebulaAction]:
+    if s.phase == "act":
+        return legal.actions(s) or [_PASS]
+    if s.phase == "power":
+        return [*legal.power_uses(s), _SKIP]
+    return []
 
 
 _POWER_TYPES = {Convert, TakeFromSupply, Discard, FreeExplore, MoveResource, SkipPower}

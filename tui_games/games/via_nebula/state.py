@@ -32,11 +32,16 @@ def slot_ruin(slot: int) -> int:
     return slot // 2
 
 
-class ViaNebulaState(GameState, kw_only=True):
+class ViaNebulaState(GameState, kw_only=True, dict=True):
     """Everything on the table.
 
     In an observation the RNG is zeroed, rivals' private contracts are HIDDEN and the
     contract deck is sorted (its order is unknown, its contents follow from the table).
+
+    ``dict=True`` lets the rules keep the last legal action list beside the fields
+    (``legal_cache``): never encoded, so JSON, saves and clones hold the fields only. A
+    test that changes a field by hand between legal_actions and apply must not rely on
+    apply refusing what the list offered.
     """
 
     current: int = 0
