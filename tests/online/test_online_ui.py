@@ -198,3 +198,22 @@ async def test_a_returning_player_starts_on_their_own_table(
         table = app.screen
         assert isinstance(table, OnlineTable)
         assert table.game_id == mine and table.online_seat == 1
+
+
+async def test_a_spectator_is_nobodys_you_at_the_table(host: HostProcess,
+                                                       tmp_path: Path) -> None:
+    with Connection(host.socket) as conn:
+        conn.request(CreateGame(game="neptune", seats=[Seat("nobody"), Seat("B", "easy")]),
+                     Created)
+        app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await until(pilot, lambda: lobby._rows, "the lobby's list")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+            table = app.screen
+            assert isinstance(table, OnlineTable) and table.online_seat is None
+            await pilot.pause()
+            assert not any(table.is_you(seat) for seat in range(2))
+            assert "(you)" not in app.export_screenshot().replace("&#160;", " ")

@@ -80,6 +80,10 @@ class OnlineTable(GameScreen):
             self._online_watch = (mover + 1) % len(self.session.seats)
         return self._online_watch
 
+    def is_you(self, seat: int) -> bool:
+        """A spectator is nobody's "you", whichever seat's place it watches from."""
+        return self.online_seat is not None and seat == self.online_seat
+
     def speak(self, text: str) -> str:
         """Rules texts as this player reads them; a spectator is nobody's "you"."""
         return speak_to(text, self.seat_names, self.online_seat)

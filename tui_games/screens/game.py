@@ -183,6 +183,10 @@ class GameScreen(DismissOnce, Screen[None]):
             return humans[0]
         return self._viewer
 
+    def is_you(self, seat: int) -> bool:
+        """True when ``seat`` is the person at this screen (marked "(you)" at the table)."""
+        return seat == self.viewer and self.session.seats[seat].is_human
+
     @property
     def seat_names(self) -> list[str]:
         """Every seat's player name as shown (printable, cut to length), in seat order."""

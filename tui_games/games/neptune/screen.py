@@ -250,7 +250,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         for pile in view.piles:
             round_points[pile.owner] += pile.score
         for seat in range(view.players):
-            you = " (you)" if seat == self.viewer and self.session.seats[seat].is_human else ""
+            you = " (you)" if self.is_you(seat) else ""
             arrow = "▸" if seat == mover else " "
             self.query_one(f"#nep-name-{seat}", TextLines).show(
                 name_cell(arrow, self.player_name(seat), you) + "\n"
