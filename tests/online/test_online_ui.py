@@ -217,3 +217,30 @@ async def test_a_spectator_is_nobodys_you_at_the_table(host: HostProcess,
             await pilot.pause()
             assert not any(table.is_you(seat) for seat in range(2))
             assert "(you)" not in app.export_screenshot().replace("&#160;", " ")
+
+
+async def test_the_online_new_game_dialog_sets_the_games_options(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tui_games.online.screens import NewOnlineGameScreen
+
+    app = GamesApp(SaveStore(tmp_path / "local"), bot_delay=0)
+    results: list[CreateGame | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(NewOnlineGameScreen("ada"), results.append)
+        await until(pilot, lambda: isinstance(app.screen, NewOnlineGameScreen), "the dialog")
+        dialog = app.screen
+        assert isinstance(dialog, NewOnlineGameScreen)
+        await until(pilot, lambda: dialog.query("#online-game"), "the game field")
+        dialog.query_one("#online-game", Select).value = "nova_lux"
+        specs = get_game("nova_lux").rules.option_specs
+        await until(pilot, lambda: dialog.query(f"#online-opt-{specs[-1].key}"), "options")
+        spec = specs[1]
+        other = next(value for value, _ in spec.choices if value != spec.default)
+        dialog.query_one(f"#online-opt-{spec.key}", Select).value = other
+        dialog.action_create()
+        await until(pilot, lambda: results, "the dialog's answer")
+        assert results[0] is not None and results[0].game == "nova_lux"
+        assert results[0].options[spec.key] == other
+        assert set(results[0].options) == {s.key for s in specs}

@@ -110,15 +110,38 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
             yield Static("Seats, in order: login names of this host or bot levels",
                          id="online-seats-label")
             yield Input(f"{self.user}, normal", id="online-seats")
+            yield Vertical(id="online-options")
             yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
             with Horizontal(id="online-new-buttons"):
                 yield Button("Create", id="online-create", variant="primary", compact=True)
                 yield Button("Cancel", id="online-cancel", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Start on the game: it decides how many seats and which bots."""
+    async def on_mount(self) -> None:
+        """Start on the game: it decides how many seats, which bots and which options."""
+        if not self.query("#online-game"):
+            return  # closed before it was built
         self.query_one("#online-game", Select).focus()
+        await self._show_options(str(self.query_one("#online-game", Select).value))
+
+    async def _show_options(self, game_id: str) -> None:
+        """One drop-down per option of the game, on its default (the host checks them)."""
+        box = self.query_one("#online-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(
+            Horizontal(Static(spec.label, classes="online-option-label"),
+                       Select([(label, value) for value, label in spec.choices],
+                              value=spec.default, allow_blank=False,
+                              id=f"online-opt-{spec.key}"),
+                       classes="online-option")
+            for spec in get_game(game_id).rules.option_specs)
+
+    def chosen_options(self) -> dict[str, str]:
+        """The options as set in the dialog, by key."""
+        game_id = str(self.query_one("#online-game", Select).value)
+        return {spec.key: str(self.query_one(f"#online-opt-{spec.key}", Select).value)
+                for spec in get_game(game_id).rules.option_specs
+                if self.query(f"#online-opt-{spec.key}")}
 
     def _hint(self, game_id: str) -> str:
         info = get_game(game_id)
@@ -128,8 +151,9 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
                 "on; Create makes the game, esc cancels.")
 
     @on(Select.Changed, "#online-game")
-    def _game_changed(self, event: Select.Changed) -> None:
+    async def _game_changed(self, event: Select.Changed) -> None:
         self.query_one("#online-new-status", StatusLine).update(self._hint(str(event.value)))
+        await self._show_options(str(event.value))
 
     @on(Input.Submitted, "#online-seats")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -157,7 +181,7 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
             self.query_one("#online-new-status", StatusLine).update(
                 f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True)
             return
-        self.dismiss(CreateGame(game=game_id, seats=seats))
+        self.dismiss(CreateGame(game=game_id, seats=seats, options=self.chosen_options()))
 
     def action_cancel(self) -> None:
         """Back to the lobby without a game."""
