@@ -19,6 +19,16 @@ from textual.binding import ActiveBinding, Binding
 from tui_games import bench
 from tui_games.games import all_games
 from tui_games.games.nebular_colors.state import Take
+from tui_games.keyscript import KeyScript, human_first
+
+# The games that declare a script of phase keys (GameInfo.bench_keys).
+SCRIPTED = sorted(game_id for game_id, info in all_games().items() if info.bench_keys)
+
+
+def script_of(game_id: str) -> KeyScript:
+    script = bench.key_script(all_games()[game_id])
+    assert script is not None
+    return script
 
 
 def screen_of(session: Any, escape: str | None = None, listing: bool = False) -> Any:
@@ -34,10 +44,10 @@ def screen_of(session: Any, escape: str | None = None, listing: bool = False) ->
                            _entries=[object()])
 
 
-@pytest.mark.parametrize("game_id", sorted(bench.KEY_SCRIPTS))
+@pytest.mark.parametrize("game_id", SCRIPTED)
 def test_each_script_starts_on_the_humans_turn_and_names_a_key(game_id: str) -> None:
     info = all_games()[game_id]
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(info)
     assert session.seats[session.to_move].is_human
     label, key = script.next_key(screen_of(session))
@@ -45,7 +55,7 @@ def test_each_script_starts_on_the_humans_turn_and_names_a_key(game_id: str) -> 
 
 
 def test_nebular_colors_starts_where_the_left_pile_can_be_taken() -> None:
-    script = bench.NebularColorsKeys()
+    script = script_of("nebular_colors")
     session = script.start(all_games()["nebular_colors"])
     assert Take(pile=0) in session.rules.legal_actions(session.state)
     keys = [key for _label, key, _phase in script.plan(screen_of(session))]
@@ -53,7 +63,7 @@ def test_nebular_colors_starts_where_the_left_pile_can_be_taken() -> None:
 
 
 def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
-    script = bench.NebularColorsKeys()
+    script = script_of("nebular_colors")
     session = script.start(all_games()["nebular_colors"])
     script._queue = [("esc: back", "escape", "choose"), ("d: draw", "d", "choose")]
     assert script.next_key(screen_of(session, escape="menu")) == ("d: draw", "d")
@@ -61,7 +71,7 @@ def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
 
 @pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
 def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str) -> None:
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(all_games()[game_id])
     on_map = [script.next_key(screen_of(session))[1] for _ in range(2)]
     in_list = [script.next_key(screen_of(session, escape="back", listing=True))[1]
@@ -71,10 +81,14 @@ def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str
 
 @pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
 def test_a_map_game_script_tabs_on_when_enter_opened_nothing(game_id: str) -> None:
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(all_games()[game_id])
     keys = [script.next_key(screen_of(session))[1] for _ in range(5)]
     assert keys == ["tab", "enter", "tab", "enter", "tab"]
+
+
+def test_every_game_declares_a_script_of_phase_keys() -> None:
+    assert sorted(all_games()) == SCRIPTED
 
 
 def test_key_bytes_are_what_a_terminal_sends() -> None:
@@ -134,4 +148,4 @@ def test_pty_figures_are_said_unavailable_without_a_pty(monkeypatch: pytest.Monk
     monkeypatch.setattr(os, "openpty", no_pty)
     info = all_games()["nebular_colors"]
     with pytest.raises(OSError, match="out of pty"):
-        bench.pty_key_to_frame(bench._human_first(info, 5), [("d: draw", "d")])
+        bench.pty_key_to_frame(human_first(info, 5), [("d: draw", "d")])

@@ -30,7 +30,8 @@ from tui_games.arena import accepts_iterations, make_bot
 from tui_games.engine.core import Action, Rules, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
+from tui_games.games import GameInfo, all_games, load
+from tui_games.keyscript import KeyScript, Step, human_first
 
 APP_SIZE = (80, 24)
 KEY_GAP = 0.02  # seconds between keys: a fast typist, and time to repaint
@@ -57,13 +58,14 @@ class Budget:
     pty_presses: int = 40  # of those, replayed through a real pty (key to frame)
     pty_cursor: int = 10  # cursor keys through the pty
     cursor_presses: int = 30  # cursor keys measured one by one like the phase keys
+    menu_opens: int = 6  # game tables opened from the menu through the pty (c, then Esc)
 
 
 FULL = Budget(playouts=200, decisions=2000, level_seconds=20.0, save_repeats=20, presses=100)
 QUICK = Budget(playouts=5, decisions=40, level_seconds=2.0, save_repeats=2, presses=10,
                iterations=5, warm_frame=False, search_decisions=4, search_positions=2,
                search_seconds=0.05, phase_presses=8, pty_presses=8, pty_cursor=2,
-               cursor_presses=4)
+               cursor_presses=4, menu_opens=2)
 
 
 def _ms(seconds: float) -> float:
@@ -92,6 +94,34 @@ def random_playouts(rules: Rules[Any, Any], games: int, seed: int = 1) -> dict[s
             "actions_per_s": round(actions / elapsed, 1)}
 
 
+REFERENCE_GAME = "gin_rummy"  # OpenSpiel's: a yardstick for random playouts, if installed
+
+
+def openspiel_playouts(games: int, seed: int = 1) -> dict[str, Any] | None:
+    """Random playouts of OpenSpiel's gin_rummy, when ``pyspiel`` is importable (an
+    optional extra, never required): games/s and actions/s; None without it."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(REFERENCE_GAME)
+    rng = random.Random(seed)
+    actions = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    elapsed = time.perf_counter() - started
+    return {"game": REFERENCE_GAME, "games": games, "games_per_s": round(games / elapsed, 2),
+            "actions_per_s": round(actions / elapsed, 1)}
+
+
 def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]:
     """Per level: decision time of bots playing each other (every seat that level)."""
     rules = info.rules
@@ -99,6 +129,7 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
     for level in info.bots:
         rng = random.Random(seed)
         times: list[float] = []
+        turns: list[float] = []  # a whole bot turn: the same seat's decisions in a row
         searches = accepts_iterations(info.bots[level])
         wanted = budget.decisions
         if searches and budget.search_decisions is not None:
@@ -108,18 +139,26 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
             bots = [make_bot(info, level, random.Random(rng.getrandbits(63)), budget.iterations)
                     for _ in range(rules.min_players)]
             state = rules.setup(rules.min_players, rng.getrandbits(63), default_options(rules))
+            last_seat: int | None = None
             while (seat := rules.to_move(state)) is not None and len(times) < wanted:
                 view = rules.observe(state, seat)
                 began = time.perf_counter()
                 action = bots[seat].choose(view, seat)
                 times.append(time.perf_counter() - began)
+                if seat == last_seat:
+                    turns[-1] += times[-1]
+                else:
+                    turns.append(times[-1])
+                last_seat = seat
                 rules.apply(state, action)
                 if time.perf_counter() > deadline:
                     break
         out[level] = {"decisions": len(times),
                       "iterations": budget.iterations if searches else None,
                       "median_ms": _ms(statistics.median(times)), "p95_ms": _ms(_p95(times)),
-                      "max_ms": _ms(max(times))}
+                      "max_ms": _ms(max(times)), "turns": len(turns),
+                      "turn_median_ms": _ms(statistics.median(turns)),
+                      "turn_p95_ms": _ms(_p95(turns))}
     return out
 
 
@@ -192,16 +231,6 @@ def save_and_load(info: GameInfo, repeats: int) -> dict[str, Any]:
 
 # ---- the app ---------------------------------------------------------------------------
 
-def _human_first(info: GameInfo, seed: int) -> Session:
-    """A new game where the seat to move is the human and every other seat a bot."""
-    rules = info.rules
-    first = rules.to_move(rules.setup(rules.min_players, seed, default_options(rules)))
-    level = next(iter(info.bots))
-    seats = [Seat("You") if i == first else Seat(f"Bot {i}", bot=level)
-             for i in range(rules.min_players)]
-    return Session.new(rules, seats, seed, default_options(rules))
-
-
 async def _settle(app: Any, expect: str | None, limit: float = 10.0) -> None:
     """Wait for the ``expect``ed screen (a busy machine opens it late), then let start-up
     timers and animations settle."""
@@ -216,8 +245,8 @@ async def _measure(make_app: Any, presses: int,
                    expect: str | None = None) -> tuple[float, float, str]:
     """(first frame seconds, CPU seconds per keypress, name of the screen pressed on).
 
-    Keys go in through the driver, as a terminal's would, with a pause after each for the
-    app to handle it and repaint. Pilot.press is not used: it waits on every widget of the
+    Keys are posted to the app, as its driver posts a terminal's, with a pause after each
+    for the app to handle it and repaint. Pilot.press is not used: it waits on every widget of the
     screen, a cost of the test harness that grows with the widget count. The CPU the app
     burns while idle for as long is measured first and subtracted.
 
@@ -242,7 +271,7 @@ async def _measure(make_app: Any, presses: int,
             # There and back: every press moves the cursor, never against the hand's end.
             key = events.Key(NAV_KEY if press % 2 == 0 else NAV_BACK, None)
             key.set_sender(app)
-            app._driver.send_message(key)
+            app.post_message(key)
             await asyncio.sleep(KEY_GAP)
         per_press = max(0.0, time.process_time() - cpu - idle) / presses
         screen_after = type(app.screen).__name__
@@ -262,6 +291,8 @@ KEY_BYTES = {"right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\
              "enter": b"\r", "escape": b"\x1b[27u", "space": b" ", "tab": b"\t",
              "ctrl+z": b"\x1a"}
 BOT_MOVE = "bot move shown (each)"  # the row of the bots' moves that follow a key
+DIALOG_ROW = "dialog opens: "  # + the dialog's screen: key to the dialog's frame
+MENU_OPEN = "c: open the table from the menu"
 BENCH_BOT_DELAY = 0.1  # s: a bot's move lands after the key's own frame, as in play
 QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
 QUIET_CPU = 0.0015  # ... (at most this many seconds of CPU), twice in a row
@@ -297,260 +328,9 @@ def key_bytes(key: str) -> bytes:
     return KEY_BYTES.get(key, key.encode())
 
 
-Step = tuple[str, str]  # (what the key does here, the key)
-Planned = tuple[str, str, str]  # a step and the phase it is meant for
-
-
-class KeyScript:
-    """Chooses the next key of a game's cycle of phase-changing keys from the screen.
-
-    ``next_key`` sees the game screen (its session, focus and widgets) and returns the
-    label and key to press; None when there is nothing the script can do (game over).
-    """
-
-    def __init__(self) -> None:
-        self._queue: list[Planned] = []
-
-    def next_key(self, screen: Any) -> Step | None:
-        """The next (label, key); plans afresh when the game is not in the phase the
-        next planned key is meant for (a new turn, or a key that did not do its work)."""
-        session = screen.session
-        state = session.state
-        if session.rules.to_move(state) is None:
-            return None
-        if not self._queue or self._queue[0][2] != state.phase:
-            self._queue = self.plan(screen)
-        if not self._queue:
-            return None
-        label, key, _ = self._queue.pop(0)
-        escape = screen.active_bindings.get("escape")
-        if key == "escape" and escape is not None and escape.binding.action == "menu":
-            return self.next_key(screen)  # the key before did not open what Esc closes
-        return label, key
-
-    def plan(self, screen: Any) -> list[Planned]:
-        """The keys to press from this point of the turn (overridden per game)."""
-        raise NotImplementedError
-
-    def wanted(self, session: Session) -> bool:
-        """Whether the script's keys all have something to do here (the position to start
-        from); any position where the human is to move by default."""
-        return True
-
-    def start(self, info: GameInfo, seed: int = 5, tries: int = 40) -> Session:
-        """A game with the human to move in a ``wanted`` position: random moves from new
-        games (same seed, same game) until one is reached, else a new game."""
-        rng = random.Random(seed)
-        for _ in range(tries):
-            session = _human_first(info, rng.getrandbits(31))
-            human = session.to_move
-            for _ in range(200):
-                mover = session.to_move
-                if mover is None:
-                    break
-                if mover == human and self.wanted(session):
-                    return session
-                session.apply(rng.choice(session.rules.legal_actions(session.state)))
-        return _human_first(info, seed)
-
-
-class NebularColorsKeys(KeyScript):
-    """Pick a pile and back (t, esc), select and unselect a card (space twice), take the
-    left pile and undo it (1, ctrl+z), draw (d), discard onto a pile (1 or 2)."""
-
-    def plan(self, screen: Any) -> list[Planned]:
-        """Keys for the phase the human is in."""
-        from tui_games.games.nebular_colors.state import Discard, Take
-
-        session = screen.session
-        legal = session.rules.legal_actions(session.state)
-        phase = session.state.phase
-        if phase == "choose":
-            steps: list[Planned] = []
-            takes = [a for a in legal if isinstance(a, Take)]
-            if len(takes) > 1:
-                steps += [("t: choose a pile", "t", phase),
-                          ("esc: back from the piles", "escape", phase)]
-            elif takes:  # t takes the only pile that can be taken
-                steps += [("t: take the pile", "t", phase),
-                          ("ctrl+z: undo the take", "ctrl+z", "take_set")]
-            steps += [("space: select a card", "space", phase),
-                      ("space: unselect it", "space", phase)]
-            if Take(pile=0) in legal:
-                steps += [("1: take the left pile", "1", phase),
-                          ("ctrl+z: undo the take", "ctrl+z", "take_set")]
-            return [*steps, ("d: draw", "d", phase)]
-        if phase == "discard":
-            piles = sorted({a.pile for a in legal if isinstance(a, Discard)})
-            pile = piles[0] if piles else 0
-            return [(f"{pile + 1}: discard", str(pile + 1), phase)]
-        if phase == "stop_or_nova":
-            return [("S: stop", "S", phase)]
-        if phase == "take_set" and session.can_undo():
-            return [("ctrl+z: undo the take", "ctrl+z", phase)]
-        return [("e: end turn (ends the turn)", "e", phase),
-                ("e: end turn (confirm)", "e", phase)]
-
-    def wanted(self, session: Session) -> bool:
-        """A turn where the left pile can be taken (so 1 and t have work to do)."""
-        from tui_games.games.nebular_colors.state import Take
-
-        state = session.state
-        return (state.phase == "choose"
-                and Take(pile=0) in session.rules.legal_actions(state))
-
-
-class NeptuneKeys(KeyScript):
-    """Play the card under the cursor (Enter), moving first to a legal special when one
-    is at most two cards away (a longer walk would spend the script's keys on the cursor);
-    answer a won trick's question (Enter on its first choice)."""
-
-    def plan(self, screen: Any) -> list[Planned]:
-        """Keys for the phase the human is in."""
-        from tui_games.games.neptune.state import Play
-
-        session = screen.session
-        state = session.state
-        if state.phase != "play":
-            return [(f"enter: choose ({state.phase}) (ends the turn)", "enter", state.phase)]
-        legal = [a.card for a in session.rules.legal_actions(state) if isinstance(a, Play)]
-        cursor = screen.hand.cursor_key
-        specials = [c for c in legal if c >= 30]
-        order = [f.key for f in screen.hand.faces]
-        if specials and cursor not in specials and cursor in order:
-            here = order.index(cursor)
-            there = min((order.index(c) for c in specials if c in order),
-                        key=lambda i: abs(i - here), default=here)
-            if 0 < abs(there - here) <= 2:
-                way = "right" if there > here else "left"
-                return [(f"{way}: to a special", way, "play")]
-        what = "a special" if cursor is not None and cursor >= 30 else "a card"
-        return [(f"enter: play {what} (ends the turn)", "enter", "play")]
-
-
-class NebulaKeys(KeyScript):
-    """Collect: Chaos and back (c, esc), another marker and back (↓ ↑), a Time step, taken
-    back once a turn (→ ←), the rest of the steps (→) and take (Enter); then keep,
-    advance or place (space, Enter) and finish (f)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._backed: set[int] = set()  # the turns whose first step was taken back
-
-    def plan(self, screen: Any) -> list[Planned]:
-        """Keys for the phase the human is in."""
-        from tui_games.games.nebula.state import (
-            PositionBlackStar,
-            PositionStar,
-            StepTime,
-            TakeStars,
-            TurnToChaos,
-        )
-
-        session = screen.session
-        state = session.state
-        phase = state.phase
-        legal = session.rules.legal_actions(state)
-        if phase in ("collect", "time"):
-            steps: list[Planned] = []
-            if phase == "collect" and any(isinstance(a, TurnToChaos) for a in legal):
-                steps += [("c: turn to Chaos (choose)", "c", phase),
-                          ("esc: back from Chaos", "escape", phase)]
-            if phase == "collect":
-                steps += [("down: next marker", "down", phase),
-                          ("up: marker back", "up", phase)]
-            if TakeStars() in legal:
-                return [*steps, ("enter: take the stars", "enter", phase)]
-            if StepTime(screen.clusters.selected, 1) not in legal:
-                return [*steps, ("down: next marker", "down", phase)]
-            steps.append(("right: a Time step", "right", phase))
-            if session.turn not in self._backed:
-                self._backed.add(session.turn)
-                steps.append(("left: take the step back", "left", "time"))
-            return steps
-        if phase == "place":
-            if not any(isinstance(a, (PositionStar, PositionBlackStar)) for a in legal):
-                return [("f: finish (ends the turn)", "f", phase)]
-            return [("space: next star", "space", phase), ("enter: place a star", "enter", phase)]
-        names = {"chaos": "keep a star", "value": "advance a value", "personal": "keep one"}
-        return [(f"enter: {names.get(phase, phase)}", "enter", phase)]
-
-    def wanted(self, session: Session) -> bool:
-        """Positioning stars: the cursor key moves over the Galaxy, as players use it."""
-        return session.state.phase == "place"
-
-
-class MapListKeys(KeyScript):
-    """A map and a list of what can be done at the cursor (Via Nebula, Nova Lux): Tab to
-    the next place to act, Enter opens its actions, Esc back to the map once a turn, Enter
-    again, and Enter plays the first action. One key is planned at a time, from whether the
-    list is open: a key that did not do its work is followed by the right one."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._backed: set[int] = set()  # the turns whose list was closed once with Esc
-        self._moved: set[int] = set()  # the turns whose cursor went to a place with Tab
-        self._tried: object = None  # where Enter was last pressed on the map
-
-    def list_open(self, screen: Any) -> bool:
-        """Whether the screen's action list has the keys now."""
-        return bool(screen.action_list.has_focus)
-
-    def playable(self, screen: Any) -> bool:
-        """Whether Enter on the list plays its highlighted entry (not a dialog)."""
-        return True
-
-    def plan(self, screen: Any) -> list[Planned]:
-        """The one key for where the screen is now."""
-        session = screen.session
-        phase, turn = session.state.phase, session.turn
-        if self.list_open(screen):
-            if turn not in self._backed:
-                self._backed.add(turn)
-                return [("esc: back to the map", "escape", phase)]
-            if self.playable(screen):
-                return [("enter: play the first (ends the turn)", "enter", phase)]
-            return [("down: next action", "down", phase)]
-        # Enter that opened nothing here (a place with nothing left to do this turn):
-        # Tab on to the next place instead of pressing it again.
-        here = (turn, len(session.actions),
-                getattr(getattr(screen, "focused", None), "cursor", None))
-        if turn not in self._moved or here == self._tried:
-            self._moved.add(turn)
-            self._tried = None
-            return [("tab: next place to act", "tab", phase)]
-        self._tried = here
-        return [("enter: open the actions", "enter", phase)]
-
-    def next_key(self, screen: Any) -> Step | None:
-        """As KeyScript's, but planned afresh at every key (see the class)."""
-        self._queue = []
-        return super().next_key(screen)
-
-
-class ViaNebulaKeys(MapListKeys):
-    """Via Nebula: the hex map and the list of the hex's actions (see MapListKeys)."""
-
-    def list_open(self, screen: Any) -> bool:
-        """The list shows in place of the preview while open."""
-        return bool(screen.list_open)
-
-
-class NovaLuxKeys(MapListKeys):
-    """Nova Lux: the map and the list of actions (see MapListKeys); an exchange entry opens
-    a dialog the script does not fill in, so it moves past those."""
-
-    def playable(self, screen: Any) -> bool:
-        """Whether the highlighted entry is an action (an exchange is a (kind, seat) pair)."""
-        entries = getattr(screen, "_entries", [])
-        index = screen.action_list.highlighted
-        return index is not None and index < len(entries) and not isinstance(
-            entries[index], tuple)
-
-
-KEY_SCRIPTS: dict[str, type[KeyScript]] = {
-    "nebular_colors": NebularColorsKeys, "neptune": NeptuneKeys, "nebula": NebulaKeys,
-    "via_nebula": ViaNebulaKeys, "nova_lux": NovaLuxKeys}
+def key_script(info: GameInfo) -> KeyScript | None:
+    """A fresh script of ``info``'s phase-changing keys (its GameInfo.bench_keys)."""
+    return load(info.bench_keys)() if info.bench_keys else None
 
 
 def _key_rows(samples: dict[str, list[float]]) -> dict[str, Any]:
@@ -559,18 +339,19 @@ def _key_rows(samples: dict[str, list[float]]) -> dict[str, Any]:
 
 
 def _send(app: Any, name: str) -> None:
-    """``name`` pressed, through the driver as a terminal's key would come."""
+    """``name`` pressed: posted to the app as its driver posts a terminal's key."""
     from textual import events
 
     key = events.Key(name, None if len(name) > 1 else name)
     key.set_sender(app)
-    app._driver.send_message(key)
+    app.post_message(key)
 
 
 async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                       expect: str | None, cursor: int = 0,
-                      ) -> tuple[dict[str, Any], list[Step]]:
-    """CPU of the UI thread per key, per label; and the keys pressed.
+                      ) -> tuple[dict[str, Any], list[Step], dict[int, str]]:
+    """CPU of the UI thread per key, per label; the keys pressed; and which of them (by
+    index) opened a dialog over the game (a summary, game over), with its screen's name.
 
     ``presses`` keys of ``script`` (phase-changing keys), then ``cursor`` presses of
     NAV_KEY, measured the same way. A key is charged with what the app does until its
@@ -581,6 +362,7 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
     """
     app = make_app()
     pressed: list[Step] = []
+    dialogs: dict[int, str] = {}
     samples: dict[str, list[float]] = {}
     async with app.run_test(size=APP_SIZE):
         await _settle(app, expect)
@@ -619,7 +401,9 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                 moves = len(screen.session.actions) - moves
                 if moves > 0:
                     samples.setdefault(BOT_MOVE, []).append(max(0.0, spent) / moves)
-    return _key_rows(samples), pressed
+            if app.screen is not screen:  # this key (or the bots' moves after it) did
+                dialogs[len(pressed) - 1] = type(app.screen).__name__
+    return _key_rows(samples), pressed, dialogs
 
 
 def _read_frames(fd: int, quiet: float, limit: float) -> tuple[bytes, list[float]]:
@@ -656,14 +440,18 @@ def _read_frames(fd: int, quiet: float, limit: float) -> tuple[bytes, list[float
     return bytes(data), frames
 
 
-def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
-                     ) -> dict[str, Any]:
-    """Key to frame through a real pseudo-terminal, per label of ``steps``.
+PtySample = tuple[str, float | None, float | None, int]  # label, first, last, bytes
 
-    ``tui-games --load`` runs in a pty of APP_SIZE (bot delay 0) from a save of
-    ``session``; each key's bytes are written and the output read until the app is
-    quiet. ``first_ms``: key to the end of the first frame; ``last_ms``: to the end of
-    the last one (the bots' moves after a key that ends the turn included).
+
+def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
+              quiet: float = 0.15) -> list[PtySample]:
+    """``steps`` typed into ``tui-games`` in a real pseudo-terminal, one sample per key.
+
+    The app runs in a pty of APP_SIZE (bot delay 0) with a save of ``session``: opened
+    at once (``--load``), or (``from_menu``) in the save folder, starting at the menu.
+    Each key's bytes are written and the output read until the app is quiet: the sample
+    is the time to the end of the first and of the last frame (None: no frame) and the
+    bytes the app wrote to the terminal.
     """
     import fcntl
     import struct
@@ -671,8 +459,7 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
     import sys
     import termios
 
-    firsts: dict[str, list[float]] = {}
-    lasts: dict[str, list[float]] = {}
+    samples: list[PtySample] = []
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
         path = SaveStore(Path(folder)).save_as(session, "bench")
         master, slave = os.openpty()
@@ -680,8 +467,9 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(APP_SIZE[0]),
                "LINES": str(APP_SIZE[1])}
         env.pop("NO_COLOR", None)
+        opening = [] if from_menu else ["--load", str(path)]
         process = subprocess.Popen(
-            [sys.executable, "-m", "tui_games", "--saves", folder, "--load", str(path),
+            [sys.executable, "-m", "tui_games", "--saves", folder, *opening,
              "--bot-delay", "0"],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
             close_fds=True)
@@ -693,10 +481,9 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
             for label, key in steps:
                 sent = time.perf_counter()
                 os.write(master, key_bytes(key))
-                _, frames = _read_frames(master, quiet=quiet, limit=10)
-                if frames:
-                    firsts.setdefault(label, []).append(frames[0] - sent)
-                    lasts.setdefault(label, []).append(frames[-1] - sent)
+                data, frames = _read_frames(master, quiet=quiet, limit=10)
+                samples.append((label, frames[0] - sent if frames else None,
+                                frames[-1] - sent if frames else None, len(data)))
         finally:
             process.terminate()
             try:
@@ -705,10 +492,57 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
                 process.kill()
                 process.wait()
             os.close(master)
-    return {label: {"presses": len(firsts[label]),
-                    "first_ms": _ms(statistics.median(firsts[label])),
-                    "last_ms": _ms(statistics.median(lasts[label])),
-                    "max_last_ms": _ms(max(lasts[label]))} for label in firsts}
+    return samples
+
+
+def _pty_rows(samples: list[PtySample]) -> dict[str, Any]:
+    """Per label: key to first frame (median, p95), to last frame, bytes written."""
+    by_label: dict[str, list[PtySample]] = {}
+    for sample in samples:
+        if sample[1] is not None:
+            by_label.setdefault(sample[0], []).append(sample)
+    rows: dict[str, Any] = {}
+    for label, rows_of in by_label.items():
+        firsts = [s[1] for s in rows_of if s[1] is not None]
+        lasts = [s[2] for s in rows_of if s[2] is not None]
+        sizes = [s[3] for s in rows_of]
+        rows[label] = {"presses": len(rows_of), "first_ms": _ms(statistics.median(firsts)),
+                       "first_p95_ms": _ms(_p95(firsts)),
+                       "last_ms": _ms(statistics.median(lasts)), "max_last_ms": _ms(max(lasts)),
+                       "bytes": int(statistics.median(sizes)), "max_bytes": max(sizes)}
+    return rows
+
+
+def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
+                     dialogs: dict[int, str] | None = None) -> dict[str, Any]:
+    """Key to frame through a real pseudo-terminal, per label of ``steps`` (see _pty_keys
+    and _pty_rows). ``dialogs``: the steps (by index) known to open a dialog (a summary,
+    game over), whose key to the dialog's frame - the last frame the key caused, after
+    the bots' moves it let through - is also reported, as a row per dialog."""
+    samples = _pty_keys(session, steps, quiet=quiet)
+    rows = _pty_rows(samples)
+    opened = [(f"{DIALOG_ROW}{dialogs[i]}", sample[2], sample[2], sample[3])
+              for i, sample in enumerate(samples) if dialogs and i in dialogs]
+    rows.update(_pty_rows(opened))
+    return rows
+
+
+def pty_open_from_menu(session: Session, opens: int) -> dict[str, Any]:
+    """Key to frame of opening a game table from the menu (c: continue the save), then
+    Esc back to the menu, ``opens`` times: the first open pays for importing the game's
+    screen, as a player's first does; ``again`` is the median of the others."""
+    steps: list[Step] = []
+    for _ in range(opens):
+        steps += [(MENU_OPEN, "c"), ("esc: back to the menu", "escape")]
+    samples = [s for s in _pty_keys(session, steps, from_menu=True) if s[0] == MENU_OPEN]
+    if not samples or samples[0][1] is None:
+        raise RuntimeError("c on the menu drew no frame")
+    row = {"first_ms": _ms(samples[0][1]), "last_ms": _ms(samples[0][2] or 0.0),
+           "bytes": samples[0][3]}
+    again = _pty_rows(samples[1:]).get(MENU_OPEN)
+    if again is not None:
+        row["again"] = again
+    return row
 
 
 def _cursor_steps(presses: int) -> list[Step]:
@@ -720,10 +554,10 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     UI CPU per key in-process, then key to frame through a pty for the first
     ``pty_presses`` of the same keys (same game, same bots). ``empty_key``: the empty
     app's CPU ms per cursor key by the same method."""
-    if info.id not in KEY_SCRIPTS:
+    script = key_script(info)
+    if script is None:
         return {"available": False, "reason": "no script of phase keys for this game yet"}
     expect = info.screen.rpartition(":")[2]
-    script = KEY_SCRIPTS[info.id]()
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
         store = SaveStore(Path(folder))
 
@@ -732,18 +566,24 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
 
             return GamesApp(store, session=script.start(info), bot_delay=BENCH_BOT_DELAY)
 
-        cpu, pressed = await _phase_keys(make, script, budget.phase_presses, expect)
+        cpu, pressed, dialogs = await _phase_keys(make, script, budget.phase_presses, expect)
         # The cursor on a table of its own: the phase keys may play the game to its end.
-        cursor, _ = await _phase_keys(make, None, 0, expect, cursor=budget.cursor_presses)
+        cursor, _, _ = await _phase_keys(make, None, 0, expect, cursor=budget.cursor_presses)
         cpu.update(cursor)
     for row in cpu.values():
         row["vs_empty"] = round(row["median_ms"] / max(empty_key, 1e-6), 2)
     out: dict[str, Any] = {"available": True, "cpu": cpu}
     steps = pressed[: budget.pty_presses] + _cursor_steps(budget.pty_cursor)
     try:
-        out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps)
+        out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps,
+                                             dialogs=dialogs)
     except Exception as exc:  # no pty here (e.g. not a POSIX system): say so
         out["pty"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
+    try:
+        out["from_menu"] = await asyncio.to_thread(pty_open_from_menu, script.start(info),
+                                                   budget.menu_opens)
+    except Exception as exc:
+        out["from_menu"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
     return out
 
 
@@ -758,7 +598,7 @@ async def _app_figures(budget: Budget, games: list[GameInfo]) -> dict[str, Any]:
     first, press, _ = await _measure(App, budget.presses)
     empty_press = press
     figures["empty_app"] = {"first_frame_ms": _ms(first), "cpu_ms_per_key": _ms(press)}
-    one_by_one, _ = await _phase_keys(App, None, 0, None, cursor=budget.cursor_presses)
+    one_by_one, _, _ = await _phase_keys(App, None, 0, None, cursor=budget.cursor_presses)
     empty_key = one_by_one[CURSOR_LABEL]["median_ms"]
     figures["empty_app"]["key_cpu_ms"] = empty_key
     with tempfile.TemporaryDirectory(prefix="tui-games-bench-") as folder:
@@ -770,8 +610,8 @@ async def _app_figures(budget: Budget, games: list[GameInfo]) -> dict[str, Any]:
         for info in games:
             def make(info: GameInfo = info) -> Any:
                 # The phase keys' opening when there is one: a hand of several cards.
-                session = (KEY_SCRIPTS[info.id]().start(info) if info.id in KEY_SCRIPTS
-                           else _human_first(info, 5))
+                script = key_script(info)
+                session = script.start(info) if script is not None else human_first(info, 5)
                 return GamesApp(store, session=session, bot_delay=0)
 
             expect = info.screen.rpartition(":")[2]
@@ -813,10 +653,17 @@ def run_bench(quick: bool = False, game_ids: list[str] | None = None) -> dict[st
     report: dict[str, Any] = {
         "version": __version__, "python": platform.python_version(),
         "machine": platform.machine(), "quick": quick, "games": {}}
+    reference = openspiel_playouts(budget.playouts)
+    if reference is not None:
+        report["openspiel"] = reference
     for info in games:
+        playouts = random_playouts(info.rules, budget.playouts)
+        if reference is not None:
+            playouts["vs_openspiel"] = round(playouts["games_per_s"]
+                                             / max(reference["games_per_s"], 1e-9), 3)
         report["games"][info.id] = {
             "title": info.title,
-            "random_playouts": random_playouts(info.rules, budget.playouts),
+            "random_playouts": playouts,
             "bots": bot_timings(info, budget),
             "ismcts": search_speed(info, budget),
             "saves": save_and_load(info, budget.save_repeats),
@@ -831,6 +678,7 @@ def _key_lines(keys: dict[str, Any]) -> list[str]:
         return [f"    keys unavailable - {keys['reason']}"]
     pty = keys.get("pty", {})
     # n: how many presses the CPU figures are from (one press is a single, noisy sample).
+    # "x empty": CPU beside an empty app's, informational only (no longer a target).
     lines = [f"    {'key':<38} {'CPU ms':>7} {'max':>7} {'x empty':>7} {'n':>4}  "
              f"{'pty first':>9} {'last':>7} ms"]
     if pty.get("available") is False:
@@ -844,6 +692,30 @@ def _key_lines(keys: dict[str, Any]) -> list[str]:
                 f"{cpu['presses']:4d}" if cpu else f"{'':7} {'':7} {'':7} {'':4}")
         right = f"{frame['first_ms']:9.1f} {frame['last_ms']:7.1f}" if frame else ""
         lines.append(f"    {label:<38} {left}  {right}")
+    return lines + _pty_lines(pty, keys.get("from_menu"))
+
+
+def _pty_lines(pty: dict[str, Any], from_menu: dict[str, Any] | None) -> list[str]:
+    """Per key through the pty: key to first frame (median, p95), bytes written to the
+    terminal (median, max); the dialogs' frames; opening the table from the menu."""
+    rows = {label: row for label, row in pty.items()
+            if isinstance(row, dict) and "first_p95_ms" in row}
+    lines: list[str] = []
+    if rows:
+        lines.append(f"    {'pty: key':<38} {'first':>7} {'p95':>7} {'bytes':>7} "
+                     f"{'max':>7} {'n':>4}")
+        for label, row in rows.items():
+            lines.append(f"    {label:<38} {row['first_ms']:7.1f} {row['first_p95_ms']:7.1f} "
+                         f"{row['bytes']:7d} {row['max_bytes']:7d} {row['presses']:4d}")
+    if from_menu is not None:
+        if from_menu.get("available") is False:
+            lines.append(f"    {MENU_OPEN}: unavailable - {from_menu['reason']}")
+        else:
+            again = from_menu.get("again")
+            more = (f", again {again['first_ms']:.1f} (p95 {again['first_p95_ms']:.1f}, "
+                    f"n {again['presses']})" if again else "")
+            lines.append(f"    {MENU_OPEN}: first frame {from_menu['first_ms']:.1f} ms "
+                         f"(first open){more}")
     return lines
 
 
@@ -851,12 +723,19 @@ def format_report(report: dict[str, Any]) -> list[str]:
     """The report as text lines."""
     lines = [f"tui-games {report['version']} bench (python {report['python']}, "
              f"{report['machine']}{', quick' if report['quick'] else ''})"]
+    reference = report.get("openspiel")
+    if reference:
+        lines.append(f"OpenSpiel {reference['game']} random playouts "
+                     f"{reference['games_per_s']:.1f} games/s "
+                     f"{reference['actions_per_s']:.0f} actions/s (the yardstick)")
     for game_id, game in report["games"].items():
         playouts, saves = game["random_playouts"], game["saves"]
         lines += [
             f"{game['title']} ({game_id})",
             f"  random playouts  {playouts['games_per_s']:>10.1f} games/s "
-            f"{playouts['actions_per_s']:>10.0f} actions/s  ({playouts['players']} players)",
+            f"{playouts['actions_per_s']:>10.0f} actions/s  ({playouts['players']} players)"
+            + (f"  {playouts['vs_openspiel']}x OpenSpiel's"
+               if "vs_openspiel" in playouts else ""),
         ]
         search = game.get("ismcts")
         if search:
@@ -865,7 +744,9 @@ def format_report(report: dict[str, Any]) -> list[str]:
                          f"({search['positions']} positions)")
         for level, t in game["bots"].items():
             lines.append(f"  bot {level:<12} median {t['median_ms']:8.3f} ms  "
-                         f"p95 {t['p95_ms']:8.3f} ms  ({t['decisions']} decisions)")
+                         f"p95 {t['p95_ms']:8.3f} ms  ({t['decisions']} decisions)  "
+                         f"turn median {t['turn_median_ms']:.3f} p95 {t['turn_p95_ms']:.3f} ms "
+                         f"({t['turns']} turns)")
         lines.append(f"  save {saves['save_ms']:.2f} ms, load {saves['load_ms']:.2f} ms, "
                      f"{saves['bytes']} bytes ({saves['actions']} actions)")
     app = report["app"]
@@ -882,6 +763,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
         if row.get("available") is False:
             lines.append(f"  {name:<16} unavailable - {row['reason']}")
             continue
+        # The ratio to an empty app is informational, not a target (issue 17).
         extra = f"  ({row['vs_empty']}x empty app)" if "vs_empty" in row else ""
         if "key_cpu_ms" in row:
             extra += f"  (key by key: {row['key_cpu_ms']:.3f} ms)"
@@ -923,8 +805,9 @@ def run_stress(game_ids: list[str] | None = None, *, games: int = 10_000, keys: 
                                   "seconds": round(result.seconds, 1),
                                   "error": result.reproduction() if result.error else None}
         report["ok"] = report["ok"] and result.error is None
-    session = asyncio.run(long_session("neptune", session_games, seed))
-    report["session"] = {"game": "neptune", "games": session.games,
+    soaked = next((g for g in all_games().values() if g.soak), next(iter(all_games().values())))
+    session = asyncio.run(long_session(soaked.id, session_games, seed))
+    report["session"] = {"game": soaked.id, "games": session.games,
                          "rss_first_mb": round(session.rss[0] / 2**20, 1) if session.rss else None,
                          "rss_last_mb": round(session.rss[-1] / 2**20, 1) if session.rss else None,
                          "growth": round(session.growth, 3), "error": session.error}
