@@ -149,3 +149,49 @@ def test_pty_figures_are_said_unavailable_without_a_pty(monkeypatch: pytest.Monk
     info = all_games()["nebular_colors"]
     with pytest.raises(OSError, match="out of pty"):
         bench.pty_key_to_frame(human_first(info, 5), [("d: draw", "d")])
+
+
+def test_pty_rows_give_the_median_and_p95_to_the_first_frame_and_the_bytes() -> None:
+    samples = [("right/left: cursor", 0.001 * i, 0.002 * i, 100 * i) for i in range(1, 21)]
+    samples.append(("right/left: cursor", None, None, 0))  # a key that drew nothing
+    row = bench._pty_rows(samples)["right/left: cursor"]
+    assert row["presses"] == 20
+    assert row["first_ms"] == 10.5 and row["first_p95_ms"] == 20.0
+    assert row["bytes"] == 1050 and row["max_bytes"] == 2000
+
+
+def test_pty_lines_show_p95_bytes_dialogs_and_the_table_opened_from_the_menu() -> None:
+    pty = {"d: draw": {"presses": 2, "first_ms": 9.5, "first_p95_ms": 14.0, "last_ms": 21.0,
+                       "max_last_ms": 25.0, "bytes": 812, "max_bytes": 900},
+           f"{bench.DIALOG_ROW}HandSummary": {"presses": 1, "first_ms": 40.0,
+                                               "first_p95_ms": 40.0, "last_ms": 40.0,
+                                               "max_last_ms": 40.0, "bytes": 3000,
+                                               "max_bytes": 3000}}
+    menu = {"first_ms": 300.0, "last_ms": 320.0, "bytes": 5000,
+            "again": {"presses": 3, "first_ms": 120.0, "first_p95_ms": 150.0}}
+    lines = bench._pty_lines(pty, menu)
+    draw = next(line for line in lines if "d: draw" in line)
+    assert draw.split()[-5:] == ["9.5", "14.0", "812", "900", "2"]
+    assert any("HandSummary" in line and "40.0" in line for line in lines)
+    opened = next(line for line in lines if bench.MENU_OPEN in line)
+    assert "300.0" in opened and "120.0" in opened and "150.0" in opened
+
+
+def test_bot_timings_give_decisions_and_whole_turns() -> None:
+    info = all_games()["nebular_colors"]
+    budget = bench.Budget(playouts=1, decisions=30, level_seconds=5.0, save_repeats=1,
+                          presses=1, iterations=2, search_decisions=3)
+    rows = bench.bot_timings(info, budget)
+    assert set(rows) == set(info.bots)
+    for row in rows.values():
+        assert 0 < row["turns"] <= row["decisions"]
+        assert row["turn_median_ms"] >= 0 and row["turn_p95_ms"] >= row["turn_median_ms"]
+
+
+def test_the_openspiel_yardstick_is_optional() -> None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        assert bench.openspiel_playouts(1) is None
+    else:
+        assert bench.openspiel_playouts(1)["games_per_s"] > 0
