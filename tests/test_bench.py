@@ -195,3 +195,11 @@ def test_the_openspiel_yardstick_is_optional() -> None:
         assert bench.openspiel_playouts(1) is None
     else:
         assert bench.openspiel_playouts(1)["games_per_s"] > 0
+
+
+def test_a_game_over_position_is_one_where_every_legal_action_ends_the_game() -> None:
+    info = all_games()["neptune"]
+    session = bench.one_move_from_the_end(info)
+    assert session is not None and session.seats[session.to_move].is_human
+    for action in info.rules.legal_actions(session.state):
+        assert bench._ends(info.rules, session.state, action)

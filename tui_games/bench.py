@@ -27,6 +27,7 @@ from typing import Any
 
 from tui_games import __version__
 from tui_games.arena import accepts_iterations, make_bot
+from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, Rules, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
@@ -293,6 +294,7 @@ KEY_BYTES = {"right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\
 BOT_MOVE = "bot move shown (each)"  # the row of the bots' moves that follow a key
 DIALOG_ROW = "dialog opens: "  # + the dialog's screen: key to the dialog's frame
 MENU_OPEN = "c: open the table from the menu"
+GAME_OVER_PRESSES = 6  # script keys from one move before the end to the game-over dialog
 BENCH_BOT_DELAY = 0.1  # s: a bot's move lands after the key's own frame, as in play
 QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
 QUIET_CPU = 0.0015  # ... (at most this many seconds of CPU), twice in a row
@@ -549,6 +551,50 @@ def _cursor_steps(presses: int) -> list[Step]:
     return [(CURSOR_LABEL, NAV_KEY if i % 2 == 0 else NAV_BACK) for i in range(presses)]
 
 
+def one_move_from_the_end(info: GameInfo, seed: int = 7, games: int = 20,
+                          widest: int = 12) -> Session | None:
+    """A game where the human is to move and every legal action ends it, so that
+    whatever the key script's next key plays opens the game-over dialog: random games
+    (as the key scripts' own) searched for such a position; None if none was found
+    (positions with more than ``widest`` legal actions are not tried, for time)."""
+    rng = random.Random(seed)
+    rules = info.rules
+    for _ in range(games):
+        session = human_first(info, rng.getrandbits(31))
+        human = session.to_move
+        while (mover := session.to_move) is not None:
+            legal = rules.legal_actions(session.state)
+            if mover == human and len(legal) <= widest and all(
+                    _ends(rules, session.state, action) for action in legal):
+                return session
+            session.apply(rng.choice(legal))
+    return None
+
+
+def _ends(rules: Rules[Any, Any], state: Any, action: Action) -> bool:
+    work = clone(state)
+    rules.apply(work, action)
+    return rules.to_move(work) is None
+
+
+async def _game_over_keys(info: GameInfo, script: KeyScript, expect: str,
+                          store: SaveStore) -> tuple[Session, list[Step], dict[int, str]] | None:
+    """The script's keys from one move before the end until the game-over dialog opens:
+    the session, the keys and the dialog's index (None: no such position or no dialog)."""
+    from tui_games.app import GamesApp
+
+    ending = one_move_from_the_end(info)
+    if ending is None:
+        return None
+    _, pressed, dialogs = await _phase_keys(
+        lambda: GamesApp(store, session=ending, bot_delay=BENCH_BOT_DELAY), script,
+        GAME_OVER_PRESSES, expect)
+    if not dialogs:
+        return None
+    last = max(dialogs)
+    return ending, pressed[: last + 1], {last: dialogs[last]}
+
+
 async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[str, Any]:
     """Phase-changing keys of one game screen, and the cursor key measured the same way:
     UI CPU per key in-process, then key to frame through a pty for the first
@@ -570,6 +616,7 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
         # The cursor on a table of its own: the phase keys may play the game to its end.
         cursor, _, _ = await _phase_keys(make, None, 0, expect, cursor=budget.cursor_presses)
         cpu.update(cursor)
+        ending = await _game_over_keys(info, key_script(info) or script, expect, store)
     for row in cpu.values():
         row["vs_empty"] = round(row["median_ms"] / max(empty_key, 1e-6), 2)
     out: dict[str, Any] = {"available": True, "cpu": cpu}
@@ -579,6 +626,13 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
                                              dialogs=dialogs)
     except Exception as exc:  # no pty here (e.g. not a POSIX system): say so
         out["pty"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
+    if ending is not None and out["pty"].get("available", True):
+        session, keys, opened = ending
+        try:
+            rows = await asyncio.to_thread(pty_key_to_frame, session, keys, dialogs=opened)
+            out["pty"].update({k: v for k, v in rows.items() if k.startswith(DIALOG_ROW)})
+        except Exception as exc:
+            out["game_over"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
     try:
         out["from_menu"] = await asyncio.to_thread(pty_open_from_menu, script.start(info),
                                                    budget.menu_opens)
