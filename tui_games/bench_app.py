@@ -35,6 +35,7 @@ NAV_KEY = "right"  # moves a selection at most: never plays, saves or leaves the
 NAV_BACK = "left"  # and back
 CURSOR_LABEL = f"{NAV_KEY}/{NAV_BACK}: cursor"  # a cursor key's row (there and back)
 BOT_MOVE = "bot move shown (each)"  # the row of the bots' moves that follow a key
+DIALOG_WAIT = 3.0  # s: how long a game that is over may take to show its dialog
 GAME_OVER_PRESSES = 6  # script keys from one move before the end to the game-over dialog
 BENCH_BOT_DELAY = 0.1  # s: a bot's move lands after the key's own frame, as in play
 QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
@@ -164,6 +165,8 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
         measured = 0
         while measured < presses + cursor:
             if app.screen is not screen:  # a summary between hands: close it, unmeasured
+                if pressed:  # it opened after the last key's UI went quiet
+                    dialogs.setdefault(len(pressed) - 1, type(app.screen).__name__)
                 _send(app, "enter")
                 await _quiet(screen)
                 if app.screen is not screen:
@@ -172,7 +175,12 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                 continue
             step = (script.next_key(screen) if script is not None and measured < presses
                     else (CURSOR_LABEL, NAV_KEY if measured % 2 == 0 else NAV_BACK))
-            if step is None:
+            if step is None:  # game over: its dialog may open after the key went quiet
+                deadline = time.perf_counter() + DIALOG_WAIT
+                while app.screen is screen and time.perf_counter() < deadline:
+                    await asyncio.sleep(KEY_GAP)
+                if app.screen is not screen and pressed:
+                    dialogs.setdefault(len(pressed) - 1, type(app.screen).__name__)
                 break
             began, cpu = time.perf_counter(), time.thread_time()
             _send(app, step[1])

@@ -15,7 +15,7 @@ from tui_games.engine.session import Session
 from tui_games.keyscript import Step
 
 APP_SIZE = (80, 24)
-DIALOG_ROW = "dialog opens: "  # + the dialog's screen: key to the dialog's frame
+DIALOG_ROW = "dialog opens: "  # + its screen: key to the last frame the key caused (an upper bound)
 MENU_OPEN = "c: open the table from the menu"
 
 
@@ -81,14 +81,15 @@ PtySample = tuple[str, float | None, float | None, int]  # label, first, last, b
 
 
 def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
-              quiet: float = 0.15) -> list[PtySample]:
+              quiet: float = 0.15, settle: float = 1.0) -> list[PtySample]:
     """``steps`` typed into ``tui-games`` in a real pseudo-terminal, one sample per key.
 
     The app runs in a pty of APP_SIZE (bot delay 0) with a save of ``session``: opened
     at once (``--load``), or (``from_menu``) in the save folder, starting at the menu.
     Each key's bytes are written and the output read until the app is quiet: the sample
     is the time to the end of the first and of the last frame (None: no frame) and the
-    bytes the app wrote to the terminal.
+    bytes the app wrote to the terminal. The first key waits until the app has drawn
+    nothing for ``settle`` s (a key typed ahead of a screen's making is dropped).
     """
     import fcntl
     import struct
@@ -112,7 +113,12 @@ def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
             close_fds=True)
         os.close(slave)
         try:
-            _, frames = read_frames(master, quiet=1.0, limit=30)
+            # A busy machine may pause for longer than ``settle`` before the first frame.
+            deadline = time.perf_counter() + 30
+            frames: list[float] = []
+            while not frames and time.perf_counter() < deadline and process.poll() is None:
+                _, frames = read_frames(master, quiet=settle,
+                                        limit=max(0.1, deadline - time.perf_counter()))
             if not frames:
                 raise RuntimeError("the app drew no synchronized frame in a pty")
             for label, key in steps:
@@ -171,8 +177,14 @@ def pty_open_from_menu(session: Session, opens: int) -> dict[str, Any]:
     steps: list[Step] = []
     for _ in range(opens):
         steps += [(MENU_OPEN, "c"), ("esc: back to the menu", "escape")]
-    samples = [s for s in _pty_keys(session, steps, from_menu=True) if s[0] == MENU_OPEN]
-    if not samples or samples[0][1] is None:
+    for settle in (1.0, 3.0):  # a busy machine may still be making the menu: wait longer
+        # Quiet for longer after each key: a key typed before the menu (or the table) is
+        # made is dropped, as the app drops keys typed ahead of a table.
+        samples = [s for s in _pty_keys(session, steps, from_menu=True, settle=settle,
+                                        quiet=0.5) if s[0] == MENU_OPEN]
+        if samples and samples[0][1] is not None:
+            break
+    else:
         raise RuntimeError("c on the menu drew no frame")
     row = {"first_ms": ms(samples[0][1]), "last_ms": ms(samples[0][2] or 0.0),
            "bytes": samples[0][3]}
