@@ -16,9 +16,19 @@ from typing import Any
 import pytest
 from textual.binding import ActiveBinding, Binding
 
-from tui_games import bench
+from tui_games import bench, bench_app, bench_pty
 from tui_games.games import all_games
 from tui_games.games.nebular_colors.state import Take
+from tui_games.keyscript import KeyScript, human_first
+
+# The games that declare a script of phase keys (GameInfo.bench_keys).
+SCRIPTED = sorted(game_id for game_id, info in all_games().items() if info.bench_keys)
+
+
+def script_of(game_id: str) -> KeyScript:
+    script = bench_app.key_script(all_games()[game_id])
+    assert script is not None
+    return script
 
 
 def screen_of(session: Any, escape: str | None = None, listing: bool = False) -> Any:
@@ -34,18 +44,18 @@ def screen_of(session: Any, escape: str | None = None, listing: bool = False) ->
                            _entries=[object()])
 
 
-@pytest.mark.parametrize("game_id", sorted(bench.KEY_SCRIPTS))
+@pytest.mark.parametrize("game_id", SCRIPTED)
 def test_each_script_starts_on_the_humans_turn_and_names_a_key(game_id: str) -> None:
     info = all_games()[game_id]
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(info)
     assert session.seats[session.to_move].is_human
     label, key = script.next_key(screen_of(session))
-    assert label and (key in bench.KEY_BYTES or len(key) == 1)
+    assert label and (key in bench_pty.KEY_BYTES or len(key) == 1)
 
 
 def test_nebular_colors_starts_where_the_left_pile_can_be_taken() -> None:
-    script = bench.NebularColorsKeys()
+    script = script_of("nebular_colors")
     session = script.start(all_games()["nebular_colors"])
     assert Take(pile=0) in session.rules.legal_actions(session.state)
     keys = [key for _label, key, _phase in script.plan(screen_of(session))]
@@ -53,7 +63,7 @@ def test_nebular_colors_starts_where_the_left_pile_can_be_taken() -> None:
 
 
 def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
-    script = bench.NebularColorsKeys()
+    script = script_of("nebular_colors")
     session = script.start(all_games()["nebular_colors"])
     script._queue = [("esc: back", "escape", "choose"), ("d: draw", "d", "choose")]
     assert script.next_key(screen_of(session, escape="menu")) == ("d: draw", "d")
@@ -61,7 +71,7 @@ def test_escape_is_skipped_when_it_would_go_back_to_the_menu() -> None:
 
 @pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
 def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str) -> None:
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(all_games()[game_id])
     on_map = [script.next_key(screen_of(session))[1] for _ in range(2)]
     in_list = [script.next_key(screen_of(session, escape="back", listing=True))[1]
@@ -71,17 +81,21 @@ def test_a_map_game_script_opens_the_list_backs_out_once_then_plays(game_id: str
 
 @pytest.mark.parametrize("game_id", ["via_nebula", "nova_lux"])
 def test_a_map_game_script_tabs_on_when_enter_opened_nothing(game_id: str) -> None:
-    script = bench.KEY_SCRIPTS[game_id]()
+    script = script_of(game_id)
     session = script.start(all_games()[game_id])
     keys = [script.next_key(screen_of(session))[1] for _ in range(5)]
     assert keys == ["tab", "enter", "tab", "enter", "tab"]
 
 
+def test_every_game_declares_a_script_of_phase_keys() -> None:
+    assert sorted(all_games()) == SCRIPTED
+
+
 def test_key_bytes_are_what_a_terminal_sends() -> None:
-    assert bench.key_bytes("right") == b"\x1b[C"
-    assert bench.key_bytes("escape") == b"\x1b[27u"  # the kitty keyboard protocol's Esc
-    assert bench.key_bytes("ctrl+z") == b"\x1a"
-    assert bench.key_bytes("S") == b"S"
+    assert bench_pty.key_bytes("right") == b"\x1b[C"
+    assert bench_pty.key_bytes("escape") == b"\x1b[27u"  # the kitty keyboard protocol's Esc
+    assert bench_pty.key_bytes("ctrl+z") == b"\x1a"
+    assert bench_pty.key_bytes("S") == b"S"
 
 
 def test_frames_are_timed_and_the_synchronized_output_query_answered() -> None:
@@ -97,7 +111,7 @@ def test_frames_are_timed_and_the_synchronized_output_query_answered() -> None:
         writer = threading.Thread(target=draw)
         began = time.perf_counter()
         writer.start()
-        data, frames = bench._read_frames(ours.fileno(), quiet=0.2, limit=2)
+        data, frames = bench_pty.read_frames(ours.fileno(), quiet=0.2, limit=2)
         writer.join()
         assert len(frames) == 2 and began < frames[0] < frames[1]
         assert b"frame two" in data
@@ -116,13 +130,13 @@ def test_key_lines_show_cpu_and_key_to_frame_per_key() -> None:
                                 "max_last_ms": 25.0},
                     "right/left: cursor": {"presses": 2, "first_ms": 4.0, "last_ms": 4.0,
                                       "max_last_ms": 5.0}}}
-    lines = bench._key_lines(keys)
+    lines = bench_app.key_lines(keys)
     draw = next(line for line in lines if "d: draw" in line)
     assert "12.50" in draw and "9.5" in draw and "21.0" in draw
     assert draw.split()[-3] == "3"  # how many presses the CPU figures are from
     assert lines[0].split()[-5] == "n"
     assert any("right/left: cursor" in line and "4.0" in line for line in lines)
-    unavailable = bench._key_lines({"available": False, "reason": "no pty"})
+    unavailable = bench_app.key_lines({"available": False, "reason": "no pty"})
     assert unavailable == ["    keys unavailable - no pty"]
 
 
@@ -134,4 +148,60 @@ def test_pty_figures_are_said_unavailable_without_a_pty(monkeypatch: pytest.Monk
     monkeypatch.setattr(os, "openpty", no_pty)
     info = all_games()["nebular_colors"]
     with pytest.raises(OSError, match="out of pty"):
-        bench.pty_key_to_frame(bench._human_first(info, 5), [("d: draw", "d")])
+        bench_pty.pty_key_to_frame(human_first(info, 5), [("d: draw", "d")])
+
+
+def test_pty_rows_give_the_median_and_p95_to_the_first_frame_and_the_bytes() -> None:
+    samples = [("right/left: cursor", 0.001 * i, 0.002 * i, 100 * i) for i in range(1, 21)]
+    samples.append(("right/left: cursor", None, None, 0))  # a key that drew nothing
+    row = bench_pty._pty_rows(samples)["right/left: cursor"]
+    assert row["presses"] == 20
+    assert row["first_ms"] == 10.5 and row["first_p95_ms"] == 20.0
+    assert row["bytes"] == 1050 and row["max_bytes"] == 2000
+
+
+def test_pty_lines_show_p95_bytes_dialogs_and_the_table_opened_from_the_menu() -> None:
+    pty = {"d: draw": {"presses": 2, "first_ms": 9.5, "first_p95_ms": 14.0, "last_ms": 21.0,
+                       "max_last_ms": 25.0, "bytes": 812, "max_bytes": 900},
+           f"{bench_pty.DIALOG_ROW}HandSummary": {"presses": 1, "first_ms": 40.0,
+                                               "first_p95_ms": 40.0, "last_ms": 40.0,
+                                               "max_last_ms": 40.0, "bytes": 3000,
+                                               "max_bytes": 3000}}
+    menu = {"first_ms": 300.0, "last_ms": 320.0, "bytes": 5000,
+            "again": {"presses": 3, "first_ms": 120.0, "first_p95_ms": 150.0}}
+    lines = bench_pty.pty_lines(pty, menu)
+    draw = next(line for line in lines if "d: draw" in line)
+    assert draw.split()[-5:] == ["9.5", "14.0", "812", "900", "2"]
+    assert any("HandSummary" in line and "40.0" in line for line in lines)
+    opened = next(line for line in lines if bench_pty.MENU_OPEN in line)
+    assert "300.0" in opened and "120.0" in opened and "150.0" in opened
+
+
+def test_bot_timings_give_decisions_and_whole_turns() -> None:
+    info = all_games()["nebular_colors"]
+    budget = bench.Budget(playouts=1, decisions=30, level_seconds=5.0, save_repeats=1,
+                          presses=1, iterations=2, search_decisions=3)
+    rows = bench.bot_timings(info, budget)
+    assert set(rows) == set(info.bots)
+    for row in rows.values():
+        assert 0 < row["turns"] <= row["decisions"]
+        assert row["turn_median_ms"] >= 0 and row["turn_p95_ms"] >= row["turn_median_ms"]
+
+
+def test_the_openspiel_yardstick_is_optional() -> None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        assert bench.openspiel_playouts(1) is None
+    else:
+        assert bench.openspiel_playouts(1)["games_per_s"] > 0
+
+
+def test_a_game_over_position_is_one_where_every_legal_action_ends_the_game() -> None:
+    info = all_games()["neptune"]
+    session = bench_app.one_move_from_the_end(info)
+    assert session is not None and session.seats[session.to_move].is_human
+    for action in info.rules.legal_actions(session.state):
+        assert bench_app._ends(info.rules, session.state, action)
+    again = bench_app.one_move_from_the_end(info)  # seeded: the pty replays the same game
+    assert again is not None and again.actions == session.actions

@@ -294,6 +294,8 @@ def test_bench_quick_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -
     for game_id, game in report["games"].items():
         assert {"games_per_s", "actions_per_s"} <= set(game["random_playouts"])
         assert set(game["bots"]) == set(all_games()[game_id].bots)
+        for level in game["bots"].values():  # per decision and per whole bot turn
+            assert {"median_ms", "p95_ms", "turn_median_ms", "turn_p95_ms"} <= set(level)
         for timing in game["bots"].values():
             assert {"median_ms", "p95_ms", "decisions"} <= set(timing)
             assert timing["decisions"] > 0
@@ -308,6 +310,12 @@ def test_bench_quick_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -
                 assert row["first_frame_ms"] > 0 and row["cpu_ms_per_key"] >= 0
                 keys = row["keys"]
                 assert keys["cpu"] if keys["available"] else keys["reason"]
+                pty = keys.get("pty", {})
+                if keys["available"] and pty.get("available", True):
+                    # Per key: key to first frame (median, p95) and bytes to the terminal.
+                    for figures in pty.values():
+                        assert {"first_ms", "first_p95_ms", "bytes"} <= set(figures)
+                    assert "first_ms" in keys["from_menu"] or keys["from_menu"]["reason"]
             else:
                 assert row["reason"]
     else:

@@ -28,15 +28,14 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import textual.screen
 from textual import events
-from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -46,7 +45,7 @@ from tui_games.engine.codec import from_json, to_json
 from tui_games.engine.core import GameState, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
+from tui_games.games import GameInfo, all_games, load
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen
@@ -87,13 +86,38 @@ FUZZ_FPS = 15
 HANG_CPU_SECONDS = 5.0
 # Fresh apps a run may start after known crashes before it gives up.
 MAX_RESTARTS = 20
+# The dialogs every game shares; a game's own (a summary between hands...) are declared in
+# its folder (GameInfo.fuzz_dialogs) and found by game_dialogs().
 DIALOGS = ("menu", "new_game", "load", "rules", "save_name", "confirm", "handoff",
-           "game_over", "hand_summary", "round_summary")
+           "game_over")
+
+
+@dataclass(frozen=True)
+class FuzzDialog:
+    """A game's own dialog as a fuzz target: the class name of its screen (to tell it is
+    on top) and how to open it over the app with the fuzz's hostile names."""
+
+    screen: str
+    open: Callable[[GamesApp, Sequence[str]], None]
+
+
+def game_dialogs() -> dict[str, FuzzDialog]:
+    """The games' own dialogs by target name (each game's ``fuzz_dialogs`` module)."""
+    found: dict[str, FuzzDialog] = {}
+    for info in all_games().values():
+        if info.fuzz_dialogs:
+            found.update(load(info.fuzz_dialogs).DIALOGS)
+    return found
+
+
+def dialogs() -> list[str]:
+    """Every dialog the fuzz can aim at: the shared ones, then the games' own."""
+    return [*DIALOGS, *game_dialogs()]
 
 
 def targets() -> list[str]:
     """Every screen the fuzz can aim at: each registered game's table, then the dialogs."""
-    return [*all_games(), *DIALOGS]
+    return [*all_games(), *dialogs()]
 
 
 def random_key(rng: random.Random) -> str:
@@ -118,13 +142,12 @@ def key_event(key: str) -> events.Key:
 
 def type_ahead(app: GamesApp, keys: list[str]) -> None:
     """Queue ``keys`` as the terminal would: all at once, none waiting for the one before
-    to be handled (Pilot.press waits after each key, which hides type-ahead bugs)."""
-    driver = app._driver
-    assert driver is not None
+    to be handled (Pilot.press waits after each key, which hides type-ahead bugs). Each
+    is posted to the app, as its driver posts a terminal's keys."""
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(event)
 
 
 class FuzzHang(Exception):
@@ -171,7 +194,11 @@ class Watchdog:
 @contextmanager
 def frames_per_second(fps: float) -> Iterator[None]:
     """Screens made inside the block draw at most ``fps`` frames a second (Textual reads
-    the period when a screen starts its update timer)."""
+    the period when a screen starts its update timer).
+
+    The one Textual name here that is not public API: Textual's own setting,
+    TEXTUAL_FPS, is read once when textual is imported, before the fuzz can set it; and
+    the cap halves the CPU of a 600-key run (measured on the five games' tables)."""
     period = textual.screen.UPDATE_PERIOD
     textual.screen.UPDATE_PERIOD = 1 / fps  # type: ignore[misc]
     try:
@@ -267,7 +294,8 @@ class Target:
         self.seed = seed
         self.sessions: list[tuple[GameInfo, Session]] = []
         games = all_games()
-        self.info = games.get(name) or games[min(games, key=_quickest_order)]
+        self.info = games.get(name) or min(games.values(), key=lambda g: g.fuzz_host_rank)
+        self.dialog = game_dialogs().get(name)
 
     def _screen_type(self) -> type[Screen[Any]] | None:
         return {"menu": MenuScreen, "new_game": NewGameScreen, "load": LoadScreen,
@@ -280,8 +308,8 @@ class Target:
         if self.name in all_games():
             return isinstance(screen, GameScreen) and screen.info.id == self.name \
                 and not screen.reviewing
-        if self.name.endswith("_summary"):
-            return type(screen).__name__ in ("HandSummary", "RoundSummary")
+        if self.dialog is not None:
+            return type(screen).__name__ == self.dialog.screen
         wanted = self._screen_type()
         return wanted is not None and isinstance(screen, wanted)
 
@@ -322,14 +350,8 @@ class Target:
             session = finished_session(self.info, self.seed)
             self.sessions.append((self.info, session))
             app.open_game(session)
-        elif name == "hand_summary":
-            from tui_games.games.nebular_colors.summary import HandSummary
-            app.push_screen(HandSummary(f"Hand 1 {HOSTILE_NAMES[0]}",
-                                        list(HOSTILE_NAMES) * 3))
-        elif name == "round_summary":
-            from tui_games.games.neptune.screen import RoundSummary
-            app.push_screen(RoundSummary(f"Round 1 {HOSTILE_NAMES[1]}",
-                                         list(HOSTILE_NAMES) * 3))
+        elif self.dialog is not None:
+            self.dialog.open(app, HOSTILE_NAMES)
         elif name != "menu":
             raise ValueError(f"unknown fuzz target {name!r}")
 
@@ -340,12 +362,6 @@ class Target:
                 pair = (screen.info, screen.session)
                 if all(pair[1] is not s for _, s in self.sessions):
                     self.sessions.append(pair)
-
-
-def _quickest_order(game_id: str) -> int:
-    """Games in the order their bot-only games end soonest (the dialogs' own game)."""
-    order = ("nebula", "via_nebula", "nova_lux", "neptune", "nebular_colors")
-    return order.index(game_id) if game_id in order else len(order)
 
 
 def make_store(folder: Path | None) -> SaveStore:
@@ -424,7 +440,7 @@ async def _run_app(app: FuzzApp, aim: Target, rng: random.Random, result: FuzzRe
         async with app.run_test(size=BASE_SIZE) as pilot:
             await _fuzz_keys(app, pilot, aim, rng, result, dog, keys, burst, resize_every,
                              reopen_every)
-            if app._exception is None:
+            if app.return_code is None:  # set (to 1) by an error; FuzzApp never exits
                 dog.step()
                 problem = await _check_answers(app, pilot, aim, result)
                 if problem:
@@ -439,16 +455,23 @@ async def _run_app(app: FuzzApp, aim: Target, rng: random.Random, result: FuzzRe
 
 
 async def settle(app: GamesApp, limit: float = 1.0) -> None:
-    """Let the app handle what is queued: until its queue, the top screen's and the
-    focused widget's are empty (at most ``limit`` seconds). Cheaper than Pilot.pause(),
+    """Let the app handle what is queued: a callback queued behind the app's messages,
+    then behind the top screen's, then behind the focused widget's (where the app
+    forwards keys) has run (at most ``limit`` seconds). Cheaper than Pilot.pause(),
     which waits for the whole process to idle (never, while a bot thinks)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        await asyncio.sleep(0.001)
-        pumps = [app, app.screen, app.screen.focused]
-        if all(pump is None or pump._message_queue.empty() for pump in pumps):
-            await asyncio.sleep(0)
-            return
+    done = asyncio.Event()
+
+    def behind(pump: Any, then: Callable[[], None]) -> None:
+        if pump is None or not pump.call_later(then):  # a closed pump runs nothing
+            then()
+
+    def on_screen() -> None:
+        behind(app.screen.focused, done.set)
+
+    behind(app, lambda: behind(app.screen, on_screen))
+    with suppress(TimeoutError):
+        await asyncio.wait_for(done.wait(), limit)
+    await asyncio.sleep(0)
 
 
 async def until_ready(app: GamesApp, limit: float = 30.0) -> None:
@@ -462,10 +485,8 @@ async def until_ready(app: GamesApp, limit: float = 30.0) -> None:
 
 
 async def resize(app: GamesApp, size: tuple[int, int]) -> None:
-    """Give the terminal ``size``, as a window resize does."""
-    driver = app._driver
-    if isinstance(driver, HeadlessDriver):
-        driver._size = Size(*size)
+    """Give the terminal ``size``, as a window resize does (the app takes its size from
+    the Resize event; the headless driver reports a size only when it starts)."""
     app.post_message(events.Resize(Size(*size), Size(*size)))
     await settle(app)
 
@@ -481,7 +502,7 @@ async def _fuzz_keys(app: FuzzApp, pilot: Pilot[None], aim: Target, rng: random.
                      result: FuzzResult, dog: Watchdog, keys: int, burst: int,
                      resize_every: int, reopen_every: int) -> None:
     since_open = reopen_every
-    while result.keys < keys and app._exception is None:
+    while result.keys < keys and app.return_code is None:
         dog.step()
         if since_open >= reopen_every or not aim.on_top():
             await until_ready(app)

@@ -36,12 +36,9 @@ WATCHERS = "__watchers"  # where textual.reactive keeps a node's watchers (not n
 
 
 def live_nodes(app: App[Any]) -> Iterator[DOMNode]:
-    """The app and every node of every screen it holds (stacked in any mode, or
-    installed), each once."""
-    screens: list[Screen[Any]] = [screen for stack in app._screen_stacks.values()
-                                  for screen in stack]
-    screens += [screen for screen in app._installed_screens.values()
-                if isinstance(screen, Screen)]
+    """The app and every node of every screen on its stack, each once (the app uses no
+    modes and installs no screens: its screen stack is every screen it holds)."""
+    screens: list[Screen[Any]] = list(app.screen_stack)
     seen: set[int] = set()
     for root in (app, *screens):
         for node in root.walk_children(with_self=True):
@@ -58,8 +55,10 @@ def prune_watchers(app: App[Any]) -> int:
         node._query_one_cache.clear()
         watchers: dict[str, list[tuple[DOMNode, Any]]] | None = vars(node).get(WATCHERS)
         for entries in (watchers or {}).values():
+            # A removed widget is no longer attached to the app's DOM (the app itself
+            # is its root, never "attached" to anything).
             alive = [(watcher, callback) for watcher, callback in entries
-                     if not (watcher._closing or watcher._closed)]
+                     if watcher is app or watcher.is_attached]
             dropped += len(entries) - len(alive)
             entries[:] = alive
     return dropped

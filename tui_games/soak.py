@@ -79,7 +79,7 @@ async def long_session(game_id: str, games: int = 50, seed: int = 1, *,
             while result.games < games:
                 deadline = time.monotonic() + timeout
                 while not isinstance(app.screen, GameOverScreen) or app.screen is last:
-                    if app._exception is not None or time.monotonic() > deadline:
+                    if app.return_code is not None or time.monotonic() > deadline:
                         raise TimeoutError(f"game {result.games + 1} did not end")
                     if not isinstance(app.screen, GameScreen | GameOverScreen):
                         await pilot.press("enter")  # a round's summary waits for a key

@@ -9,6 +9,8 @@ Pure (no textual, no rich), so the tests and ``tui-games bench --stress`` share 
   recomputed from scratch).
 - ``leaks(game_id, rules, state, seat)``: what of the hidden information an observation
   shows. ``HIDDEN_FROM`` names per game what a seat may not see.
+- Each game's own invariants and hidden places are in its folder
+  (``tui_games/games/<id>/checks.py``), found through its GameInfo: none is named here.
 - ``garbage_action(rules, rng, pool)`` and ``garbage_problem(rules, state, action)``:
   actions that are not legal now (wrong types, out of range, another game's, another
   phase's) must be refused with IllegalAction and leave the state as it was.
@@ -23,7 +25,7 @@ import random
 import time
 import typing
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import msgspec
@@ -31,8 +33,8 @@ import msgspec
 from tui_games.engine.codec import clone, from_json, to_json
 from tui_games.engine.core import Action, IllegalAction, Rules, default_options
 
-# An upper bound on actions per game, far above any real game and short of hanging.
-MAX_ACTIONS: dict[str, int] = {"nebular_colors": 6_000, "neptune": 600, "nebula": 4_000}
+# An upper bound on actions per game, far above any real game and short of hanging (a
+# game's checks may set a tighter MAX_ACTIONS).
 DEFAULT_MAX_ACTIONS = 20_000
 
 
@@ -78,7 +80,7 @@ def generic_problems(rules: Rules[Any, Any], state: Any, deep: bool = True) -> l
     return found
 
 
-def _negative(label: str, values: Any) -> list[str]:
+def negative(label: str, values: Any) -> list[str]:
     """``label`` when any number in ``values`` (nested lists) is below 0."""
     stack = [values]
     while stack:
@@ -90,7 +92,7 @@ def _negative(label: str, values: Any) -> list[str]:
     return []
 
 
-def _exactly_once(label: str, places: dict[str, list[int]], expected: Counter[int]) -> list[str]:
+def exactly_once(label: str, places: dict[str, list[int]], expected: Counter[int]) -> list[str]:
     """Every id of ``expected`` in exactly one of ``places``, nothing else anywhere."""
     seen: Counter[int] = Counter()
     for ids in places.values():
@@ -104,271 +106,50 @@ def _exactly_once(label: str, places: dict[str, list[int]], expected: Counter[in
     return [f"{label}: missing {missing}, extra or doubled {extra} (in {where})"]
 
 
-# ---- Nebular Colors --------------------------------------------------------------------
-
-def _nebular_colors_problems(s: Any) -> list[str]:
-    from tui_games.games.nebular_colors.melds import is_meld
-    from tui_games.games.nebular_colors.state import DECK_SIZE
-
-    places = {"deck": s.deck, "drawn": s.drawn, "taken": s.taken}
-    for p in (0, 1):
-        places[f"hand {p}"] = s.hands[p]
-        places[f"pile {p}"] = s.piles[p]
-        places[f"penalties {p}"] = s.penalties[p]
-        places[f"melds {p}"] = [c for meld in s.melds[p] for c in meld]
-    found = _exactly_once("cards", places, Counter(range(DECK_SIZE)))
-    found += _negative("fragments", s.fragments)
-    for p in (0, 1):
-        for meld in s.melds[p]:
-            if not is_meld(sorted(meld)):
-                found.append(f"seat {p} has a meld that is not one: {meld}")
-        won = sum(r.fragments for r in s.results if r.winner == p)
-        if won != s.fragments[p]:
-            found.append(f"seat {p} has {s.fragments[p]} fragments but the hands give {won}")
-    if s.phase != "over" and s.hand_no != len(s.results) + 1:
-        found.append(f"hand {s.hand_no} after {len(s.results)} finished hands")
-    if s.phase == "over" and max(s.fragments) < s.target:
-        found.append("the match is over before anyone reached the target")
-    if s.phase == "discard" and len(s.drawn) != 2:
-        found.append(f"discarding with {len(s.drawn)} drawn cards")
-    if s.phase != "discard" and s.drawn:
-        found.append(f"drawn cards {s.drawn} outside the discard step")
-    return found
-
-
-def _nebular_colors_hidden(s: Any, seat: int) -> dict[str, list[int]]:
-    other = 1 - seat
-    hidden = {"deck": list(s.deck), f"hand {other}": list(s.hands[other])}
-    if s.current == other and s.phase != "over":
-        hidden["drawn"] = list(s.drawn)
-    return hidden
-
-
-def _nebular_colors_shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
-    other = 1 - seat
-    return {"deck": view["deck"], f"hand {other}": view["hands"][other],
-            "drawn": view["drawn"]}
-
-
-# ---- Neptune -----------------------------------------------------------------------------
-
-def _neptune_problems(s: Any) -> list[str]:
-    from tui_games.games.neptune.state import IS_ASTEROID, SUIT
-
-    places = {"removed": s.removed, "trick": s.trick}
-    for p, hand in enumerate(s.hands):
-        places[f"hand {p}"] = hand
-    for i, pile in enumerate(s.piles):
-        places[f"pile {i}"] = pile.cards
-    found = _exactly_once("cards", places, Counter([*range(30), *s.specials]))
-    found += _negative("scores", s.scores)
-    total = [0] * s.players
-    for points in s.round_scores:
-        total = [max(0, t + pts) for t, pts in zip(total, points, strict=True)]
-    if total != s.scores:
-        found.append(f"scores {s.scores} but the rounds add up to {total}")
-    rounds_scored = s.round if s.phase == "over" else s.round - 1
-    if len(s.round_scores) != rounds_scored:
-        found.append(f"{len(s.round_scores)} rounds scored in round {s.round}")
-    for p, hand in enumerate(s.hands):
-        played = 1 if (p - s.leader) % s.players < len(s.trick) else 0
-        if s.phase != "over" and len(hand) != s.hand_size - s.tricks_done - played:
-            found.append(f"seat {p} holds {len(hand)} cards after {s.tricks_done} tricks")
-        for suit in range(3):
-            if s.voids[p] >> suit & 1 and any(SUIT[c] == suit for c in hand):
-                found.append(f"seat {p} is marked void in suit {suit} but holds one")
-        if s.voids[p] >> 3 & 1 and any(IS_ASTEROID[c] for c in hand):
-            found.append(f"seat {p} is marked void of Asteroids but holds one")
-    if s.phase not in ("play", "over") and len(s.trick) != s.players:
-        found.append(f"a special decision with {len(s.trick)} cards in the trick")
-    return found
-
-
-def _neptune_hidden(s: Any, seat: int) -> dict[str, list[int]]:
-    hidden = {f"hand {p}": list(hand) for p, hand in enumerate(s.hands) if p != seat}
-    hidden["removed"] = list(s.removed)
-    return hidden
-
-
-def _neptune_shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
-    shown = {f"hand {p}": hand for p, hand in enumerate(view["hands"]) if p != seat}
-    shown["removed"] = view["removed"]
-    return shown
-
-
-# ---- Nebula ------------------------------------------------------------------------------
-
-def _nebula_problems(s: Any) -> list[str]:
-    from tui_games.games.nebula.board import BLACK_ZONE_SIZE, INDICATOR_LAST, VALUE_TRACK_LAST
-    from tui_games.games.nebula.state import (
-        BLACK,
-        BLACK_STARS_BY_PLAYERS,
-        EMPTY,
-        HIDDEN,
-        STARS_PER_COLOUR,
-    )
-
-    found = _negative("the bag", s.bag) + _negative("a reserve", s.reserves)
-    found += _negative("the chaos draw", s.drawn)
-    found += _negative("Time", [s.time_left, s.keep_left, s.indicator])
-    # Stars leave play for the box (returned, replaced, not kept), so no colour may have
-    # more stars in play than the game began with.
-    in_play = [0] * 7
-    for star in (x for c in s.clusters for x in c):
-        if star != EMPTY:
-            in_play[star] += 1
-    for seat, galaxy in enumerate(s.galaxies):
-        for star in galaxy:
-            if star != EMPTY:
-                if not 0 <= star < BLACK:
-                    found.append(f"seat {seat}'s Galaxy holds {star!r}, not a coloured star")
-                    continue
-                in_play[star] += 1
-    for counts in (s.bag, s.drawn, *s.reserves):
-        for colour, n in enumerate(counts):
-            in_play[colour] += n
-    in_play[BLACK] += sum(s.black_stars)
-    limit = [STARS_PER_COLOUR] * 6 + [BLACK_STARS_BY_PLAYERS[s.players]]
-    if any(n > cap for n, cap in zip(in_play, limit, strict=True)):
-        found.append(f"more stars in play {in_play} than in the box {limit}")
-    if any(not 0 <= n <= BLACK_ZONE_SIZE for n in s.black_stars):
-        found.append(f"a Black Star Zone holds {s.black_stars}")
-    if not 0 <= s.indicator <= INDICATOR_LAST:
-        found.append(f"the Black Star indicator is at {s.indicator}")
-    if any(not 0 <= v <= VALUE_TRACK_LAST for v in s.values):
-        found.append(f"a Value token is off its track: {s.values}")
-    if len(set(s.placed)) != len(s.placed) or len(s.placed) > 3:
-        found.append(f"stars positioned this turn: {s.placed}")
-    for marks in s.career_marks:
-        if len(set(marks)) != len(marks):
-            found.append(f"a seat marked a Career objective twice: {marks}")
-    if s.mode == "full":
-        dealt = [c for offer in s.personal_offer for c in offer]
-        if len(set(dealt)) != len(dealt):
-            found.append(f"a Personal objective dealt twice: {s.personal_offer}")
-        for seat, (kept, chosen) in enumerate(zip(s.personal, s.personal_chosen, strict=True)):
-            if chosen != (kept != HIDDEN) or (chosen and kept not in s.personal_offer[seat]):
-                found.append(f"seat {seat} kept {kept} of {s.personal_offer[seat]}")
-    return found
-
-
-def _nebula_hidden(s: Any, seat: int) -> dict[str, list[int]]:
-    if s.mode != "full":
-        return {}
-    hidden: dict[str, list[int]] = {}
-    for p in range(s.players):
-        if p != seat:
-            hidden[f"offer {p}"] = list(s.personal_offer[p])
-            if s.phase != "over":  # kept objectives are revealed at the end
-                hidden[f"personal {p}"] = [s.personal[p]]
-    return hidden
-
-
-def _nebula_shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
-    if view.get("mode") != "full":
-        return {}
-    shown: dict[str, list[Any]] = {}
-    for p in range(view["players"]):
-        if p != seat:
-            shown[f"offer {p}"] = view["personal_offer"][p]
-            if view["phase"] != "over":
-                shown[f"personal {p}"] = [view["personal"][p]]
-    return shown
-
-
-# ---- Via Nebula --------------------------------------------------------------------------
-
-def _via_nebula_problems(s: Any) -> list[str]:
-    found = _negative("the supply", s.supply) + _negative("storage", s.storage)
-    found += _negative("resources on the map", s.res_count)
-    found += _negative("resources on sites", s.slot_res)
-    found += _negative("meadow stacks", [*s.stacks, s.reserve])
-    found += _negative("guild boards", [s.craftsmen, s.sites, s.actions_left, s.power_left])
-    contracts = [*s.deck, *(c for c in s.display if c >= 0),
-                 *(c for hand in s.hands for c in hand), *(c for b in s.built for c in b)]
-    doubled = sorted(c for c, n in Counter(contracts).items() if n > 1)
-    if doubled:
-        found.append(f"contracts in two places at once: {doubled}")
-    return found
-
-
-def _via_nebula_hidden(s: Any, seat: int) -> dict[str, list[int]]:
-    hidden = {f"hand {p}": list(hand) for p, hand in enumerate(s.hands) if p != seat}
-    hidden["deck order"] = list(s.deck)
-    return hidden
-
-
-def _via_nebula_shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
-    shown = {f"hand {p}": hand for p, hand in enumerate(view["hands"]) if p != seat}
-    # The deck's contents follow from the table; only its order is secret, so a view
-    # must not keep it: a sorted deck shows nothing, any other order is flagged.
-    shown["deck order"] = view["deck"] if view["deck"] != sorted(view["deck"]) else []
-    return shown
-
-
-# ---- Nova Lux ----------------------------------------------------------------------------
-
-def _nova_lux_problems(s: Any) -> list[str]:
-    found = _negative("resources", s.res)
-    found += _negative("hydrogen on the stars", s.hydrogen)
-    if s.plunder_left < 0:
-        found.append(f"plunder left is {s.plunder_left}")
-    factions = [f for hand in s.hands for f in hand] + [f for fs in s.factions for f in fs]
-    doubled = sorted(f for f, n in Counter(factions).items() if n > 1)
-    if doubled:
-        found.append(f"faction cards in two places at once: {doubled}")
-    return found
-
-
-def _nova_lux_hidden(s: Any, seat: int) -> dict[str, list[int]]:
-    hidden = {"faces down": [f for f, up in zip(s.face, s.flipped, strict=True) if not up]}
-    if s.phase == "draft":
-        for p in range(s.players):
-            if p != seat:
-                hidden[f"hand {p}"] = list(s.hands[p])
-                hidden[f"picks {p}"] = list(s.factions[p])
-    return hidden
-
-
-def _nova_lux_shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
-    shown = {"faces down": [f for f, up in zip(view["face"], view["flipped"], strict=True)
-                            if not up]}
-    if view["phase"] == "draft":
-        for p in range(view["players"]):
-            if p != seat:
-                shown[f"hand {p}"] = view["hands"][p]
-                shown[f"picks {p}"] = view["factions"][p]
-    return shown
-
-
-# ---- the tables ----------------------------------------------------------------------------
+# ---- each game's own checks (tui_games/games/<id>/checks.py, named by its GameInfo) ----
 
 Checker = Callable[[Any], list[str]]
 HiddenFrom = Callable[[Any, int], dict[str, list[int]]]
 Shown = Callable[[dict[str, Any], int], dict[str, list[Any]]]
 
-INVARIANTS: dict[str, Checker] = {
-    "nebular_colors": _nebular_colors_problems,
-    "neptune": _neptune_problems,
-    "nebula": _nebula_problems,
-    "via_nebula": _via_nebula_problems,
-    "nova_lux": _nova_lux_problems,
-}
-HIDDEN_FROM: dict[str, HiddenFrom] = {
-    "nebular_colors": _nebular_colors_hidden,
-    "neptune": _neptune_hidden,
-    "nebula": _nebula_hidden,
-    "via_nebula": _via_nebula_hidden,
-    "nova_lux": _nova_lux_hidden,
-}
+
+def game_checks(game_id: str) -> Any | None:
+    """The module of ``game_id``'s own checks (its GameInfo.checks), None if it has none."""
+    from tui_games.games import all_games, load
+
+    info = all_games().get(game_id)
+    return load(info.checks) if info is not None and info.checks else None
+
+
+class _PerGame(Mapping[str, Any]):
+    """game id -> one function of each game's checks module, for the games that have it."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def _games(self) -> list[str]:
+        from tui_games.games import all_games
+
+        return [game_id for game_id, info in all_games().items() if info.checks]
+
+    def __getitem__(self, game_id: str) -> Any:
+        checks = game_checks(game_id)
+        if checks is None or not hasattr(checks, self._name):
+            raise KeyError(game_id)
+        return getattr(checks, self._name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games())
+
+    def __len__(self) -> int:
+        return len(self._games())
+
+
+INVARIANTS: Mapping[str, Checker] = _PerGame("problems")
+"""Per game: its own invariants on a true state."""
+HIDDEN_FROM: Mapping[str, HiddenFrom] = _PerGame("hidden_from")
 """Per game: what ``seat`` may not see in a true state, by place (ids or values)."""
-SHOWN: dict[str, Shown] = {
-    "nebular_colors": _nebular_colors_shown,
-    "neptune": _neptune_shown,
-    "nebula": _nebula_shown,
-    "via_nebula": _via_nebula_shown,
-    "nova_lux": _nova_lux_shown,
-}
+SHOWN: Mapping[str, Shown] = _PerGame("shown")
 """Per game: the same places read from an observation's JSON (decoded to builtins)."""
 
 HIDDEN_MARK = -1  # every game writes a card it hides as -1
@@ -536,7 +317,8 @@ def stress(game_id: str, games: int, seed: int = 0, *, deep_every: int = 10,
 
         rules = get_game(game_id).rules
     options = default_options(rules)
-    bound = MAX_ACTIONS.get(game_id, DEFAULT_MAX_ACTIONS)
+    checks = game_checks(game_id)
+    bound = getattr(checks, "MAX_ACTIONS", None) or DEFAULT_MAX_ACTIONS
     figures = {"game": game_id, "games": 0, "actions": 0, "states": 0, "views": 0,
                "garbage": 0, "longest": 0}
     pool: list[Any] = []

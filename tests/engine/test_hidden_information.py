@@ -1,10 +1,10 @@
 """Issue 11, the harness: hidden information, for every registered game and every seat.
 
 Over 1,000 states of random games per game, the JSON of ``observe(state, seat)`` holds
-none of what ``seat`` may not see (tui_games/stress.py, HIDDEN_FROM per game: other
-hands, the deck's order, set-aside and face-down cards, secret objectives and picks):
-each hidden place reads as hidden marks only, no hidden id turns up anywhere else that is
-checked, the RNG is zeroed and no private log line is there.
+none of what ``seat`` may not see (tui_games.stress.HIDDEN_FROM, from each game's
+checks.py: other hands, the deck's order, set-aside and face-down cards, secret
+objectives and picks): each hidden place reads as hidden marks only, no hidden id turns
+up anywhere else that is checked, the RNG is zeroed and no private log line is there.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tui_games.fuzz import DIALOGS, FuzzResult, fuzz
+from tui_games.fuzz import FuzzResult, dialogs, fuzz
 from tui_games.games import all_games
 
 # Per screen, split over RUNS seeded runs; `tui-games bench --stress` runs 10,000. A key
@@ -52,7 +52,7 @@ async def run_fuzz(target: str, seed: int, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("target", "seed"),
-                         cases([d for d in DIALOGS if d not in OVER_A_GAME]))
+                         cases([d for d in dialogs() if d not in OVER_A_GAME]))
 async def test_random_keys_on_a_dialog_never_crash_and_leave_the_app_answering(
         target: str, seed: int, tmp_path: Path) -> None:
     await run_fuzz(target, seed, tmp_path)

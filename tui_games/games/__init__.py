@@ -1,18 +1,38 @@
 """The registry of games: id -> GameInfo. Only pure modules are imported here.
 
-Screens are named by a "module:Class" string and imported by the app when needed, so the
-rules layer and its tests never load textual.
+Each game lives in its own package, ``tui_games/games/<id>/``, and declares itself in its
+``info.py`` (``INFO = GameInfo(...)``): its rules, bot levels, screen, and the tools that
+check it (stress invariants, bench key script, fuzz dialogs). ``GAMES`` below lists the
+packages once, in menu order: a new game adds its folder, its stylesheet and one line
+there. Screens and tools are named by "module:Name" strings and imported when needed, so
+the rules layer and its tests never load textual.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from importlib import import_module, resources
 from typing import Any
 
-from tui_games.engine.bots.base import BotFactory, RandomBot
+from tui_games.engine.bots.base import BotFactory
 from tui_games.engine.core import Rules
+
+# The game packages under tui_games/games/, in menu order: one line per game.
+GAMES: tuple[str, ...] = (
+    "nebular_colors",
+    "neptune",
+    "nebula",
+    "via_nebula",
+    "nova_lux",
+)
+
+
+def load(ref: str) -> Any:
+    """What a "module:name" string names (the module itself for a plain "module")."""
+    module, _, name = ref.partition(":")
+    found = import_module(module)
+    return getattr(found, name) if name else found
 
 
 class UnknownGame(KeyError):
@@ -21,12 +41,28 @@ class UnknownGame(KeyError):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registered game: its rules, bot levels, screen and in-app rules document."""
+    """A registered game: its rules, bot levels, screen and in-app rules document, and
+    the game's own parts of the generic tools (each a "module" or "module:Name" string,
+    imported only by the tool that needs it; "" when the game has none)."""
 
     rules: Rules[Any, Any]
     screen: str  # "module:Class", imported lazily by the app
     bots: dict[str, BotFactory] = field(default_factory=dict)
     blurb: str = ""
+    # tui_games.stress: a pure module with ``problems(state)``, ``hidden_from(state,
+    # seat)``, ``shown(view, seat)`` and ``MAX_ACTIONS`` (see tui_games.stress).
+    checks: str = ""
+    # tui_games.bench: "module:Class" of the KeyScript that presses the game screen's
+    # phase-changing keys (see tui_games.keyscript).
+    bench_keys: str = ""
+    # tui_games.fuzz: a module whose ``DIALOGS`` maps a dialog's fuzz target name to the
+    # FuzzDialog that opens it (the game's own dialogs: summaries between hands...).
+    fuzz_dialogs: str = ""
+    # tui_games.fuzz: the game whose bot-only games end soonest hosts the dialog targets
+    # (new game, rules, game over...): lower goes first.
+    fuzz_host_rank: int = 100
+    # tui_games.bench --stress: the game of the long bot-vs-bot session in one app.
+    soak: bool = False
 
     @property
     def id(self) -> str:
@@ -49,54 +85,7 @@ class GameInfo:
 @cache
 def all_games() -> dict[str, GameInfo]:
     """Every registered game by id, in menu order (built on first use: no import cycles)."""
-    from tui_games.games.nebula.bot import NormalBot as NebulaNormal
-    from tui_games.games.nebula.hard import LEVELS as NEBULA_HARD
-    from tui_games.games.nebula.rules import NebulaRules
-    from tui_games.games.nebular_colors.bot import NormalBot as NebularColorsNormal
-    from tui_games.games.nebular_colors.hard import LEVELS as NEBULAR_COLORS_HARD
-    from tui_games.games.nebular_colors.rules import NebularColorsRules
-    from tui_games.games.neptune.bot import NormalBot as NeptuneNormal
-    from tui_games.games.neptune.hard import LEVELS as NEPTUNE_HARD
-    from tui_games.games.neptune.rules import NeptuneRules
-    from tui_games.games.nova_lux.bot import NormalBot as NovaLuxNormal
-    from tui_games.games.nova_lux.hard import LEVELS as NOVA_LUX_HARD
-    from tui_games.games.nova_lux.rules import NovaLuxRules
-    from tui_games.games.via_nebula.bot import NormalBot as ViaNebulaNormal
-    from tui_games.games.via_nebula.hard import LEVELS as VIA_NEBULA_HARD
-    from tui_games.games.via_nebula.rules import ViaNebulaRules
-
-    games = [
-        GameInfo(
-            rules=NebularColorsRules(),
-            screen="tui_games.games.nebular_colors.screen:NebularColorsScreen",
-            bots={"easy": RandomBot, "normal": NebularColorsNormal, **NEBULAR_COLORS_HARD},
-            blurb="2 players - rummy with two splayed discard piles; Stop or Nova.",
-        ),
-        GameInfo(
-            rules=NeptuneRules(),
-            screen="tui_games.games.neptune.screen:NeptuneScreen",
-            bots={"easy": RandomBot, "normal": NeptuneNormal, **NEPTUNE_HARD},
-            blurb="2-4 players - trick taking with trumps, Asteroids and special cards.",
-        ),
-        GameInfo(
-            rules=NebulaRules(),
-            screen="tui_games.games.nebula.screen:NebulaScreen",
-            bots={"easy": RandomBot, "normal": NebulaNormal, **NEBULA_HARD},
-            blurb="2-4 players - build a galaxy of star clusters toward objectives.",
-        ),
-        GameInfo(
-            rules=ViaNebulaRules(),
-            screen="tui_games.games.via_nebula.screen:ViaNebulaScreen",
-            bots={"easy": RandomBot, "normal": ViaNebulaNormal, **VIA_NEBULA_HARD},
-            blurb="2-4 players - explore the valley, carry resources, erect buildings.",
-        ),
-        GameInfo(
-            rules=NovaLuxRules(),
-            screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-            bots={"easy": RandomBot, "normal": NovaLuxNormal, **NOVA_LUX_HARD},
-            blurb="1-6 players - harvest dying stars, found a colony, fulfil your factions.",
-        ),
-    ]
+    games = [load(f"tui_games.games.{name}.info:INFO") for name in GAMES]
     return {g.id: g for g in games}
 
 
