@@ -330,7 +330,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
     def _place_choices(self, retry: bool = True) -> None:
         """Put the question's answers just under the status line that asks it (before the
         first layout, once the status line has its place)."""
-        status = self.query_one("#status").region
+        found = self.query("#status")
+        if not found:
+            return  # the table closed before this call came round (fuzz neptune seed 1)
+        status = found.first().region
         if not status:
             # Once, for the first layout; the too-small panel hides the status line until
             # a resize, and on_resize places the answers then (retrying each frame spun).
