@@ -9,9 +9,12 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widget import Widget
 
+from tui_games.engine.core import Outcome
+from tui_games.engine.session import Seat
 from tui_games.games.nova_lux.board import CARD_CELLS, SPACE_DUST
 from tui_games.games.nova_lux.resource_tracker import ResourceTracker, track_text
 from tui_games.games.nova_lux.rules import NovaLuxRules
+from tui_games.games.nova_lux.screen import NobodyWinsScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import Pick, PlaceShip
 from tui_games.games.nova_lux.view import cell_text, engine_line, map_cells, short_mat
@@ -244,3 +247,12 @@ async def test_an_action_list_without_a_track_shows_no_bar_while_all_fits() -> N
         assert listing.line_count == 3 and bar.bgcolor != base.bgcolor  # the bar
         assert listing.show_vertical_scrollbar
         assert not ActionList().has_class("-no-track")  # Nova Lux's list: a bare track
+
+
+async def test_nobody_wins_shows_a_reason_with_brackets_as_text() -> None:
+    outcome = Outcome.from_scores([3, 4], reason="[/x] and [b]Bo ran out of hydrogen")
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NobodyWinsScreen(outcome, [Seat("[/x]"), Seat("Bo")], "Nova Lux"))
+        await pilot.pause()
+        assert "[/x] and [b]Bo" in str(app.screen.query_one("#reason").render())

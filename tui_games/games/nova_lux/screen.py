@@ -19,11 +19,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Action, GameState
+from tui_games.engine.text import printable
 from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
@@ -87,7 +89,8 @@ class NobodyWinsScreen(GameOverScreen):
             yield Static(heading, classes="dialog-title")
             yield Static("Nobody wins: the universe collapsed first.", id="headline")
             if self.outcome.reason:
-                yield Static(self.outcome.reason, id="reason", classes="dialog-note")
+                yield Static(Content(printable(self.outcome.reason)), id="reason",
+                             classes="dialog-note")  # names in it are text, never markup
             yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new")
