@@ -290,3 +290,20 @@ async def test_page_keys_scroll_the_log_and_end_comes_back_to_the_newest(
         assert log.visible_rows()[0] == log.shown[0]
         await pilot.press("end")
         assert log.newest_in_sight
+
+
+async def test_no_table_key_acts_behind_the_too_small_notice(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PulsarScreen)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("m", "d", "tab", "question_mark")
+        await pilot.pause()
+        assert app.screen.session.actions == [] and isinstance(app.screen, PulsarScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("m")
+        assert len(app.screen.session.actions) == 1

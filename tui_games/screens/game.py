@@ -321,11 +321,14 @@ class GameScreen(DismissOnce, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a table before it is built or once it is closed: a key typed
         ahead can come back from the screen it was meant for after another table took
-        its place (Textual then runs it against that table's bindings). A look back has
+        its place (Textual then runs it against that table's bindings). None acts while
+        the too-small notice hides the table, either. A look back has
         no save, undo or menu (Enter or Esc end it). Otherwise the game decides
         (``check_table_action``)."""
         if not self._ready or self.closed:
             return False
+        if self.has_class(TOO_SMALL_CLASS):
+            return False  # the table is hidden behind the notice: only the app's quit works
         if self.reviewing and action in look_back.LIVE_ONLY:
             return False
         return self.check_table_action(action, parameters)
