@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tui_games.engine.grammar import (
     a_or_an,
     agree,
+    as_clause,
     plural,
     possessive,
     seat_ref,
@@ -95,3 +96,9 @@ def test_speaking_to_a_viewer_never_fails_and_leaves_no_seat_reference(
 def test_the_possessive_of_the_viewer_is_your() -> None:
     assert (possessive("You"), possessive("Ann"), possessive("Bot 2")) == (
         "your", "Ann's", "Bot 2's")
+
+
+def test_a_sentence_inside_another_lowers_its_opening_word_but_never_a_name() -> None:
+    assert as_clause("You cannot make a set") == "you cannot make a set"
+    assert as_clause("That pile is empty") == "that pile is empty"
+    assert as_clause("Bo's turn") == "Bo's turn"

@@ -357,8 +357,8 @@ async def test_no_pile_to_take_says_why_for_each(store: SaveStore, make_app: Mak
                                "hand yet.")
         assert "t" not in [k.key for k in app.screen.query_one(GameFooter).keys]
         await pilot.press("t")
-        assert status(app) == ("✗ You cannot take a pile now (left: You cannot make a set "
-                               "with that pile; right: That pile is empty).")
+        assert status(app) == ("✗ You cannot take a pile now (left: you cannot make a set "
+                               "with that pile; right: that pile is empty).")
         assert nc(app).focused is nc(app).hand
 
 

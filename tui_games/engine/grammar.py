@@ -29,6 +29,19 @@ def seat_ref(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+_CLAUSE_STARTS = {"you", "your", "the", "no", "a", "an", "this", "that", "there", "it",
+                  "wait:", "only", "first", "draw", "take", "discard"}
+
+
+def as_clause(sentence: str) -> str:
+    """A sentence to go inside another one: "You cannot ..." -> "you cannot ...". Only a
+    common opening word is lowered, never a name ("Bo's turn" stays as it is)."""
+    first = sentence.split(" ", 1)[0]
+    if first.lower() in _CLAUSE_STARTS and first[:1].isupper():
+        return first[:1].lower() + sentence[1:]
+    return sentence
+
+
 def possessive(name: str) -> str:
     """``"Ann's"`` for a name, ``"your"`` for the viewer's seat (named "You" in the UI)."""
     return "your" if name.lower() == "you" else f"{name}'s"

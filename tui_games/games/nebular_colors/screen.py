@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState
+from tui_games.engine.grammar import as_clause
 from tui_games.engine.session import replay
 from tui_games.games.nebular_colors import texts
 from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
@@ -390,8 +391,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """Take a pile: the only one that can be taken at once, else ask which (←→, 1/2)."""
         takes = [a.pile for a in self.legal() if isinstance(a, Take)]
         if not takes:
-            reasons = "; ".join(f"{PILES[i]}: {self.why_not(Take(pile=i)).rstrip('.')}"
-                                for i in (0, 1))
+            reasons = "; ".join(
+                f"{PILES[i]}: {as_clause(self.why_not(Take(pile=i)).rstrip('.'))}"
+                for i in (0, 1))
             self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
         elif len(takes) == 1:
             self.attempt(Take(pile=takes[0]))
