@@ -12,7 +12,7 @@ from conftest import PULSAR, SIZE, PulsarEnd, PulsarScreen, pulsar_session, sett
 from textual.widgets import Input
 
 from tui_games.app import GamesApp
-from tui_games.engine.core import Action, Event, GameState
+from tui_games.engine.core import Action, GameState
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import GameInfo
@@ -271,25 +271,6 @@ async def test_the_command_palette_saves_the_game_on_the_table(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SaveNameScreen)
-
-
-async def test_page_keys_scroll_the_log_and_end_comes_back_to_the_newest(
-        pulsar_store: SaveStore, make_app: MakeApp) -> None:
-    app = make_app(pulsar_store, pulsar_session(SOLO))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(GameLog)
-        log.show([Event(f"line {n}") for n in range(30)])  # a long bot turn, say
-        await pilot.pause()
-        assert len(log.shown) > log.content_size.height and log.newest_in_sight
-        await pilot.press("pageup")
-        assert not log.newest_in_sight
-        await pilot.press("pagedown")
-        assert log.newest_in_sight
-        await pilot.press("home")
-        assert log.visible_rows()[0] == log.shown[0]
-        await pilot.press("end")
-        assert log.newest_in_sight
 
 
 async def test_no_table_key_acts_behind_the_too_small_notice(

@@ -64,7 +64,7 @@ from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.log import MAX_LINES, GameLog
+from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
 if TYPE_CHECKING:
@@ -84,12 +84,6 @@ class GameScreen(DismissOnce, Screen[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("escape", "menu", "Menu"),
-        # The log scrolls from the keyboard too (a bot's whole turn is often more than it
-        # shows); a focused list with page keys of its own keeps them.
-        Binding("pageup", "scroll_log(1)", "Older log lines", show=False),
-        Binding("pagedown", "scroll_log(-1)", "Newer log lines", show=False),
-        Binding("home", "scroll_log_to(1)", "Oldest log line", show=False),
-        Binding("end", "scroll_log_to(-1)", "Newest log line", show=False),
     ]
 
     # Widgets and boxes cover the whole table: the screen's own background shows only in
@@ -584,16 +578,6 @@ class GameScreen(DismissOnce, Screen[None]):
         return self.autosave() is not None or not self.session.actions
 
     # ---- the other keys --------------------------------------------------------------
-
-    def action_scroll_log(self, pages: int) -> None:
-        """Scroll the game log a page towards older (1) or newer (-1) lines."""
-        for log in self.query(GameLog):
-            log.scroll_back(pages * max(1, log.content_size.height - 1))
-
-    def action_scroll_log_to(self, end: int) -> None:
-        """Scroll the game log to its oldest (1) or newest (-1) line."""
-        for log in self.query(GameLog):
-            log.scroll_back(end * MAX_LINES * 10)
 
     def action_undo(self) -> None:
         """Take back the viewer's last decision if the rules allow it."""
