@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.dom import DOMNode
 from textual.screen import Screen
+
+from tui_games.textual_private import clear_inner_outer_cache, forget_query_cache
 
 WATCHERS = "__watchers"  # where textual.reactive keeps a node's watchers (not name-mangled)
 
@@ -52,7 +53,7 @@ def prune_watchers(app: App[Any]) -> int:
     node's ``query_one`` cache; how many watchers were dropped."""
     dropped = 0
     for node in live_nodes(app):
-        node._query_one_cache.clear()
+        forget_query_cache(node)
         watchers: dict[str, list[tuple[DOMNode, Any]]] | None = vars(node).get(WATCHERS)
         for entries in (watchers or {}).values():
             # A removed widget is no longer attached to the app's DOM (the app itself
@@ -66,9 +67,7 @@ def prune_watchers(app: App[Any]) -> int:
 
 def clear_style_caches() -> None:
     """Empty the cache that holds the styles caches of removed widgets (see the module)."""
-    cache_clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
-    if cache_clear is not None:  # a Textual that no longer caches there has nothing to drop
-        cache_clear()
+    clear_inner_outer_cache()
 
 
 def release_closed_widgets(app: App[Any]) -> int:

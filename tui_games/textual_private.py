@@ -10,6 +10,8 @@ Each name here guards against a crash Textual 8.2 has no public way to avoid:
 - ``GameCommandPalette``: the command palette's search and list keys are private methods
   of CommandPalette; its search raises NoMatches when the palette closed while it ran, and
   its page keys raise KeyError on a list not laid out yet (both found by the fuzz).
+- ``forget_query_cache`` and ``clear_inner_outer_cache``: the memory check's release of
+  what Textual keeps of closed widgets (open Textual leaks #6665 and #6666; memory.py).
 """
 
 from __future__ import annotations
@@ -18,14 +20,29 @@ import contextlib
 
 from textual import work
 from textual._context import active_message_pump
+from textual._styles_cache import StylesCache
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 
 
 def running_pump() -> MessagePump | None:
     """The app, screen or widget whose handler is running now (None outside any)."""
     return active_message_pump.get(None)
+
+
+def forget_query_cache(node: DOMNode) -> None:
+    """Empty ``node``'s cache of query_one results (it holds removed widgets)."""
+    node._query_one_cache.clear()
+
+
+def clear_inner_outer_cache() -> None:
+    """Empty StylesCache.get_inner_outer's lru_cache, which holds the styles caches (and
+    strips) of removed widgets; nothing to do on a Textual that no longer caches there."""
+    cache_clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
+    if cache_clear is not None:
+        cache_clear()
 
 
 class GameCommandPalette(CommandPalette):
