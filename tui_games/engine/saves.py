@@ -79,6 +79,18 @@ class SaveSummary(msgspec.Struct):
         return self.turn + 1
 
 
+class RecordTag(msgspec.Struct, forbid_unknown_fields=True):
+    """What marks a save as a record of a finished game (kept in the history folder).
+
+    ``hints_used`` counts the hints each seat asked for (empty when nobody counted them).
+    Everything else of a record (the result, the scores, the turns) comes from replaying
+    its actions, so an edited record cannot claim a win it did not have.
+    """
+
+    finished_at: str
+    hints_used: list[int] = msgspec.field(default_factory=list)
+
+
 class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     """The on-disk envelope; typed by the game's state and action types when decoding."""
 
@@ -97,6 +109,7 @@ class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     state: S
     ui_prefs: dict[str, str] = msgspec.field(default_factory=dict)  # optional: newer saves
     check: str | None = None  # version 2 on: see header_check(); version 1 has none
+    record: RecordTag | None = None  # only in records (history/): never written as null
 
 
 def sanitise_name(name: str) -> str:
@@ -167,6 +180,8 @@ def _format_document(doc: SaveFile[Any, Any]) -> bytes:
     lines = []
     for field in doc.__struct_fields__:
         value = getattr(doc, field)
+        if field == "record" and value is None:
+            continue  # a save is not a record: its file stays as it always was
         if field == "actions" and value:
             body = b"[\n" + b",\n".join(b"    " + to_json(a) for a in value) + b"\n  ]"
         else:
@@ -334,7 +349,8 @@ class SaveStore:
         self._write(path, session, session.name or AUTOSAVE_NAME, mkdir=False)
         return path
 
-    def _write(self, path: Path, session: Session, name: str, *, mkdir: bool = True) -> None:
+    def _write(self, path: Path, session: Session, name: str, *, mkdir: bool = True,
+               record: RecordTag | None = None) -> None:
         self._check_prefs(path, session.ui_prefs)  # never write a file that would not load
         doc: SaveFile[Any, Any] = SaveFile(
             format=FORMAT, version=VERSION, game=session.rules.id, name=name,
@@ -343,16 +359,31 @@ class SaveStore:
             undoable=list(session.undoable), actions=list(session.actions),
             state=session.state, ui_prefs=dict(session.ui_prefs),
             check=header_check(session.rules.id, session.seed, session.options,
-                               session.seats))
+                               session.seats), record=record)
         try:
             if mkdir:
-                self.folder.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, _format_document(doc))
         except OSError as exc:
             reason = exc.strerror or str(exc)
             raise SaveError(path, f"cannot write the save ({reason})", reason) from exc
 
     # ---- reading -------------------------------------------------------------------
+
+    def write_record(self, session: Session, folder: Path, hints_used: list[int]) -> Path:
+        """Keep the finished ``session`` as a record ``<folder>/<save_id>.json`` (same
+        format as a save, tagged as a record), written atomically like a save."""
+        self.assign_id(session)
+        record = RecordTag(finished_at=_now_iso(), hints_used=list(hints_used))
+        path = folder / f"{session.save_id}.json"
+        self._write(path, session, session.name or AUTOSAVE_NAME, record=record)
+        return path
+
+    def load_document(self, path: Path) -> tuple[Session, RecordTag | None]:
+        """The session saved in ``path`` and its record tag (None for a plain save);
+        SaveError (one line) on any problem."""
+        session, doc = self._load(Path(path))
+        return session, doc.record
 
     def load(self, path: Path | str) -> Session:
         """The session saved in ``path``; SaveError (one line) on any problem.
