@@ -35,6 +35,7 @@ from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action, Event, GameState, IllegalAction, Rules
 from tui_games.engine.grammar import seat_ref
 from tui_games.engine.locks import GameLock
+from tui_games.engine.records import HISTORY, History, login_folder
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session, replay
 from tui_games.engine.text import printable
@@ -348,9 +349,25 @@ class Host:
                                    session.options, session.actions)
             return f"The host cannot save ({exc.cause}): nothing was played."
         game.unsaved = None
+        if session.to_move is None:
+            self._keep_records(game)
         game.broadcast()
         self._schedule_bot(game)
         return None
+
+    def _keep_records(self, game: HostedGame) -> None:
+        """A finished game goes to the history of every login that sat at it
+        (``history/<login>/``): each player's History and Stats are their own."""
+        session = game.session
+        base = self.store.folder / HISTORY
+        for login in {seat.name for seat in session.seats if seat.is_human}:
+            folder = login_folder(base, login)
+            if folder is None:
+                continue
+            try:
+                History(self.store, folder).keep(session)
+            except SaveError as exc:
+                self._log(f"{game.game_id}: not kept in {login}'s history ({exc.cause})")
 
     # ---- bots --------------------------------------------------------------------------
 

@@ -35,6 +35,8 @@ from tui_games.screens.game_over import GameOverChoice
 class OnlineTable(GameScreen):
     """The mixin put in front of a game's screen class (see ``online_table``)."""
 
+    KEEPS_RECORDS = False  # the host keeps the records of its games, per login
+
     class FromHost(Message):
         """A message read from the host by the worker thread."""
 

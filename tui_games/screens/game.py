@@ -105,6 +105,9 @@ class GameScreen(DismissOnce, Screen[None]):
     IS_LOOK_BACK = False
     """True on the classes of look backs (see screens/review.py)."""
 
+    KEEPS_RECORDS = True
+    """A finished game is kept in the history (False where the game is another's: online)."""
+
     BotMoved = BotMoved
     BotProgress = BotProgress
 
@@ -637,7 +640,9 @@ class GameScreen(DismissOnce, Screen[None]):
         self.bot_runner.thinking = None
         outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
-        self.saves.drop_autosave()
+        if self.KEEPS_RECORDS and not self.reviewing:
+            self.saves.keep_record()  # the finished game goes to the history...
+        self.saves.drop_autosave()  # ...and is no longer one to Continue
         self._outcome = outcome
         self._show_game_over()
 

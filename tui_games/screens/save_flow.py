@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui_games.engine.records import History
 from tui_games.engine.saves import SaveError
 from tui_games.screens.confirm import Choice, ChoiceScreen, ConfirmScreen
 from tui_games.screens.save_name import SaveNameScreen, SavePathScreen
@@ -132,6 +133,16 @@ class SaveFlow:
 
         default = f"~/{store.assign_id(screen.session)}.json"
         screen.app.push_screen(SavePathScreen(default, str(store.folder)), chosen)
+
+    def keep_record(self) -> Path | None:
+        """Keep the finished game in the history (see engine/records.py); never raises.
+        A failure is notified: the game itself is over either way."""
+        screen = self.screen
+        try:
+            return History(screen.store).keep(screen.session)
+        except SaveError as exc:
+            self._failed(exc, "Not kept in the history")
+            return None
 
     def drop_autosave(self) -> None:
         """A finished game is not one to Continue: remove its autosave (named saves stay)."""
