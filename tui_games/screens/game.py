@@ -409,16 +409,16 @@ class GameScreen(DismissOnce, Screen[None]):
 
     def review(self, actions_upto: int, title: str,
                then: Callable[[], None] | None = None) -> None:
-        """Show the table as it was after the first ``actions_upto`` actions, read-only.
+        """Open the replay viewer (screens/replay.py) on this game at the moment after
+        its first ``actions_upto`` actions, as the viewer saw it, read-only.
 
-        The player looks at it (cursor keys still move, nothing can be played) until Enter
-        or Esc; then ``then`` runs (show the summary again, deal on, the result...).
+        The player looks at it (and steps through the game) until Enter or Esc; then
+        ``then`` runs (show the summary again, deal on, the result...).
         """
-        past = look_back.past_session(self.session, actions_upto)
-        look = look_back.look_back_class(type(self))(
-            session=past, info=self.info, store=self.store, bot_delay=0, review=title,
-            viewer=self.viewer)
-        self.app.push_screen(look, lambda _: then() if then is not None else None)
+        from tui_games.screens.replay import open_replay  # it builds on this class
+
+        open_replay(self, self.session, self.info, self.store, at=actions_upto,
+                    title=title, seat=self.viewer, then=then, cls=type(self))
 
     def action_end_review(self) -> None:
         """Leave the look back."""
