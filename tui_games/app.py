@@ -20,8 +20,10 @@ from textual.widget import Widget
 
 from tui_games.engine.core import Options
 from tui_games.engine.locks import GameLock
+from tui_games.engine.records import History
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
+from tui_games.engine.text import one_line
 from tui_games.games import GameInfo, UnknownGame, get_game
 from tui_games.hangup import (
     POLL_SECONDS,
@@ -34,10 +36,13 @@ from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
 from tui_games.screens.confirm import Choice, ChoiceScreen
 from tui_games.screens.game import GameScreen
-from tui_games.screens.load import LoadScreen
+from tui_games.screens.history import HistoryScreen
+from tui_games.screens.load import LoadScreen, when
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen, new_seed
+from tui_games.screens.replay import open_replay
 from tui_games.screens.rules import RulesScreen
+from tui_games.screens.stats import StatsScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
 from tui_games.textual_private import GameCommandPalette, running_pump
 
@@ -74,6 +79,9 @@ class GameCommands(Provider):
             commands.append(("Continue", app.action_continue_game,
                              "Resume the most recent save"))
         commands.append(("Load game", app.action_load, "Pick a saved game"))
+        commands.append(("History", app.action_history, "Finished games, to replay move "
+                                                        "by move"))
+        commands.append(("Stats", app.action_stats, "Wins, streaks and scores per game"))
         commands.append(("Rules", app.action_rules, "How to play each game"))
         return commands
 
@@ -111,11 +119,14 @@ class GamesApp(App[None]):
     COMMANDS = App.COMMANDS | {GameCommands}
 
     def __init__(self, store: SaveStore, session: Session | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, *, replay: str | None = None) -> None:
+        """``replay`` opens that save or record in the replay viewer (`tui-games replay`)."""
         super().__init__()
         self.store = store
+        self.history = History(store)
         self.bot_delay = bot_delay
         self._start_session = session
+        self._start_replay = replay
         self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
         self._focus_before_small: WeakKeyDictionary[Screen[Any], Widget] = (
             WeakKeyDictionary())
@@ -180,6 +191,9 @@ class GamesApp(App[None]):
         if self._start_session is not None:
             session, self._start_session = self._start_session, None
             self.open_game(session)
+        if self._start_replay is not None:
+            path, self._start_replay = self._start_replay, None
+            self.replay_file(path)
 
     # ---- the terminal going away --------------------------------------------------------
 
@@ -408,6 +422,33 @@ class GamesApp(App[None]):
         """Pick a saved game."""
         if not self.asked_by_closed_screen():
             self.push_screen(LoadScreen())
+
+    def action_history(self) -> None:
+        """The finished games (see screens/history.py)."""
+        if not self.asked_by_closed_screen() and not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        """The figures of the finished games (see screens/stats.py)."""
+        if not self.asked_by_closed_screen() and not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def replay_file(self, path: str) -> bool:
+        """Open a record (or any save) in the replay viewer; a bad file is explained in
+        one line and left untouched."""
+        if self.asked_by_closed_screen():
+            return False
+        try:
+            session, tag = self.history.open(path)
+            info = get_game(session.rules.id)
+        except (SaveError, UnknownGame) as exc:
+            self.notify(str(exc), title="Cannot replay this file", severity="error",
+                        timeout=10, markup=False)
+            return False
+        title = (f"the {info.title} game of {when(tag.finished_at)}" if tag is not None
+                 else f"the {info.title} save {one_line(session.name or 'autosave', 40)}")
+        open_replay(self.screen, session, info, self.store, title=title)
+        return True
 
     def action_rules(self) -> None:
         """The rules: of the game on the table, else of any game."""

@@ -1,4 +1,4 @@
-"""The `tui-games` command: play (the default), --list, arena and bench.
+"""The `tui-games` command: play (the default), --list, arena, bench, replay, stats...
 
 The play path is the only one that imports Textual, and only once the arguments and the
 save file are known to be good: a bad `--load FILE` is one line on stderr and exit 2.
@@ -97,6 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--stress", action="store_true",
                        help="the long harness: 10,000 checked random games per game, "
                             "10,000 random keys per screen, a 50-game session (slow)")
+    replay = commands.add_parser("replay", help="step through a finished game or any save",
+                                 description="Open a record of the history (or any save "
+                                             "file) in the replay viewer.")
+    replay.add_argument("file", metavar="FILE", help="a record or save file")
+    stats = commands.add_parser("stats", help="wins, streaks and scores from the history",
+                                description="Figures per game and opponents, worked out "
+                                            "from the finished games in the history.")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--host", action="store_true",
+                       help="your own figures on the shared host of this machine")
+    stats.add_argument("--socket", metavar="PATH",
+                       help="the host's socket, with --host (default: $TUI_GAMES_SOCKET "
+                            "or /tmp/tui-games/host.sock)")
     _add_online_commands(commands)
     add_serve_parser(commands)
     return parser
@@ -151,6 +164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _join(args)
     if args.command == "serve":
         return run_serve(args)
+    if args.command == "replay":
+        return _play(args, replay=args.file)
+    if args.command == "stats":
+        return _stats(args)
     return _play(args)
 
 
@@ -245,18 +262,43 @@ def _join(args: argparse.Namespace) -> int:
     return run_join(args.socket)
 
 
-def _play(args: argparse.Namespace) -> int:
+def _stats(args: argparse.Namespace) -> int:
+    from tui_games.engine.records import History
+    from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
+    from tui_games.stats import as_json, compute, format_table
+
+    if args.host:
+        from tui_games.online.client import HostError, host_stats
+
+        try:
+            lines = host_stats(args.socket)
+        except HostError as exc:
+            return _fail(str(exc))
+    else:
+        try:
+            store = SaveStore(resolve_save_dir(args.saves))
+        except SaveError as exc:
+            return _fail(str(exc))
+        lines = compute(History(store).list())
+    print(json.dumps(as_json(lines), indent=2) if args.json else "\n".join(format_table(lines)))
+    return 0
+
+
+def _play(args: argparse.Namespace, replay: str | None = None) -> int:
+    from tui_games.engine.records import History
     from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
 
     try:
         store = SaveStore(resolve_save_dir(args.saves))
         session = store.load(args.load) if args.load else None
+        if replay is not None:
+            History(store).open(replay)  # a bad file: one line now, before any screen
     except SaveError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
     from tui_games.app import GamesApp  # only now: Textual is for playing, not for commands
 
-    app = GamesApp(store, session=session, bot_delay=args.bot_delay)
+    app = GamesApp(store, session=session, bot_delay=args.bot_delay, replay=replay)
     if args.seed is not None:
         app.first_seed = args.seed
     app.run()

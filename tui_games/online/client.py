@@ -25,13 +25,16 @@ from tui_games.online.protocol import (
     BadMessage,
     Hello,
     HostMessage,
+    MyStats,
     Refused,
+    StatsLines,
     View,
     Welcome,
     decode,
     encode,
     host_decoder,
 )
+from tui_games.stats import StatLine
 
 T = TypeVar("T")
 HOST_USER_ENV = "TUI_GAMES_HOST_USER"  # join --host-user NAME: the login the host must be
@@ -222,3 +225,9 @@ class Connection:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+
+def host_stats(path: str | os.PathLike[str] | None = None) -> list[StatLine]:
+    """This login's own figures on the host (``tui-games stats --host``); HostError in
+    one line when there is no host, or it cannot answer."""
+    with Connection(path) as conn:
+        return conn.request(MyStats(), StatsLines).lines

@@ -16,6 +16,8 @@ inside one), tagged by its ``type`` field. A client speaks first:
    the number of actions the client has seen; the host plays it through the rules and
    sends every connection of that game a fresh ``view``, or answers ``refused`` with the
    rules' reason. ``leave`` leaves the table (the connection stays for the lobby).
+4. ``stats`` -> ``stats-lines``: the asking login's own figures, from the records of
+   its finished games on this host (``tui-games stats --host``, the lobby).
 
 A ``view`` holds ``observe(state, seat)`` of the client's own seat, never the true state
 (a spectator's holds only what every seat may see), the number of actions so far, who
@@ -31,6 +33,7 @@ import msgspec
 
 from tui_games.engine.core import Outcome
 from tui_games.engine.session import Seat
+from tui_games.stats import StatLine
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 8 * 1024 * 1024  # a view of the largest game is far below this
@@ -85,7 +88,11 @@ class Leave(msgspec.Struct, tag="leave"):
     """Leave the table; the connection stays open for the lobby."""
 
 
-ClientMessage = Hello | ListGames | CreateGame | Join | Act | Leave
+class MyStats(msgspec.Struct, tag="stats"):
+    """The asking login's own figures, from its history on this host."""
+
+
+ClientMessage = Hello | ListGames | CreateGame | Join | Act | Leave | MyStats
 
 
 # ---- host -> client -----------------------------------------------------------------------
@@ -157,7 +164,13 @@ class View(msgspec.Struct, tag="view", kw_only=True):
     last: str = ""
 
 
-HostMessage = Welcome | Refused | GameList | Created | Joined | View
+class StatsLines(msgspec.Struct, tag="stats-lines", kw_only=True):
+    """The answer to ``stats``: one line per game and opponents (see tui_games.stats)."""
+
+    lines: list[StatLine]
+
+
+HostMessage = Welcome | Refused | GameList | Created | Joined | View | StatsLines
 
 _encoder = msgspec.json.Encoder()
 client_decoder = msgspec.json.Decoder(ClientMessage)

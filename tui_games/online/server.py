@@ -63,7 +63,9 @@ from tui_games.online.protocol import (
     Joined,
     Leave,
     ListGames,
+    MyStats,
     Refused,
+    StatsLines,
     View,
     Welcome,
     client_decoder,
@@ -72,6 +74,7 @@ from tui_games.online.protocol import (
     hello_version,
     version_refusal,
 )
+from tui_games.stats import StatLine, compute
 
 MAX_BUFFERED = 4 * 1024 * 1024  # a client that reads nothing is dropped past this
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
@@ -226,6 +229,7 @@ class Host:
                                                flush=True))
         self._server: asyncio.Server | None = None
         self.bot_pool = BotPool()  # its workers start with the first bot's decision
+        self._histories: dict[str, History] = {}  # per login, for its stats
 
     # ---- games -------------------------------------------------------------------------
 
@@ -354,6 +358,16 @@ class Host:
         game.broadcast()
         self._schedule_bot(game)
         return None
+
+    def stats_of(self, login: str) -> list[StatLine]:
+        """``login``'s own figures, from its records on this host."""
+        folder = login_folder(self.store.folder / HISTORY, login)
+        if folder is None:
+            return []
+        history = self._histories.get(login)
+        if history is None:  # kept: a record is replayed once, not at every request
+            history = self._histories[login] = History(self.store, folder)
+        return compute(history.list(), login=login)
 
     def _keep_records(self, game: HostedGame) -> None:
         """A finished game goes to the history of every login that sat at it
@@ -528,7 +542,9 @@ class Host:
         except BadMessage as exc:
             conn.send(Refused(reason=f"not a request of protocol {PROTOCOL_VERSION} ({exc})"))
             return
-        if isinstance(message, ListGames):
+        if isinstance(message, MyStats):
+            conn.send(StatsLines(lines=self.stats_of(conn.user)))
+        elif isinstance(message, ListGames):
             rows = sorted(self.games.values(), key=lambda g: g.created, reverse=True)
             conn.send(GameList(games=[g.row() for g in rows]))
         elif isinstance(message, CreateGame):

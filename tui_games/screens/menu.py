@@ -1,4 +1,5 @@
-"""The main menu: New game, Continue, Load, Rules, Quit, and the games on offer."""
+"""The main menu: New game, Continue, Load, History, Stats, Rules, Quit, and the games
+on offer."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ class MenuScreen(Screen[None]):
         Binding("n", "app.new_game", "New game"),
         Binding("c", "app.continue_game", "Continue"),
         Binding("l", "app.load", "Load"),
+        Binding("h", "app.history", "History"),
+        Binding("s", "app.stats", "Stats"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -66,6 +69,9 @@ class MenuScreen(Screen[None]):
                 Option(entry("New game", "choose a game, seats and bots"), id="new"),
                 Option(entry("Continue", "no saved game yet"), id="continue", disabled=True),
                 Option(entry("Load game", "pick a saved game"), id="load"),
+                Option(entry("History", "finished games, to replay move by move"),
+                       id="history"),
+                Option(entry("Stats", "wins, streaks and scores per game"), id="stats"),
                 Option(entry("Rules", "how to play each game"), id="rules"),
                 Option(entry("Quit", "games save themselves as you play"), id="quit"),
                 id="menu",
@@ -139,6 +145,8 @@ class MenuScreen(Screen[None]):
         actions = {"new": self.games_app.action_new_game,
                    "continue": self.games_app.action_continue_game,
                    "load": self.games_app.action_load,
+                   "history": self.games_app.action_history,
+                   "stats": self.games_app.action_stats,
                    "rules": self.games_app.action_rules}
         if event.option.id == "quit":
             self.app.exit()
