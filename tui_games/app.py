@@ -445,8 +445,8 @@ class GamesApp(App[None]):
             self.notify(str(exc), title="Cannot replay this file", severity="error",
                         timeout=10, markup=False)
             return False
-        title = (f"the {info.title} game of {when(tag.finished_at)}" if tag is not None
-                 else f"the {info.title} save {one_line(session.name or 'autosave', 40)}")
+        title = (f"the game of {when(tag.finished_at)}" if tag is not None
+                 else f"the save {one_line(session.name or 'autosave', 30)!r}")
         open_replay(self.screen, session, info, self.store, title=title)
         return True
 

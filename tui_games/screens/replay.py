@@ -33,9 +33,11 @@ from tui_games.screens.decision import ObservationMemo
 from tui_games.screens.game import GameScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.review import END_REVIEW
+from tui_games.widgets.log import GameLog
 
 EVERY = 32  # a copy of the state every EVERY actions: a step replays at most that many
 SPECTATOR = "a spectator"
+NOBODY = -1  # the log's reader for a spectator: no seat's "you", no seat's private lines
 S = TypeVar("S", bound=Screen[Any])
 
 
@@ -176,14 +178,17 @@ class ReplayView(GameScreen):
     def refresh_view(self) -> None:
         """The game's own table and log at this step; the status line says where we are."""
         super().refresh_view()
+        if self.seat is None:  # the log as nobody's "you", with no seat's private lines
+            self.query_one("#log", GameLog).show(self.view().log, NOBODY, self.seat_names)
         self.show_status(self.replay_status())
 
-    def replay_status(self) -> str:
-        """"Looking back at ...: step 12 of 80, turn 4, as Ada. ← → step; Enter or Esc ..."""
+    def replay_status(self, lead: str = "") -> str:
+        """"Looking back at ...: step 12/80, turn 4, as Ada. ..." after ``lead`` (what
+        the last key did)."""
         line = self.timeline
-        return (f"Looking back at {self.review_title}: step {self.at} of {line.end}, "
-                f"turn {line.turns[self.at] + 1}, as {self.who()}. ← → step, [ ] turns; "
-                "Enter or Esc to go on.")
+        return (f"{lead}Looking back at {self.review_title}: step {self.at}/{line.end}, "
+                f"turn {line.turns[self.at] + 1}, as {self.who()}. ←→ [ ] v a; "
+                "Enter/Esc: go on.")
 
     # ---- keys ----------------------------------------------------------------------------
 
@@ -203,7 +208,7 @@ class ReplayView(GameScreen):
         at = max(0, min(at, self.timeline.end))
         if at == self.at:
             edge = "the start" if at == 0 else "the end"
-            self.show_status(f"Already at {edge}. {self.replay_status()}")
+            self.show_status(self.replay_status(f"Already at {edge}. "))
             return
         self.at = at
         self.session = self.timeline.session_at(at)
@@ -232,8 +237,8 @@ class ReplayView(GameScreen):
         index = choices.index(self.seat) if self.seat in choices else 0
         seat = choices[(index + 1) % len(choices)]
         if len(choices) == 1:
-            self.show_status("Only a spectator's view until everything is revealed (a). "
-                             + self.replay_status(), error=True)
+            self.show_status(self.replay_status("Reveal all (a) to see a hand. "),
+                             error=True)
             return
         covered = (seat is not None and not self.revealed and len(self.own) > 1
                    and seat != self.seat)
@@ -253,13 +258,12 @@ class ReplayView(GameScreen):
     def action_reveal(self) -> None:
         """Let every seat's view be chosen: only for a game that is over."""
         if not self.timeline.over:
-            self.show_status("Hands can be revealed only once the game is over. "
-                             + self.replay_status(), error=True)
+            self.show_status(self.replay_status("Hands are revealed only after the game. "),
+                             error=True)
             return
         self.revealed = True
         self.refresh_bindings()
-        self.show_status("Everything revealed: v shows each seat's hand in turn. "
-                         + self.replay_status())
+        self.show_status(self.replay_status("Revealed: v shows each hand. "))
 
 
 _REPLAYS: dict[type[Any], type[Any]] = {}

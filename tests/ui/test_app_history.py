@@ -1,0 +1,193 @@
+"""History and the replay viewer, by keys: a finished game is kept and listed, Enter
+replays it, the viewer's keys step through every position exactly, and hands stay
+hidden per seat until everything is revealed after the game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
+
+from tui_games.app import GamesApp
+from tui_games.engine.codec import to_json
+from tui_games.engine.records import History
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session, replay
+from tui_games.screens.confirm import ConfirmScreen
+from tui_games.screens.game_over import GameOverScreen
+from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.history import HistoryScreen
+from tui_games.screens.menu import MenuScreen
+from tui_games.screens.replay import ReplayView, Timeline
+from tui_games.screens.stats import StatsScreen
+from tui_games.widgets.status import StatusLine
+
+MakeApp = Callable[..., GamesApp]
+
+
+def status(screen: ReplayView) -> str:
+    return screen.query_one("#status", StatusLine).text
+
+
+def finished(seats: list[Seat], seed: int = 7) -> Session:
+    session = pulsar_session(seats, seed)
+    rng = random.Random(seed)
+    while session.to_move is not None:
+        session.apply(rng.choice(PULSAR.rules.legal_actions(session.state)))
+    return session
+
+
+def test_every_step_of_a_timeline_is_the_replayed_state() -> None:
+    """"A record is the existing save format ... so a record replays exactly."""
+    session = finished([Seat("Ann"), Seat("Bot", "easy")])
+    line = Timeline(session)
+    rules = PULSAR.rules
+    for at in range(line.end + 1):
+        expected = replay(rules, 2, session.seed, session.options, session.actions[:at])
+        assert to_json(line.state_at(at)) == to_json(expected)
+        assert line.turns[at] == expected.turn
+    assert line.over and line.end == len(session.actions)
+
+
+async def test_a_finished_game_goes_to_the_history_and_replays_by_keys(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """The game over keeps the record (and drops the autosave); History lists it and
+    Enter opens the viewer; left/right, Home/End and ] [ move through the game."""
+    app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("e")
+            await settle(app, pilot, rounds=2)
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.screen_stack[1]
+        assert isinstance(game, PulsarScreen)
+        played = list(game.session.actions)
+        [row] = app.history.list()
+        assert row.error is None and row.actions == len(played)
+        assert not list(pulsar_store.folder.glob("*.json"))  # no Continue for it
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView) and isinstance(view, PulsarScreen)
+        assert view.at == 0 and view.session.actions == []
+        assert status(view).startswith("Looking back at")
+        await pilot.press("right", "right")
+        assert view.at == 2 and view.session.actions == played[:2]
+        await pilot.press("left")
+        assert view.at == 1
+        await pilot.press("end")
+        assert view.at == len(played) and view.session.state.over
+        await pilot.press("home")
+        assert view.at == 0
+        await pilot.press("right_square_bracket")
+        first_end = next(i for i, a in enumerate(played, 1)
+                         if replay(PULSAR.rules, 2, 7, {"length": "short"},
+                                   played[:i]).turn == 1)
+        assert view.at == first_end
+        await pilot.press("left_square_bracket")
+        assert view.at == 0
+        await pilot.press("e")  # a game key plays nothing in the viewer
+        assert view.session.actions == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_hot_seat_hands_stay_hidden_until_everything_is_revealed(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """"In hot-seat records, hides other seats' hands until the viewer asks to reveal
+    all (after the game is over)."""
+    history = History(pulsar_store)
+    path = history.keep(finished([Seat("Ann"), Seat("Ben"), Seat("Bot", "easy")]))
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.press("end")
+        hands = view.session.state.hands
+        assert view.seat is None  # a spectator's view first
+        assert all(card == HIDDEN for hand in view.view().hands for card in hand)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)  # Ann's hand is covered first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert view.seat == 0 and view.view().hands[0] == hands[0]
+        assert all(card == HIDDEN for card in view.view().hands[1] + view.view().hands[2])
+        assert view.viewpoints() == [None, 0, 1]  # the bot's hand is not offered
+        await pilot.press("a")
+        assert view.viewpoints() == [None, 0, 1, 2]
+        await pilot.press("v", "v")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen)  # revealed: no cover
+        assert view.seat == 2 and view.view().hands[2] == hands[2]
+
+
+async def test_reveal_is_refused_while_a_game_is_not_over(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    session = pulsar_session([Seat("Ann"), Seat("Bot", "easy")])
+    session.apply(PULSAR.rules.legal_actions(session.state)[1])
+    path = pulsar_store.autosave(session)
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView) and view.seat == 0
+        await pilot.press("a")
+        assert not view.revealed and view.viewpoints() == [None, 0]
+        assert "only after the game" in status(view)
+
+
+async def test_a_damaged_record_is_refused_in_one_line_and_can_be_deleted(
+        pulsar_store: SaveStore, make_app: MakeApp, tmp_path: Path) -> None:
+    history = History(pulsar_store)
+    path = history.keep(finished([Seat("Ann"), Seat("Bot", "easy")]))
+    path.write_bytes(path.read_bytes()[:-20])
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert app.screen.rows[0].error is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)  # refused: nothing opened
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not path.exists()
+
+
+async def test_stats_screen_shows_the_figures_of_the_history(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    history = History(pulsar_store)
+    for seed in (1, 2, 3):
+        history.keep(finished([Seat("Ann"), Seat("Bot", "easy")], seed))
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one("#stats")
+        assert table.row_count == 1  # type: ignore[attr-defined]
+        row = table.get_row_at(0)  # type: ignore[attr-defined]
+        assert str(row[0]) == "Pulsar Pick" and str(row[1]) == "easy"
+        assert str(row[2]) == "3"
