@@ -77,8 +77,9 @@ def compute(rows: Iterable[RecordSummary], login: str | None = None) -> list[Sta
     return lines
 
 
-HEADINGS = ("Game", "Against", "Games", "Wins", "Win %", "Best", "Avg", "Streak", "Best run",
-            "Avg turns")
+# Short, so the table fits 80 columns: "Top" is the best streak, "Turns" the average length.
+HEADINGS = ("Game", "Against", "Games", "Wins", "Win%", "Best", "Avg", "Streak", "Top",
+            "Turns")
 
 
 def cells(line: StatLine) -> tuple[str, ...]:

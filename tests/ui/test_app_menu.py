@@ -22,12 +22,14 @@ from tui_games.screens.fields import ChoiceField, NameField, TextField
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.history import HistoryScreen
 from tui_games.screens.load import LoadScreen
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen
 from tui_games.screens.pick import PickScreen
 from tui_games.screens.rules import GameList, RulesScreen
 from tui_games.screens.save_name import SaveNameInput, SaveNameScreen
+from tui_games.screens.stats import StatsScreen
 
 MakeApp = Callable[..., GamesApp]
 
@@ -42,13 +44,13 @@ def nebular_session(seed: int = 3) -> Session:
                        default_options(info.rules))
 
 
-async def test_menu_offers_the_five_entries_and_the_registered_games(
+async def test_menu_offers_its_entries_and_the_registered_games(
         store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, MenuScreen)
         ids = [option.id for option in menu(app).options]
-        assert ids == ["new", "continue", "load", "rules", "quit"]
+        assert ids == ["new", "continue", "load", "history", "stats", "rules", "quit"]
         titles = [str(label.render()) for label in app.screen.query(".game-title")]
         assert titles == [info.title for info in all_games().values()]
 
@@ -85,9 +87,14 @@ async def test_arrows_and_enter_open_each_entry(store: SaveStore, make_app: Make
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("escape")
-        # Continue is disabled, so down skips it: New game -> Load -> Rules.
+        # Continue is disabled, so down skips it: New game -> Load -> History -> Stats
+        # -> Rules.
         await pilot.press("down", "enter")
         assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape", "down", "enter")
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape", "down", "enter")
+        assert isinstance(app.screen, StatsScreen)
         await pilot.press("escape", "down", "enter")
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
@@ -97,7 +104,8 @@ async def test_arrows_and_enter_open_each_entry(store: SaveStore, make_app: Make
 async def test_letter_keys_are_shortcuts(store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        for key, screen in (("l", LoadScreen), ("r", RulesScreen)):  # n: new-game tests
+        for key, screen in (("l", LoadScreen), ("h", HistoryScreen), ("s", StatsScreen),
+                            ("r", RulesScreen)):  # n: new-game tests
             await pilot.press(key)
             assert isinstance(app.screen, screen)
             await pilot.press("escape")

@@ -43,7 +43,8 @@ class StatsScreen(DismissOnce, Screen[None]):
         for line in lines:
             table.add_row(*(Text(cell, justify="left" if i < 2 else "right")
                             for i, cell in enumerate(cells(line))))
-        note = ("Streak: wins in a row up to your latest game; Against: the bot levels "
+        note = ("Best, Avg: your score. Streak: wins in a row up to your latest game; "
+                "Top: your longest. Turns: average length. Against: the bot levels "
                 "(people: other players)." if lines else
                 "No finished games yet: the figures come from the games in History.")
         self.query_one("#stats-note", Static).update(Text(note))
