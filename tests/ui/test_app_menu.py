@@ -27,6 +27,7 @@ from tui_games.screens.load import LoadScreen
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen
 from tui_games.screens.pick import PickScreen
+from tui_games.screens.replay import ReplayView
 from tui_games.screens.rules import GameList, RulesScreen
 from tui_games.screens.save_name import SaveNameInput, SaveNameScreen
 from tui_games.screens.stats import StatsScreen
@@ -124,7 +125,8 @@ async def test_quit_leaves_the_app(store: SaveStore, make_app: MakeApp) -> None:
 def test_every_binding_has_a_description_and_shows_in_the_footer() -> None:
     screens = [MenuScreen, NewGameScreen, LoadScreen, RulesScreen, HandoffScreen,
                GameOverScreen, ConfirmScreen, SaveNameScreen, GameScreen, ChoiceField,
-               TextField, NameField, GameList, SaveNameInput, PickScreen]
+               TextField, NameField, GameList, SaveNameInput, PickScreen, HistoryScreen,
+               StatsScreen, ReplayView]
     for owner in screens:
         for binding in owner.BINDINGS:
             assert isinstance(binding, Binding), (owner, binding)
@@ -140,7 +142,7 @@ async def test_the_command_palette_lists_the_game_commands(
         assert CommandPalette.is_open(app)
         results = app.screen.query_one("CommandList", OptionList)
         shown = [str(option.prompt) for option in results.options]
-        for name in ("New game", "Load game", "Rules", "Theme"):
+        for name in ("New game", "Load game", "History", "Stats", "Rules", "Theme"):
             assert any(name in text for text in shown), shown
         await pilot.press(*"new game")
         await pilot.pause(0.3)

@@ -1,0 +1,63 @@
+"""Every game's own table in the replay viewer: a record of each opens, steps, jumps,
+changes viewpoint and reveals, and the table always shows the position it claims."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from conftest import SIZE
+
+from tui_games.app import GamesApp
+from tui_games.engine.codec import to_json
+from tui_games.engine.core import default_options
+from tui_games.engine.records import History
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session, replay
+from tui_games.games import all_games, get_game
+from tui_games.screens.replay import ReplayView
+
+MakeApp = Callable[..., GamesApp]
+
+
+def finished_game(game_id: str, seed: int = 11) -> Session:
+    """You against an easy bot, played to the end by random choices."""
+    rules = get_game(game_id).rules
+    session = Session.new(rules, [Seat("You"), Seat("Bot", "easy")], seed,
+                          default_options(rules))
+    rng = random.Random(seed)
+    while session.to_move is not None:
+        session.apply(rng.choice(rules.legal_actions(session.state)))
+    return session
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_each_games_record_replays_on_its_own_table(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    session = finished_game(game_id)
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView) and view.seat == 0
+        for keys, at in ((["right"], 1), (["right", "right", "left"], 2),
+                         (["end"], len(session.actions)), (["home"], 0),
+                         (["right_square_bracket"], None)):
+            await pilot.press(*keys)
+            if at is not None:
+                assert view.at == at
+            expected = replay(session.rules, 2, session.seed, session.options,
+                              session.actions[:view.at])
+            assert to_json(view.session.state) == to_json(expected)
+        assert view.at > 0 and view.timeline.turns[view.at] == 1
+        await pilot.press("end", "v")  # a spectator
+        assert view.seat is None
+        await pilot.press("a", "v", "v", "v")  # revealed: you, the bot, a spectator
+        assert view.revealed and view.seat is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayView)
