@@ -111,7 +111,7 @@ class ReplayView(GameScreen):
     BINDINGS = [
         END_REVIEW,
         Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("right", "step(1)", "On", key_display="→", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("left_square_bracket", "turn(-1)", "Turn back", key_display="[",
