@@ -86,3 +86,28 @@ def test_stats_host_without_a_host_is_one_line_and_exit_2(
     code, out, err = run(["stats", "--host", "--socket", str(tmp_path / "none.sock")],
                          capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+class FakeApp:
+    """Stands in for GamesApp: records how `tui-games replay` built it."""
+
+    made: list[FakeApp] = []
+
+    def __init__(self, store: SaveStore, session: Session | None = None,
+                 bot_delay: float = 0.6, replay: str | None = None) -> None:
+        self.session, self.replay = session, replay
+        FakeApp.made.append(self)
+
+    def run(self) -> None:
+        pass
+
+
+def test_replay_of_a_good_file_opens_the_viewer_on_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"`tui-games replay FILE` opens any save or record directly."""
+    [path] = keep(tmp_path, 6)
+    monkeypatch.setattr("tui_games.app.GamesApp", FakeApp)
+    FakeApp.made.clear()
+    assert main(["--saves", str(tmp_path), "replay", str(path)]) == 0
+    [app] = FakeApp.made
+    assert app.replay == str(path) and app.session is None

@@ -298,7 +298,8 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
         return EXIT_USAGE
     from tui_games.app import GamesApp  # only now: Textual is for playing, not for commands
 
-    app = GamesApp(store, session=session, bot_delay=args.bot_delay, replay=replay)
+    extra = {} if replay is None else {"replay": replay}
+    app = GamesApp(store, session=session, bot_delay=args.bot_delay, **extra)
     if args.seed is not None:
         app.first_seed = args.seed
     app.run()

@@ -70,6 +70,8 @@ class RecordSummary(msgspec.Struct):
 def hints_of(session: Session) -> list[int]:
     """The hints each seat used, if the session counts them (absent: 0 each)."""
     counted = getattr(session, "hints_used", None)
+    if counted is None:
+        counted = getattr(session, "hints", None)
     seats = len(session.seats)
     if not isinstance(counted, list | tuple):
         return [0] * seats
