@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 from online_helpers import HostProcess, me
+from test_online_ui import SIZE, lobby_app, until
+from textual.widgets import Static
 
 from tui_games import cli
 from tui_games.engine.records import History
+from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.online.protocol import CreateGame
+from tui_games.online.screens import LobbyScreen, my_line
 from tui_games.online.server import Host, HostedGame
-from tui_games.stats import compute
+from tui_games.stats import StatLine, compute
 
 
 def test_a_finished_host_game_is_a_record_in_the_logins_history(tmp_path: Path) -> None:
@@ -58,3 +62,19 @@ def test_stats_host_asks_the_running_host(host: HostProcess,
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert json.loads(out) == {"version": 1, "lines": []}
+
+
+async def test_the_lobby_shows_the_players_own_line(host: HostProcess, tmp_path: Path) -> None:
+    """"On a shared host, per login: ... or the lobby shows the player's own line."""
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        mine = lobby.query_one("#lobby-mine", Static)
+        await until(pilot, lambda: "Your finished games here" in str(mine.render()),
+                    "the player's own line")
+        assert "none yet" in str(mine.render())
+    line = StatLine(game="neptune", title="Neptune", opponents="easy", games=4, wins=3,
+                    best_streak=2)
+    assert my_line([line]) == ("Your finished games here: 4, 3 won (75%), best streak 2. "
+                               "Every figure: tui-games stats --host.")

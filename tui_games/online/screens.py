@@ -36,12 +36,15 @@ from tui_games.online.protocol import (
     Join,
     Joined,
     ListGames,
+    MyStats,
+    StatsLines,
     View,
 )
 from tui_games.online.table import open_table
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.fields import ChoiceList
 from tui_games.screens.names import shown_name
+from tui_games.stats import StatLine
 from tui_games.widgets.status import StatusLine
 
 REFRESH_SECONDS = 2.0
@@ -188,6 +191,17 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         self.dismiss(None)
 
 
+def my_line(lines: list[StatLine]) -> str:
+    """The player's own line in the lobby: their finished games on this host in sum."""
+    games = sum(line.games for line in lines)
+    if not games:
+        return "Your finished games here: none yet (tui-games stats --host lists them)."
+    wins = sum(line.wins for line in lines)
+    best = max(line.best_streak for line in lines)
+    return (f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
+            f"best streak {best}. Every figure: tui-games stats --host.")
+
+
 class LobbyScreen(Screen[None]):
     """The host's games: join (as a player, or watch), create, refresh."""
 
@@ -202,11 +216,13 @@ class LobbyScreen(Screen[None]):
     class Listed(Message):
         """The host's games (or why they could not be listed)."""
 
-        def __init__(self, games: list[GameRow] | None, user: str, problem: str = "") -> None:
+        def __init__(self, games: list[GameRow] | None, user: str, problem: str = "",
+                     mine: list[StatLine] | None = None) -> None:
             super().__init__()
             self.games = games
             self.user = user
             self.problem = problem
+            self.mine = mine  # the player's own figures (None: the host did not say)
 
     class Seated(Message):
         """Joined a game: open its table."""
@@ -235,6 +251,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
             yield Static(f"Online games at {self.path}", id="lobby-title")
+            yield Static("", id="lobby-mine", markup=False)
             yield ChoiceList(id="lobby-games")
             yield StatusLine("Asking the host...", id="lobby-status")
         yield Footer()
@@ -265,10 +282,14 @@ class LobbyScreen(Screen[None]):
         try:
             with Connection(self.path) as conn:
                 games = conn.request(ListGames(), GameList).games
+                try:
+                    mine: list[StatLine] | None = conn.request(MyStats(), StatsLines).lines
+                except HostError:  # a host from before the figures: the games still list
+                    mine = None
         except (HostError, TimeoutError) as exc:
             self.post_message(self.Listed(None, "", str(exc) or "the host did not answer"))
             return
-        self.post_message(self.Listed(games, conn.user))
+        self.post_message(self.Listed(games, conn.user, mine=mine))
 
     @work(thread=True, exclusive=True, group="join")
     def _join(self, join: Join | None, create: CreateGame | None = None) -> None:
@@ -297,6 +318,8 @@ class LobbyScreen(Screen[None]):
             self.status(f"Cannot list the games: {event.problem}", error=True)
             return
         self.user = event.user
+        if event.mine is not None:
+            self.query_one("#lobby-mine", Static).update(my_line(event.mine))
         menu = self.query_one("#lobby-games", OptionList)
         keep = menu.highlighted
         ids = [row.id for row in event.games]
