@@ -191,3 +191,23 @@ async def test_stats_screen_shows_the_figures_of_the_history(
         row = table.get_row_at(0)  # type: ignore[attr-defined]
         assert str(row[0]) == "Pulsar Pick" and str(row[1]) == "easy"
         assert str(row[2]) == "3"
+
+
+async def test_no_replay_key_acts_while_the_table_is_too_small_to_show(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    path = History(pulsar_store).keep(finished([Seat("Ann"), Seat("Bot", "easy")]))
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.1)
+        await pilot.press("right", "end")
+        assert view.at == 0
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause(0.1)
+        await pilot.press("right")
+        assert view.at == 1

@@ -33,10 +33,12 @@ from tui_games.screens.decision import ObservationMemo
 from tui_games.screens.game import GameScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.review import END_REVIEW
+from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.log import GameLog
 
 EVERY = 32  # a copy of the state every EVERY actions: a step replays at most that many
 SPECTATOR = "a spectator"
+REPLAY_KEYS = frozenset({"step", "jump", "turn", "round", "viewpoint", "reveal"})
 NOBODY = -1  # the log's reader for a spectator: no seat's "you", no seat's private lines
 S = TypeVar("S", bound=Screen[Any])
 
@@ -195,13 +197,15 @@ class ReplayView(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The replay's own keys work whatever the game's table binds; the rounds keys
         only in a game that counts rounds, reveal only until it is done."""
-        if action in ("step", "jump", "turn", "viewpoint"):
-            return self.ready and not self.closed
+        if action not in REPLAY_KEYS:
+            return super().check_action(action, parameters)
+        if not self.ready or self.closed or self.has_class(TOO_SMALL_CLASS):
+            return False  # as on any table: nothing acts on a table that is not shown
         if action == "round":
-            return self.ready and not self.closed and self.timeline.has_rounds
+            return self.timeline.has_rounds
         if action == "reveal":
-            return self.ready and not self.closed and not self.revealed
-        return super().check_action(action, parameters)
+            return not self.revealed
+        return True
 
     def go_to(self, at: int) -> None:
         """Show the position after ``at`` actions."""
