@@ -50,11 +50,14 @@ from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.history import HistoryScreen
 from tui_games.screens.load import LoadScreen
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen
+from tui_games.screens.replay import ReplayView
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
+from tui_games.screens.stats import StatsScreen
 
 # Text that must never be read as markup or reach the terminal raw: names and saves of
 # the fuzzed games carry it, so every screen that shows them is tried with it.
@@ -89,7 +92,7 @@ MAX_RESTARTS = 20
 # The dialogs every game shares; a game's own (a summary between hands...) are declared in
 # its folder (GameInfo.fuzz_dialogs) and found by game_dialogs().
 DIALOGS = ("menu", "new_game", "load", "rules", "save_name", "confirm", "handoff",
-           "game_over")
+           "game_over", "history", "stats", "replay")
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,9 @@ class Target:
     def _screen_type(self) -> type[Screen[Any]] | None:
         return {"menu": MenuScreen, "new_game": NewGameScreen, "load": LoadScreen,
                 "rules": RulesScreen, "save_name": SaveNameScreen, "confirm": ConfirmScreen,
-                "handoff": HandoffScreen, "game_over": GameOverScreen}.get(self.name)
+                "handoff": HandoffScreen, "game_over": GameOverScreen,
+                "history": HistoryScreen, "stats": StatsScreen,
+                "replay": ReplayView}.get(self.name)
 
     def on_top(self) -> bool:
         """True while the target screen is the one the keys reach."""
@@ -350,6 +355,13 @@ class Target:
             session = finished_session(self.info, self.seed)
             self.sessions.append((self.info, session))
             app.open_game(session)
+        elif name in ("history", "stats", "replay"):
+            self.seed += 1  # a finished game of hostile names in the history, to list
+            path = app.history.keep(finished_session(self.info, self.seed))
+            if name == "replay":
+                app.replay_file(str(path))
+            else:
+                app.push_screen(HistoryScreen() if name == "history" else StatsScreen())
         elif self.dialog is not None:
             self.dialog.open(app, HOSTILE_NAMES)
         elif name != "menu":
