@@ -183,3 +183,17 @@ def test_the_json_and_the_table_carry_every_figure() -> None:
     table = format_table(lines)
     assert table[0].startswith("Game") and "100%" in table[1]
     assert format_table([]) == ["No finished games in the history yet."]
+
+
+def test_a_game_finished_again_from_a_save_is_a_record_of_its_own(store: SaveStore) -> None:
+    """A named save played on twice to two different ends keeps both games; the same
+    game kept again (a record opened once more) is not doubled."""
+    history = History(store)
+    first = finished(seed=3)
+    path = history.keep(first)
+    assert history.keep(first) == path  # the same game: not kept twice
+    other = finished(seed=4)
+    other.save_id = first.save_id  # played on from the same save, to another end
+    second = history.keep(other)
+    assert second != path and second.name == f"{first.save_id}-2.json"
+    assert len(history.list()) == 2

@@ -97,7 +97,21 @@ class History:
         """Write ``session`` (a finished game) as a record; SaveError if it cannot be."""
         if session.rules.outcome(session.state) is None:
             raise SaveError(self.folder, "only a finished game is kept as a record")
-        return self.store.write_record(session, self.folder, hints_of(session))
+        save_id = self.store.assign_id(session)
+        stem, number = save_id, 1
+        # A game played on from a named save again ends its own way: a record of its
+        # own. The same game opened again (a record loaded) is not kept twice.
+        while (path := self.folder / f"{stem}.json").exists():
+            try:
+                kept, _ = self.open(path)
+            except SaveError:
+                kept = None
+            if kept is not None and kept.seed == session.seed \
+                    and kept.actions == session.actions:
+                return path
+            number += 1
+            stem = f"{save_id}-{number}"
+        return self.store.write_record(session, self.folder, hints_of(session), stem)
 
     def open(self, path: Path | str) -> tuple[Session, RecordTag | None]:
         """The game of a record (or any save) and its tag; SaveError in one line."""

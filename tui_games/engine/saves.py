@@ -370,12 +370,14 @@ class SaveStore:
 
     # ---- reading -------------------------------------------------------------------
 
-    def write_record(self, session: Session, folder: Path, hints_used: list[int]) -> Path:
-        """Keep the finished ``session`` as a record ``<folder>/<save_id>.json`` (same
-        format as a save, tagged as a record), written atomically like a save."""
+    def write_record(self, session: Session, folder: Path, hints_used: list[int],
+                     stem: str | None = None) -> Path:
+        """Keep the finished ``session`` as a record ``<folder>/<stem>.json`` (default
+        stem: its save id), in the format of a save tagged as a record, written
+        atomically like a save."""
         self.assign_id(session)
         record = RecordTag(finished_at=_now_iso(), hints_used=list(hints_used))
-        path = folder / f"{session.save_id}.json"
+        path = folder / f"{stem or session.save_id}.json"
         self._write(path, session, session.name or AUTOSAVE_NAME, record=record)
         return path
 
