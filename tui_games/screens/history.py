@@ -107,8 +107,7 @@ class HistoryScreen(DismissOnce, Screen[None]):
         for row in self.rows:
             if row.error:
                 table.add_row(Text(BROKEN + fit(Path(row.path).stem, DATE - 2), style="bold"),
-                              plain(row.title, GAME), Text("broken: see below",
-                                                           style="italic"),
+                              plain(row.title, GAME), Text("see below", style="italic"),
                               "", "", "", key=row.path)
             else:
                 table.add_row(plain(when(row.finished_at)), plain(row.title, GAME),
