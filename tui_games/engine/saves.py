@@ -384,7 +384,7 @@ class SaveStore:
     def load_document(self, path: Path) -> tuple[Session, RecordTag | None]:
         """The session saved in ``path`` and its record tag (None for a plain save);
         SaveError (one line) on any problem."""
-        session, doc = self._load(Path(path))
+        session, doc = self._load(self._resolve(path))
         return session, doc.record
 
     def load(self, path: Path | str) -> Session:
@@ -393,6 +393,11 @@ class SaveStore:
         The file is only read. A relative path that does not exist is looked up in the
         save folder.
         """
+        return self._load(self._resolve(path))[0]
+
+    def _resolve(self, path: Path | str) -> Path:
+        """``path``, or the save folder's file of that name when it is relative and is
+        not there."""
         file = Path(path)
         try:
             file = file.expanduser()
@@ -401,7 +406,7 @@ class SaveStore:
                 file = self.folder / file
         except (OSError, ValueError, RuntimeError):  # ~nobody/x, a NUL: _load says so
             pass
-        return self._load(file)[0]
+        return file
 
     def _load(self, file: Path) -> tuple[Session, SaveFile[Any, Any]]:
         try:
