@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.geometry import Size
 
+from tui_games.engine.text import fit
 from tui_games.widgets.card import CardFace, wrap_tokens
 from tui_games.widgets.line_widget import Line, LineWidget
 
@@ -108,7 +109,7 @@ class TrickArea(LineWidget):
         width = max((len(s.name) for s in self._seats), default=0)
         lines: list[Content] = []
         for i, seat in enumerate(self._seats):
-            name = seat.name[:12].ljust(min(width, 12))
+            name = fit(seat.name, 12).ljust(min(width, 12))
             if seat.face is None:
                 mark = f"{TO_PLAY} to play" if i == self._next else "·"
                 lines.append(Content.assemble(name, " ", (mark, ".trick-area--waiting")))
