@@ -72,6 +72,16 @@ def test_a_seat_named_you_reads_grammatically_too() -> None:
         "You keep the pile. Bot 2 has 3 points.")
 
 
+def test_a_seat_named_you_is_never_you_on_another_seats_screen() -> None:
+    """Hot-seat (issue 19): Player 2 read "Hand 1: You start" about Player 1, named You.
+    Only the seat that is viewing reads "you"; another seat named You is "Player N"."""
+    names = ["You", "Bea"]
+    assert speak_to("Hand 1: Seat 1 starts.", names, 1) == "Hand 1: Player 1 starts."
+    assert speak_to("Seat 2 takes Seat 1's pile.", names, 1) == (
+        "You take Player 1's pile.")
+    assert speak_to("Hand 1: Seat 1 starts.", names, 0) == "Hand 1: You start."
+
+
 def test_a_sentence_starting_with_your_seat_capitalises() -> None:
     assert speak_to("Seat 3's turn.", NAMES, 2) == "Your turn."
     assert speak_to("Hand 2: Seat 3 leads.", NAMES, 2) == "Hand 2: You lead."

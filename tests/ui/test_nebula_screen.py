@@ -369,3 +369,35 @@ async def test_a_save_made_while_choosing_the_star_for_chaos_resumes_there(
         assert status(screen).text == shown and screen.focused is screen.reserve
         await pilot.press("escape")
         assert screen.focused is screen.clusters and screen.clusters.planning
+
+
+def offered_keys(screen: NebulaScreen) -> set[str]:
+    """The actions of the keys the Footer offers now."""
+    return {binding.action for _, binding, enabled, _ in screen.active_bindings.values()
+            if binding.show and enabled}
+
+
+async def test_only_what_the_rules_allow_now_is_offered_while_investing_time(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "Would take B P Y" was refused with "Spend all 5 movement points", and
+    "Or c: Turn to Chaos" was offered with an empty reserve. Take and Chaos are offered
+    (status line and Footer) only while legal_actions holds them."""
+    session = position(lambda s: s.phase == "collect" and not any(s.reserves[0]))
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        legal = screen.legal()
+        assert not any(isinstance(a, TurnToChaos | TakeStars) for a in legal)
+        text = status(screen).text
+        assert "Turn to Chaos" not in text and "take" not in text.split(").")[-1].lower()
+        assert {"take", "chaos"}.isdisjoint(offered_keys(screen))
+        await pilot.press("c")  # pressed anyway: the rules say why not
+        assert status(screen).is_error and "reserve" in status(screen).text
+        for _ in range(10):  # spend every step on the top ring
+            if not screen.clusters.points_left:
+                break
+            assert "take" not in offered_keys(screen)
+            await pilot.press("right")
+        assert screen.clusters.points_left == 0
+        assert "Enter takes" in status(screen).text and "take" in offered_keys(screen)
+        await pilot.press("enter")
+        assert screen.session.actions[-1] == TakeStars()

@@ -30,6 +30,7 @@ from tui_games.games.nebula.galaxy import GalaxyBoard, art, black_zone
 from tui_games.games.nebula.galaxy_canvas import Art
 from tui_games.games.nebula.nebula_view import constellation_values
 from tui_games.games.nebula.objective_cards import CardsShown, ObjectiveCards
+from tui_games.games.nebula.objectives import ADVANCED_DECK, CAREER_DECK, PERSONAL_DECK
 from tui_games.games.nebula.reserve import StarRow, group_text
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.score_pad import ScorePad
@@ -345,8 +346,37 @@ def test_the_cards_show_markers_progress_and_the_personal_objective() -> None:
     text = cards.render().plain
     assert "North: 3 colours" in text and "16/10 Ann Bob" in text
     assert "Orbit 3: 3 colours" in text and "✓now" in text
-    assert "A1 R linked to P you ×2" in text and "A2 Career cards done you ×1" in text
+    assert "A1 each R linked to a P you ×2" in text and "A2 each Career you did you ×1" in text
     assert "✓ holds" in text
+
+
+CARDS_PANE = 35, 13  # the Cards pane at 80x24: its width, and the rows it has
+
+
+def cards_rows(shown: CardsShown) -> list[str]:
+    """The rows the cards take in the pane at 80x24 (a long line wraps at words)."""
+    cards = ObjectiveCards()
+    cards.shown = shown
+    return [row.plain for row in cards.render().wrap(CARDS_PANE[0])]
+
+
+def test_every_objective_is_said_in_words_that_fit_the_cards_pane() -> None:
+    """Issue 19: the Cards tab read "8 orbit-next to *" and cut "R on all 4 indirect links
+    ✗ not". Each card is plain words (no "*"): a Career card with two players' markers
+    and an Advanced card with its count, the Personal card with its progress, each take
+    one row of the pane at 80x24, and a full game's cards fit the pane's rows."""
+    for career in range(len(CAREER_DECK)):
+        rows = cards_rows(CardsShown(career=(career,), career_marks=(("Ann", "Bob"),)))
+        assert len(rows) == 2 and "*" not in rows[1], rows
+    for advanced in range(len(ADVANCED_DECK)):
+        rows = cards_rows(CardsShown(advanced=(advanced,), advanced_counts=(9,)))
+        assert len(rows) == 3 and "*" not in rows[2], rows
+    for personal in range(len(PERSONAL_DECK)):
+        rows = cards_rows(CardsShown(personal=personal))
+        assert len(rows) == 3 and "*" not in rows[2], rows  # the Career title, its own
+        full = cards_rows(CardsShown(career=(0, 1, 2, 3), advanced=(0, 1, 2, 3),
+                                     advanced_counts=(9, 9, 9, 9), personal=personal))
+        assert len(full) <= CARDS_PANE[1], full
 
 
 def test_the_score_pad_marks_the_viewer_and_the_leader() -> None:

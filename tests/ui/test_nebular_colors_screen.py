@@ -479,3 +479,25 @@ async def test_a_phase_key_repaints_what_changed_not_the_table(
                      "nc-title", "nc-frag-0", "nc-frag-1", "nc-them-name", "nc-you-name"}
         assert not drawn & unchanged
         assert not [w for w in rendered.widgets if w.parent is nc(app).hand]  # no per-card widgets
+
+
+async def test_hot_seat_player_2_never_reads_you_about_player_1(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: in hot-seat, Player 2 read "Hand 1: You start" about Player 1 (named
+    You). The log calls the other seat by its seat, "you" is only the one viewing."""
+    rules = get_game("nebular_colors").rules
+    session = Session.new(rules, [Seat("You"), Seat("Player 2")], 2, {"first": "0"})
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Player 1 takes the seat
+        await pilot.pause()
+        screen = nc(pilot.app)
+        assert screen.viewer == 0
+        assert screen.query_one(GameLog).shown[0].startswith("Hand 1: You start")
+        while session.to_move == 0:  # Player 1's turn, played out
+            screen.play(rules.legal_actions(session.state)[0])
+            await pilot.pause()
+        await pilot.press("enter")  # Player 2 takes the seat
+        await pilot.pause()
+        assert screen.viewer == 1
+        log = screen.query_one(GameLog).shown
+        assert log[0].startswith("Hand 1: Player 1 starts")

@@ -158,6 +158,22 @@ async def test_trick_piles_start_with_the_rounds_total_and_keep_it_when_folding(
         assert lines[-1].endswith("R8 3") and piles.total == 44
 
 
+async def test_wrapped_piles_hang_under_the_first_pile_not_beside_the_tracker() -> None:
+    """Issue 19: at 80x24 a pile wrapped to the second row sat right after the tracker's
+    `ones` row ("ones ●○○○○○○○○○ A5 -5"), reading as part of the score. A wrapped line
+    starts under the first pile, the total's column left blank."""
+    piles = TrickPiles(max_lines=2)
+    async with WidgetApp(piles).run_test(size=(19, 4)) as pilot:
+        piles.set_piles([PileFace(face("SF"), 3), PileFace(face("B10"), 1),
+                         PileFace(face("A5"), -5)], total=-1)
+        await pilot.pause()
+        lines = piles.text.split("\n")
+        indent = len("round -1:  ")
+        assert lines[0].startswith("round -1:  ") and len(lines) == 2
+        assert lines[1][:indent] == " " * indent and lines[1][indent] != " "
+        assert all(len(line) <= 19 for line in lines)
+
+
 async def test_score_tracker_legend_names_the_tens_and_ones_rows() -> None:
     tracker = ScoreTracker(27, legend=True)
     async with WidgetApp(tracker).run_test(size=(30, 4)):

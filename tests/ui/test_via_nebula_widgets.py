@@ -132,7 +132,7 @@ async def test_the_action_list_wraps_scrolls_to_the_highlight_and_plays_it() -> 
         await pilot.pause()
         shown = shown_lines(lines)
         # Closed, a preview: one line per action, cut, the last line counting the rest.
-        assert shown[0] == "Move 1 stone from the site on E5 to th…"
+        assert shown[0] == "Move 1 stone from the site on E5 to…"  # at a word (fit)
         assert shown[-1] == "... and 2 more"
         lines.show_texts(app.texts)  # open: the list to choose from
         lines.highlighted = 0

@@ -91,14 +91,19 @@ def speak_to(text: str, names: Sequence[str], viewer: int | None = None) -> str:
     """``text`` with seat references replaced: the viewer's seat by "you", others by name.
 
     "Seat 1 keeps 2 cards; Seat 2's turn." read by seat 0 with names ("Ada", "Bo") becomes
-    "You keep 2 cards; Bo's turn.". A seat whose name is "You" is treated the same way,
-    so a player named You reads grammatical lines too.
+    "You keep 2 cards; Bo's turn.". A seat whose name is "You" is treated the same way
+    when nobody in particular reads (``viewer`` None: a single human named You reads
+    grammatical lines too); while another seat reads, it is "Player N": in hot-seat,
+    "You start" on Player 2's screen must not mean Player 1.
     """
 
     def name_of(index: int) -> str:
         if index == viewer:
             return "You"
-        return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
+        name = names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
+        if viewer is not None and name.strip().lower() == "you":
+            return f"Player {index + 1}"
+        return name
 
     out: list[str] = []
     pos = 0

@@ -33,8 +33,33 @@ def printable(text: str) -> str:
     return "".join(kept)
 
 
+ELLIPSIS = "…"
+# A cut backs up to the last space when that keeps at least this share of the room: "Master
+# Mason's…" reads better than "Master Mason's Gui…", and a long word is still cut.
+WORD_SHARE = 0.6
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` as it is if it fits ``width`` characters, else cut to ``width`` with an
+    ellipsis as its last character, never a silent cut. The cut falls after a whole word
+    when one ends near the edge (a lone separator before it goes: "take 1O | needs"
+    becomes "take 1O…"), else mid-word with the ellipsis. The full text is the
+    caller's to keep one key away (an info line, the log, the rules)."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return ELLIPSIS[:max(width, 0)]
+    room = width - len(ELLIPSIS)
+    kept = text[:room]
+    if text[room] != " ":  # the edge falls inside a word: back up to its start
+        words = kept.rsplit(" ", 1)[0] if " " in kept else ""
+        if len(words.rstrip()) >= room * WORD_SHARE:
+            kept = words
+    return kept.rstrip(" ,;:|·") + ELLIPSIS
+
+
 def one_line(text: str, limit: int) -> str:
     """``printable(text)`` on one line with runs of spaces collapsed, cut to ``limit``
     characters (an ellipsis marks the cut)."""
     line = " ".join(printable(text).split())
-    return line if len(line) <= limit else line[:max(limit - 1, 0)] + "…"
+    return line if len(line) <= limit else line[:max(limit - 1, 0)] + ELLIPSIS

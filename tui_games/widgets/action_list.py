@@ -17,6 +17,8 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
 
+from tui_games.engine.text import fit
+
 KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 
 
@@ -254,8 +256,8 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         key = (text, width, style, self._wrapping)
         strips = self._wraps.get(key)
         if strips is None:
-            if not self._wrapping and len(text) > width:
-                text = text[: max(0, width - 1)] + "…"
+            if not self._wrapping:
+                text = fit(text, width)
             strips = Visual.to_strips(self, Content(text), width,
                                       None if self._wrapping else 1, style)
             strips = [strip.extend_cell_length(width, style.rich_style)

@@ -17,6 +17,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
+from tui_games.engine.text import fit
+
 
 @dataclass(frozen=True, slots=True)
 class CardFace:
@@ -198,7 +200,7 @@ class Card(Widget):
         if not self._captions:
             return line
         width = len(self._face.label) + 2
-        caption = self._face.caption[:width].center(width)
+        caption = fit(self._face.caption, width).center(width)
         return Content.assemble(line, "\n", (caption, "italic"))
 
     def on_click(self) -> None:

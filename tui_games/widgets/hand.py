@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui_games.engine.text import fit
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
 from tui_games.widgets.line_widget import Line, LineWidget, joined
 
@@ -295,7 +296,7 @@ class Hand(LineWidget, can_focus=True):
         notes: list[str] = []
         for face in row:
             cards.append(self._card(face).pad_right(cell - len(face.label) - 2))
-            notes.append(face.caption[:len(face.label) + 2].center(len(face.label) + 2)
+            notes.append(fit(face.caption, len(face.label) + 2).center(len(face.label) + 2)
                          .ljust(cell))
         lines: list[Line] = [cards]
         if self._captions:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.geometry import Size
 
+from tui_games.engine.text import fit
 from tui_games.widgets.line_widget import Line, LineWidget
 
 TEXT_STRIPS = 256  # lines kept per text widget: a cursor goes back and forth over a few
@@ -42,9 +43,8 @@ class TextLines(LineWidget):
         self.refresh(layout=len(lines) != len(old) and (height is None or height.is_auto))
 
     def content_lines(self, width: int) -> list[Line]:
-        """Each line, cut to ``width`` with an ellipsis."""
-        return [Content(line if len(line) <= width else line[: max(0, width - 1)] + "…")
-                for line in self._lines]
+        """Each line, cut to ``width`` with an ellipsis (engine.text.fit)."""
+        return [Content(fit(line, width)) for line in self._lines]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """A line per line of text."""

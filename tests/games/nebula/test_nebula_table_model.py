@@ -38,6 +38,16 @@ def test_keys_work_in_their_phase_only() -> None:
     assert sorted(model.GATED) == list(model.GATED)  # the footer checks them in order
 
 
+def test_take_and_chaos_are_offered_only_while_the_rules_allow_them() -> None:
+    """Issue 19: Enter "Take" showed with steps left, c "Chaos" with an empty reserve."""
+    stepping = model.key_gates("time", False, can_take=False, can_chaos=False)
+    assert not stepping["take"] and not stepping["chaos"]
+    empty = model.key_gates("collect", False, can_take=False, can_chaos=False)
+    assert not empty["chaos"]
+    spent = model.key_gates("time", False, can_take=True, can_chaos=False)
+    assert spent["take"]
+
+
 def test_the_decision_phase_is_the_viewers_only() -> None:
     view = new()
     assert model.decision_phase(view, mine=True) == view.phase

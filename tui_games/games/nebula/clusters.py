@@ -25,6 +25,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 
+from tui_games.engine.text import fit
 from tui_games.games.nebula.board import (
     CLUSTER_COUNT,
     CLUSTER_NAMES,
@@ -208,7 +209,7 @@ class StarClusters(LineWidget, can_focus=True):
             steps = self.plan[c]
             turn = f" {CLOCKWISE if steps > 0 else COUNTERCLOCKWISE}{abs(steps)}" if steps else ""
             selected = self.planning and c == self.selected
-            text = f"{'▸' if selected else ''}{CLUSTER_NAMES[c]}{turn}"[:width].center(width)
+            text = fit(f"{'▸' if selected else ''}{CLUSTER_NAMES[c]}{turn}", width).center(width)
             parts.append(Content.styled(text, "bold reverse" if selected
                                         else ".clusters--title"))
         return Content("  ").join(parts)

@@ -28,6 +28,7 @@ from textual.content import Content, Span
 from textual.geometry import Size
 from textual.reactive import reactive
 
+from tui_games.engine.text import fit
 from tui_games.games.nebula.board import (
     BLACK_ZONE_SIZE,
     BLACK_ZONE_VP,
@@ -262,7 +263,7 @@ class GalaxyBoard(LineWidget, can_focus=True):
             legend = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
             if self.names:
                 legend = NAMES_LEGEND
-            return legend[:width], ((0, min(len(legend), width), ".galaxy--legend"),)
+            return fit(legend, width), ((0, min(len(legend), width), ".galaxy--legend"),)
         row = y - 1
         line = drawing.lines[row]
         chars = list(line)
@@ -287,7 +288,7 @@ class GalaxyBoard(LineWidget, can_focus=True):
     def _header(self, width: int) -> Row:
         """The Galaxy's title and its Black Star Zone."""
         zone = "black " + black_zone(self.black, self.black_target)
-        title = self.title[: max(width - len(zone) - 1, 0)]
+        title = fit(self.title, max(width - len(zone) - 1, 0))
         header = title + " " * (width - len(title) - len(zone)) + zone
         spans = [(0, len(title), ".galaxy--title")]
         if self.black_target and self.black < BLACK_ZONE_SIZE:

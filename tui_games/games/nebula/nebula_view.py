@@ -159,14 +159,19 @@ def rival_status(name: str, phase: str) -> str:
                   "g shows another Galaxy.", "n names every space, g shows another Galaxy.")
 
 
-def time_status(preview: Sequence[int], left: int, *, chaos_open: bool = True) -> str:
-    """What to do while Investing Time (``chaos_open`` while no step is taken yet)."""
+def time_status(preview: Sequence[int], left: int, *, can_take: bool = True,
+                chaos_open: bool = True) -> str:
+    """What to do while Investing Time: only what the rules allow now is offered. Enter
+    takes the stars once ``can_take`` (every step spent); before that the stars the
+    markers face are told as a fact, not offered. ``chaos_open`` while Turning to Chaos
+    is legal (no step taken yet and a star in the reserve)."""
     take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in preview)
     chaos = "Or c: Turn to Chaos." if chaos_open else ""
-    if left:
-        return fitted(f"Invest Time: {plural(left, 'step')} left (↑↓ ring, ←→ step its "
-                      f"marker; against its way takes a step back). Would take {take}.", chaos)
-    return fitted(f"Enter takes {take}. (←→ against a marker's way takes a step back.)",
+    if can_take:
+        return fitted(f"Enter takes {take}. (←→ against a marker's way takes a step back.)",
+                      chaos)
+    return fitted(f"Invest Time: {plural(left, 'step')} left to spend (↑↓ ring, ←→ step its "
+                  f"marker; against its way takes a step back). The markers face {take}.",
                   chaos)
 
 

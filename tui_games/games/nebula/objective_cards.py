@@ -7,7 +7,8 @@ objective. Beside each card the viewer reads how it stands for their own Galaxy 
 ``✓`` a Career objective that will be marked at the end of the turn, ``×2`` patterns of an
 Advanced objective, ``✓``/``✗`` for the Personal one.
 
-The compact form (80x24) uses short card names; the large form the full texts.
+The compact form (80x24) says each card in a few plain words that fit its pane (a
+highlight is a Highlighted space); the large form the full texts.
 """
 
 from __future__ import annotations
@@ -58,41 +59,42 @@ def career_short(card: Card) -> str:
     if card.kind == "orbit_3_colours":
         return f"Orbit {card.param + 1}: 3 colours"
     if card.kind == "indirect_spaces":
-        return "8 indirect ends"
-    return "8 orbit-next to *"
+        return "8 indirect-link ends"
+    return "8 next to highlights"
 
 
 def advanced_short(card: Card) -> str:
-    """An Advanced card in a few words: `R linked to Y`."""
+    """An Advanced card in a few words: `each R linked to a Y`."""
     c = card.param
     if card.kind == "colour_pair":
-        return f"{COLOURS[c // 6]} linked to {COLOURS[c % 6]}"
+        second = COLOURS[c % 6]
+        return f"each {COLOURS[c // 6]} linked to {'an' if second in 'RO' else 'a'} {second}"
     if card.kind == "orbits_with_colour":
-        return f"orbits with a {COLOURS[c]}"
+        return f"each orbit with {'an' if COLOURS[c] in 'RO' else 'a'} {COLOURS[c]}"
     if card.kind == "colour_by_highlight":
-        return f"{COLOURS[c]} orbit-next to *"
+        return f"each {COLOURS[c]} by a highlight"
     if card.kind == "most_frequent_highlighted":
-        return "commonest colour on *"
+        return "top colour on highlights"
     if card.kind == "completed_careers":
-        return "Career cards done"
-    return "* with no empty link"
+        return "each Career you did"
+    return "highlights fully linked"
 
 
 def personal_short(card: Card) -> str:
     """A Personal card in a few words: `6 P stars`."""
     c = COLOURS[card.param] if card.param >= 0 else ""
     return {
-        "indirect_colour": f"{c} on all 4 indirect links",
-        "highlighted_colour": f"{c} on 4 highlighted",
+        "indirect_colour": f"{c} on each indirect link",
+        "highlighted_colour": f"{c} on 4 highlights",
         "six_of_colour": f"6 {c} stars",
         "two_in_three_constellations": f"2 {c} in 3 constellations",
-        "most_black": "most black stars (ties ok)",
+        "most_black": "most black (ties count)",
         "few_empty": "4 or fewer empty spaces",
         "two_of_each": "2 stars of every colour",
-        "orbit_all_different": f"orbit {card.param + 1} full, all different",
+        "orbit_all_different": f"orbit {card.param + 1} full, no repeats",
         "three_adjacent_orbits": "3 adjacent orbits full",
-        "opposite_constellations": "2 opposite constellations",
-        "adjacent_constellations": "2 adjacent constellations",
+        "opposite_constellations": "2 opposite Const. full",
+        "adjacent_constellations": "2 adjacent Const. full",
     }[card.kind]
 
 
@@ -125,7 +127,7 @@ class ObjectiveCards(Widget):
         for i, card_id in enumerate(s.career):
             card = CAREER_DECK[card_id]
             text = career_text(card) if self.large else (
-                f"{career_short(card):<18} {card.top}/{card.bottom}")
+                f"{career_short(card):<20} {card.top}/{card.bottom}")
             marks = s.career_marks[i] if i < len(s.career_marks) else ()
             line = Content(f" {text}")
             if marks:

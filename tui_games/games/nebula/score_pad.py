@@ -16,6 +16,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui_games.engine.text import fit
+
 Row = tuple[str, tuple[str, ...]]
 
 
@@ -72,11 +74,11 @@ class ScorePad(Widget):
         head = [Content(" " * label_width)]
         for seat, name in enumerate(self.names):
             mark = "▸" if seat == self.you else " "
-            head.append(Content.styled((mark + name)[:column - 1].rjust(column), ".pad--head"))
+            head.append(Content.styled(fit(mark + name, column - 1).rjust(column), ".pad--head"))
         lines = [Content("").join(head)]
         for label, cells in self.rows:
-            line = [Content.styled(label[:label_width - 1].ljust(label_width), ".pad--label")]
-            line += [Content(cell[:column - 1].rjust(column)) for cell in cells]
+            line = [Content.styled(fit(label, label_width - 1).ljust(label_width), ".pad--label")]
+            line += [Content(fit(cell, column - 1).rjust(column)) for cell in cells]
             lines.append(Content("").join(line))
         best = max(self.totals, default=0)
         total = [Content.styled("Total".ljust(label_width), ".pad--total")]

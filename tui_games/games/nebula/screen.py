@@ -445,8 +445,10 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             if self._returning:
                 return ("Turn to Chaos: choose the star to give back (←→) and press Enter; "
                         "then keep 2 of the 5 drawn. Esc cancels.")
+            legal = self.legal()
             return time_status(self.clusters.preview(), self.clusters.points_left,
-                               chaos_open=phase == "collect")
+                               can_take=any(isinstance(a, TakeStars) for a in legal),
+                               chaos_open=any(isinstance(a, TurnToChaos) for a in legal))
         if phase == "chaos":
             return (f"Keep {view.keep_left} of the drawn stars: ←→ choose, Enter keeps. "
                     "The others go back to the box.")
@@ -495,22 +497,34 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         """Show a game key in the Footer only when it does something now."""
         if action not in model.GATED:
             return True
-        return model.key_gates(self._phase(self._state()), self._returning)[action]
+        legal = self.legal()
+        return model.key_gates(
+            self._phase(self._state()), self._returning,
+            can_take=any(isinstance(a, TakeStars) for a in legal),
+            can_chaos=any(isinstance(a, TurnToChaos) for a in legal))[action]
 
     def _sync_bindings(self) -> None:
         """Refresh the Footer only when a game key was switched on or off (a refresh
-        rebuilds every key of the Footer)."""
+        rebuilds every key of the Footer). Not before the table is ready: every key is
+        off then, and the Footer shows the keys of the first decision once it is."""
+        if not self.ready:
+            return
         gates = tuple(bool(self.check_action(action, ())) for action in model.GATED)
         if gates != self._gates:
             self._gates = gates
             self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
-        """c or f out of their phase still get an answer from the rules."""
-        probe = {"c": TurnToChaos(BLACK), "f": FinishPositioning()}.get(event.key)
+        """c, f or Enter (take) when the rules refuse them now still get an answer: the
+        footer offers them only when legal, and a key pressed anyway says why not."""
+        probe = {"c": TurnToChaos(BLACK), "f": FinishPositioning(),
+                 "enter": TakeStars()}.get(event.key)
         if probe is None:
             return
-        action = "chaos" if event.key == "c" else "finish"
+        action = {"c": "chaos", "f": "finish", "enter": "take"}[event.key]
+        if action == "take" and (self._returning or self._phase(self._state())
+                                 not in ("collect", "time")):
+            return  # Enter does something else here (keep, place, advance...)
         if self.check_action(action, ()):
             return
         event.stop()
@@ -519,7 +533,8 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             held = model.held_stars(view, self.viewer)
             probe = TurnToChaos(held[0] if held else BLACK)
         why = self.why_not(probe)
-        if self._phase(view) == "time":  # steps are taken: say how to get back to Chaos
+        if isinstance(probe, TurnToChaos) and self._phase(view) == "time":
+            # steps are taken: say how to get back to Chaos
             why = f"{why[:-1]}: first take your steps back (←→ against each marker's way)."
         self.show_status(why, error=True)
 

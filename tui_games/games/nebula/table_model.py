@@ -42,17 +42,20 @@ def decision_phase(view: NebulaState, mine: bool) -> str | None:
     return view.phase if mine else None
 
 
-def key_gates(phase: str | None, returning: bool) -> dict[str, bool]:
+def key_gates(phase: str | None, returning: bool, *, can_take: bool = True,
+              can_chaos: bool = True) -> dict[str, bool]:
     """Which game key works now, for the viewer's ``phase`` (None: not their decision)
-    while ``returning`` (choosing the star to give back for Chaos) or not."""
+    while ``returning`` (choosing the star to give back for Chaos) or not. ``can_take``
+    and ``can_chaos`` say whether the rules allow taking the stars (every step spent)
+    and Turning to Chaos (a star in the reserve) now: a key is offered only then."""
     return {
-        "take": phase in ("collect", "time") and not returning,
+        "take": phase in ("collect", "time") and not returning and can_take,
         "return_star": phase == "collect" and returning,
         "keep": phase == "chaos",
         "place": phase == "place",
         "advance": phase == "value",
         "next_star": phase == "place",
-        "chaos": phase == "collect" and not returning,
+        "chaos": phase == "collect" and not returning and can_chaos,
         "finish": phase == "place",
         "cancel": returning,
     }

@@ -18,6 +18,7 @@ from textual.content import Content, Span
 from textual.geometry import Size
 from textual.reactive import reactive
 
+from tui_games.engine.text import fit
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
 from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
@@ -164,7 +165,7 @@ class ValuesBoard(LineWidget, can_focus=True):
         if place is not None:
             spans.append(Span(len(text) + 1, len(text) + 4, ".values--place"))
             text += " " + PLACES[place]
-        text = text[:width].ljust(width)
+        text = fit(text, width).ljust(width)
         if token in self.blocked:
             spans.append(Span(1, len(text.rstrip()), ".values--blocked"))
         if cursor:

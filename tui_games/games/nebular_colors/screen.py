@@ -23,6 +23,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import as_clause
 from tui_games.engine.session import replay
+from tui_games.engine.text import fit
 from tui_games.games.nebular_colors import texts
 from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
 from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
@@ -259,7 +260,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             note = " (you)"
         else:
             note = ""
-        return (name[: 15 - len(note)] + note) if len(name + note) > 15 else name + note
+        return fit(name, 15 - len(note)) + note
 
     def _show_score(self, area: ScoringArea, view: NCState, seat: int) -> None:
         parts = score_breakdown(view, seat)

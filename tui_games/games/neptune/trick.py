@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.geometry import Size
 
+from tui_games.engine.text import fit
 from tui_games.widgets.card import CardFace, wrap_tokens
 from tui_games.widgets.line_widget import Line, LineWidget
 
@@ -108,7 +109,7 @@ class TrickArea(LineWidget):
         width = max((len(s.name) for s in self._seats), default=0)
         lines: list[Content] = []
         for i, seat in enumerate(self._seats):
-            name = seat.name[:12].ljust(min(width, 12))
+            name = fit(seat.name, 12).ljust(min(width, 12))
             if seat.face is None:
                 mark = f"{TO_PLAY} to play" if i == self._next else "·"
                 lines.append(Content.assemble(name, " ", (mark, ".trick-area--waiting")))
@@ -140,10 +141,38 @@ class PileFace:
     destroyed: bool = False
 
 
+PILE_GAP = "  "
+MIN_HANGING = 8  # columns left under the first pile for a wrapped line to hang there
+
+
+def _hanging(first: list[Content], tokens: list[Content], width: int) -> Content:
+    """``first`` (the round's total, or nothing) then ``tokens``, wrapped between tokens.
+    Wrapped lines hang under the first pile, not under the total: beside Neptune's score
+    tracker, a pile at the start of the second row read as part of its `ones` row
+    ("ones ●○○○○○○○○○ A5 -5")."""
+    if not first:
+        return wrap_tokens(tokens, width, PILE_GAP)
+    head = first[0]
+    indent = head.cell_length + len(PILE_GAP)
+    if width - indent < MIN_HANGING:  # too narrow to hang: wrap under the total
+        return wrap_tokens([head, *tokens], width, PILE_GAP)
+    line, taken = head, 0
+    for token in tokens:
+        if line.cell_length + len(PILE_GAP) + token.cell_length > width and taken:
+            break
+        line = Content.assemble(line, PILE_GAP, token)
+        taken += 1
+    if taken == len(tokens):
+        return line
+    rest = wrap_tokens(tokens[taken:], width - indent, PILE_GAP).split("\n")
+    return Content("\n").join([line, *(Content.assemble(" " * indent, row) for row in rest)])
+
+
 class TrickPiles(LineWidget):
     """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
 
-    With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`. When the piles do
+    With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`, and wrapped lines
+    hang under the first pile. When the piles do
     not fit the lines available, the oldest are summed up as `(3 more)`. Drawn line by
     line from a strip cache; the wrapped lines are kept per width until the piles change.
     """
@@ -221,12 +250,12 @@ class TrickPiles(LineWidget):
         first = ([] if self._total is None
                  else [Content.styled(f"round {self._total:+d}:", ".trick-piles--total")])
         limit = self._max_lines
-        shown = wrap_tokens([*first, *tokens], width, "  ")
+        shown = _hanging(first, tokens, width)
         hidden = 0
         while limit and len(shown.split("\n")) > limit and hidden < len(tokens) - 1:
             hidden += 1
             more = Content.styled(f"({hidden} more)", ".trick-piles--empty")
-            shown = wrap_tokens([*first, more, *tokens[hidden:]], width, "  ")
+            shown = _hanging(first, [more, *tokens[hidden:]], width)
         return shown
 
     def _line_count(self, width: int) -> int:

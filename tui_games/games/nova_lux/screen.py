@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.text import printable
+from tui_games.engine.text import fit, printable
 from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
@@ -330,16 +330,16 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         tracks: ResourceTracks = self._widget("nl-tracks")
         tracks.set_values(view.res[me])
         wide = width >= 80
-        lines = [faction_line(view, me, slot, wide)[:width]
+        lines = [fit(faction_line(view, me, slot, wide), width)
                  for slot in range(len(view.factions[me]))]
         if view.phase == "draft" and len(lines) < 3:
             lines.append(f"(drafting: {3 - len(lines)} more to keep)")
         colony = view.colony[me]
         where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
         self._text("nl-factions", "\n".join(lines))
-        self._text("nl-engine", f"Colony {where} | {engine_line(view, me)}"[:width])
+        self._text("nl-engine", fit(f"Colony {where} | {engine_line(view, me)}", width))
         names = self.seat_names
-        others = [short_mat(view, p, names[p])[:width] for p in range(view.players) if p != me]
+        others = [fit(short_mat(view, p, names[p]), width) for p in range(view.players) if p != me]
         self._text("nl-others", "\n".join(others))  # none in solo: no lines, no height
 
     def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
@@ -373,7 +373,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             caption += " · Enter: actions"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
-        self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
+        self._text("nl-cell", fit(cell_text(view, cell, self.seat_names), self._side_width()))
 
     def _at_cell_entries(self) -> bool:
         view = self._nova_view()

@@ -8,6 +8,7 @@ case letter. Styles are only added on top.
 from __future__ import annotations
 
 from tui_games.engine.grammar import possessive
+from tui_games.engine.text import fit
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -202,7 +203,7 @@ def short_mat(s: NovaLuxState, seat: int, name: str) -> str:
               else "no colony")
     done = sum(s.done[seat]) if s.done else 0
     left = " · left (won)" if s.left_game[seat] else ""
-    return (f"{seat_letter(seat)} {name[:10]}  {tracks} · {colony} · {done}/3 done · "
+    return (f"{seat_letter(seat)} {fit(name, 10)}  {tracks} · {colony} · {done}/3 done · "
             f"eng {len(s.engine[seat])}{left}")
 
 

@@ -10,6 +10,7 @@ building), resources by letter, fog ``~``, forest ``^``, empty meadows ``.``.
 from __future__ import annotations
 
 from tui_games.engine.grammar import possessive
+from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
     HEX_COUNT,
@@ -179,7 +180,8 @@ def contract_line(card: int, width: int) -> str:
     c = CONTRACTS[card]
     power = POWER_SHORT[c.power] + ("x2" if c.uses == 2 and c.power else "")
     name_room = max(4, width - 16)
-    return f"{pile_letters(list(c.needs)):<4} {c.vp}VP {c.name[:name_room]:<{name_room}} {power}"
+    name = fit(c.name, name_room)
+    return f"{pile_letters(list(c.needs)):<4} {c.vp}VP {name:<{name_room}} {power}"
 
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
@@ -189,19 +191,19 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
     if width >= 40:
-        head = (f"{letter} {name[:8]:<8}{score:>4} VP  bld {built}/5  cr {s.craftsmen[seat]}"
+        head = (f"{letter} {fit(name, 8):<8}{score:>4} VP  bld {built}/5  cr {s.craftsmen[seat]}"
                 f"  site {s.sites[seat]}")
     else:
-        head = (f"{letter} {name[:7]:<7}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
+        head = (f"{letter} {fit(name, 7):<7}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
                 f" s{s.sites[seat]}")
     if not wide:
-        return [head[:width]]
+        return [fit(head, width)]
     tiles = "".join(str(n) for n in s.stacks[seat])
     stored = sum(s.storage[seat])
     store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
     sites = [f"{NAME[RUINS[slot // 2]]}:{pile_letters(s.slot_res[slot]) or '-'}"
              for slot, owner in enumerate(s.slot_owner)
              if owner == seat and not s.slot_built[slot]]
-    return [head[:width],
-            f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} store {store}"[:width],
-            f"  sites {' '.join(sites) or 'none on the map'}"[:width]]
+    return [fit(head, width),
+            fit(f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} store {store}", width),
+            fit(f"  sites {' '.join(sites) or 'none on the map'}", width)]
