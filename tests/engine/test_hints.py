@@ -94,27 +94,34 @@ def test_the_reason_gives_the_share_and_the_runner_up() -> None:
     hint = Hint("draw", tries=1840, share=0.62, rating=0.714, runner_up="take",
                 runner_share=0.21, runner_rating=0.6)
     assert reason(hint, lambda a: f"{a} a card") == (
-        "Hint: Draw a card: picked in 62% of 1,840 tries, rated 71/100; "
-        "next best: Take a card, 21%.")
+        "Hint: Draw a card (picked in 62% of 1,840 tries, rated 71/100). "
+        "Next best: Take a card (21%).")
 
 
 def test_the_reason_of_a_paired_search_compares_ratings() -> None:
     hint = Hint("play R2", tries=900, share=0.25, rating=0.63, runner_up="play B3",
                 runner_share=0.25, runner_rating=0.58, by_rating=True)
     assert reason(hint, str) == (
-        "Hint: Play R2: rated 63/100 over 900 tries; next best: Play B3, 58/100.")
+        "Hint: Play R2 (rated 63/100 over 900 tries). Next best: Play B3 (58/100).")
+
+
+def test_ratings_that_would_read_the_same_get_a_decimal() -> None:
+    hint = Hint("a", tries=10, rating=0.5912, runner_up="b", runner_rating=0.5874,
+                by_rating=True)
+    assert reason(hint, str) == (
+        "Hint: A (rated 59.1/100 over 10 tries). Next best: B (58.7/100).")
 
 
 def test_the_reason_says_when_the_heuristic_was_kept() -> None:
     hint = Hint("meld", tries=500, share=0.2, rating=0.5, runner_up="end", runner_share=0.6,
                 runner_rating=0.52, advised=True)
     assert reason(hint, str) == (
-        "Hint: Meld: the bot's judgement, as the search found nothing clearly better "
-        "over 500 tries (Meld 20%, End 60%).")
+        "Hint: Meld (the bot's judgement: over 500 tries the search found nothing "
+        "clearly better). Search's pick: End (60%).")
 
 
 def test_the_only_move_is_said_to_be_one() -> None:
-    assert reason(Hint("pass", only_move=True), str) == "Hint: Pass: the only move there is."
+    assert reason(Hint("pass", only_move=True), str) == "Hint: Pass (the only move there is)."
 
 
 def test_a_real_search_fills_the_figures() -> None:

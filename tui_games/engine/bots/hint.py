@@ -94,36 +94,36 @@ def _percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def _rated(x: float) -> str:
-    return f"{round(100 * x)}/100"
+def _ratings(mine: float, theirs: float) -> tuple[str, str]:
+    """Two ratings out of 100, with a decimal when whole numbers would look the same."""
+    digits = 1 if round(100 * mine) == round(100 * theirs) else 0
+    return f"{100 * mine:.{digits}f}/100", f"{100 * theirs:.{digits}f}/100"
 
 
 def reason(hint: Hint, describe: Callable[[Action], str]) -> str:
-    """The hint in one line: the move, then why (``describe`` names an action).
+    """The hint in one line: the move, the search's figures, then the runner-up
+    (``describe`` names an action). What matters most comes first: a status line too
+    narrow for all of it cuts the runner-up's name.
 
-    "Hint: Play R2 (9): rated 63/100 over 1,840 tries; next best: Play B3 (8), 58/100."
+    "Hint: Play R2 (rated 63/100 over 1,840 tries). Next best: Play B3 (58/100)."
     """
     what = _said(describe(hint.action))
     if hint.only_move:
-        return f"Hint: {what}: the only move there is."
+        return f"Hint: {what} (the only move there is)."
     if hint.rating is None or (hint.share is None and not hint.by_rating):
-        return f"Hint: {what}: the hard bot's rule of thumb (no search needed here)."
+        return f"Hint: {what} (the hard bot's rule of thumb: no search needed here)."
     tries = f"{hint.tries:,} tries"
-    if hint.advised and hint.runner_up is not None:
-        other = _said(describe(hint.runner_up))
-        mine, theirs = ((_rated(hint.rating), _rated(hint.runner_rating or 0.0))
-                        if hint.by_rating else
-                        (_percent(hint.share or 0.0), _percent(hint.runner_share or 0.0)))
-        return (f"Hint: {what}: the bot's judgement, as the search found nothing clearly "
-                f"better over {tries} ({what} {mine}, {other} {theirs}).")
+    runner = hint.runner_up
+    mine, theirs = _ratings(hint.rating, hint.runner_rating or 0.0)
     if hint.by_rating:
-        why = f"rated {_rated(hint.rating)} over {tries}"
+        figures, other_figure = f"rated {mine} over {tries}", theirs
     else:
-        why = (f"picked in {_percent(hint.share or 0.0)} of {tries}, "
-               f"rated {_rated(hint.rating)}")
-    if hint.runner_up is None:
-        return f"Hint: {what}: {why}."
-    other = _said(describe(hint.runner_up))
-    figure = (_rated(hint.runner_rating or 0.0) if hint.by_rating
-              else _percent(hint.runner_share or 0.0))
-    return f"Hint: {what}: {why}; next best: {other}, {figure}."
+        figures = f"picked in {_percent(hint.share or 0.0)} of {tries}, rated {mine}"
+        other_figure = _percent(hint.runner_share or 0.0)
+    if runner is None:
+        return f"Hint: {what} ({figures})."
+    other = _said(describe(runner))
+    if hint.advised:
+        return (f"Hint: {what} (the bot's judgement: over {tries} the search found "
+                f"nothing clearly better). Search's pick: {other} ({other_figure}).")
+    return f"Hint: {what} ({figures}). Next best: {other} ({other_figure})."

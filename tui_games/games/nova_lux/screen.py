@@ -113,7 +113,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
-        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *[b for b in GameScreen.BINDINGS if b.action != "menu"],
         *Screen.BINDINGS,
     ]
 

@@ -101,7 +101,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("o", "other_chain", "Other way"),
         Binding("escape", "back", "Back"),
-        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *[b for b in GameScreen.BINDINGS if b.action != "menu"],
         *Screen.BINDINGS,
     ]
 
