@@ -110,6 +110,9 @@ def test_ratings_that_would_read_the_same_get_a_decimal() -> None:
                 by_rating=True)
     assert reason(hint, str) == (
         "Hint: A (rated 59.1/100 over 10 tries). Next best: B (58.7/100).")
+    level = Hint("a", tries=10, rating=0.5871, runner_up="b", runner_rating=0.5874,
+                 by_rating=True)
+    assert reason(level, str).endswith("Next best: B (just as good).")
 
 
 def test_the_reason_says_when_the_heuristic_was_kept() -> None:

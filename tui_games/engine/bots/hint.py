@@ -95,9 +95,12 @@ def _percent(x: float) -> str:
 
 
 def _ratings(mine: float, theirs: float) -> tuple[str, str]:
-    """Two ratings out of 100, with a decimal when whole numbers would look the same."""
+    """Two ratings out of 100, with a decimal when whole numbers would look the same
+    (and "just as good" for the second when even that does)."""
     digits = 1 if round(100 * mine) == round(100 * theirs) else 0
-    return f"{100 * mine:.{digits}f}/100", f"{100 * theirs:.{digits}f}/100"
+    shown = f"{100 * mine:.{digits}f}/100"
+    other = f"{100 * theirs:.{digits}f}/100"
+    return shown, "just as good" if other == shown else other
 
 
 def reason(hint: Hint, describe: Callable[[Action], str]) -> str:

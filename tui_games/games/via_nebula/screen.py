@@ -461,6 +461,21 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._close_list()
         self.hexmap.move_to(CELL[(later or spots)[0]])
 
+    def mark_hint(self, action: Action) -> None:
+        """The cursor goes to the hinted action's hex and its list opens on it (Enter
+        plays it)."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        hexes = action_hexes(action)
+        if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
+            if self.list_open:
+                self._close_list()
+            self.hexmap.move_to(CELL[hexes[0]])
+        if action in self._options:
+            if not self.list_open:
+                self._open_list()
+            self.action_list.highlighted = self._options.index(action)
+
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""
         view = self.view()
