@@ -315,12 +315,14 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._list_open = True
+        self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
         self.action_list.focus()
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self._list_open = False
+        self.refresh_bindings()
         self.action_list.highlighted = None
         self.hexmap.focus()
         if self._shown is not None:
@@ -475,6 +477,20 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             if not self.list_open:
                 self._open_list()
             self.action_list.highlighted = self._options.index(action)
+
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
+        """o shows in the footer only with the list open (its transports have chains):
+        at 80 columns the map's keys, H and Undo fit then."""
+        if action == "other_chain":
+            return self.list_open
+        return super().check_table_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """o with the list closed still says what it is for."""
+        if event.key == "o" and not self.list_open and self.check_action("next_spot", ()):
+            event.stop()
+            self.action_other_chain()
 
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""
