@@ -95,24 +95,24 @@ def test_the_reason_gives_the_share_and_the_runner_up() -> None:
                 runner_share=0.21, runner_rating=0.6)
     assert reason(hint, lambda a: f"{a} a card") == (
         "Hint: Draw a card (picked in 62% of 1,840 tries, rated 71/100). "
-        "Next best: Take a card (21%).")
+        "Next best: Take a card, 21%.")
 
 
 def test_the_reason_of_a_paired_search_compares_ratings() -> None:
     hint = Hint("play R2", tries=900, share=0.25, rating=0.63, runner_up="play B3",
                 runner_share=0.25, runner_rating=0.58, by_rating=True)
     assert reason(hint, str) == (
-        "Hint: Play R2 (rated 63/100 over 900 tries). Next best: Play B3 (58/100).")
+        "Hint: Play R2 (rated 63/100 over 900 tries). Next best: Play B3, 58/100.")
 
 
 def test_ratings_that_would_read_the_same_get_a_decimal() -> None:
     hint = Hint("a", tries=10, rating=0.5912, runner_up="b", runner_rating=0.5874,
                 by_rating=True)
     assert reason(hint, str) == (
-        "Hint: A (rated 59.1/100 over 10 tries). Next best: B (58.7/100).")
+        "Hint: A (rated 59.1/100 over 10 tries). Next best: B, 58.7/100.")
     level = Hint("a", tries=10, rating=0.5871, runner_up="b", runner_rating=0.5874,
                  by_rating=True)
-    assert reason(level, str).endswith("Next best: B (just as good).")
+    assert reason(level, str).endswith("Next best: B, just as good.")
 
 
 def test_the_reason_says_when_the_heuristic_was_kept() -> None:
@@ -120,7 +120,7 @@ def test_the_reason_says_when_the_heuristic_was_kept() -> None:
                 runner_rating=0.52, advised=True)
     assert reason(hint, str) == (
         "Hint: Meld (the bot's judgement: over 500 tries the search found nothing "
-        "clearly better). Search's pick: End (60%).")
+        "clearly better). Search's pick: End, 60%.")
 
 
 def test_the_only_move_is_said_to_be_one() -> None:

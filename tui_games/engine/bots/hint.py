@@ -108,7 +108,7 @@ def reason(hint: Hint, describe: Callable[[Action], str]) -> str:
     (``describe`` names an action). What matters most comes first: a status line too
     narrow for all of it cuts the runner-up's name.
 
-    "Hint: Play R2 (rated 63/100 over 1,840 tries). Next best: Play B3 (58/100)."
+    "Hint: Play R2 (rated 63/100 over 1,840 tries). Next best: Play B3, 58/100."
     """
     what = _said(describe(hint.action))
     if hint.only_move:
@@ -128,5 +128,5 @@ def reason(hint: Hint, describe: Callable[[Action], str]) -> str:
     other = _said(describe(runner))
     if hint.advised:
         return (f"Hint: {what} (the bot's judgement: over {tries} the search found "
-                f"nothing clearly better). Search's pick: {other} ({other_figure}).")
-    return f"Hint: {what} ({figures}). Next best: {other} ({other_figure})."
+                f"nothing clearly better). Search's pick: {other}, {other_figure}.")
+    return f"Hint: {what} ({figures}). Next best: {other}, {other_figure}."
