@@ -1,15 +1,16 @@
 """`tui-games bench`: how fast the rules, the bots, the saves and the app are.
 
 Per game: random playouts (a plain legal_actions/apply loop; beside OpenSpiel's gin_rummy
-when ``pyspiel`` is installed), ISMCTS iterations per second of the `hard` level, bot
-times per level (median and p95 per decision and per whole bot turn, over real bot games;
-searching levels at their real time budget, or a tiny iteration budget with --quick),
-save and load time of a late-game state. For the app (tui_games.bench_app): time to
-first frame, CPU per key in-process, and each game screen's script of phase-changing keys
-(declared by the game: GameInfo.bench_keys) replayed through a real pseudo-terminal
-(tui_games.bench_pty): key to first frame (median, p95), bytes written per key, key to a
-dialog's frame, and opening the table from the menu. Timings are reported, never
-asserted: tests only check that the report has its keys. No game is named here.
+when ``pyspiel`` is installed), ISMCTS iterations per second of the `hard` level, the
+time of a hint (H, median and max), bot times per level (median and p95 per decision and
+per whole bot turn, over real bot games; searching levels at their real time budget, or a
+tiny iteration budget with --quick), save and load time of a late-game state. For the
+app (tui_games.bench_app): time to first frame, CPU per key in-process, and each game
+screen's script of phase-changing keys (declared by the game: GameInfo.bench_keys)
+replayed through a real pseudo-terminal (tui_games.bench_pty): key to first frame
+(median, p95), bytes written per key, key to a dialog's frame, and opening the table
+from the menu. Timings are reported, never asserted: tests only check that the report
+has its keys. No game is named here.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tui_games import __version__
 from tui_games.arena import accepts_iterations, make_bot
 from tui_games.bench_app import app_figures, key_lines
 from tui_games.bench_pty import ms, p95
+from tui_games.engine.bots.hint import hint_bot, suggest
 from tui_games.engine.core import Action, Rules, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
@@ -179,6 +181,36 @@ def search_speed(info: GameInfo, budget: Budget, seed: int = 4) -> dict[str, Any
             "min_per_s": round(min(rates), 1)}
 
 
+def hint_times(info: GameInfo, budget: Budget, seed: int = 5) -> dict[str, Any] | None:
+    """A hint's time (what H costs at the table: the `hard` bot's HINT_SECONDS decision
+    and the figures of its reason), on positions from random games with a choice to
+    make; with --quick, a tiny iteration budget. None for a game without `hard`."""
+    factory = info.bots.get("hard")
+    if factory is None:
+        return None
+    rules = info.rules
+    rng = random.Random(seed)
+    counts = list(info.players)
+    times: list[float] = []
+    while len(times) < budget.search_positions:
+        state = rules.setup(counts[len(times) % len(counts)], rng.getrandbits(63),
+                            default_options(rules))
+        for _ in range(rng.randrange(0, 120)):
+            if rules.to_move(state) is None:
+                break
+            rules.apply(state, rng.choice(rules.legal_actions(state)))
+        seat = rules.to_move(state)
+        if seat is None or len(rules.legal_actions(state)) < 2:
+            continue
+        began = time.perf_counter()
+        bot = hint_bot(factory, rules, random.Random(rng.getrandbits(63)),
+                       iterations=budget.iterations)
+        suggest(bot, rules, rules.observe(state, seat), seat)
+        times.append(time.perf_counter() - began)
+    return {"positions": len(times), "median_ms": ms(statistics.median(times)),
+            "max_ms": ms(max(times))}
+
+
 def late_game(rules: Rules[Any, Any], seed: int = 3) -> Session:
     """A session 90% of the way through a random game (human seats: real undo flags)."""
     rng = random.Random(seed)
@@ -235,6 +267,7 @@ def run_bench(quick: bool = False, game_ids: list[str] | None = None) -> dict[st
             "random_playouts": playouts,
             "bots": bot_timings(info, budget),
             "ismcts": search_speed(info, budget),
+            "hints": hint_times(info, budget),
             "saves": save_and_load(info, budget.save_repeats),
         }
     report["app"] = app_figures(budget, games)
@@ -264,6 +297,10 @@ def format_report(report: dict[str, Any]) -> list[str]:
             lines.append(f"  ISMCTS (hard)    median {search['median_per_s']:10.0f} "
                          f"iterations/s, slowest {search['min_per_s']:.0f} "
                          f"({search['positions']} positions)")
+        hints = game.get("hints")
+        if hints:
+            lines.append(f"  hint (H)         median {hints['median_ms']:8.1f} ms  "
+                         f"max {hints['max_ms']:8.1f} ms  ({hints['positions']} positions)")
         for level, t in game["bots"].items():
             lines.append(f"  bot {level:<12} median {t['median_ms']:8.3f} ms  "
                          f"p95 {t['p95_ms']:8.3f} ms  ({t['decisions']} decisions)  "

@@ -51,6 +51,7 @@ HOST_LOCK = ".host.lock"  # held by a host for every game of its folder
 _PREF_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 MAX_PREFS = 32
 MAX_PREF_VALUE = 80
+MAX_HINTS = 1_000_000  # hints one seat may have used: more is an edited file
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -110,6 +111,8 @@ class SaveFile(msgspec.Struct, Generic[S, A], forbid_unknown_fields=True):
     ui_prefs: dict[str, str] = msgspec.field(default_factory=dict)  # optional: newer saves
     check: str | None = None  # version 2 on: see header_check(); version 1 has none
     record: RecordTag | None = None  # only in records (history/): never written as null
+    # Hints asked for, per seat; saves from before hints have none (every count is 0).
+    hints_used: list[int] = msgspec.field(default_factory=list)
 
 
 def sanitise_name(name: str) -> str:
@@ -358,6 +361,7 @@ class SaveStore:
             options=dict(session.options), seats=list(session.seats), turn=session.turn,
             undoable=list(session.undoable), actions=list(session.actions),
             state=session.state, ui_prefs=dict(session.ui_prefs),
+            hints_used=list(session.hints_used),
             check=header_check(session.rules.id, session.seed, session.options,
                                session.seats), record=record)
         try:
@@ -487,6 +491,7 @@ class SaveStore:
                                       f"{_short(seat.name)}")
         self._check_options(file, info, doc.options)
         self._check_prefs(file, doc.ui_prefs)
+        self._check_hints(file, doc.hints_used, players)
         self._check_header(file, doc)
         if len(doc.undoable) != len(doc.actions):
             raise SaveError(file, f"{len(doc.undoable)} undo flags for "
@@ -523,6 +528,7 @@ class SaveStore:
         session.save_id = doc.save_id
         session.name = None if doc.name == AUTOSAVE_NAME else _display_name(doc.name)
         session.ui_prefs = dict(doc.ui_prefs)
+        session.hints_used = list(doc.hints_used) or [0] * players
         # Names reach the screen and the log: nothing in them may steer the terminal.
         session.seats = [Seat(printable(seat.name), seat.bot) for seat in session.seats]
         return session
@@ -551,6 +557,16 @@ class SaveStore:
             if len(value) > MAX_PREF_VALUE or not value.isprintable():
                 raise SaveError(file, f"ui_prefs {key!r} has a value that is too long or "
                                       "not one line of text")
+
+    @staticmethod
+    def _check_hints(file: Path, hints: list[int], players: int) -> None:
+        """One count of hints per seat, none negative (an old save has no counts)."""
+        if not hints:
+            return
+        if len(hints) != players:
+            raise SaveError(file, f"{len(hints)} hint counts for {players} seats")
+        if any(not 0 <= n <= MAX_HINTS for n in hints):
+            raise SaveError(file, f"a hint count is not a number from 0 to {MAX_HINTS}")
 
     @staticmethod
     def _check_options(file: Path, info: GameInfo, options: Options) -> None:

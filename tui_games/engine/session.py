@@ -54,14 +54,16 @@ class Session:
     its first save) and travels in every save of the game, named ones included.
     ``name`` is the last name the player saved it under, if any. ``ui_prefs`` holds view
     preferences of the screens (e.g. how a hand is sorted): saved with the game, never
-    part of the rules or of the replay check.
+    part of the rules or of the replay check. ``hints_used[i]`` counts the hints seat ``i``
+    asked for (shown at game over and kept in history; not part of the replay either).
     """
 
     def __init__(self, rules: Rules[Any, Any], seats: list[Seat], seed: int,
                  options: Options, actions: list[Action] | None = None,
                  undoable: list[bool] | None = None, state: GameState | None = None,
                  save_id: str | None = None, name: str | None = None,
-                 ui_prefs: dict[str, str] | None = None) -> None:
+                 ui_prefs: dict[str, str] | None = None,
+                 hints_used: list[int] | None = None) -> None:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
@@ -75,6 +77,10 @@ class Session:
         self.save_id = save_id
         self.name = name
         self.ui_prefs: dict[str, str] = dict(ui_prefs or {})
+        self.hints_used: list[int] = (list(hints_used) if hints_used
+                                      else [0] * len(self.seats))
+        if len(self.hints_used) != len(self.seats):
+            raise ValueError("hints_used needs one count per seat")
 
     @classmethod
     def new(cls, rules: Rules[Any, Any], seats: list[Seat], seed: int,
@@ -108,6 +114,10 @@ class Session:
         self.undoable.append(may_undo and self.rules.to_move(self.state) == actor
                              and self.state.turn == turn_before)
         self.actions.append(action)
+
+    def count_hint(self, seat: int) -> None:
+        """Seat ``seat`` was shown a hint: one more for its count."""
+        self.hints_used[seat] += 1
 
     def can_undo(self) -> bool:
         """True when the last decision can be taken back (nothing new was revealed since)."""

@@ -45,6 +45,7 @@ from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.games import GameInfo
+from tui_games.screens import hint
 from tui_games.screens import review as look_back
 from tui_games.screens.bot_runner import (
     PROGRESS_WIDTH,
@@ -76,14 +77,16 @@ __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_
 T = TypeVar("T")
 
 
-class GameScreen(DismissOnce, Screen[None]):
+class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
     BINDINGS = [
+        hint.HINT,  # see screens/hint.py
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("escape", "menu", "Menu"),
+        hint.STOP,
     ]
 
     # Widgets and boxes cover the whole table: the screen's own background shows only in
@@ -328,6 +331,8 @@ class GameScreen(DismissOnce, Screen[None]):
             return False  # the table is hidden behind the notice: only the app's quit works
         if self.reviewing and action in look_back.LIVE_ONLY:
             return False
+        if action in hint.ACTIONS:
+            return not self.reviewing and self.hint_allowed(action)
         return self.check_table_action(action, parameters)
 
     def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -451,6 +456,7 @@ class GameScreen(DismissOnce, Screen[None]):
             self.show_status(exc.reason, error=True)
             return False
         self.bot_runner.moved_on()
+        self.stop_hint()
         if self.session.turn != turn_before:
             self.autosave()
         self._advance()
@@ -597,6 +603,7 @@ class GameScreen(DismissOnce, Screen[None]):
             return
         action = self.session.undo()
         self.bot_runner.moved_on()
+        self.stop_hint()
         self.refresh_view()
         if action is not None:
             what = self.rules.describe(self.session.state, action)
@@ -626,6 +633,7 @@ class GameScreen(DismissOnce, Screen[None]):
         """Leaving the table any other way (a new game, quitting) also ends a search."""
         if self.bot_runner.thinking is not None:
             self._stop_bot()
+        self.stop_hint()
 
     # ---- the end ---------------------------------------------------------------------
 
@@ -648,8 +656,10 @@ class GameScreen(DismissOnce, Screen[None]):
 
     def _show_game_over(self) -> None:
         if self._outcome is not None and not self.closed:
+            hints = hint.hints_line(self.session.hints_used, self.seat_names, self.humans)
             self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
-                                                self.info.title), self._after_game_over)
+                                                self.info.title, hints=hints),
+                                 self._after_game_over)
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app

@@ -92,8 +92,11 @@ class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
         Binding("right", "app.focus_next", "Next button", group=BUTTONS),
     ]
 
-    def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "") -> None:
+    def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "",
+                 hints: str = "") -> None:
+        """``hints`` says how many hints each player used ("" for no such line)."""
         super().__init__()
+        self.hints = hints
         self.outcome = outcome
         self.seats = list(seats)
         self.game_title = title
@@ -107,6 +110,9 @@ class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
                 yield Static(Content(printable(self.outcome.reason)), id="reason",
                              classes="dialog-note")
             yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
+            if self.hints:
+                yield Static(Content(printable(self.hints)), id="hints-used",
+                             classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 # One look for every button: only focus marks the one Enter presses.
                 yield Button("New game (n)", id="new")

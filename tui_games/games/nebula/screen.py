@@ -621,6 +621,27 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
         self._confirm = None
         self.attempt(action)
 
+    def mark_hint(self, action: Action) -> None:
+        """The hinted objective, marker, star, token or space is put under its cursor."""
+        view = self._state()
+        if isinstance(action, KeepPersonal) and action.card in self._personal_offer:
+            options = self.query_one("#neb-personal", OptionList)
+            options.highlighted = self._personal_offer.index(action.card)
+        elif isinstance(action, StepTime):
+            self.clusters.selected = action.cluster
+        elif isinstance(action, KeepStar):
+            self.query_one("#neb-drawn", StarRow).move_cursor_to(action.star)
+        elif isinstance(action, AdvanceValue):
+            self.values.move_cursor_to(action.token)
+        elif isinstance(action, PositionStar | PositionBlackStar):
+            star = action.star if isinstance(action, PositionStar) else BLACK
+            self._pinned = None  # back to the viewer's own Galaxy
+            self._set_star(star)
+            self.refresh_table(view)
+            self.reserve.move_cursor_to(star)
+            if isinstance(action, PositionStar):
+                self.galaxy.move_cursor_to(action.space)
+
     def action_names(self) -> None:
         """Show every space's name on the Galaxy, or the stars again."""
         galaxy = self.galaxy

@@ -338,6 +338,15 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             return "No meld can be made now: end your turn (e)."
         return super().why_not(action)
 
+    def mark_hint(self, action: Action) -> None:
+        """A hinted meld is selected in the hand (m melds it); a hinted discard has the
+        cursor on its card."""
+        if isinstance(action, Meld):
+            self.hand.select(action.cards)
+            self.hand.move_cursor_to(action.cards[0])
+        elif isinstance(action, Discard):
+            self.hand.move_cursor_to(action.card)
+
     def play(self, action: Action) -> bool:
         """A move played ends choosing a pile and the warning before ending a turn."""
         if self._picking is not None:

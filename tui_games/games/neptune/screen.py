@@ -17,7 +17,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from tui_games.engine.core import GameState
+from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.games.neptune.hints import status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
@@ -394,6 +394,13 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         watcher runs within the move: arrow keys, a click, a new hand)."""
         if key != self._hint_for:
             self._show_cursor_hint()
+
+    def mark_hint(self, action: Action) -> None:
+        """The cursor goes to a hinted card; a hinted answer is highlighted."""
+        if isinstance(action, Play):
+            self.hand.move_cursor_to(action.card)
+        elif action in self._choices:
+            self.query_one("#nep-choices", ActionList).highlighted = self._choices.index(action)
 
     def keep_view(self) -> None:
         """A save keeps the card under the hand's cursor."""

@@ -64,6 +64,7 @@ from tui_games.games.nova_lux.view import (
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen, breakdown_table
+from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.text_lines import TextLines
@@ -92,6 +93,9 @@ class NobodyWinsScreen(GameOverScreen):
                 yield Static(Content(printable(self.outcome.reason)), id="reason",
                              classes="dialog-note")  # names in it are text, never markup
             yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
+            if self.hints:
+                yield Static(Content(printable(self.hints)), id="hints-used",
+                             classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new")
                 yield Button("Rematch (r)", id="rematch")
@@ -113,7 +117,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
-        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *[b for b in GameScreen.BINDINGS if b.action != "menu"],
         *Screen.BINDINGS,
     ]
 
@@ -504,13 +508,29 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._focus(self.grid)
         self.grid.move_to((later or spots)[0])
 
+    def mark_hint(self, action: Action) -> None:
+        """The cursor goes to the hinted action's cell and the list highlights it (Enter
+        plays it; a trade's entry opens its dialog)."""
+        view = self._nova_view()
+        at = self._at(view, action)
+        if at is not None and at != self.grid.cursor:
+            self.grid.move_to(at)
+        kinds = {OfferTrade: "offer", ForceTrade: "force", FedConvert: "convert"}
+        entry: Entry = (kinds[type(action)], getattr(action, "target", NONE)) if (
+            type(action) in kinds) else action
+        if entry in self._entries:
+            self._focus(self.action_list)
+            self.action_list.highlighted = self._entries.index(entry)
+
     def _show_game_over(self) -> None:
         """The shared game-over screen; without a winner, one whose headline says so
         (the shared headline names the winners and has none to name)."""
         outcome = self._outcome
         if outcome is not None and not outcome.winners and not self.closed:
+            hints = hints_line(self.session.hints_used, self.seat_names, self.humans)
             self.app.push_screen(NobodyWinsScreen(outcome, self.session.seats,
-                                                  self.info.title), self._after_game_over)
+                                                  self.info.title, hints=hints),
+                                 self._after_game_over)
             return
         super()._show_game_over()
 

@@ -101,7 +101,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("o", "other_chain", "Other way"),
         Binding("escape", "back", "Back"),
-        *[b for b in GameScreen.BINDINGS if b.key != "escape"],
+        *[b for b in GameScreen.BINDINGS if b.action != "menu"],
         *Screen.BINDINGS,
     ]
 
@@ -315,12 +315,14 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._list_open = True
+        self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
         self.action_list.focus()
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self._list_open = False
+        self.refresh_bindings()
         self.action_list.highlighted = None
         self.hexmap.focus()
         if self._shown is not None:
@@ -460,6 +462,35 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if self.list_open:
             self._close_list()
         self.hexmap.move_to(CELL[(later or spots)[0]])
+
+    def mark_hint(self, action: Action) -> None:
+        """The cursor goes to the hinted action's hex and its list opens on it (Enter
+        plays it)."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        hexes = action_hexes(action)
+        if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
+            if self.list_open:
+                self._close_list()
+            self.hexmap.move_to(CELL[hexes[0]])
+        if action in self._options:
+            if not self.list_open:
+                self._open_list()
+            self.action_list.highlighted = self._options.index(action)
+
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
+        """o shows in the footer only with the list open (its transports have chains):
+        at 80 columns the map's keys, H and Undo fit then."""
+        if action == "other_chain":
+            return self.list_open
+        return super().check_table_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """o with the list closed still says what it is for."""
+        if event.key == "o" and not self.list_open and self.check_action("next_spot", ()):
+            event.stop()
+            self.action_other_chain()
 
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""
