@@ -11,7 +11,11 @@ and which cell is next to which; the base keeps everything else in one place:
   the cursor's cell in reverse video, marked cells (a path, say) underlined in bold, then a
   caption line (what the cursor is on) and a legend line. Each cell is one cached piece of
   its row, so a cursor move repaints the two rows it touches and draws only the two cells
-  whose look changed.
+  whose look changed;
+- rulers (``set_rulers``): a label over each column and before each row, so a cell's name
+  can be read off the map; the cursor's row and column labels are lit;
+- flags: a flagged cell (where the player can act, say) has ``FLAG`` in the column just
+  before it, so it can be found without colour.
 
 Owners follow the cursor by watching ``cursor``: the watcher runs as the key is handled,
 so what it changes is painted in the cursor's frame (a message would come a frame late).
@@ -38,6 +42,7 @@ Cell = tuple[CellLine, ...]          # every drawn line of a cell
 
 CURSOR = "bold reverse"
 MARKED = "bold underline"
+RULER = "dim"
 CELL_LOOKS = 1024  # distinct cell looks kept (a map shows a few dozen at a time)
 _GAP = Content(" ")
 
@@ -61,6 +66,8 @@ class CellMap(LineWidget, can_focus=True):
 
     WRAP_TAIL = True
     BLANK_WIDTH = 3  # a cell's width until the first cells are shown
+    FLAG = "▸"  # drawn just before a flagged cell (one column, neutral width)
+    FLAG_STYLE = "bold"
 
     # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
     cursor: reactive[Hashable] = reactive(0, repaint=False)
@@ -81,6 +88,9 @@ class CellMap(LineWidget, can_focus=True):
         self.cell_lines = 1
         self._cells: Mapping[Hashable, Cell] = {}
         self._marked: frozenset[Hashable] = frozenset()
+        self._flagged: frozenset[Hashable] = frozenset()
+        self._col_labels: tuple[str, ...] = ()
+        self._row_labels: tuple[str, ...] = ()
         self._caption = ""
         self._legend = ""
         self._looks: LRUCache[Hashable, Content] = LRUCache(CELL_LOOKS)
@@ -110,15 +120,17 @@ class CellMap(LineWidget, can_focus=True):
     # ---- what the screen tells it -----------------------------------------------------
 
     def show(self, cells: Mapping[Hashable, Cell], *, marked: Iterable[Hashable] = (),
-             caption: str = "", legend: str = "") -> None:
+             flagged: Iterable[Hashable] = (), caption: str = "", legend: str = "") -> None:
         """Draw ``cells`` by key (every line of each exactly one width), bold and
-        underline ``marked``; ``caption`` describes the cell under the cursor.
+        underline ``marked``, put ``FLAG`` before each of ``flagged``; ``caption``
+        describes the cell under the cursor.
 
         Only the rows that look different are repainted; a layout pass only when the
         map's height or width changes (another cell size, a caption wrapping anew)."""
         marked = frozenset(marked)
-        if (cells is self._cells and marked == self._marked and caption == self._caption
-                and legend == self._legend):
+        flagged = frozenset(flagged)
+        if (cells is self._cells and marked == self._marked and flagged == self._flagged
+                and caption == self._caption and legend == self._legend):
             return
         first = next(iter(cells.values()), None)
         shape = ((sum(len(t) for t, _ in first[0]), len(first)) if first
@@ -129,12 +141,21 @@ class CellMap(LineWidget, can_focus=True):
         self.cell_width, self.cell_lines = shape
         self._cells = cells
         self._marked = marked
+        self._flagged = flagged
         self._caption = caption
         self._legend = legend
         if reshaped or not width or self._height(width) != height:
             self.refresh(layout=True)
         else:
             self.refresh()
+
+    def set_rulers(self, cols: Iterable[str] = (), rows: Iterable[str] = ()) -> None:
+        """Label the columns (a line over the map) and the rows (before each); no labels,
+        no rulers."""
+        col_labels, row_labels = tuple(cols), tuple(rows)
+        if (col_labels, row_labels) != (self._col_labels, self._row_labels):
+            self._col_labels, self._row_labels = col_labels, row_labels
+            self.refresh(layout=True)
 
     @property
     def caption(self) -> str:
@@ -170,11 +191,13 @@ class CellMap(LineWidget, can_focus=True):
 
     def cell_under(self, x: int, y: int) -> Hashable | None:
         """The cell drawn at content offset ``x``, ``y`` (None: a gap, the caption...)."""
+        y -= self._header_lines()
         row, _ = divmod(y, self.cell_lines)
         if y < 0 or row >= self.rows:
             return None
-        col, inside = divmod(x - self.indent(row), self.stride)
-        if x < self.indent(row) or inside >= self.cell_width or col >= self.cols:
+        start = self._lead_width() + self.indent(row)
+        col, inside = divmod(x - start, self.stride)
+        if x < start or inside >= self.cell_width or col >= self.cols:
             return None
         return self.key_at(row, col)
 
@@ -201,7 +224,8 @@ class CellMap(LineWidget, can_focus=True):
 
     def grid_width(self) -> int:
         """The cells' width: the most shifted row, every cell and its one-column gap."""
-        return max(self.indent(row) for row in range(self.rows)) + self.cols * self.stride
+        return (self._lead_width() + max(self.indent(row) for row in range(self.rows))
+                + self.cols * self.stride)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The grid's width."""
@@ -215,7 +239,18 @@ class CellMap(LineWidget, can_focus=True):
         tail = 2
         if self.WRAP_TAIL:
             tail = sum(len(self.strips(line, max(1, width))) for line in self._tail(width))
-        return self.rows * self.cell_lines + tail
+        return self._header_lines() + self.rows * self.cell_lines + tail
+
+    def _header_lines(self) -> int:
+        return 1 if self._col_labels else 0
+
+    def _label_width(self) -> int:
+        return max(map(len, self._row_labels), default=0)
+
+    def _lead_width(self) -> int:
+        """Columns before a row's cells: the row label and a space (the flag's column)."""
+        width = self._label_width()
+        return width + 1 if width else 0
 
     def _tail(self, width: int) -> list[Content]:
         """The caption (bold) and the legend (dim), cut to ``width`` unless they wrap."""
@@ -250,35 +285,70 @@ class CellMap(LineWidget, can_focus=True):
         return Content("").join(pieces)
 
     def row_pieces(self, row: int) -> list[list[Content]]:
-        """Each drawn line of one row of cells, as its pieces: the indent, then each cell
-        and the one-column gap after it (a piece of its own: the cells' looks repeat)."""
-        indent = self.indent(row)
-        lead = [Content(" " * indent)] if indent else []
+        """Each drawn line of one row of cells, as its pieces: the row's label and indent,
+        then each cell with the column before it (its flag, or blank: a piece of its own,
+        as the cells' looks repeat) and the gap after the last one."""
         keys = [self.key_at(row, col) for col in range(self.cols)]
-        return [lead + [piece for key in keys for piece in (self.cell_look(key, sub), _GAP)]
-                for sub in range(self.cell_lines)]
+        row_at = self.place_of(self.cursor)[0]
+        label_width = self._label_width()
+        before = self._lead_width() + self.indent(row)  # columns before the first cell
+        lines = []
+        for sub in range(self.cell_lines):
+            pieces = []
+            if label_width:
+                label = self._row_labels[row] if sub == 0 and row < len(self._row_labels) else ""
+                pieces.append(Content.styled(label.rjust(label_width),
+                                             CURSOR if row == row_at and label else RULER))
+            if before > label_width + 1:
+                pieces.append(Content(" " * (before - label_width - 1)))
+            for col, key in enumerate(keys):
+                if col or before:
+                    pieces.append(self._flag if sub == 0 and key in self._flagged else _GAP)
+                pieces.append(self.cell_look(key, sub))
+            pieces.append(_GAP)
+            lines.append(pieces)
+        return lines
+
+    @property
+    def _flag(self) -> Content:
+        return Content.styled(self.FLAG, self.FLAG_STYLE)
+
+    def header_pieces(self) -> list[Content]:
+        """The column labels, each centred over its column of the unshifted rows."""
+        col_at = self.place_of(self.cursor)[1]
+        lead = self._lead_width()
+        pieces = [Content(" " * lead)] if lead else []
+        for col, label in enumerate(self._col_labels[: self.cols]):
+            text = label.center(self.cell_width)
+            pieces.append(Content.styled(text, CURSOR if col == col_at else RULER)
+                          if label else Content(text))
+            pieces.append(_GAP)
+        return pieces
 
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
         ``width`` in the widget's style."""
         rows = super().lay_out(width)
-        filled = len(rows) if not self.WRAP_TAIL else self.rows * self.cell_lines
+        filled = len(rows) if not self.WRAP_TAIL else (
+            self._header_lines() + self.rows * self.cell_lines)
         style = self.visual_style.rich_style
         return [strip.adjust_cell_length(width, style) if y < filled else strip
                 for y, strip in enumerate(rows)]
 
     def content_lines(self, width: int) -> list[Line]:
         """The rows of cells, then the caption and the legend."""
-        lines: list[Line] = [line for row in range(self.rows) for line in self.row_pieces(row)]
+        lines: list[Line] = [self.header_pieces()] if self._col_labels else []
+        lines += [line for row in range(self.rows) for line in self.row_pieces(row)]
         lines.extend(self._tail(width))
         return lines
 
     def text_lines(self) -> list[Content]:
         """Every drawn line as one Content, rows without their trailing blanks (tests,
         text extraction): the caption and legend as at the grid's width."""
-        rows = [Content("").join(line).rstrip() for row in range(self.rows)
-                for line in self.row_pieces(row)]
-        return rows + self._tail(self.grid_width())
+        lines = [self.header_pieces()] if self._col_labels else []
+        lines += [line for row in range(self.rows) for line in self.row_pieces(row)]
+        return [Content("").join(line).rstrip() for line in lines] + self._tail(
+            self.grid_width())
 
     def render(self) -> Content:
         """The whole map as one block of text (text extraction, tests)."""

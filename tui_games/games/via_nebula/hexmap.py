@@ -60,8 +60,9 @@ class HexMap(CellMap):
     HexMap { width: auto; height: auto; }
     """
 
-    WRAP_TAIL = False  # the caption and legend are cut to a line: the map never grows
+    WRAP_TAIL = True  # a long caption wraps: the side column is taller than the map
     BLANK_WIDTH = 4
+    FLAG_STYLE = "bold #5fd7ff"  # the flag before a hex where the player can act
 
     cursor: reactive[Place] = reactive((0, 0), layout=False, repaint=False)
 
