@@ -68,6 +68,10 @@ class CellMap(LineWidget, can_focus=True):
     BLANK_WIDTH = 3  # a cell's width until the first cells are shown
     FLAG = "▸"  # drawn just before a flagged cell (one column, neutral width)
     FLAG_STYLE = "bold"
+    # A row of cells drawn as one line: its style runs merge (a cell's blank and the gap
+    # after it are one run), so a repainted row sends fewer bytes; else each cell is a
+    # piece of its own, kept by its look.
+    WHOLE_ROWS = False
 
     # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
     cursor: reactive[Hashable] = reactive(0, repaint=False)
@@ -94,6 +98,10 @@ class CellMap(LineWidget, can_focus=True):
         self._caption = ""
         self._legend = ""
         self._looks: LRUCache[Hashable, Content] = LRUCache(CELL_LOOKS)
+        # Each row's drawn lines, kept with what they show of the cursor, marks and flags:
+        # a layout after a cursor key draws again only the rows the cursor touched.
+        self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
+        self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
 
     # ---- what a subclass says -------------------------------------------------------
 
@@ -139,7 +147,11 @@ class CellMap(LineWidget, can_focus=True):
         height = self._height(width) if width else None
         reshaped = shape != (self.cell_width, self.cell_lines)
         self.cell_width, self.cell_lines = shape
+        if cells is not self._cells or reshaped:
+            self._rows.clear()
         self._cells = cells
+        if marked != self._marked or flagged != self._flagged:
+            self._by_row = self._sort_by_row(marked, flagged)
         self._marked = marked
         self._flagged = flagged
         self._caption = caption
@@ -155,6 +167,7 @@ class CellMap(LineWidget, can_focus=True):
         col_labels, row_labels = tuple(cols), tuple(rows)
         if (col_labels, row_labels) != (self._col_labels, self._row_labels):
             self._col_labels, self._row_labels = col_labels, row_labels
+            self._rows.clear()
             self.refresh(layout=True)
 
     @property
@@ -284,6 +297,29 @@ class CellMap(LineWidget, can_focus=True):
             pieces.append(piece)
         return Content("").join(pieces)
 
+    def _sort_by_row(self, marked: frozenset[Hashable], flagged: frozenset[Hashable]
+                     ) -> dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]]:
+        """The marked and flagged cells of each row."""
+        rows: dict[int, tuple[set[Hashable], set[Hashable]]] = {}
+        for index, keys in enumerate((marked, flagged)):
+            for key in keys:
+                rows.setdefault(self.place_of(key)[0], (set(), set()))[index].add(key)
+        return {row: (frozenset(m), frozenset(f)) for row, (m, f) in rows.items()}
+
+    def row_lines(self, row: int) -> list[Line]:
+        """The drawn lines of one row of cells (one Content each if ``WHOLE_ROWS``, else
+        a row of pieces), kept while the row shows the same."""
+        row_at, col_at = self.place_of(self.cursor)
+        state = (col_at if row == row_at else None, self._by_row.get(row))
+        kept = self._rows.get(row)
+        if kept is not None and kept[0] == state:
+            return kept[1]
+        pieces = self.row_pieces(row)
+        lines: list[Line] = ([Content("").join(line) for line in pieces] if self.WHOLE_ROWS
+                             else list(pieces))
+        self._rows[row] = (state, lines)
+        return lines
+
     def row_pieces(self, row: int) -> list[list[Content]]:
         """Each drawn line of one row of cells, as its pieces: the row's label and indent,
         then each cell with the column before it (its flag, or blank: a piece of its own,
@@ -313,17 +349,18 @@ class CellMap(LineWidget, can_focus=True):
     def _flag(self) -> Content:
         return Content.styled(self.FLAG, self.FLAG_STYLE)
 
-    def header_pieces(self) -> list[Content]:
-        """The column labels, each centred over its column of the unshifted rows."""
+    def header_line(self) -> Content:
+        """The column labels, each centred over its column of the unshifted rows: one
+        dim run, the cursor's column lit (few runs: few bytes when it is repainted)."""
         col_at = self.place_of(self.cursor)[1]
-        lead = self._lead_width()
-        pieces = [Content(" " * lead)] if lead else []
-        for col, label in enumerate(self._col_labels[: self.cols]):
-            text = label.center(self.cell_width)
-            pieces.append(Content.styled(text, CURSOR if col == col_at else RULER)
-                          if label else Content(text))
-            pieces.append(_GAP)
-        return pieces
+        labels = [label.center(self.cell_width) + " " for label in self._col_labels[: self.cols]]
+        before = " " * self._lead_width() + "".join(labels[:col_at])
+        lit = labels[col_at] if col_at < len(labels) else ""
+        pieces = [Content.styled(before, RULER)]
+        if lit:
+            pieces += [Content.styled(lit[:-1], CURSOR),
+                       Content.styled(" " + "".join(labels[col_at + 1:]), RULER)]
+        return Content("").join(pieces)
 
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
@@ -336,19 +373,20 @@ class CellMap(LineWidget, can_focus=True):
                 for y, strip in enumerate(rows)]
 
     def content_lines(self, width: int) -> list[Line]:
-        """The rows of cells, then the caption and the legend."""
-        lines: list[Line] = [self.header_pieces()] if self._col_labels else []
-        lines += [line for row in range(self.rows) for line in self.row_pieces(row)]
+        """The column labels, the rows of cells (each one line if ``WHOLE_ROWS``, else a
+        row of pieces), then the caption and the legend."""
+        lines: list[Line] = [self.header_line()] if self._col_labels else []
+        lines += [line for row in range(self.rows) for line in self.row_lines(row)]
         lines.extend(self._tail(width))
         return lines
 
     def text_lines(self) -> list[Content]:
         """Every drawn line as one Content, rows without their trailing blanks (tests,
         text extraction): the caption and legend as at the grid's width."""
-        lines = [self.header_pieces()] if self._col_labels else []
-        lines += [line for row in range(self.rows) for line in self.row_pieces(row)]
-        return [Content("").join(line).rstrip() for line in lines] + self._tail(
-            self.grid_width())
+        lines = [line for row in range(self.rows) for line in self.row_pieces(row)]
+        header = [self.header_line()] if self._col_labels else []
+        return [line.rstrip() for line in header] + [
+            Content("").join(line).rstrip() for line in lines] + self._tail(self.grid_width())
 
     def render(self) -> Content:
         """The whole map as one block of text (text extraction, tests)."""

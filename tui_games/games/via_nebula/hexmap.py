@@ -61,6 +61,7 @@ class HexMap(CellMap):
     """
 
     WRAP_TAIL = True  # a long caption wraps: the side column is taller than the map
+    WHOLE_ROWS = True  # fewer style runs per row: fewer bytes when a cursor key repaints it
     BLANK_WIDTH = 4
     FLAG_STYLE = "bold #5fd7ff"  # the flag before a hex where the player can act
 
