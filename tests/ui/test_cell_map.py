@@ -97,3 +97,37 @@ async def test_a_cursor_key_repaints_the_two_rows_it_touches(
         rows = {region.y for regions in asked for region in regions}
         assert rows == {0, 1} and () not in asked
         assert grid.lines_rendered == drawn + 2  # the two cells whose look changed
+
+
+def lit_rows(widget: CellMap) -> list[int]:
+    """The map rows (after the ruler line, if any) drawing a cell in reverse video."""
+    top = 1 if widget.render_line(0).text.split() == list("ABCDEFGHI") else 0
+    return [y - top for y in range(top, top + widget.rows)
+            if any(seg.style and seg.style.reverse and len(seg.text.strip()) > 1
+                   for seg in widget.render_line(y))]
+
+
+async def test_kept_rows_follow_the_cursor_marks_and_flags() -> None:
+    """Rows are kept between layouts: what they show must still follow every change."""
+    hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL)
+    app = MapLab(hexmap)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap.set_rulers("ABCDEFGHI", [str(n) for n in range(1, 10)])
+        await pilot.pause()
+        hexmap.cursor = (4, 4)
+        await pilot.pause()
+        assert lit_rows(hexmap) == [4]
+        await pilot.press("j")
+        await pilot.pause()
+        assert lit_rows(hexmap) == [5]
+        cells = {p: (((f"{p[0]}{p[1]}".center(4), ""),),) for p in hexmap.places}
+        hexmap.show(cells, marked=[(2, 4)], flagged=[(3, 3)], caption="c", legend="l")
+        await pilot.pause()
+        lines = [line.plain for line in hexmap.render_line_contents()]
+        assert "▸ 33 " in lines[1 + 3]
+        assert any(seg.style and seg.style.underline and seg.text.strip() == "24"
+                   for seg in hexmap.render_line(1 + 2))
+        hexmap.show(cells, caption="c", legend="l")  # marks and flags gone again
+        await pilot.pause()
+        assert "▸" not in "".join(line.plain for line in hexmap.render_line_contents())
+        assert not any(seg.style and seg.style.underline for seg in hexmap.render_line(3))
