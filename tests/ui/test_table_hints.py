@@ -285,19 +285,3 @@ async def test_the_hint_key_shows_beside_save_and_undo_at_80x24(
         assert isinstance(screen, GameScreen)
         footer_line = str(screen.query_one(GameFooter).render())
         assert all(key in footer_line for key in ("H Hint", "^s Save", "^z Undo")), footer_line
-
-
-async def test_via_nebulas_other_way_key_explains_itself_on_the_map(
-        store: SaveStore, make_app: MakeApp) -> None:
-    info = all_games()["via_nebula"]
-    session = Session.new(info.rules, [Seat("You"), Seat("Bot", "easy")], 5,
-                          default_options(info.rules))
-    app = make_app(store, session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await pilot.press("o")
-        await pilot.pause()
-        assert "Highlight a transport in the list first" in status(screen)
-        assert screen.query_one("#status", StatusLine).is_error

@@ -63,15 +63,18 @@ async def test_the_chain_shows_before_enter_and_o_shows_another_way(store: SaveS
         assert hexmap.has_focus
 
 
-async def test_o_without_a_transport_says_what_to_do(store: SaveStore) -> None:
+async def test_o_without_a_transport_is_not_offered_and_does_nothing(store: SaveStore) -> None:
     app = GamesApp(store, session=Session.new(get_game("via_nebula").rules,
                                               [Seat("Ann"), Seat("Bob", "normal")], 1, {}),
                    bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        screen = _screen(app)
+        status = screen.query_one("#status")
+        before = str(status.render())
+        assert not screen.check_action("other_chain", ())
         await pilot.press("o")
-        status = _screen(app).query_one("#status")
-        assert "Highlight a transport" in str(status.render())
+        assert str(status.render()) == before
 
 
 async def test_a_power_takes_the_focus_and_its_last_line_stops_it(store: SaveStore) -> None:

@@ -2,10 +2,13 @@
 hex under the cursor, the contracts on display and in hand, and every guild board.
 
 Play is by keyboard: move the cursor over the map (arrows, y u b n), Tab jumps to the next
-hex where the player can act, Enter opens that hex's actions in the list on the right,
-Enter again plays the highlighted one. While a transport is highlighted its chain of
-empty meadows is drawn on the map (``*``), and ``o`` shows another chain. During a
-contract's power the list holds the power's uses and gets the focus by itself.
+hex where the player can act (each is flagged ``▸`` on the map), Enter opens that hex's
+actions in the list on the right, Enter again plays the highlighted one. The map's rulers
+give each hex its name (column letter, row number), lit for the cursor's hex; the hexes an
+action names are underlined. ``c`` shows every contract in full. While a transport is
+highlighted its chain of empty meadows is drawn on the map (``*``), and ``o`` shows
+another chain. During a contract's power the list holds the power's uses and gets the
+focus by itself.
 
 The screen never decides what is legal: the list holds exactly the rules' legal actions
 for the hex, and a refused choice is explained with the rules' own reason.
@@ -22,9 +25,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.grammar import plural
+from tui_games.engine.grammar import plural, possessive
+from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
+    COLUMNS,
     INDEX_OF_CELL,
     MAP_HEIGHT,
     MAP_WIDTH,
@@ -32,6 +37,7 @@ from tui_games.games.via_nebula.board import (
     RUINS,
 )
 from tui_games.games.via_nebula.components import CONTRACTS, power_text
+from tui_games.games.via_nebula.contract_sheet import ContractSheet
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.state import (
@@ -53,6 +59,7 @@ from tui_games.games.via_nebula.view import (
     board_lines,
     caption,
     contract_line,
+    header_line,
     map_cells,
     seat_letter,
 )
@@ -100,6 +107,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("o", "other_chain", "Other way"),
+        Binding("c", "contracts", "Contracts"),
         Binding("escape", "back", "Back"),
         *[b for b in GameScreen.BINDINGS if b.action != "menu"],
         *Screen.BINDINGS,
@@ -151,6 +159,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return  # left before it was built: no widgets to set up
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
+        hexmap.set_rulers(COLUMNS[:MAP_WIDTH], [str(row + 1) for row in range(MAP_HEIGHT)])
         hexmap.focus()
         saved = self.saved_numbers(PREF_CURSOR, 2)
         if saved is not None:
@@ -224,6 +233,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             elif self.list_open:
                 self._close_list()
         self._refresh_map(view)
+        if new_decision:
+            self.refresh_bindings()  # Tab shows only while there is a hex to act on
 
     def _names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
@@ -232,23 +243,24 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         names = self._names()
         if mover is None:
             who = "game over"
+        elif view.phase == "power":  # the power's name (the header keeps the scores)
+            user = "you use" if mover == self.viewer else f"{names[mover]} uses"
+            who = f"{user} the {CONTRACTS[view.power_card].name}"
         else:
-            who = f"{names[mover]}'s turn" if mover != self.viewer else "your turn"
-            if view.phase == "power":
-                who += f", using the {CONTRACTS[view.power_card].name}'s power"
-            else:
-                who += f", {plural(view.actions_left, 'action')} left"
-        scores = "  ".join(f"{seat_letter(p)} {self._score(view, p)}"
-                           for p in range(view.players))
+            whose = "your" if mover == self.viewer else possessive(names[mover])
+            who = f"{whose} turn, {plural(view.actions_left, 'action')} left"
+        scores = [(seat_letter(p), self._score(view, p)) for p in range(view.players)]
         last = " · last turns" if view.end_card >= 0 and mover is not None else ""
-        self._text("via-top", f"Via Nebula · turn {view.turn + 1} · {who}{last} · VP {scores}")
+        width = max(20, self.app.size.width - 2)  # the line's padding
+        self._text("via-top", header_line(view.turn + 1, who, last, scores, width))
 
     def _side_width(self) -> int:
         """The right column's width (known before the first layout too)."""
         width = self._side.size.width
         if width:
             return width
-        map_width = 9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1
+        rulers = 2  # the row numbers and the flag column before the first cells
+        map_width = (9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1) + rulers
         return max(24, self.app.size.width - map_width)
 
     def _score(self, view: ViaNebulaState, seat: int) -> int:
@@ -274,16 +286,20 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         options = self._here(view)
         hex_ = self._cursor_hex()
         if view.phase == "power" and self.mine():
-            title = f"The {CONTRACTS[view.power_card].name}'s power:"
+            title = f"Power: {CONTRACTS[view.power_card].name}"
         elif self.list_open:
             title = f"At {NAME[hex_]}: ⏎ plays, esc goes back"
         elif options and not any(hex_ in action_hexes(a) for a in options):
             title = "No action is possible anywhere:"
         elif self.mine():
-            title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'action')}, ⏎ to choose"
+            # Choices, not actions: the header counts the actions left in the turn.
+            title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'choice')}, ⏎ opens"
                                             if options else "nothing to do")
+        elif self.rules.to_move(view) is None:
+            title = "The game is over"
         else:
             title = "Actions (on your turn)"
+        title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
         if title != self._actions_title.content:
@@ -346,19 +362,29 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return ()
         return tuple(found[self._chain_choice % len(found)])
 
+    def _named_hexes(self) -> set[int]:
+        """The hexes the actions in view name: the highlighted one's in the open list,
+        in the preview every listed action's (where a transport comes from, say)."""
+        index = self.action_list.highlighted
+        if self.list_open:
+            if index is None or index >= len(self._options):
+                return set()
+            return set(action_hexes(self._options[index]))
+        named = {h for a in self._options[: self._preview_rows()] for h in action_hexes(a)}
+        return named - {self._cursor_hex()}
+
     def _refresh_map(self, view: ViaNebulaState) -> None:
         chain = self._chain_marks(view)
         marked: set[tuple[int, int]] = {CELL[h] for h in chain}
-        index = self.action_list.highlighted
-        if self.list_open and index is not None and index < len(self._options):
-            marked |= {CELL[h] for h in action_hexes(self._options[index])}
+        marked |= {CELL[h] for h in self._named_hexes()}
+        flagged = [CELL[h] for h in self._by_hex()]  # where the player can act now
         hexmap = self.hexmap
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         text = caption(view, self._cursor_hex(), self._names())
         if chain:
             text += f" · chain {'-'.join(NAME[h] for h in chain)}"
-        hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, caption=text,
-                    legend=legend)
+        hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, flagged=flagged,
+                    caption=text, legend=legend)
 
     def _map_cells(self, view: ViaNebulaState, chain: frozenset[int]) -> dict[Any, Any]:
         """The map's cells, drawn again only when the view, size or chain changes."""
@@ -417,10 +443,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._refresh_map(view)
 
     def _highlighted(self, index: int | None) -> None:
-        """Another action is highlighted: its hexes (and chain) on the map."""
+        """Another action is highlighted: its hexes (and chain) on the map, and ``o`` in
+        the footer if it is a transport with another way."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         self._refresh_map(view)
+        self.refresh_bindings()
 
     @on(ActionList.Selected, "#via-actions")
     def _selected(self, event: ActionList.Selected) -> None:
@@ -478,19 +506,42 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 self._open_list()
             self.action_list.highlighted = self._options.index(action)
 
-    def check_table_action(self, action: str,
-                           parameters: tuple[object, ...]) -> bool | None:
-        """o shows in the footer only with the list open (its transports have chains):
-        at 80 columns the map's keys, H and Undo fit then."""
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only keys that do something now show: Tab while there is a hex to act on
+        (not during a power: its list holds every use), ``o`` while a transport with
+        another way is highlighted."""
+        if action == "next_spot":
+            view = self.view()
+            assert isinstance(view, ViaNebulaState)
+            return view.phase != "power" and bool(self._by_hex())
         if action == "other_chain":
-            return self.list_open
+            return self._other_ways() > 1
         return super().check_table_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
-        """o with the list closed still says what it is for."""
-        if event.key == "o" and not self.list_open and self.check_action("next_spot", ()):
-            event.stop()
-            self.action_other_chain()
+    def _highlighted_transport(self) -> Transport | None:
+        index = self.action_list.highlighted
+        if not self.list_open or index is None or index >= len(self._options):
+            return None
+        action = self._options[index]
+        return action if isinstance(action, Transport) else None
+
+    def _other_ways(self) -> int:
+        """How many chains the highlighted transport could take (0: none highlighted)."""
+        action = self._highlighted_transport()
+        if action is None:
+            return 0
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        counted: dict[Action, int] = self.remember("chain counts", dict)
+        if action not in counted:
+            counted[action] = len(chains(view, action.source, action.slot))
+        return counted[action]
+
+    def action_contracts(self) -> None:
+        """Every contract the player can see, in full (the side cuts long names)."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        self.app.push_screen(ContractSheet(view, self.viewer))
 
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""

@@ -4,7 +4,9 @@ Pure functions of an observation (no textual), so the screen stays a thin layer 
 texts can be tested on their own. A map cell is a tuple of lines, each a tuple of (text,
 style) segments exactly ``width`` characters long; styles are plain style strings.
 Every piece reads without colour: seats by letter (lower case a site, upper case a
-building), resources by letter, fog ``~``, forest ``^``, empty meadows ``.``.
+building), resources by letter, fog ``~``, forest ``^``, empty meadows ``.``. A token
+reads amount first (``3W+2``: 3 wood, 2 VP), so it cannot be taken for a hex's name
+(column letter, row number: ``W3``).
 """
 
 from __future__ import annotations
@@ -43,8 +45,11 @@ CHAIN_STYLE = "bold #ffaf00"
 POWER_SHORT = {"": "", "convert": "conv", "extra": "+act", "supply": "take",
                "discard": "disc", "tile": "tile", "move": "move"}
 
-COMPACT_LEGEND = "~fog ^forest .meadow W3:2 token 3W worked [rB]"
-LARGE_LEGEND = "~ fog  ^ forest  . meadow  W3:2 token: 3 wood 2 VP  3W r worked  [rB] ruin"
+FLAG = "▸"  # before a hex where the player can act (the map's flag)
+COMPACT_LEGEND = (f"{FLAG}you can act ~fog ^forest ..empty meadow\n"
+                  "3W+2 token: 3 wood, 2 VP  3W r worked [rB] ruin")
+LARGE_LEGEND = (f"{FLAG} you can act  ~ fog  ^ forest  .. empty meadow  [rB] ruin\n"
+                "3W+2 token: 3 wood, 2 VP  3W r: 3 wood worked by red")
 
 Segment = tuple[str, str]
 Cell = tuple[tuple[Segment, ...], ...]
@@ -53,6 +58,12 @@ Cell = tuple[tuple[Segment, ...], ...]
 def seat_letter(seat: int) -> str:
     """The letter of a seat's pieces (R, B, Y, G)."""
     return SEAT_LETTERS[seat]
+
+
+def token_label(token: int, players: int) -> str:
+    """``3W+2``: a token's amount and resource, then its VP (never a hex's name)."""
+    return (f"{token_amount(token, players)}{RESOURCE_LETTERS[token_type(token)]}"
+            f"+{token_vp(token)}")
 
 
 def seat_label(seat: int) -> str:
@@ -104,8 +115,7 @@ def main_text(s: ViaNebulaState, hex_: int, chain: frozenset[int]) -> list[Segme
     token = s.tokens[hex_]
     if token != FREE:
         kind_ = token_type(token)
-        return [(f"{RESOURCE_LETTERS[kind_]}{token_amount(token, s.players)}:"
-                 f"{token_vp(token)}", RESOURCE_STYLES[kind_])]
+        return [(token_label(token, s.players), RESOURCE_STYLES[kind_])]
     count = s.res_count[hex_]
     if count:
         kind_ = s.res_kind[hex_]
@@ -179,9 +189,10 @@ def contract_line(card: int, width: int) -> str:
         return "(hidden)"
     c = CONTRACTS[card]
     power = POWER_SHORT[c.power] + ("x2" if c.uses == 2 and c.power else "")
-    name_room = max(4, width - 16)
-    name = fit(c.name, name_room)
-    return f"{pile_letters(list(c.needs)):<4} {c.vp}VP {name:<{name_room}} {power}"
+    name_room = max(4, width - 11 - len(power))
+    return fit(f"{pile_letters(list(c.needs)):<4} {c.vp}VP {fit(c.name, name_room):<{name_room}} "
+               f"{power}".rstrip(), width)
+
 
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
@@ -207,3 +218,19 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     return [fit(head, width),
             fit(f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} store {store}", width),
             fit(f"  sites {' '.join(sites) or 'none on the map'}", width)]
+
+
+def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],
+                width: int) -> str:
+    """The top line in ``width``: the turn, whose turn and what they do, the scores. The
+    scores always show: a long line first drops the game's name, then spaces between
+    the scores, and at last cuts what the mover does, with ``…``."""
+    wide = "  ".join(f"{letter} {score}" for letter, score in scores)
+    tight = " ".join(f"{letter}{score}" for letter, score in scores)
+    for line in (f"Via Nebula · turn {turn} · {who}{last} · VP {wide}",
+                 f"turn {turn} · {who}{last} · VP {wide}",
+                 f"turn {turn} · {who}{last} · VP {tight}"):
+        if len(line) <= width:
+            return line
+    head, tail = f"turn {turn} · ", f"{last} · VP {tight}"
+    return fit(head + fit(who, width - len(head) - len(tail)) + tail, width)

@@ -1,0 +1,393 @@
+"""CellMap: a board of cells in rows with one cursor, drawn on LineWidget's line cache.
+
+The base of the games' maps (a hex map, a square grid). A subclass says how its cells lie
+and which cell is next to which; the base keeps everything else in one place:
+
+- the ``cursor`` reactive (a cell's key: whatever the subclass names its cells by), moved
+  by the subclass's keys through ``step_to``, by ``move_to`` and by a click on a cell; a
+  click on the cell already under the cursor is Enter there;
+- Enter posts ``CellMap.Chosen`` (subclasses keep their own message name);
+- the drawing: each cell is one or more lines of styled segments that the screen supplies,
+  the cursor's cell in reverse video, marked cells (a path, say) underlined in bold, then a
+  caption line (what the cursor is on) and a legend line. Each cell is one cached piece of
+  its row, so a cursor move repaints the two rows it touches and draws only the two cells
+  whose look changed;
+- rulers (``set_rulers``): a label over each column and before each row, so a cell's name
+  can be read off the map; the cursor's row and column labels are lit;
+- flags: a flagged cell (where the player can act, say) has ``FLAG`` in the column just
+  before it, so it can be found without colour.
+
+Owners follow the cursor by watching ``cursor``: the watcher runs as the key is handled,
+so what it changes is painted in the cursor's frame (a message would come a frame late).
+The module knows no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+
+from textual import events
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+
+from tui_games.widgets.line_widget import Line, LineWidget
+
+Segment = tuple[str, str]            # (text, style)
+CellLine = tuple[Segment, ...]       # one drawn line of a cell
+Cell = tuple[CellLine, ...]          # every drawn line of a cell
+
+CURSOR = "bold reverse"
+MARKED = "bold underline"
+RULER = "dim"
+CELL_LOOKS = 1024  # distinct cell looks kept (a map shows a few dozen at a time)
+_GAP = Content(" ")
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` on one line of ``width``, ending in an ellipsis if it had to be cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+class CellMap(LineWidget, can_focus=True):
+    """Cells in ``rows`` x ``cols`` with a cursor; the screen supplies them with ``show``.
+
+    A subclass gives ``key_at`` (the cell at a row and column, None where there is none),
+    ``place_of`` (the inverse), ``neighbour`` (for its keys) and, if its rows are shifted,
+    ``indent``. ``WRAP_TAIL`` says whether the caption and legend wrap (True) or are cut
+    to one line each with an ellipsis (False: the map's height never changes)."""
+
+    DEFAULT_CSS = """
+    CellMap { width: auto; height: auto; }
+    """
+
+    WRAP_TAIL = True
+    BLANK_WIDTH = 3  # a cell's width until the first cells are shown
+    FLAG = "▸"  # drawn just before a flagged cell (one column, neutral width)
+    FLAG_STYLE = "bold"
+    # A row of cells drawn as one line: its style runs merge (a cell's blank and the gap
+    # after it are one run), so a repainted row sends fewer bytes; else each cell is a
+    # piece of its own, kept by its look.
+    WHOLE_ROWS = False
+
+    # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
+    cursor: reactive[Hashable] = reactive(0, repaint=False)
+
+    class Chosen(Message):
+        """Enter was pressed on the cell ``key``."""
+
+        def __init__(self, key: Hashable) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, rows: int, cols: int, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows = rows
+        self.cols = cols
+        self.cell_width = self.BLANK_WIDTH
+        self.cell_lines = 1
+        self._cells: Mapping[Hashable, Cell] = {}
+        self._marked: frozenset[Hashable] = frozenset()
+        self._flagged: frozenset[Hashable] = frozenset()
+        self._col_labels: tuple[str, ...] = ()
+        self._row_labels: tuple[str, ...] = ()
+        self._caption = ""
+        self._legend = ""
+        self._looks: LRUCache[Hashable, Content] = LRUCache(CELL_LOOKS)
+        # Each row's drawn lines, kept with what they show of the cursor, marks and flags:
+        # a layout after a cursor key draws again only the rows the cursor touched.
+        self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
+        self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+
+    # ---- what a subclass says -------------------------------------------------------
+
+    def key_at(self, row: int, col: int) -> Hashable | None:
+        """The key of the cell at ``row``, ``col``; None where the map has no cell."""
+        raise NotImplementedError
+
+    def place_of(self, key: Hashable) -> tuple[int, int]:
+        """The row and column of the cell ``key``."""
+        raise NotImplementedError
+
+    def neighbour(self, key: Hashable, way: object) -> Hashable | None:
+        """The cell one step ``way`` from ``key``; None off the map."""
+        raise NotImplementedError
+
+    def indent(self, row: int) -> int:
+        """Columns of blank before ``row``'s first cell (a hex map shifts every other row)."""
+        return 0
+
+    def chosen_message(self, key: Hashable) -> Message:
+        """The message Enter posts (a subclass names it in its own words)."""
+        return self.Chosen(key)
+
+    # ---- what the screen tells it -----------------------------------------------------
+
+    def show(self, cells: Mapping[Hashable, Cell], *, marked: Iterable[Hashable] = (),
+             flagged: Iterable[Hashable] = (), caption: str = "", legend: str = "") -> None:
+        """Draw ``cells`` by key (every line of each exactly one width), bold and
+        underline ``marked``, put ``FLAG`` before each of ``flagged``; ``caption``
+        describes the cell under the cursor.
+
+        Only the rows that look different are repainted; a layout pass only when the
+        map's height or width changes (another cell size, a caption wrapping anew)."""
+        marked = frozenset(marked)
+        flagged = frozenset(flagged)
+        if (cells is self._cells and marked == self._marked and flagged == self._flagged
+                and caption == self._caption and legend == self._legend):
+            return
+        first = next(iter(cells.values()), None)
+        shape = ((sum(len(t) for t, _ in first[0]), len(first)) if first
+                 else (self.cell_width, self.cell_lines))
+        width = self.size.width
+        height = self._height(width) if width else None
+        reshaped = shape != (self.cell_width, self.cell_lines)
+        self.cell_width, self.cell_lines = shape
+        if cells is not self._cells or reshaped:
+            self._rows.clear()
+        self._cells = cells
+        if marked != self._marked or flagged != self._flagged:
+            self._by_row = self._sort_by_row(marked, flagged)
+        self._marked = marked
+        self._flagged = flagged
+        self._caption = caption
+        self._legend = legend
+        if reshaped or not width or self._height(width) != height:
+            self.refresh(layout=True)
+        else:
+            self.refresh()
+
+    def set_rulers(self, cols: Iterable[str] = (), rows: Iterable[str] = ()) -> None:
+        """Label the columns (a line over the map) and the rows (before each); no labels,
+        no rulers."""
+        col_labels, row_labels = tuple(cols), tuple(rows)
+        if (col_labels, row_labels) != (self._col_labels, self._row_labels):
+            self._col_labels, self._row_labels = col_labels, row_labels
+            self._rows.clear()
+            self.refresh(layout=True)
+
+    @property
+    def caption(self) -> str:
+        """The line under the map (what the cursor is on), as last shown."""
+        return self._caption
+
+    @property
+    def stride(self) -> int:
+        """Columns from one cell's start to the next one's (a one-column gap)."""
+        return self.cell_width + 1
+
+    # ---- the cursor ---------------------------------------------------------------------
+
+    def step_to(self, way: object) -> None:
+        """Move the cursor one cell ``way``, if the map goes on there."""
+        target = self.neighbour(self.cursor, way)
+        if target is not None:
+            self.cursor = target
+
+    def move_to(self, key: Hashable) -> None:
+        """Put the cursor on ``key`` (ignored if the map has no such cell)."""
+        if self._exists(key):
+            self.cursor = key
+
+    def action_choose(self) -> None:
+        """Tell the screen that Enter was pressed on the cell under the cursor."""
+        self.post_message(self.chosen_message(self.cursor))
+
+    def watch_cursor(self, old: Hashable, new: Hashable) -> None:
+        """Repaint the rows the cursor left and entered (the owner's watcher, called
+        after this one, adds its changes to the same frame)."""
+        self.refresh()
+
+    def cell_under(self, x: int, y: int) -> Hashable | None:
+        """The cell drawn at content offset ``x``, ``y`` (None: a gap, the caption...)."""
+        y -= self._header_lines()
+        row, _ = divmod(y, self.cell_lines)
+        if y < 0 or row >= self.rows:
+            return None
+        start = self._lead_width() + self.indent(row)
+        col, inside = divmod(x - start, self.stride)
+        if x < start or inside >= self.cell_width or col >= self.cols:
+            return None
+        return self.key_at(row, col)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click puts the cursor on the cell; on the cursor's own cell it is Enter."""
+        offset = event.get_content_offset(self)
+        key = None if offset is None else self.cell_under(offset.x, offset.y)
+        if key is None:
+            return
+        event.stop()
+        if key == self.cursor:
+            self.action_choose()
+        else:
+            self.cursor = key
+
+    def _exists(self, key: Hashable) -> bool:
+        try:
+            row, col = self.place_of(key)
+        except (TypeError, ValueError):
+            return False
+        return 0 <= row < self.rows and 0 <= col < self.cols and self.key_at(row, col) == key
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def grid_width(self) -> int:
+        """The cells' width: the most shifted row, every cell and its one-column gap."""
+        return (self._lead_width() + max(self.indent(row) for row in range(self.rows))
+                + self.cols * self.stride)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The grid's width."""
+        return self.grid_width()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every row of cells, then the caption and the legend."""
+        return self._height(width)
+
+    def _height(self, width: int) -> int:
+        tail = 2
+        if self.WRAP_TAIL:
+            tail = sum(len(self.strips(line, max(1, width))) for line in self._tail(width))
+        return self._header_lines() + self.rows * self.cell_lines + tail
+
+    def _header_lines(self) -> int:
+        return 1 if self._col_labels else 0
+
+    def _label_width(self) -> int:
+        return max(map(len, self._row_labels), default=0)
+
+    def _lead_width(self) -> int:
+        """Columns before a row's cells: the row label and a space (the flag's column)."""
+        width = self._label_width()
+        return width + 1 if width else 0
+
+    def _tail(self, width: int) -> list[Content]:
+        """The caption (bold) and the legend (dim), cut to ``width`` unless they wrap."""
+        caption, legend = self._caption, self._legend
+        if not self.WRAP_TAIL:
+            caption, legend = cut(caption, width), cut(legend, width)
+        return [Content.styled(caption, "bold"), Content.styled(legend, "dim")]
+
+    def cell_look(self, key: Hashable | None, sub: int) -> Content:
+        """Line ``sub`` of the cell ``key`` as drawn now (marks, cursor), kept by what it
+        shows."""
+        cell = None if key is None else self._cells.get(key)
+        segments = None if cell is None else cell[sub] if sub < len(cell) else ()
+        marked = key is not None and key in self._marked
+        cursor = key is not None and key == self.cursor
+        look = (segments, marked, cursor, self.cell_width)
+        content = self._looks.get(look)
+        if content is None:
+            content = self._looks[look] = self._draw_cell(segments, marked, cursor)
+        return content
+
+    def _draw_cell(self, segments: CellLine | None, marked: bool, cursor: bool) -> Content:
+        if not segments:
+            return Content(" " * self.cell_width)
+        marks = [mark for mark, on in ((MARKED, marked), (CURSOR, cursor)) if on]
+        pieces = []
+        for text, style in segments:
+            piece = Content.styled(text, style) if style else Content(text)
+            for mark in marks:
+                piece = piece.stylize(mark)
+            pieces.append(piece)
+        return Content("").join(pieces)
+
+    def _sort_by_row(self, marked: frozenset[Hashable], flagged: frozenset[Hashable]
+                     ) -> dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]]:
+        """The marked and flagged cells of each row."""
+        rows: dict[int, tuple[set[Hashable], set[Hashable]]] = {}
+        for index, keys in enumerate((marked, flagged)):
+            for key in keys:
+                rows.setdefault(self.place_of(key)[0], (set(), set()))[index].add(key)
+        return {row: (frozenset(m), frozenset(f)) for row, (m, f) in rows.items()}
+
+    def row_lines(self, row: int) -> list[Line]:
+        """The drawn lines of one row of cells (one Content each if ``WHOLE_ROWS``, else
+        a row of pieces), kept while the row shows the same."""
+        row_at, col_at = self.place_of(self.cursor)
+        state = (col_at if row == row_at else None, self._by_row.get(row))
+        kept = self._rows.get(row)
+        if kept is not None and kept[0] == state:
+            return kept[1]
+        pieces = self.row_pieces(row)
+        lines: list[Line] = ([Content("").join(line) for line in pieces] if self.WHOLE_ROWS
+                             else list(pieces))
+        self._rows[row] = (state, lines)
+        return lines
+
+    def row_pieces(self, row: int) -> list[list[Content]]:
+        """Each drawn line of one row of cells, as its pieces: the row's label and indent,
+        then each cell with the column before it (its flag, or blank: a piece of its own,
+        as the cells' looks repeat) and the gap after the last one."""
+        keys = [self.key_at(row, col) for col in range(self.cols)]
+        row_at = self.place_of(self.cursor)[0]
+        label_width = self._label_width()
+        before = self._lead_width() + self.indent(row)  # columns before the first cell
+        lines = []
+        for sub in range(self.cell_lines):
+            pieces = []
+            if label_width:
+                label = self._row_labels[row] if sub == 0 and row < len(self._row_labels) else ""
+                pieces.append(Content.styled(label.rjust(label_width),
+                                             CURSOR if row == row_at and label else RULER))
+            if before > label_width + 1:
+                pieces.append(Content(" " * (before - label_width - 1)))
+            for col, key in enumerate(keys):
+                if col or before:
+                    pieces.append(self._flag if sub == 0 and key in self._flagged else _GAP)
+                pieces.append(self.cell_look(key, sub))
+            pieces.append(_GAP)
+            lines.append(pieces)
+        return lines
+
+    @property
+    def _flag(self) -> Content:
+        return Content.styled(self.FLAG, self.FLAG_STYLE)
+
+    def header_line(self) -> Content:
+        """The column labels, each centred over its column of the unshifted rows: one
+        dim run, the cursor's column lit (few runs: few bytes when it is repainted)."""
+        col_at = self.place_of(self.cursor)[1]
+        labels = [label.center(self.cell_width) + " " for label in self._col_labels[: self.cols]]
+        before = " " * self._lead_width() + "".join(labels[:col_at])
+        lit = labels[col_at] if col_at < len(labels) else ""
+        pieces = [Content.styled(before, RULER)]
+        if lit:
+            pieces += [Content.styled(lit[:-1], CURSOR),
+                       Content.styled(" " + "".join(labels[col_at + 1:]), RULER)]
+        return Content("").join(pieces)
+
+    def lay_out(self, width: int) -> list[Strip]:
+        """The rows; the rows of cells (and cut caption and legend lines) filled out to
+        ``width`` in the widget's style."""
+        rows = super().lay_out(width)
+        filled = len(rows) if not self.WRAP_TAIL else (
+            self._header_lines() + self.rows * self.cell_lines)
+        style = self.visual_style.rich_style
+        return [strip.adjust_cell_length(width, style) if y < filled else strip
+                for y, strip in enumerate(rows)]
+
+    def content_lines(self, width: int) -> list[Line]:
+        """The column labels, the rows of cells (each one line if ``WHOLE_ROWS``, else a
+        row of pieces), then the caption and the legend."""
+        lines: list[Line] = [self.header_line()] if self._col_labels else []
+        lines += [line for row in range(self.rows) for line in self.row_lines(row)]
+        lines.extend(self._tail(width))
+        return lines
+
+    def text_lines(self) -> list[Content]:
+        """Every drawn line as one Content, rows without their trailing blanks (tests,
+        text extraction): the caption and legend as at the grid's width."""
+        lines = [line for row in range(self.rows) for line in self.row_pieces(row)]
+        header = [self.header_line()] if self._col_labels else []
+        return [line.rstrip() for line in header] + [
+            Content("").join(line).rstrip() for line in lines] + self._tail(self.grid_width())
+
+    def render(self) -> Content:
+        """The whole map as one block of text (text extraction, tests)."""
+        return Content("\n").join(self.text_lines())
