@@ -17,6 +17,8 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
 
+from tui_games.widgets.line_widget import changed_regions
+
 KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 
 
@@ -130,6 +132,7 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
+        before, shape = self._shown(), (self.virtual_size, self.scroll_offset)
         self._texts, self._wrapping = texts, wrap
         if renumbered:
             self._hover = None
@@ -137,7 +140,13 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         self._wrap()
         if renumbered:
             self.scroll_to(y=0, animate=False, immediate=True)
-        self.refresh()
+        after = self._shown()
+        if before is None or after is None or shape != (self.virtual_size, self.scroll_offset):
+            self.refresh()  # the scroll bar changes too: the whole list
+        elif changed := changed_regions(before, after, self._width()):
+            # The cursor moved on the map to a place with other actions: only the cells
+            # that read differently are sent to the terminal, not the list's blank rows.
+            self.refresh(*changed)
 
     def validate_highlighted(self, index: int | None) -> int | None:
         """None with nothing listed, else within the list."""
@@ -262,6 +271,12 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
                       for strip in strips] or [Strip.blank(width, style.rich_style)]
             self._wraps.set(key, strips)
         return strips
+
+    def _shown(self) -> list[Strip] | None:
+        """The lines on screen now (None: not on screen yet)."""
+        if not self.is_mounted or self._width() <= 0:
+            return None
+        return [self.render_line(y) for y in range(self.scrollable_content_region.height)]
 
     def _span(self, index: int) -> tuple[int, int]:
         """The first and last line of action ``index``."""
