@@ -132,7 +132,9 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
-        before, shape = self._shown(), (self.virtual_size, self.scroll_offset)
+        # The same number of texts, drawn the same way: most lines may read as before.
+        before = None if renumbered or wrap != self._wrapping else self._shown()
+        shape = (self.virtual_size, self.scroll_offset)
         self._texts, self._wrapping = texts, wrap
         if renumbered:
             self._hover = None
