@@ -66,6 +66,27 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int] | None:
     from any cell; a wide character is never cut in half. One span, not several: Textual
     writes each span of a row from the widget's left edge (it crops only the right end),
     so two spans on a row would write its start twice."""
+    before, after = list(old), list(new)
+    # Whole segments first (most are shared: a cursor key changes one or two), cell by
+    # cell only between the first and the last that differ.
+    first, start = 0, 0
+    while first < len(before) and first < len(after) and before[first] == after[first]:
+        start += cell_len(before[first].text)
+        first += 1
+    if first == len(before) == len(after):
+        return None
+    last_old, last_new = len(before), len(after)
+    if old.cell_length == new.cell_length:  # the same end: the tails line up
+        while (last_old > first and last_new > first
+               and before[last_old - 1] == after[last_new - 1]):
+            last_old -= 1
+            last_new -= 1
+    span = _cell_span(Strip(before[first:last_old]), Strip(after[first:last_new]))
+    return None if span is None else (start + span[0], start + span[1])
+
+
+def _cell_span(old: Strip, new: Strip) -> tuple[int, int] | None:
+    """changed_span, cell by cell."""
     before, after = cells(old), cells(new)
     length = max(len(before), len(after))
     before += [None] * (length - len(before))
