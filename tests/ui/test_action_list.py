@@ -46,13 +46,17 @@ async def test_new_texts_repaint_only_the_cells_that_changed(
         assert listing.render_line(0).text.startswith("Explore the fog D1")
 
 
-async def test_another_number_of_actions_repaints_the_whole_list() -> None:
+async def test_another_number_of_actions_repaints_the_lines_that_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A place with one action beside a place with none: the blank lines stay blank."""
     app = ListApp()
     async with app.run_test(size=(40, 10)) as pilot:
         listing = app.query_one(ActionList)
         listing.show_texts(["one"])
         await pilot.pause()
+        asked = repaints(monkeypatch, listing)
         listing.show_texts(["one", "two"])
+        assert asked == [(Region(0, 1, 3, 1),)]
         await pilot.pause()
         assert listing.render_line(1).text.startswith("two")
         listing.show_texts(["three"])

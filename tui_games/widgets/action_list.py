@@ -132,8 +132,9 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
-        # The same number of texts, drawn the same way: most lines may read as before.
-        before = None if renumbered or wrap != self._wrapping else self._shown()
+        # Drawn the same way (wrapped, or cut: not a list opened or closed), most lines
+        # may read as before; the blank ones below the actions do.
+        before = None if wrap != self._wrapping else self._shown()
         shape = (self.virtual_size, self.scroll_offset)
         self._texts, self._wrapping = texts, wrap
         if renumbered:
