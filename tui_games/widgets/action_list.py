@@ -26,8 +26,9 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
     """The actions at the cursor's cell, each wrapped in full, one highlighted. It looks
     and answers the keys and the mouse as Textual's OptionList does, on Textual's line API
     (as its Log is): ``render_line`` draws the visible lines, each action's lines are
-    wrapped once per text, width and look and kept in an LRUCache, and a change of
-    highlight repaints only the lines of the two actions concerned.
+    wrapped once per text, width and look and kept in an LRUCache, a change of
+    highlight repaints only the lines of the two actions concerned, and new texts (the
+    map's cursor on another place) only the cells that read differently.
 
     Its height comes from the stylesheet (or ``height: auto``: every action wrapped).
     The scroll bar is Textual's: always there, a bare track when all fits; with
