@@ -309,8 +309,12 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     if ending is not None and out["pty"].get("available", True):
         session, keys, opened = ending
         try:
-            rows = await asyncio.to_thread(pty_key_to_frame, session, keys, dialogs=opened)
-            out["pty"].update({k: v for k, v in rows.items() if k.startswith(DIALOG_ROW)})
+            for _ in range(2):  # a busy machine may drop a key typed ahead: once more
+                rows = await asyncio.to_thread(pty_key_to_frame, session, keys, dialogs=opened)
+                dialog = {k: v for k, v in rows.items() if k.startswith(DIALOG_ROW)}
+                if dialog:
+                    out["pty"].update(dialog)
+                    break
         except Exception as exc:
             out["game_over"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
     try:
