@@ -488,3 +488,8 @@ async def test_a_new_marker_on_the_cards_repaints_them_without_a_layout_pass(
         assert "✓now" in cards.render().plain
         cards.shown = CardsShown(career=(0, 6, 7), career_ready=(False, True, False))
         assert asked[-1] is True
+        await pilot.pause()
+        cards.styles.height = 12  # as in the table's side pane: a card more moves nothing
+        await pilot.pause()
+        cards.shown = CardsShown(career=(0, 6))
+        assert asked[-1] is False

@@ -117,10 +117,14 @@ class ObjectiveCards(Widget):
     large: reactive[bool] = reactive(False, layout=True)
 
     def watch_shown(self) -> None:
-        """Repaint; lay the screen out again only if the cards now take another height."""
-        width = self.content_size.width
-        self.refresh(layout=width <= 0 or self.get_content_height(
-            self.content_size, self.content_size, width) != self.content_size.height)
+        """Repaint; lay the screen out again only if the cards now take another height
+        (never when the stylesheet fixes it: the table's side pane is 12 lines)."""
+        width, height = self.content_size.width, self.styles.height
+        if height is not None and not height.is_auto:
+            self.refresh()
+        else:
+            self.refresh(layout=width <= 0 or self.get_content_height(
+                self.content_size, self.content_size, width) != self.content_size.height)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line per card and title (the large form wraps long texts)."""
