@@ -17,6 +17,7 @@ import pytest
 from textual.binding import ActiveBinding, Binding
 
 from tui_games import bench, bench_app, bench_pty
+from tui_games.bench_pty import APP_SIZE, whole_screen_frames
 from tui_games.games import all_games
 from tui_games.games.nebular_colors.state import Take
 from tui_games.keyscript import KeyScript, human_first
@@ -205,3 +206,22 @@ def test_a_game_over_position_is_one_where_every_legal_action_ends_the_game() ->
         assert bench_app._ends(info.rules, session.state, action)
     again = bench_app.one_move_from_the_end(info)  # seeded: the pty replays the same game
     assert again is not None and again.actions == session.actions
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_every_game_has_a_position_that_leads_to_its_game_over_dialog(game_id: str) -> None:
+    """The bench measures opening the game-over dialog on every game: in Nebula the
+    bots always make the last move, so the search falls back to the human's last turn."""
+    info = all_games()[game_id]
+    session = bench_app.one_move_from_the_end(info)
+    assert session is not None and session.seats[session.to_move].is_human
+    again = bench_app.one_move_from_the_end(info)
+    assert again is not None and again.actions == session.actions
+
+
+def test_a_frame_that_draws_every_row_from_its_first_column_is_a_new_screen() -> None:
+    rows = APP_SIZE[1]
+    whole = b"\x1b[?2026h" + b"\n".join(b"\x1b[%d;1Hx" % y for y in range(1, rows + 1))
+    partial = b"\x1b[?2026h\x1b[7;8Habc\x1b[10;1Hdef"
+    end = b"\x1b[?2026l"
+    assert whole_screen_frames(partial + end + whole + end) == [False, True]

@@ -36,7 +36,7 @@ NAV_BACK = "left"  # and back
 CURSOR_LABEL = f"{NAV_KEY}/{NAV_BACK}: cursor"  # a cursor key's row (there and back)
 BOT_MOVE = "bot move shown (each)"  # the row of the bots' moves that follow a key
 DIALOG_WAIT = 3.0  # s: how long a game that is over may take to show its dialog
-GAME_OVER_PRESSES = 6  # script keys from one move before the end to the game-over dialog
+GAME_OVER_PRESSES = 24  # script keys from the human's last turn to the game-over dialog
 BENCH_BOT_DELAY = 0.1  # s: a bot's move lands after the key's own frame, as in play
 QUIET_SLICE = 0.01  # seconds: the UI thread is quiet when it burns almost no CPU in one
 QUIET_CPU = 0.0015  # ... (at most this many seconds of CPU), twice in a row
@@ -223,7 +223,29 @@ def one_move_from_the_end(info: GameInfo, seed: int = 7, games: int = 20,
                     _ends(rules, session.state, action) for action in legal):
                 return session
             session.apply(rng.choice(legal))
-    return None
+    return the_last_turn(info, seed)
+
+
+def the_last_turn(info: GameInfo, seed: int = 7) -> Session | None:
+    """Where the human's last turn of a random game begins: in a game the bots always
+    end (Nebula's last move is never the human's), the script's keys for that turn and
+    the bots' replies lead to the game-over dialog (None: the human never moved)."""
+    rng = random.Random(seed)
+    game_seed = rng.getrandbits(31)
+    session = human_first(info, game_seed)
+    human, rules = session.to_move, info.rules
+    start, last = None, None
+    while (mover := session.to_move) is not None:
+        if mover == human and last != human:
+            start = len(session.actions)
+        last = mover
+        session.apply(rng.choice(rules.legal_actions(session.state)))
+    if start is None:
+        return None
+    again = human_first(info, game_seed)
+    for action in session.actions[:start]:
+        again.apply(action)
+    return again
 
 
 def _ends(rules: Rules[Any, Any], state: Any, action: Action) -> bool:
@@ -287,8 +309,12 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
     if ending is not None and out["pty"].get("available", True):
         session, keys, opened = ending
         try:
-            rows = await asyncio.to_thread(pty_key_to_frame, session, keys, dialogs=opened)
-            out["pty"].update({k: v for k, v in rows.items() if k.startswith(DIALOG_ROW)})
+            for _ in range(2):  # a busy machine may drop a key typed ahead: once more
+                rows = await asyncio.to_thread(pty_key_to_frame, session, keys, dialogs=opened)
+                dialog = {k: v for k, v in rows.items() if k.startswith(DIALOG_ROW)}
+                if dialog:
+                    out["pty"].update(dialog)
+                    break
         except Exception as exc:
             out["game_over"] = {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
     try:

@@ -4,6 +4,7 @@ a terminal sends them, frames and bytes read back (see bench_app for what is pre
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import tempfile
 import time
@@ -15,7 +16,7 @@ from tui_games.engine.session import Session
 from tui_games.keyscript import Step
 
 APP_SIZE = (80, 24)
-DIALOG_ROW = "dialog opens: "  # + its screen: key to the last frame the key caused (an upper bound)
+DIALOG_ROW = "dialog opens: "  # + its screen: key to the dialog's first frame (see _pty_keys)
 MENU_OPEN = "c: open the table from the menu"
 
 
@@ -77,7 +78,22 @@ def read_frames(fd: int, quiet: float, limit: float) -> tuple[bytes, list[float]
     return bytes(data), frames
 
 
-PtySample = tuple[str, float | None, float | None, int]  # label, first, last, bytes
+# label, first frame, last frame, bytes, first frame that drew the whole screen (a dialog)
+PtySample = tuple[str, float | None, float | None, int, float | None]
+
+
+def whole_screen_frames(data: bytes, rows: int = APP_SIZE[1]) -> list[bool]:
+    """Per synchronized frame in ``data``: whether it draws every row from its first
+    column, as Textual does when another screen (a dialog) opens or closes; a partial
+    update starts at the changed widgets' edges."""
+    drawn: list[bool] = []
+    for frame in data.split(b"\x1b[?2026l")[:-1]:
+        starts = {int(m.group(1)) for m in _ROW_START.finditer(frame)}
+        drawn.append(starts >= set(range(1, rows + 1)))
+    return drawn
+
+
+_ROW_START = re.compile(rb"\x1b\[(\d+);1H")
 
 
 def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
@@ -87,9 +103,11 @@ def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
     The app runs in a pty of APP_SIZE (bot delay 0) with a save of ``session``: opened
     at once (``--load``), or (``from_menu``) in the save folder, starting at the menu.
     Each key's bytes are written and the output read until the app is quiet: the sample
-    is the time to the end of the first and of the last frame (None: no frame) and the
-    bytes the app wrote to the terminal. The first key waits until the app has drawn
-    nothing for ``settle`` s (a key typed ahead of a screen's making is dropped).
+    is the time to the end of the first and of the last frame (None: no frame), the
+    bytes the app wrote to the terminal, and the time to the first frame that drew the
+    whole screen (a dialog that opened: None if none did). The first key waits until
+    the app has drawn nothing for ``settle`` s (a key typed ahead of a screen's making
+    is dropped).
     """
     import fcntl
     import struct
@@ -125,8 +143,11 @@ def _pty_keys(session: Session, steps: list[Step], *, from_menu: bool = False,
                 sent = time.perf_counter()
                 os.write(master, key_bytes(key))
                 data, frames = read_frames(master, quiet=quiet, limit=10)
+                whole = [at for at, full in zip(frames, whole_screen_frames(data), strict=False)
+                         if full]
                 samples.append((label, frames[0] - sent if frames else None,
-                                frames[-1] - sent if frames else None, len(data)))
+                                frames[-1] - sent if frames else None, len(data),
+                                whole[0] - sent if whole else None))
         finally:
             process.terminate()
             try:
@@ -160,11 +181,13 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
                      dialogs: dict[int, str] | None = None) -> dict[str, Any]:
     """Key to frame through a real pseudo-terminal, per label of ``steps`` (see _pty_keys
     and _pty_rows). ``dialogs``: the steps (by index) known to open a dialog (a summary,
-    game over), whose key to the dialog's frame - the last frame the key caused, after
-    the bots' moves it let through - is also reported, as a row per dialog."""
+    game over), whose key to the dialog's first frame - the first that drew the whole
+    screen, after the bots' moves the key let through (else the last frame the key
+    caused, an upper bound) - is also reported, as a row per dialog."""
     samples = _pty_keys(session, steps, quiet=quiet)
     rows = _pty_rows(samples)
-    opened = [(f"{DIALOG_ROW}{dialogs[i]}", sample[2], sample[2], sample[3])
+    opened = [(f"{DIALOG_ROW}{dialogs[i]}", sample[4] or sample[2], sample[4] or sample[2],
+               sample[3], None)
               for i, sample in enumerate(samples) if dialogs and i in dialogs]
     rows.update(_pty_rows(opened))
     return rows

@@ -4,12 +4,15 @@ line cache, a cursor move redraws two rows."""
 from __future__ import annotations
 
 import pytest
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.widgets.line_widget import Line, LineWidget, changed_span
 
 
 class Rows(LineWidget):
@@ -62,12 +65,53 @@ async def test_a_changed_line_repaints_only_its_row(monkeypatch: pytest.MonkeyPa
         drawn = rows.lines_rendered
         rows.words[5] = "five"
         rows.refresh()
-        assert asked == [(Region(0, 5, 30, 1),)]
+        assert asked == [(Region(0, 5, 5, 1),)]  # "row 5" became "five": five cells
         await pilot.pause()
         assert rows.render_line(5).text.rstrip() == "five"
         assert rows.lines_rendered == drawn + 1  # the other rows came from the cache
         rows.refresh()  # nothing changed: nothing repainted
-        assert asked == [(Region(0, 5, 30, 1),)]
+        assert asked == [(Region(0, 5, 5, 1),)]
+
+
+async def test_a_one_cell_change_repaints_only_that_cell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the changed columns of a row are repainted, so the compositor writes only
+    them to the terminal (the budget: at most 400 bytes per cursor key)."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        asked = repaints(monkeypatch, rows)
+        rows.words[6] = "row 7"
+        rows.refresh()
+        assert asked == [(Region(4, 6, 1, 1),)]
+        await pilot.pause()
+        assert rows.render_line(6).text.rstrip() == "row 7"
+
+
+async def test_a_shorter_line_repaints_the_cells_it_leaves_blank(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        asked = repaints(monkeypatch, rows)
+        rows.words[2] = "row"
+        rows.refresh()
+        assert asked == [(Region(3, 2, 2, 1),)]
+
+
+def test_a_changed_span_never_cuts_a_wide_character() -> None:
+    before = Strip([Segment("ab大c")])
+    after = Strip([Segment("ab小c")])
+    assert changed_span(before, after) == (2, 4)
+    assert changed_span(Strip([Segment("x大")]), Strip([Segment("x大", Style(bold=True))])) \
+        == (0, 3)
+    assert changed_span(before, Strip([Segment("ab大c")])) is None
+
+
+def test_a_changed_span_sees_a_new_style_on_the_same_text() -> None:
+    assert changed_span(Strip([Segment("abc")]),
+                        Strip([Segment("a"), Segment("b", Style(reverse=True)),
+                               Segment("c")])) == (1, 2)
 
 
 async def test_a_cursor_move_redraws_two_rows(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -450,7 +450,10 @@ async def test_a_cursor_move_repaints_the_rows_of_the_two_cells_and_the_label_al
         rows = {drawing.cells[s][0] + 1 for s in (before, board.cursor, CENTRE)}
         assert len(repainted) == 1
         assert {r.y for r in repainted[0]} == rows  # the row of C holds "at E1"
-        assert all(r.height == 1 and r.width == board.size.width for r in repainted[0])
+        # Of each row only the cells up to its last change (the marks, the label's end).
+        assert all(r.height == 1 and r.width > 0 and r.right <= board.size.width
+                   for r in repainted[0])
+        assert any(r.width < board.size.width for r in repainted[0])
         assert f"at {SPACES[board.cursor]}" in board.render().plain
 
 
@@ -489,3 +492,34 @@ async def test_a_board_repaint_redraws_only_the_rows_that_changed(
         board.large = True  # a new size: every row is drawn again
         await pilot.pause()
         assert repainted[-1] == ()
+
+
+async def test_a_new_marker_on_the_cards_repaints_them_without_a_layout_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Placing a star that fulfils a card adds "✓now" to its line: the cards keep their
+    height, so the screen is not laid out again (a pass over every widget, the slow
+    'place a star' keys); a card more, a line more, is."""
+    cards = ObjectiveCards()
+    async with Lab(cards).run_test(size=(80, 24)) as pilot:
+        cards.shown = CardsShown(career=(0, 6), career_ready=(False, False))
+        await pilot.pause()
+        asked: list[bool] = []
+        refresh = Widget.refresh
+
+        def recording(self: Widget, *regions: Region, **kwargs: bool) -> Widget:
+            if self is cards:
+                asked.append(bool(kwargs.get("layout")))
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", recording)
+        cards.shown = CardsShown(career=(0, 6), career_ready=(False, True))
+        assert asked == [False]
+        await pilot.pause()
+        assert "✓now" in cards.render().plain
+        cards.shown = CardsShown(career=(0, 6, 7), career_ready=(False, True, False))
+        assert asked[-1] is True
+        await pilot.pause()
+        cards.styles.height = 12  # as in the table's side pane: a card more moves nothing
+        await pilot.pause()
+        cards.shown = CardsShown(career=(0, 6))
+        assert asked[-1] is False

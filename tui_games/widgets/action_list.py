@@ -18,6 +18,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 
 from tui_games.engine.text import fit
+from tui_games.widgets.line_widget import changed_regions
 
 KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 
@@ -26,8 +27,9 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
     """The actions at the cursor's cell, each wrapped in full, one highlighted. It looks
     and answers the keys and the mouse as Textual's OptionList does, on Textual's line API
     (as its Log is): ``render_line`` draws the visible lines, each action's lines are
-    wrapped once per text, width and look and kept in an LRUCache, and a change of
-    highlight repaints only the lines of the two actions concerned.
+    wrapped once per text, width and look and kept in an LRUCache, a change of
+    highlight repaints only the lines of the two actions concerned, and new texts (the
+    map's cursor on another place) only the cells that read differently.
 
     Its height comes from the stylesheet (or ``height: auto``: every action wrapped).
     The scroll bar is Textual's: always there, a bare track when all fits; with
@@ -132,6 +134,10 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         if texts == self._texts and wrap == self._wrapping:
             return
         renumbered = len(texts) != len(self._texts)
+        # Drawn the same way (wrapped, or cut: not a list opened or closed), most lines
+        # may read as before; the blank ones below the actions do.
+        before = None if wrap != self._wrapping else self._shown()
+        shape = (self.virtual_size, self.scroll_offset)
         self._texts, self._wrapping = texts, wrap
         if renumbered:
             self._hover = None
@@ -139,7 +145,13 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         self._wrap()
         if renumbered:
             self.scroll_to(y=0, animate=False, immediate=True)
-        self.refresh()
+        after = self._shown()
+        if before is None or after is None or shape != (self.virtual_size, self.scroll_offset):
+            self.refresh()  # the scroll bar changes too: the whole list
+        elif changed := changed_regions(before, after, self._width()):
+            # The cursor moved on the map to a place with other actions: only the cells
+            # that read differently are sent to the terminal, not the list's blank rows.
+            self.refresh(*changed)
 
     def validate_highlighted(self, index: int | None) -> int | None:
         """None with nothing listed, else within the list."""
@@ -264,6 +276,12 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
                       for strip in strips] or [Strip.blank(width, style.rich_style)]
             self._wraps.set(key, strips)
         return strips
+
+    def _shown(self) -> list[Strip] | None:
+        """The lines on screen now (None: not on screen yet)."""
+        if not self.is_mounted or self._width() <= 0:
+            return None
+        return [self.render_line(y) for y in range(self.scrollable_content_region.height)]
 
     def _span(self, index: int) -> tuple[int, int]:
         """The first and last line of action ``index``."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from tui_games.engine.text import fit
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
-from tui_games.widgets.line_widget import Line, LineWidget, joined
+from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, joined
 
 
 class Hand(LineWidget, can_focus=True):
@@ -149,11 +149,15 @@ class Hand(LineWidget, can_focus=True):
     def move_cursor_to(self, key: int) -> None:
         """Put the cursor on the card ``key`` (ignored when the hand does not hold it)."""
         if any(f.key == key for f in self._order) and key != self.cursor_key:
-            rows = {self._card_row(self.cursor_key), self._card_row(key)}
-            width = self.size.width
-            # Only the rows of the two cards whose marks change are drawn again.
-            self.refresh(*(Region(0, row, width, 1) for row in sorted(rows)))
+            rows = sorted({self._card_row(self.cursor_key), self._card_row(key)})
+            before = [self.render_line(row) for row in rows]
             self.cursor_key = key
+            # Only the cells of the two cards whose marks change are drawn again.
+            width = self.size.width
+            changed = [region for row, old in zip(rows, before, strict=True)
+                       for region in changed_regions([old], [self.render_line(row)], width, row)]
+            if changed:
+                self.refresh(*changed)
 
     def select(self, keys: Iterable[int]) -> None:
         """Select exactly the cards ``keys`` (cards not in the hand are ignored)."""

@@ -4,16 +4,21 @@ draw theirs (``render_line``, a ``textual.cache.LRUCache``, ``refresh(Region)``)
 A subclass says what its lines show (``content_lines``). Each line, or each piece of a row
 of pieces (a card, a cell), is turned into strips once and kept by what it shows, its width
 and the widget's style. When the widget is refreshed, the rows are laid out again and only
-those that differ from the ones on screen are repainted: a cursor key that moves a marker
-redraws two rows, not the board. When the box around the rows changed as well (a border
-title, a colour), the whole widget is. A restyle (focus, theme, a class) or a resize
-clears the cache and repaints everything, since every strip's colours or width may differ.
+those that differ from the ones on screen are repainted, and of each such row only the
+columns up to its last changed cell (``changed_span``): a cursor key that moves a marker
+redraws a few cells, not the board, and Textual's compositor writes only those to the
+terminal (over SSH, bytes are what a player waits for). When the box around the rows
+changed as well (a border title, a colour), the whole widget is. A restyle (focus, theme,
+a class) or a resize clears the cache and repaints everything, since every strip's colours
+or width may differ.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from rich.cells import cell_len
+from rich.style import Style
 from textual import events
 from textual.cache import LRUCache
 from textual.content import Content
@@ -33,6 +38,91 @@ def joined(line: Line) -> Content:
 def shows(content: Content) -> Hashable:
     """What a Content shows: its text and spans (Content's ``==`` compares the text alone)."""
     return (content.plain, tuple(content.spans))
+
+
+Cell = tuple[str, Style | None] | None  # a character and its style; None: past the end
+
+
+def cells(strip: Strip) -> list[Cell]:
+    """A strip cell by cell: the second cell of a wide character is ("", style), and a
+    zero-width character joins the cell before it."""
+    out: list[Cell] = []
+    for text, style, control in strip:
+        if control:
+            continue
+        for char in text:
+            size = cell_len(char)
+            if size == 0 and out and out[-1] is not None:
+                out[-1] = (out[-1][0] + char, out[-1][1])
+            elif size:
+                out.append((char, style))
+                out.extend([("", style)] * (size - 1))
+    return out
+
+
+def changed_span(old: Strip, new: Strip) -> tuple[int, int] | None:
+    """The columns [start, end) from the first cell where ``old`` and ``new`` differ to
+    the last (None: they look the same). Past its end a strip is blank, which differs
+    from any cell; a wide character is never cut in half. One span, not several: Textual
+    writes each span of a row from the widget's left edge (it crops only the right end),
+    so two spans on a row would write its start twice."""
+    before, after = list(old), list(new)
+    # Whole segments first (most are shared: a cursor key changes one or two), cell by
+    # cell only between the first and the last that differ.
+    first, start = 0, 0
+    while first < len(before) and first < len(after) and before[first] == after[first]:
+        start += cell_len(before[first].text)
+        first += 1
+    if first == len(before) == len(after):
+        return None
+    last_old, last_new = len(before), len(after)
+    if old.cell_length == new.cell_length:  # the same end: the tails line up
+        while (last_old > first and last_new > first
+               and before[last_old - 1] == after[last_new - 1]):
+            last_old -= 1
+            last_new -= 1
+    span = _cell_span(Strip(before[first:last_old]), Strip(after[first:last_new]))
+    return None if span is None else (start + span[0], start + span[1])
+
+
+def _cell_span(old: Strip, new: Strip) -> tuple[int, int] | None:
+    """changed_span, cell by cell."""
+    before, after = cells(old), cells(new)
+    length = max(len(before), len(after))
+    before += [None] * (length - len(before))
+    after += [None] * (length - len(after))
+    start = 0
+    while start < length and before[start] == after[start]:
+        start += 1
+    if start == length:
+        return None
+    end = length
+    while end > start and before[end - 1] == after[end - 1]:
+        end -= 1
+    while start > 0 and (_second_half(before[start]) or _second_half(after[start])):
+        start -= 1
+    while end < length and (_second_half(before[end]) or _second_half(after[end])):
+        end += 1
+    return start, end
+
+
+def _second_half(cell: Cell) -> bool:
+    return cell is not None and cell[0] == ""
+
+
+def changed_regions(old: Sequence[Strip], new: Sequence[Strip], width: int,
+                    top: int = 0) -> list[Region]:
+    """The regions to repaint when rows ``old`` become ``new`` (row ``top`` first): per
+    row that changed, its changed columns; a row that came or went, the whole width."""
+    regions: list[Region] = []
+    for y in range(max(len(old), len(new))):
+        if y >= len(old) or y >= len(new):
+            regions.append(Region(0, top + y, width, 1))
+        elif old[y] != new[y] and (span := changed_span(old[y], new[y])) is not None:
+            start, end = span
+            if start < width:
+                regions.append(Region(start, top + y, min(end, width) - start, 1))
+    return regions
 
 
 class LineWidget(Widget):
@@ -115,8 +205,7 @@ class LineWidget(Widget):
                 or self.text_selection is not None or self.box() != self._box):
             return False
         new = self._laid_out = self.lay_out(width)
-        changed = [Region(0, y, width, 1) for y in range(max(len(old), len(new)))
-                   if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        changed = changed_regions(old, new, width)
         if changed:
             super().refresh(*changed)
         return True

@@ -113,8 +113,20 @@ class ObjectiveCards(Widget):
     ObjectiveCards > .cards--vp { color: $text-warning; }
     """
 
-    shown: reactive[CardsShown] = reactive(CardsShown, layout=True)
+    # A new marker or "✓now" keeps the lines as they were: the watcher asks for a layout
+    # pass (of the whole screen) only when the height changes.
+    shown: reactive[CardsShown] = reactive(CardsShown, repaint=False)
     large: reactive[bool] = reactive(False, layout=True)
+
+    def watch_shown(self) -> None:
+        """Repaint; lay the screen out again only if the cards now take another height
+        (never when the stylesheet fixes it: the table's side pane is 12 lines)."""
+        width, height = self.content_size.width, self.styles.height
+        if height is not None and not height.is_auto:
+            self.refresh()
+        else:
+            self.refresh(layout=width <= 0 or self.get_content_height(
+                self.content_size, self.content_size, width) != self.content_size.height)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line per card and title (the large form wraps long texts)."""

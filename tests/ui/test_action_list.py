@@ -1,0 +1,65 @@
+"""ActionList: new texts repaint only the cells that read differently (bytes per cursor key)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widget import Widget
+
+from tui_games.widgets.action_list import ActionList
+
+
+class ListApp(App[None]):
+    CSS = "ActionList { height: 6; width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield ActionList(track=False)
+
+
+def repaints(monkeypatch: pytest.MonkeyPatch, widget: Widget) -> list[tuple[Region, ...]]:
+    asked: list[tuple[Region, ...]] = []
+    refresh = Widget.refresh
+
+    def recording(self: Widget, *regions: Region, **kwargs: bool) -> Widget:
+        if self is widget:
+            asked.append(regions)
+        return refresh(self, *regions, **kwargs)
+
+    monkeypatch.setattr(Widget, "refresh", recording)
+    return asked
+
+
+async def test_new_texts_repaint_only_the_cells_that_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map cursor moving from C1 to D1 changes a word of the one action listed: the
+    list's blank rows below are not sent to the terminal again."""
+    app = ListApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(ActionList)
+        listing.show_texts(["Explore the fog C1"])
+        await pilot.pause()
+        asked = repaints(monkeypatch, listing)
+        listing.show_texts(["Explore the fog D1"])
+        assert asked == [(Region(16, 0, 1, 1),)]
+        await pilot.pause()
+        assert listing.render_line(0).text.startswith("Explore the fog D1")
+
+
+async def test_another_number_of_actions_repaints_the_lines_that_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A place with one action beside a place with none: the blank lines stay blank."""
+    app = ListApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(ActionList)
+        listing.show_texts(["one"])
+        await pilot.pause()
+        asked = repaints(monkeypatch, listing)
+        listing.show_texts(["one", "two"])
+        assert asked == [(Region(0, 1, 3, 1),)]
+        await pilot.pause()
+        assert listing.render_line(1).text.startswith("two")
+        listing.show_texts(["three"])
+        await pilot.pause()
+        assert listing.render_line(0).text.startswith("three")
+        assert listing.render_line(1).text.strip() == ""
