@@ -138,9 +138,14 @@ class GamesApp(App[None]):
 
     async def on_event(self, event: Event) -> None:
         """Keys typed ahead of a game's table (it is not composed yet) are dropped: they
-        were meant for the screen before, and a game's keys need its widgets."""
-        if isinstance(event, Key) and not event.is_forwarded and self._key_too_early(event):
-            return
+        were meant for the screen before, and a game's keys need its widgets. A table
+        hears of every other key first (any key but Esc takes back its leave notice)."""
+        if isinstance(event, Key) and not event.is_forwarded:
+            if self._key_too_early(event):
+                return
+            screen = self.screen_stack[-1] if self.screen_stack else None
+            if isinstance(screen, GameScreen):
+                screen.key_pressed(event.key)  # before the key acts: it may say more
         await super().on_event(event)
 
     def _key_too_early(self, event: Key) -> bool:

@@ -8,8 +8,17 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import PULSAR, SIZE, PulsarEnd, PulsarScreen, pulsar_session, settle
-from textual.widgets import Input
+import pytest
+from conftest import (
+    PULSAR,
+    SIZE,
+    PulsarEnd,
+    PulsarScreen,
+    leave_table,
+    pulsar_session,
+    settle,
+)
+from textual.widgets import Input, OptionList
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action, GameState
@@ -18,6 +27,7 @@ from tui_games.engine.session import Seat
 from tui_games.games import GameInfo
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.leaving import LeaveGuard
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
@@ -120,7 +130,7 @@ async def test_escape_autosaves_and_continue_resumes(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "escape")
+        await leave_table(pilot, "m")
         assert isinstance(app.screen, MenuScreen)
         [summary] = pulsar_store.list()
         assert summary.title == "Pulsar Pick"
@@ -128,6 +138,44 @@ async def test_escape_autosaves_and_continue_resumes(
         await pilot.pause()
         assert isinstance(app.screen, PulsarScreen)
         assert app.screen.session.state.marks == [1, 0]
+
+
+async def test_a_first_escape_at_the_top_level_only_warns_and_a_second_leaves(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: an Esc too many (closing a list) left the table, and the keys after it
+    landed on the menu. The first Esc says so on the status line; the second leaves."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, PulsarScreen)
+        assert status(app).text == "Esc again to leave; the game is saved."
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_any_other_key_takes_back_the_leave_notice(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "x")  # x: no key of the table
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        await pilot.press("escape", "m", "escape")  # a key that plays: its own status
+        assert isinstance(app.screen, PulsarScreen)
+        assert status(app).text == "Esc again to leave; the game is saved."
+        assert app.screen.session.state.marks == [1, 0]
+
+
+async def test_the_leave_notice_goes_after_a_few_seconds(
+        pulsar_store: SaveStore, make_app: MakeApp,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LeaveGuard, "SECONDS", 0.05)
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        await pilot.press("escape")  # a first Esc again, long after the other
+        assert isinstance(app.screen, PulsarScreen)
 
 
 async def test_ctrl_s_saves_under_the_name_typed(

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import SIZE
+from conftest import SIZE, leave_table
 from textual.widgets import DataTable, Static
 
 from tui_games.app import GamesApp
@@ -129,7 +129,8 @@ async def test_one_autosave_per_game_and_long_names_keep_the_time_in_view(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         app.screen.autosave()  # play on from the named save
-        await pilot.press("escape", "l")
+        await leave_table(pilot)
+        await pilot.press("l")
         table = app.screen.query_one("#saves", DataTable)
         rows = [cells(table, r) for r in range(table.row_count)]
         assert sorted(row[0][:8] for row in rows) == ["a very l", "autosave"]

@@ -58,6 +58,7 @@ from tui_games.screens.decision import ObservationMemo, sentence, why_no_undo
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.leaving import LEAVE_NOTICE, LeaveGuard
 from tui_games.screens.names import shown_name
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
@@ -102,6 +103,9 @@ class GameScreen(DismissOnce, Screen[None]):
     OVER_TEXT = "The game is over."
     """Why nothing can be played once the game has ended (a match says "match")."""
 
+    LEAVE_NOTICE = LEAVE_NOTICE
+    """What the first Esc at the top level says (see screens/leaving.py)."""
+
     IS_LOOK_BACK = False
     """True on the classes of look backs (see screens/review.py)."""
 
@@ -125,6 +129,7 @@ class GameScreen(DismissOnce, Screen[None]):
             for i, seat in enumerate(session.seats) if seat.bot is not None}
         self.bot_runner = BotRunner(bots, self.post_message, bot_delay)
         self.saves = SaveFlow(self)
+        self.leaving = LeaveGuard(self)
         self._last_focus: Widget | None = None
         self.large = False  # see LARGE_AT
         self._sized = False
@@ -477,7 +482,7 @@ class GameScreen(DismissOnce, Screen[None]):
         """Cover the table until ``seat``'s player is ready, then show their view."""
         def ready(go_on: bool | None) -> None:
             if not go_on:
-                self.action_menu()
+                self.leave_table()  # the hand-off's own Esc: it says "Menu" itself
                 return
             self._viewer = seat
             self._advance()
@@ -604,11 +609,26 @@ class GameScreen(DismissOnce, Screen[None]):
         self.app.push_screen(RulesScreen(self.info))
 
     def action_menu(self) -> None:
-        """Save and go back to the menu (Continue resumes the game); if the game cannot
-        be saved, ask first."""
+        """Esc at the top level: the first shows a notice, the second (within a few
+        seconds, no other key between) leaves (see screens/leaving.py)."""
         if self.reviewing:
             self.dismiss(None)  # Esc ends a look back, like Enter
             return
+        if self.leaving.escape():
+            self.leave_table()
+
+    def key_pressed(self, key: str) -> None:
+        """Any key but Esc takes back the leave notice (the app tells every table)."""
+        if key != "escape":
+            self.leaving.cancel()
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the table forgets an Esc made before it."""
+        self.leaving.cancel()
+
+    def leave_table(self) -> None:
+        """Save and go back to the menu (Continue resumes the game); if the game cannot
+        be saved, ask first."""
 
         def leave() -> None:
             self._stop_bot()
