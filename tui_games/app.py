@@ -8,7 +8,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -42,7 +42,7 @@ from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
 from tui_games.textual_private import GameCommandPalette, running_pump
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 
 def screen_class(info: GameInfo) -> type[GameScreen]:
@@ -216,6 +216,21 @@ class GamesApp(App[None]):
         """The command palette (see GameCommandPalette)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(GameCommandPalette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands that a player can use, in plain words: the
+        colours, the keys panel and quitting. Maximize is left out (no screen here has a
+        widget worth it, and Esc would then shrink it instead of backing out), and so is
+        Screenshot (it writes an SVG file nobody is told about)."""
+        yield SystemCommand("Theme", "Change the colours of every screen",
+                            self.action_change_theme)
+        if screen.query("HelpPanel"):
+            yield SystemCommand("Keys", "Hide the panel of keys", self.action_hide_help_panel)
+        else:
+            yield SystemCommand("Keys", "Show every key of this screen in a side panel",
+                                self.action_show_help_panel)
+        yield SystemCommand("Quit", "Leave tui-games (an unfinished game is saved first)",
+                            self.action_quit)
 
     def on_app_focus(self, event: AppFocus) -> None:
         """Give the screen its first control when the keyboard comes back to nothing.

@@ -321,6 +321,21 @@ async def test_the_command_palette_saves_the_game_on_the_table(
         assert isinstance(app.screen, SaveNameScreen)
 
 
+async def test_the_command_palette_offers_only_what_a_player_can_use(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: it listed Textual's "Maximize the focused widget" and "Screenshot"."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        results = app.screen.query_one("CommandList", OptionList)
+        shown = " | ".join(str(option.prompt) for option in results.options)
+        for wanted in ("Save game", "Rules: Pulsar Pick", "Theme", "Keys", "Quit"):
+            assert wanted in shown, shown
+        for unwanted in ("Maximize", "Minimize", "Screenshot", "as soon as possible"):
+            assert unwanted not in shown, shown
+
+
 async def test_no_table_key_acts_behind_the_too_small_notice(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))
