@@ -408,7 +408,12 @@ class GamesApp(App[None]):
             self.notify(str(exc), title="Cannot load this save", severity="error", timeout=10,
                         markup=False)
             return False
-        return self.open_game(session)
+        if not self.open_game(session):
+            return False
+        table = self.screen
+        if isinstance(table, GameScreen) and table.session is session:
+            table.saves.mark_saved()  # leaving it unplayed keeps the file's time
+        return True
 
     # ---- actions (menu keys and the command palette) --------------------------------
 

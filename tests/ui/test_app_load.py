@@ -189,3 +189,25 @@ def test_when_shows_any_date_or_says_unknown() -> None:
     assert when("0001-01-01T00:00:00+14:00") == "0001-01-01 00:00"
     assert when("9999-12-31T23:59:59") == "9999-12-31 23:59"
     assert when("yesterday") == "unknown date"
+
+
+async def test_opening_a_game_without_playing_keeps_its_save_time(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "Opening a game without playing changes its save time"."""
+    path = store.autosave(nebular(6, "Ana", "Bot"))
+    doc = json.loads(path.read_text())
+    doc["saved_at"] = "2020-01-02T03:04:05+00:00"
+    path.write_text(json.dumps(doc))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")  # Continue, look, leave
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await leave_table(pilot)
+        assert not isinstance(app.screen, GameScreen)
+        assert json.loads(path.read_text())["saved_at"] == "2020-01-02T03:04:05+00:00"
+        await pilot.press("c", "d")  # a move this time: saved anew on the way out
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.session.actions
+        await leave_table(pilot)
+        assert json.loads(path.read_text())["saved_at"] != "2020-01-02T03:04:05+00:00"

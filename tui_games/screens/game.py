@@ -300,6 +300,7 @@ class GameScreen(DismissOnce, Screen[None]):
         else:
             self._advance()
         self._ready = True
+        self.saves.table_shown()
         self.refresh_bindings()  # the Footer shows the keys that now work
 
     @property
@@ -578,8 +579,8 @@ class GameScreen(DismissOnce, Screen[None]):
     def save_on_exit(self) -> bool:
         """Called before leaving the table: keep an unfinished game resumable. False if
         there was something to save and it could not be saved."""
-        if self._over or self.reviewing:
-            return True
+        if self._over or self.reviewing or self.saves.unchanged():
+            return True  # nothing new: the save keeps its time
         return self.autosave() is not None or not self.session.actions
 
     # ---- the other keys --------------------------------------------------------------
