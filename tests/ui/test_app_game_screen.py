@@ -21,7 +21,7 @@ from conftest import (
 from textual.widgets import Input, OptionList
 
 from tui_games.app import GamesApp
-from tui_games.engine.core import Action, GameState
+from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import GameInfo
@@ -31,6 +31,7 @@ from tui_games.screens.leaving import LeaveGuard
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -351,3 +352,28 @@ async def test_no_table_key_acts_behind_the_too_small_notice(
         await pilot.pause()
         await pilot.press("m")
         assert len(app.screen.session.actions) == 1
+
+
+async def test_page_keys_scroll_the_log_and_end_comes_back_to_the_newest(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "PageUp does nothing, so most of a bot's last turn is gone"."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        log.show([Event(f"line {n}") for n in range(30)])  # a long bot turn, say
+        await pilot.pause()
+        assert len(log.shown) > log.content_size.height and log.newest_in_sight
+        await pilot.press("pageup")
+        assert not log.newest_in_sight
+        assert log.visible_rows()[-1] == "line 26"  # a page back (the last row says so)
+        await pilot.press("pagedown")
+        assert log.newest_in_sight
+        await pilot.press("home")
+        assert log.visible_rows()[0] == "line 0"
+        await pilot.press("end")
+        assert log.newest_in_sight
+        footer = app.screen.query_one(GameFooter)
+        [entry] = [key for key in footer.drawn if key.description == "Log"]
+        assert entry.display == "PgUp/Dn"
+        assert entry.covers == ("pageup", "pagedown", "home", "end")

@@ -76,6 +76,8 @@ __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_
 
 T = TypeVar("T")
 
+LOG_KEYS = Binding.Group("Log")  # PageUp/PageDown/Home/End, one footer entry
+
 
 class GameScreen(DismissOnce, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
@@ -85,6 +87,14 @@ class GameScreen(DismissOnce, Screen[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("escape", "menu", "Menu"),
+        # The log scrolls from the keyboard too: a bot's whole turn is often more than
+        # it shows. One footer entry for the four (LOG_KEYS); a focused list with page
+        # keys of its own keeps them.
+        Binding("pageup", "scroll_log(1)", "Older log lines", key_display="PgUp/Dn",
+                group=LOG_KEYS),
+        Binding("pagedown", "scroll_log(-1)", "Newer log lines", group=LOG_KEYS),
+        Binding("home", "scroll_log_to(1)", "Oldest log line", group=LOG_KEYS),
+        Binding("end", "scroll_log_to(-1)", "Newest log line", group=LOG_KEYS),
     ]
 
     # Widgets and boxes cover the whole table: the screen's own background shows only in
@@ -584,6 +594,16 @@ class GameScreen(DismissOnce, Screen[None]):
         return self.autosave() is not None or not self.session.actions
 
     # ---- the other keys --------------------------------------------------------------
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Scroll the game log a page towards older (1) or newer (-1) lines."""
+        for log in self.query(GameLog):
+            log.scroll_back(pages * max(1, log.content_size.height - 1))
+
+    def action_scroll_log_to(self, end: int) -> None:
+        """Scroll the game log to its oldest (1) or newest (-1) line."""
+        for log in self.query(GameLog):
+            log.scroll_to_end(oldest=end > 0)
 
     def action_undo(self) -> None:
         """Take back the viewer's last decision if the rules allow it."""
