@@ -132,8 +132,9 @@ class GameFooter(Widget):
                 # columns one by one): its first key's display names it.
                 at = groups[group]
                 first = keys[at]
-                keys[at] = first._replace(disabled=first.disabled and not enabled,
-                                          covers=(*first.covers, binding.key))
+                keys[at] = KeySpec(first.key, first.display, first.description,
+                                   first.disabled and not enabled,
+                                   (*first.covers, binding.key))
                 continue
             if group is not None:
                 groups[group] = len(keys)
