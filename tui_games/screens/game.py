@@ -19,16 +19,17 @@ a subclass passes the rules' texts through unchanged (no renaming in ``view()``)
 ``speak(text)`` for any other rules text it shows. ``review(n, title, then)`` shows the
 table read-only as it was after the first n actions (summaries and game over use it).
 
-Its parts, each in a module of its own: the bots (screens/bot_runner.py), saving
-(screens/save_flow.py) and looking back (screens/review.py).
+Its parts, each in a module of its own: the seats and what the viewer may do
+(screens/seats_view.py), the bots (screens/bot_runner.py), saving (screens/save_flow.py),
+leaving with Esc (screens/leaving.py) and looking back (screens/review.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 from textual import on, work
@@ -39,9 +40,8 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
-from tui_games.engine.grammar import seat_ref, speak_to
+from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.games import GameInfo
@@ -59,9 +59,9 @@ from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.leaving import LEAVE_NOTICE, LeaveGuard
-from tui_games.screens.names import shown_name
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
+from tui_games.screens.seats_view import SeatsView
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
@@ -74,12 +74,10 @@ if TYPE_CHECKING:
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
 
-T = TypeVar("T")
-
 LOG_KEYS = Binding.Group("Log")  # PageUp/PageDown/Home/End, one footer entry
 
 
-class GameScreen(DismissOnce, Screen[None]):
+class GameScreen(SeatsView, DismissOnce, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
     BINDINGS = [
@@ -171,106 +169,9 @@ class GameScreen(DismissOnce, Screen[None]):
         return cast("GamesApp", self.app)
 
     @property
-    def rules(self) -> Any:
-        """The game's rules object."""
-        return self.session.rules
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats played from the keyboard."""
-        return [i for i, seat in enumerate(self.session.seats) if seat.is_human]
-
-    def _first_viewer(self) -> int:
-        humans = self.humans
-        mover = self.session.to_move
-        if mover is not None and mover in humans:
-            return mover
-        return humans[0] if humans else 0
-
-    @property
-    def viewer(self) -> int:
-        """The human seat whose private area is shown: the human to move in hot-seat,
-        the only human against bots, seat 0 when every seat is a bot."""
-        humans = self.humans
-        if not humans:
-            return 0
-        if len(humans) == 1:
-            return humans[0]
-        return self._viewer
-
-    def is_you(self, seat: int) -> bool:
-        """True when ``seat`` is the person at this screen (marked "(you)" at the table)."""
-        return seat == self.viewer and self.session.seats[seat].is_human
-
-    @property
-    def seat_names(self) -> list[str]:
-        """Every seat's player name as shown (printable, cut to length), in seat order."""
-        return [shown_name(seat.name) for seat in self.session.seats]
-
-    def seat_name(self, seat: int) -> str:
-        """Seat ``seat``'s player name as shown: a name from a save file may hold
-        anything, and is shown cleaned (see screens/names)."""
-        return shown_name(self.session.seats[seat].name)
-
-    def speak(self, text: str) -> str:
-        """A rules text ("Seat 2 draws ...") as the viewer reads it: names, and "you"."""
-        return speak_to(text, self.seat_names, self.viewer)
-
-    def view(self) -> GameState:
-        """The state as the viewer may see it (one observation per position and viewer:
-        the footer asks for it for every key it shows). Never modify it: clone it."""
-        return self.remember("view", lambda: self.rules.observe(self.session.state,
-                                                                self.viewer))
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.rules.outcome(self.session.state) is not None
-
-    @property
     def bot_thinking(self) -> int | None:
         """The bot seat whose move is being computed, if any."""
         return self.bot_runner.thinking
-
-    # ---- what the viewer may do, once per observation ------------------------------------
-
-    def remember(self, name: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, worked out once per observation: kept until an action is played
-        or undone, or the viewer changes (a cursor key reuses it). ``name`` tells apart
-        what a table keeps ("legal", ("cells", large), ...)."""
-        return self._memo.get(self.session, self.viewer, name, compute)
-
-    def mine(self) -> bool:
-        """Whether the keyboard decides now: the viewer is to move, plays from the keyboard,
-        and this is no look back."""
-        if self.reviewing:
-            return False
-        return self.remember("mine", lambda: (
-            (mover := self.rules.to_move(self.view())) == self.viewer
-            and mover is not None and self.session.seats[mover].is_human))
-
-    def legal(self) -> list[Action]:
-        """The viewer's legal actions now (none when the decision is not theirs)."""
-        if not self.mine():
-            return []
-        return self.remember("legal", lambda: self.rules.legal_actions(self.view()))
-
-    def why_not(self, action: Action) -> str:
-        """Why ``action`` is refused now: a look back, the end, another seat's turn, or the
-        rules' own reason (the action tried on a copy of the view)."""
-        if self.reviewing:
-            return look_back.nothing_to_play(self.review_title or "")
-        view = self.view()
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return self.OVER_TEXT
-        if not self.mine():
-            return f"Wait: it is {seat_ref(mover)}'s turn."
-        try:
-            self.rules.apply(clone(view), action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        return "That is not possible right now."
 
     def attempt(self, action: Action) -> bool:
         """Play ``action`` if it is legal now, else say why not on the status line."""
@@ -414,11 +315,6 @@ class GameScreen(DismissOnce, Screen[None]):
         self.query_one("#status", StatusLine).update(self.speak(text), error=error)
 
     # ---- looking back ------------------------------------------------------------------
-
-    @property
-    def reviewing(self) -> bool:
-        """True for a read-only look back (see ``review``)."""
-        return self.review_title is not None
 
     def review(self, actions_upto: int, title: str,
                then: Callable[[], None] | None = None) -> None:
