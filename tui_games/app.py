@@ -8,7 +8,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -47,7 +47,7 @@ from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
 from tui_games.textual_private import GameCommandPalette, running_pump
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 
 def screen_class(info: GameInfo) -> type[GameScreen]:
@@ -149,9 +149,14 @@ class GamesApp(App[None]):
 
     async def on_event(self, event: Event) -> None:
         """Keys typed ahead of a game's table (it is not composed yet) are dropped: they
-        were meant for the screen before, and a game's keys need its widgets."""
-        if isinstance(event, Key) and not event.is_forwarded and self._key_too_early(event):
-            return
+        were meant for the screen before, and a game's keys need its widgets. A table
+        hears of every other key first (any key but Esc takes back its leave notice)."""
+        if isinstance(event, Key) and not event.is_forwarded:
+            if self._key_too_early(event):
+                return
+            screen = self.screen_stack[-1] if self.screen_stack else None
+            if isinstance(screen, GameScreen):
+                screen.key_pressed(event.key)  # before the key acts: it may say more
         await super().on_event(event)
 
     def _key_too_early(self, event: Key) -> bool:
@@ -225,6 +230,21 @@ class GamesApp(App[None]):
         """The command palette (see GameCommandPalette)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(GameCommandPalette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands that a player can use, in plain words: the
+        colours, the keys panel and quitting. Maximize is left out (no screen here has a
+        widget worth it, and Esc would then shrink it instead of backing out), and so is
+        Screenshot (it writes an SVG file nobody is told about)."""
+        yield SystemCommand("Theme", "Change the colours of every screen",
+                            self.action_change_theme)
+        if screen.query("HelpPanel"):
+            yield SystemCommand("Keys", "Hide the panel of keys", self.action_hide_help_panel)
+        else:
+            yield SystemCommand("Keys", "Show every key of this screen in a side panel",
+                                self.action_show_help_panel)
+        yield SystemCommand("Quit", "Leave tui-games (an unfinished game is saved first)",
+                            self.action_quit)
 
     def on_app_focus(self, event: AppFocus) -> None:
         """Give the screen its first control when the keyboard comes back to nothing.
@@ -402,7 +422,12 @@ class GamesApp(App[None]):
             self.notify(str(exc), title="Cannot load this save", severity="error", timeout=10,
                         markup=False)
             return False
-        return self.open_game(session)
+        if not self.open_game(session):
+            return False
+        table = self.screen
+        if isinstance(table, GameScreen) and table.session is session:
+            table.saves.mark_saved()  # leaving it unplayed keeps the file's time
+        return True
 
     # ---- actions (menu keys and the command palette) --------------------------------
 

@@ -195,11 +195,12 @@ def pty_key_to_frame(session: Session, steps: list[Step], quiet: float = 0.15,
 
 def pty_open_from_menu(session: Session, opens: int) -> dict[str, Any]:
     """Key to frame of opening a game table from the menu (c: continue the save), then
-    Esc back to the menu, ``opens`` times: the first open pays for importing the game's
+    Esc twice back to the menu, ``opens`` times: the first open pays for importing the game's
     screen, as a player's first does; ``again`` is the median of the others."""
     steps: list[Step] = []
     for _ in range(opens):
-        steps += [(MENU_OPEN, "c"), ("esc: back to the menu", "escape")]
+        steps += [(MENU_OPEN, "c"), ("esc: the leave notice", "escape"),
+                  ("esc: back to the menu", "escape")]
     for settle in (1.0, 3.0):  # a busy machine may still be making the menu: wait longer
         # Quiet for longer after each key: a key typed before the menu (or the table) is
         # made is dropped, as the app drops keys typed ahead of a table.

@@ -319,7 +319,7 @@ async def test_a_thinking_hard_bot_shows_progress_and_esc_stops_its_search(
         bot = screen.bot_runner.bots[0]
         assert isinstance(bot, ISMCTSBot)
         began = time.perf_counter()
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # the first only says "Esc again to leave"
         assert isinstance(app.screen, MenuScreen)
         while bot.last_stats.iterations == 0 and time.perf_counter() - began < 5:
             await asyncio.sleep(0.02)  # the search thread answers once cancelled

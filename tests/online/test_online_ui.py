@@ -20,6 +20,7 @@ from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame, GameRow, Join, Joined, View
 from tui_games.online.screens import LobbyScreen, parse_seats, row_text
 from tui_games.online.table import OnlineTable
+from tui_games.widgets.status import StatusLine
 
 SIZE = (80, 24)
 
@@ -99,6 +100,8 @@ async def test_a_table_plays_through_the_host_and_rings_for_its_player(
             assert rings == [1] * rung
             await pilot.press("ctrl+z")
             assert "No undo in an online game" in str(table.query_one("#status").render())
+            await pilot.press("escape")  # the first only says "Esc again to go back"
+            assert "Esc again to go back to the lobby" in table.query_one(StatusLine).text
             await pilot.press("escape")  # back to the lobby; the game waits for us
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
     finally:
@@ -120,7 +123,8 @@ async def test_a_table_says_when_the_host_is_gone(host: HostProcess, tmp_path: P
         host.kill()
         await until(pilot, lambda: "Disconnected" in str(table.query_one("#status").render()),
                     "the table to notice")
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # the first only says "Esc again ..."
+        await until(pilot, lambda: app.screen is lobby, "the lobby")
         await until(pilot, lambda: "Cannot list the games: no host is running here"
                     in str(lobby.query_one("#lobby-status").render()), "the lobby to say so")
 

@@ -239,6 +239,12 @@ async def settle(app: GamesApp, pilot: Pilot[None], rounds: int = 1) -> None:
         await pilot.pause()
 
 
+async def leave_table(pilot: Pilot[None], *before: str) -> None:
+    """Press ``before``, then Esc twice: at a table's top level the first Esc only shows
+    the leave notice ("Esc again to leave"), the second goes back to the menu."""
+    await pilot.press(*before, "escape", "escape")
+
+
 @pytest.fixture
 def make_app() -> Callable[..., GamesApp]:
     """Build a GamesApp with bots that do not linger."""

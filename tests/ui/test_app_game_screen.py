@@ -8,19 +8,30 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import PULSAR, SIZE, PulsarEnd, PulsarScreen, pulsar_session, settle
-from textual.widgets import Input
+import pytest
+from conftest import (
+    PULSAR,
+    SIZE,
+    PulsarEnd,
+    PulsarScreen,
+    leave_table,
+    pulsar_session,
+    settle,
+)
+from textual.widgets import Input, OptionList
 
 from tui_games.app import GamesApp
-from tui_games.engine.core import Action, GameState
+from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import GameInfo
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.screens.leaving import LeaveGuard
 from tui_games.screens.menu import MenuScreen
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.log import GameLog
 from tui_games.widgets.status import StatusLine
 
@@ -120,7 +131,7 @@ async def test_escape_autosaves_and_continue_resumes(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "escape")
+        await leave_table(pilot, "m")
         assert isinstance(app.screen, MenuScreen)
         [summary] = pulsar_store.list()
         assert summary.title == "Pulsar Pick"
@@ -128,6 +139,44 @@ async def test_escape_autosaves_and_continue_resumes(
         await pilot.pause()
         assert isinstance(app.screen, PulsarScreen)
         assert app.screen.session.state.marks == [1, 0]
+
+
+async def test_a_first_escape_at_the_top_level_only_warns_and_a_second_leaves(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: an Esc too many (closing a list) left the table, and the keys after it
+    landed on the menu. The first Esc says so on the status line; the second leaves."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, PulsarScreen)
+        assert status(app).text == "Esc again to leave; the game is saved."
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_any_other_key_takes_back_the_leave_notice(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "x")  # x: no key of the table
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        await pilot.press("escape", "m", "escape")  # a key that plays: its own status
+        assert isinstance(app.screen, PulsarScreen)
+        assert status(app).text == "Esc again to leave; the game is saved."
+        assert app.screen.session.state.marks == [1, 0]
+
+
+async def test_the_leave_notice_goes_after_a_few_seconds(
+        pulsar_store: SaveStore, make_app: MakeApp,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LeaveGuard, "SECONDS", 0.05)
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        await pilot.press("escape")  # a first Esc again, long after the other
+        assert isinstance(app.screen, PulsarScreen)
 
 
 async def test_ctrl_s_saves_under_the_name_typed(
@@ -273,6 +322,21 @@ async def test_the_command_palette_saves_the_game_on_the_table(
         assert isinstance(app.screen, SaveNameScreen)
 
 
+async def test_the_command_palette_offers_only_what_a_player_can_use(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: it listed Textual's "Maximize the focused widget" and "Screenshot"."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        results = app.screen.query_one("CommandList", OptionList)
+        shown = " | ".join(str(option.prompt) for option in results.options)
+        for wanted in ("Save game", "Rules: Pulsar Pick", "Theme", "Keys", "Quit"):
+            assert wanted in shown, shown
+        for unwanted in ("Maximize", "Minimize", "Screenshot", "as soon as possible"):
+            assert unwanted not in shown, shown
+
+
 async def test_no_table_key_acts_behind_the_too_small_notice(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))
@@ -288,3 +352,28 @@ async def test_no_table_key_acts_behind_the_too_small_notice(
         await pilot.pause()
         await pilot.press("m")
         assert len(app.screen.session.actions) == 1
+
+
+async def test_page_keys_scroll_the_log_and_end_comes_back_to_the_newest(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "PageUp does nothing, so most of a bot's last turn is gone"."""
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        log.show([Event(f"line {n}") for n in range(30)])  # a long bot turn, say
+        await pilot.pause()
+        assert len(log.shown) > log.content_size.height and log.newest_in_sight
+        await pilot.press("pageup")
+        assert not log.newest_in_sight
+        assert log.visible_rows()[-1] == "line 26"  # a page back (the last row says so)
+        await pilot.press("pagedown")
+        assert log.newest_in_sight
+        await pilot.press("home")
+        assert log.visible_rows()[0] == "line 0"
+        await pilot.press("end")
+        assert log.newest_in_sight
+        footer = app.screen.query_one(GameFooter)
+        [entry] = [key for key in footer.drawn if key.description == "Log"]
+        assert entry.display == "PgUp/Dn"
+        assert entry.covers == ("pageup", "pagedown", "home", "end")

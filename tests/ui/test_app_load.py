@@ -7,7 +7,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import SIZE
+from conftest import SIZE, leave_table
+from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from tui_games.app import GamesApp
@@ -45,12 +46,12 @@ async def test_saves_are_listed_newest_first_with_broken_ones_marked(
         assert isinstance(screen, LoadScreen)
         table = screen.query_one("#saves", DataTable)
         assert table.row_count == 3
-        names = [cells(table, row)[0] for row in range(3)]
+        names = [cells(table, row)[4] for row in range(3)]
         assert names.index("second") < names.index("first")
-        broken = next(row for row in range(3) if "torn" in cells(table, row)[0])
+        broken = next(row for row in range(3) if "torn" in cells(table, row)[4])
         assert cells(table, broken)[0].startswith("⚠")
         row = cells(table, names.index("second"))
-        assert row[1:4] == ["Nebular Colors", "Bo vs Bot", "1"]  # the turn in play
+        assert row[:3] == ["Nebular Colors", "Bo vs Bot", "1"]  # the turn in play
         table.move_cursor(row=broken)
         await pilot.pause()
         detail = str(screen.query_one("#save-detail", Static).render())
@@ -90,7 +91,7 @@ async def test_d_deletes_after_a_confirm(store: SaveStore, make_app: MakeApp) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         table = app.screen.query_one("#saves", DataTable)
-        table.move_cursor(row=[cells(table, r)[0] for r in range(2)].index("drop me"))
+        table.move_cursor(row=[cells(table, r)[4] for r in range(2)].index("drop me"))
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith(
@@ -124,20 +125,21 @@ async def test_one_autosave_per_game_and_long_names_keep_the_time_in_view(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         table = app.screen.query_one("#saves", DataTable)
-        table.move_cursor(row=[cells(table, r)[0][:5] for r in range(2)].index(long_name[:5]))
+        table.move_cursor(row=[cells(table, r)[4][:5] for r in range(2)].index(long_name[:5]))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         app.screen.autosave()  # play on from the named save
-        await pilot.press("escape", "l")
+        await leave_table(pilot)
+        await pilot.press("l")
         table = app.screen.query_one("#saves", DataTable)
         rows = [cells(table, r) for r in range(table.row_count)]
-        assert sorted(row[0][:8] for row in rows) == ["a very l", "autosave"]
-        named = next(row for row in rows if row[0] != "autosave")
-        assert named[0].endswith("…") and long_name.startswith(named[0][:-1])
-        assert named[2].endswith("…")
+        assert sorted(row[4][:8] for row in rows) == ["a very l", "autosave"]
+        named = next(row for row in rows if row[4] != "autosave")
+        assert named[4].endswith("…") and long_name.startswith(named[4][:-1])
+        assert named[1].endswith("…")
         saved = next(s.saved_at for s in store.list() if s.name == long_name)
-        assert named[4] == when(saved) and len(named[4]) == 16
+        assert named[3] == when(saved) and len(named[3]) == 16
         widths = sum(column.get_render_width(table) for column in table.columns.values())
         assert widths <= SIZE[0] - 2  # every column, the time included, is on screen
         table.move_cursor(row=rows.index(named))
@@ -169,9 +171,9 @@ async def test_hostile_names_and_dates_show_as_plain_clean_text(
         table = screen.query_one("#saves", DataTable)
         rows = [cells(table, row) for row in range(table.row_count)]
         assert len(rows) == 4
-        assert rows[0][0] == "late" and rows[0][4] == "9999-12-31 23:59"
-        assert rows[-1][0] == "[/x] [2J[Hwip…" and rows[-1][2].startswith("[/x]Ana]0;pwn")
-        assert rows[-1][4] == "0001-01-01 00:00"  # the oldest possible date: last
+        assert rows[0][4] == "late" and rows[0][3] == "9999-12-31 23:59"
+        assert rows[-1][4] == "[/x] [2J[Hwip…" and rows[-1][1].startswith("[/x]Ana]0;pwn")
+        assert rows[-1][3] == "0001-01-01 00:00"  # the oldest possible date: last
         assert not any("\x1b" in cell or "\x9b" in cell for row in rows for cell in row)
         for row in range(table.row_count):  # every detail line renders, markup and all
             table.move_cursor(row=row)
@@ -181,10 +183,57 @@ async def test_hostile_names_and_dates_show_as_plain_clean_text(
         table.move_cursor(row=3)
         await pilot.pause()
         detail = str(screen.query_one("#save-detail", Static).render())
-        assert "[/x] [2J[Hwiped · Nebular Colors · [/x]Ana]0;pwn vs [bold]Bot2J" in detail
+        assert "Nebular Colors · [/x]Ana]0;pwn vs [bold]Bot2J" in detail
+        assert "saved as '[/x] [2J[Hwiped'" in detail
 
 
 def test_when_shows_any_date_or_says_unknown() -> None:
     assert when("0001-01-01T00:00:00+14:00") == "0001-01-01 00:00"
     assert when("9999-12-31T23:59:59") == "9999-12-31 23:59"
     assert when("yesterday") == "unknown date"
+
+
+async def test_opening_a_game_without_playing_keeps_its_save_time(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "Opening a game without playing changes its save time"."""
+    path = store.autosave(nebular(6, "Ana", "Bot"))
+    doc = json.loads(path.read_text())
+    doc["saved_at"] = "2020-01-02T03:04:05+00:00"
+    path.write_text(json.dumps(doc))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")  # Continue, look, leave
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await leave_table(pilot)
+        assert not isinstance(app.screen, GameScreen)
+        assert json.loads(path.read_text())["saved_at"] == "2020-01-02T03:04:05+00:00"
+        await pilot.press("c", "d")  # a move this time: saved anew on the way out
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.session.actions
+        await leave_table(pilot)
+        assert json.loads(path.read_text())["saved_at"] != "2020-01-02T03:04:05+00:00"
+
+
+async def test_rows_are_named_by_game_seats_and_turn_with_autosave_as_a_tag(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 19: "Every row is named 'autosave'"."""
+    store.autosave(nebular(1, "Ana", "Bot"))
+    store.autosave(nebular(2, "Bo", "Bot"))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        table = app.screen.query_one("#saves", DataTable)
+        assert [str(column.label) for column in table.columns.values()] == [
+            "Game", "Players", "Turn", "Saved", "Save"]
+        rows = sorted(cells(table, row) for row in range(2))
+        assert [row[:3] for row in rows] == [["Nebular Colors", "Ana vs Bot", "1"],
+                                             ["Nebular Colors", "Bo vs Bot", "1"]]
+        assert [row[4] for row in rows] == ["autosave", "autosave"]
+        tag = table.get_row_at(0)[4]
+        assert isinstance(tag, Text) and "italic" in str(tag.style)
+        detail = str(app.screen.query_one("#save-detail", Static).render())
+        assert detail.startswith("Nebular Colors · ") and " · autosave" in detail
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "(its autosave, turn 1)" in app.screen.question

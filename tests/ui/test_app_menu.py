@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE
+from conftest import SIZE, pulsar_session
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import OptionList
@@ -31,6 +31,7 @@ from tui_games.screens.replay import ReplayView
 from tui_games.screens.rules import GameList, RulesScreen
 from tui_games.screens.save_name import SaveNameInput, SaveNameScreen
 from tui_games.screens.stats import StatsScreen
+from tui_games.widgets.footer import GameFooter
 
 MakeApp = Callable[..., GamesApp]
 
@@ -131,6 +132,23 @@ def test_every_binding_has_a_description_and_shows_in_the_footer() -> None:
         for binding in owner.BINDINGS:
             assert isinstance(binding, Binding), (owner, binding)
             assert binding.description and binding.show, (owner, binding)
+
+
+async def test_every_table_binding_shows_in_the_footer_alone_or_in_its_group(
+        pulsar_store: SaveStore, make_app: MakeApp) -> None:
+    """The rule above, on a table as drawn at 80 columns: a key of a group (the log's
+    PageUp/PageDown/Home/End) counts as shown through its group's one entry; a key that
+    is hidden or cut off does not."""
+    app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        footer = app.screen.query_one(GameFooter)
+        covered = {key for entry in footer.drawn for key in entry.covers}
+        actions = {app.screen.active_bindings[key].binding.action for key in covered}
+        for binding in GameScreen.BINDINGS:
+            assert isinstance(binding, Binding)
+            assert binding.action in actions, (binding, footer.drawn)
 
 
 async def test_the_command_palette_lists_the_game_commands(

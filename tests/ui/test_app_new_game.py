@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE
+from conftest import SIZE, leave_table
 from textual.widgets import Input
 
 from tui_games.app import GamesApp
@@ -112,7 +112,7 @@ async def test_the_seed_from_the_command_line_is_offered_once(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.session.seed == 77
-        await pilot.press("escape")
+        await leave_table(pilot)
         dialog = await open_dialog(app, pilot)
         assert dialog.query_one("#seed", Input).value == ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, PulsarMark, PulsarScreen, pulsar_session
+from conftest import SIZE, PulsarMark, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Static
 
 from tui_games.app import GamesApp
@@ -42,7 +42,7 @@ async def test_continue_of_a_game_open_in_another_window_offers_a_copy(
         assert isinstance(screen, PulsarScreen)
         assert screen.session.save_id not in (None, path.stem)
         assert screen.session.actions == session.actions
-        await pilot.press("e", "escape")  # the copy saves to its own file
+        await leave_table(pilot, "e")  # the copy saves to its own file
         assert isinstance(app.screen, MenuScreen)
         assert len(pulsar_store.list()) == 2
     held.release()
@@ -59,7 +59,7 @@ async def test_the_lock_is_held_while_the_game_is_open_and_released_on_leaving(
         session = screen.session
         assert session.save_id is not None
         assert other_window.lock(session) is None  # open here
-        await pilot.press("escape")
+        await leave_table(pilot)
         assert isinstance(app.screen, MenuScreen)
         lock = other_window.lock(session)  # left: free again
         assert lock is not None and lock.held

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, PulsarScreen, pulsar_session
+from conftest import SIZE, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Input
 
 from tui_games.app import GamesApp
@@ -63,11 +63,12 @@ async def test_leaving_an_unsaved_game_asks_first(
         tmp_path: Path) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "escape")
+        await leave_table(pilot, "m")
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("t")  # stay
         assert isinstance(app.screen, PulsarScreen)
-        await pilot.press("escape", "l")  # leave anyway
+        await leave_table(pilot)
+        await pilot.press("l")  # leave anyway
         assert isinstance(app.screen, MenuScreen)
         assert pulsar_store.list() == []
         await pilot.pause()

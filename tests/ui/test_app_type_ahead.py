@@ -45,7 +45,7 @@ async def test_load_enter_enter_at_once_opens_the_game_once(
         games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
         assert len(games) == 1 and games[0].info.id == game_id
         assert app.screen is games[0]
-        type_ahead(app, ["escape"])  # the table answers: back to the menu
+        type_ahead(app, ["escape", "escape"])  # the table answers: back to the menu
         await pilot.pause(0.05)
         assert isinstance(app.screen, MenuScreen)
 

@@ -31,9 +31,37 @@ class Table(Screen[None]):
         """No menu in this test."""
 
 
+SCROLL = Binding.Group("Scroll")
+
+
+class GroupedTable(Screen[None]):
+    """Two keys of one group, and one alone."""
+
+    BINDINGS = [Binding("pageup", "scroll(1)", "Back", key_display="PgUp/Dn", group=SCROLL),
+                Binding("pagedown", "scroll(-1)", "On", group=SCROLL),
+                Binding("m", "menu", "Menu")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scrolled: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield GameFooter(show_command_palette=False)
+
+    def action_scroll(self, by: int) -> None:
+        self.scrolled.append(by)
+
+    def action_menu(self) -> None:
+        """No menu in this test."""
+
+
 class FooterApp(App[None]):
+    def __init__(self, table: type[Screen[None]] = Table) -> None:
+        super().__init__()
+        self.table = table
+
     def on_mount(self) -> None:
-        self.push_screen(Table())
+        self.push_screen(self.table())
 
 
 def descriptions(footer: GameFooter) -> list[str]:
@@ -103,3 +131,20 @@ async def test_a_click_on_a_key_presses_it() -> None:
         await pilot.click(GameFooter, offset=(text.index("Menu"), 0))
         await pilot.pause()
         assert pressed == ["menu"]
+
+
+async def test_a_group_of_keys_is_one_entry_named_by_its_first_key() -> None:
+    """Issue 19: four log keys did not fit 80 columns one by one."""
+    app = FooterApp(GroupedTable)
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, GroupedTable)
+        footer = table.query_one(GameFooter)
+        assert descriptions(footer) == ["Scroll", "Menu"]
+        assert [key.covers for key in footer.keys] == [("pageup", "pagedown"), ("m",)]
+        text = str(footer.render())
+        assert "PgUp/Dn Scroll" in text and "Back" not in text
+        await pilot.click(GameFooter, offset=(text.index("Scroll"), 0))
+        await pilot.press("pagedown")
+        assert table.scrolled == [1, -1]  # a click presses the group's first key

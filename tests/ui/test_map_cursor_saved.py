@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import SIZE
+from conftest import SIZE, leave_table
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action, default_options
@@ -45,8 +45,9 @@ async def test_the_via_nebula_map_cursor_survives_a_save_and_continue(
         await pilot.press("n", "l")
         place = hexmap.cursor
         assert place != start
-        await pilot.press("escape")  # to the menu: the game is saved on the way
+        await leave_table(pilot)  # to the menu: the game is saved on the way
         await pilot.pause()
+        assert not app.screen.query("HexMap")
         await pilot.press("c")
         await pilot.pause()
         assert app.screen.query_one(HexMap).cursor == place
@@ -63,7 +64,7 @@ async def test_the_nova_lux_map_cursor_survives_a_save_and_continue(
         await pilot.press("right", "down")
         cell = grid.cursor
         assert cell != ark
-        await pilot.press("escape")  # to the menu: the game is saved on the way
+        await leave_table(pilot)  # to the menu: the game is saved on the way
         await pilot.pause()
         assert not app.screen.query("SpaceGrid")
         await pilot.press("c")

@@ -19,6 +19,7 @@ from tui_games.games.nebula.board import SPACE_COUNT
 from tui_games.games.nebula.nebula_view import rival_status
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import NebulaState, PositionStar, TurnToChaos
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.status import ERROR_MARK, StatusLine
 
 MakeApp = Callable[..., GamesApp]
@@ -38,12 +39,12 @@ async def table(pilot: Pilot[None]) -> NebulaScreen:
 
 
 def footer_text(screen: NebulaScreen) -> str:
-    """The keys the Footer shows now, as it spells them (one entry per action)."""
-    shown: dict[str, str] = {}
-    for _, binding, enabled, _ in screen.active_bindings.values():
-        if binding.show and enabled and binding.action not in shown:
-            shown[binding.action] = f"{screen.app.get_key_display(binding)} {binding.description}"
-    return " ".join(shown.values())
+    """The game's keys the Footer shows now, as it spells them (one entry per action).
+    The log's one entry (PgUp/Dn Log) comes last, after every game key: in Nebula's
+    busiest phases it is the one the 80 columns leave out."""
+    keys, _palette = screen.query_one(GameFooter).shown_keys()
+    return " ".join(f"{key.display} {key.description}" for key in keys
+                    if not key.disabled and key.description != "Log")
 
 
 def status_now(screen: NebulaScreen) -> str:

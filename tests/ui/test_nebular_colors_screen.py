@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from conftest import SIZE, settle
+from conftest import SIZE, leave_table, settle
 from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -388,7 +388,7 @@ async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
         assert session.ui_prefs["hand_sort"] == "suit"
         card = nc(app).hand.cursor_key
         assert card is not None and card != nc(app).hand.faces[0].key
-        await pilot.press("escape")  # to the menu: the game is saved on the way
+        await leave_table(pilot)  # to the menu: the game is saved on the way
         await pilot.pause()
         assert not isinstance(app.screen, NebularColorsScreen)
         await pilot.press("c")  # Continue: the game comes back from its save file

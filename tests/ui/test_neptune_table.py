@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import SIZE
+from conftest import SIZE, leave_table
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -230,7 +230,7 @@ async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
         assert hand.sort_mode == "number"
         card = hand.cursor_key
         assert card is not None and card != hand.faces[0].key
-        await pilot.press("escape")  # to the menu: the game is saved on the way
+        await leave_table(pilot)  # to the menu: the game is saved on the way
         await pilot.pause()
         assert session.ui_prefs == {"hand_sort": "number", "hand_cursor": str(card)}
         await pilot.press("c")  # Continue: the game comes back from its save file

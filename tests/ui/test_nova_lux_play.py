@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import SIZE
+from conftest import SIZE, leave_table
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
@@ -108,7 +108,7 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         await pilot.press("down", "enter", "enter")
         assert state.did == ["move"]
         before = to_json(state)
-        await pilot.press("escape")                                   # to the menu
+        await leave_table(pilot)                                      # to the menu
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("c")                                        # Continue
         await pilot.pause()

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE
+from conftest import SIZE, leave_table
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
@@ -177,7 +177,7 @@ async def test_leaving_mid_turn_and_continuing_finds_the_game_as_it_was(
         state = screen.session.state
         assert isinstance(state, ViaNebulaState) and state.actions_left == 1
         before = to_json(state)
-        await pilot.press("escape")
+        await leave_table(pilot)
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("c")
         await pilot.pause()

@@ -36,6 +36,7 @@ class OnlineTable(GameScreen):
     """The mixin put in front of a game's screen class (see ``online_table``)."""
 
     KEEPS_RECORDS = False  # the host keeps the records of its games, per login
+    LEAVE_NOTICE = "Esc again to go back to the lobby; the game waits for you."
 
     class FromHost(Message):
         """A message read from the host by the worker thread."""
@@ -235,7 +236,7 @@ class OnlineTable(GameScreen):
         if then is not None:
             then()
 
-    def action_menu(self) -> None:
+    def leave_table(self) -> None:
         """Leave the table for the lobby; the game waits for this player's return."""
         self._online_close()
         self.dismiss(None)
@@ -253,7 +254,7 @@ class OnlineTable(GameScreen):
         if choice == "review":  # the table behind the result is the final table
             self.show_status("The final table: Esc goes back to the lobby.")
             return
-        self.action_menu()
+        self.leave_table()
 
 
 class _Unseen:

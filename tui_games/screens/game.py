@@ -19,16 +19,17 @@ a subclass passes the rules' texts through unchanged (no renaming in ``view()``)
 ``speak(text)`` for any other rules text it shows. ``review(n, title, then)`` shows the
 table read-only as it was after the first n actions (summaries and game over use it).
 
-Its parts, each in a module of its own: the bots (screens/bot_runner.py), saving
-(screens/save_flow.py) and looking back (screens/review.py).
+Its parts, each in a module of its own: the seats and what the viewer may do
+(screens/seats_view.py), the bots (screens/bot_runner.py), saving (screens/save_flow.py),
+leaving with Esc (screens/leaving.py) and looking back (screens/review.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 from textual import on, work
@@ -39,9 +40,8 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
-from tui_games.engine.grammar import seat_ref, speak_to
+from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.games import GameInfo
@@ -59,9 +59,10 @@ from tui_games.screens.decision import ObservationMemo, sentence, why_no_undo
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
-from tui_games.screens.names import shown_name
+from tui_games.screens.leaving import LEAVE_NOTICE, LeaveGuard
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
+from tui_games.screens.seats_view import SeatsView
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
@@ -74,10 +75,10 @@ if TYPE_CHECKING:
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
 
-T = TypeVar("T")
+LOG_KEYS = Binding.Group("Log")  # PageUp/PageDown/Home/End, one footer entry
 
 
-class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
+class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
     BINDINGS = [
@@ -87,6 +88,14 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("escape", "menu", "Menu"),
         hint.STOP,
+        # The log scrolls from the keyboard too: a bot's whole turn is often more than
+        # it shows. One footer entry for the four (LOG_KEYS); a focused list with page
+        # keys of its own keeps them.
+        Binding("pageup", "scroll_log(1)", "Older log lines", key_display="PgUp/Dn",
+                group=LOG_KEYS),
+        Binding("pagedown", "scroll_log(-1)", "Newer log lines", group=LOG_KEYS),
+        Binding("home", "scroll_log_to(1)", "Oldest log line", group=LOG_KEYS),
+        Binding("end", "scroll_log_to(-1)", "Newest log line", group=LOG_KEYS),
     ]
 
     # Widgets and boxes cover the whole table: the screen's own background shows only in
@@ -104,6 +113,9 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
 
     OVER_TEXT = "The game is over."
     """Why nothing can be played once the game has ended (a match says "match")."""
+
+    LEAVE_NOTICE = LEAVE_NOTICE
+    """What the first Esc at the top level says (see screens/leaving.py)."""
 
     IS_LOOK_BACK = False
     """True on the classes of look backs (see screens/review.py)."""
@@ -131,6 +143,7 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
             for i, seat in enumerate(session.seats) if seat.bot is not None}
         self.bot_runner = BotRunner(bots, self.post_message, bot_delay)
         self.saves = SaveFlow(self)
+        self.leaving = LeaveGuard(self)
         self._last_focus: Widget | None = None
         self.large = False  # see LARGE_AT
         self._sized = False
@@ -162,106 +175,9 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
         return cast("GamesApp", self.app)
 
     @property
-    def rules(self) -> Any:
-        """The game's rules object."""
-        return self.session.rules
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats played from the keyboard."""
-        return [i for i, seat in enumerate(self.session.seats) if seat.is_human]
-
-    def _first_viewer(self) -> int:
-        humans = self.humans
-        mover = self.session.to_move
-        if mover is not None and mover in humans:
-            return mover
-        return humans[0] if humans else 0
-
-    @property
-    def viewer(self) -> int:
-        """The human seat whose private area is shown: the human to move in hot-seat,
-        the only human against bots, seat 0 when every seat is a bot."""
-        humans = self.humans
-        if not humans:
-            return 0
-        if len(humans) == 1:
-            return humans[0]
-        return self._viewer
-
-    def is_you(self, seat: int) -> bool:
-        """True when ``seat`` is the person at this screen (marked "(you)" at the table)."""
-        return seat == self.viewer and self.session.seats[seat].is_human
-
-    @property
-    def seat_names(self) -> list[str]:
-        """Every seat's player name as shown (printable, cut to length), in seat order."""
-        return [shown_name(seat.name) for seat in self.session.seats]
-
-    def seat_name(self, seat: int) -> str:
-        """Seat ``seat``'s player name as shown: a name from a save file may hold
-        anything, and is shown cleaned (see screens/names)."""
-        return shown_name(self.session.seats[seat].name)
-
-    def speak(self, text: str) -> str:
-        """A rules text ("Seat 2 draws ...") as the viewer reads it: names, and "you"."""
-        return speak_to(text, self.seat_names, self.viewer)
-
-    def view(self) -> GameState:
-        """The state as the viewer may see it (one observation per position and viewer:
-        the footer asks for it for every key it shows). Never modify it: clone it."""
-        return self.remember("view", lambda: self.rules.observe(self.session.state,
-                                                                self.viewer))
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.rules.outcome(self.session.state) is not None
-
-    @property
     def bot_thinking(self) -> int | None:
         """The bot seat whose move is being computed, if any."""
         return self.bot_runner.thinking
-
-    # ---- what the viewer may do, once per observation ------------------------------------
-
-    def remember(self, name: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, worked out once per observation: kept until an action is played
-        or undone, or the viewer changes (a cursor key reuses it). ``name`` tells apart
-        what a table keeps ("legal", ("cells", large), ...)."""
-        return self._memo.get(self.session, self.viewer, name, compute)
-
-    def mine(self) -> bool:
-        """Whether the keyboard decides now: the viewer is to move, plays from the keyboard,
-        and this is no look back."""
-        if self.reviewing:
-            return False
-        return self.remember("mine", lambda: (
-            (mover := self.rules.to_move(self.view())) == self.viewer
-            and mover is not None and self.session.seats[mover].is_human))
-
-    def legal(self) -> list[Action]:
-        """The viewer's legal actions now (none when the decision is not theirs)."""
-        if not self.mine():
-            return []
-        return self.remember("legal", lambda: self.rules.legal_actions(self.view()))
-
-    def why_not(self, action: Action) -> str:
-        """Why ``action`` is refused now: a look back, the end, another seat's turn, or the
-        rules' own reason (the action tried on a copy of the view)."""
-        if self.reviewing:
-            return look_back.nothing_to_play(self.review_title or "")
-        view = self.view()
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return self.OVER_TEXT
-        if not self.mine():
-            return f"Wait: it is {seat_ref(mover)}'s turn."
-        try:
-            self.rules.apply(clone(view), action)
-        except IllegalAction as exc:
-            return sentence(exc.reason)
-        return "That is not possible right now."
 
     def attempt(self, action: Action) -> bool:
         """Play ``action`` if it is legal now, else say why not on the status line."""
@@ -301,6 +217,7 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
         else:
             self._advance()
         self._ready = True
+        self.saves.table_shown()
         self.refresh_bindings()  # the Footer shows the keys that now work
 
     @property
@@ -407,11 +324,6 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
 
     # ---- looking back ------------------------------------------------------------------
 
-    @property
-    def reviewing(self) -> bool:
-        """True for a read-only look back (see ``review``)."""
-        return self.review_title is not None
-
     def review(self, actions_upto: int, title: str,
                then: Callable[[], None] | None = None) -> None:
         """Open the replay viewer (screens/replay.py) on this game at the moment after
@@ -486,7 +398,7 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
         """Cover the table until ``seat``'s player is ready, then show their view."""
         def ready(go_on: bool | None) -> None:
             if not go_on:
-                self.action_menu()
+                self.leave_table()  # the hand-off's own Esc: it says "Menu" itself
                 return
             self._viewer = seat
             self._advance()
@@ -582,11 +494,21 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
     def save_on_exit(self) -> bool:
         """Called before leaving the table: keep an unfinished game resumable. False if
         there was something to save and it could not be saved."""
-        if self._over or self.reviewing:
-            return True
+        if self._over or self.reviewing or self.saves.unchanged():
+            return True  # nothing new: the save keeps its time
         return self.autosave() is not None or not self.session.actions
 
     # ---- the other keys --------------------------------------------------------------
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Scroll the game log a page towards older (1) or newer (-1) lines."""
+        for log in self.query(GameLog):
+            log.scroll_back(pages * max(1, log.content_size.height - 1))
+
+    def action_scroll_log_to(self, end: int) -> None:
+        """Scroll the game log to its oldest (1) or newest (-1) line."""
+        for log in self.query(GameLog):
+            log.scroll_to_end(oldest=end > 0)
 
     def action_undo(self) -> None:
         """Take back the viewer's last decision if the rules allow it."""
@@ -614,11 +536,26 @@ class GameScreen(DismissOnce, hint.HintKeys, Screen[None]):
         self.app.push_screen(RulesScreen(self.info))
 
     def action_menu(self) -> None:
-        """Save and go back to the menu (Continue resumes the game); if the game cannot
-        be saved, ask first."""
+        """Esc at the top level: the first shows a notice, the second (within a few
+        seconds, no other key between) leaves (see screens/leaving.py)."""
         if self.reviewing:
             self.dismiss(None)  # Esc ends a look back, like Enter
             return
+        if self.leaving.escape():
+            self.leave_table()
+
+    def key_pressed(self, key: str) -> None:
+        """Any key but Esc takes back the leave notice (the app tells every table)."""
+        if key != "escape":
+            self.leaving.cancel()
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the table forgets an Esc made before it."""
+        self.leaving.cancel()
+
+    def leave_table(self) -> None:
+        """Save and go back to the menu (Continue resumes the game); if the game cannot
+        be saved, ask first."""
 
         def leave() -> None:
             self._stop_bot()

@@ -1,5 +1,9 @@
 """The saved games: newest first, broken files marked with their problem.
 
+A row is named by its game, seats and turn; the save's own name comes last, an
+autosave tagged as one (every game has one, and a column of "autosave" told them
+apart by nothing).
+
 Everything in a row came from a file: it is cleaned of control characters and shown as
 plain text (``Text``), never parsed as markup.
 """
@@ -18,7 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tui_games.engine.saves import SaveSummary
+from tui_games.engine.saves import AUTOSAVE_NAME, SaveSummary
 from tui_games.engine.text import printable
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.dismiss_once import DismissOnce
@@ -30,6 +34,8 @@ BROKEN = "⚠ "
 ELLIPSIS = "…"
 # Column widths at 80 columns; Name and Players take whatever a wider terminal adds.
 NAME, GAME, PLAYERS, TURN, SAVED = 14, 14, 20, 4, 16
+COLUMNS = (("game", "Game"), ("players", "Players"), ("turn", "Turn"), ("saved", "Saved"),
+           ("name", "Save"))
 
 
 UNKNOWN_DATE = "unknown date"
@@ -79,10 +85,24 @@ def column_widths(total: int) -> dict[str, int]:
             "turn": TURN, "saved": SAVED}
 
 
+def is_autosave(summary: SaveSummary) -> bool:
+    """True for a game's autosave (not a save named with ctrl+s)."""
+    return summary.name == AUTOSAVE_NAME
+
+
+def save_tag(summary: SaveSummary, width: int) -> Text:
+    """The Save column: a named save's name, or "autosave" as a tag (dim, italic)."""
+    if is_autosave(summary):
+        return Text(AUTOSAVE_NAME, style="dim italic")
+    return plain(summary.name, width)
+
+
 def describe(summary: SaveSummary) -> str:
     """The whole row in words, for the line under the table (nothing cut off there)."""
-    return printable(f"{summary.name} · {summary.title} · {players_text(summary)} · "
-                     f"turn {summary.turn_in_play} · saved {when(summary.saved_at)}")
+    kind = "autosave" if is_autosave(summary) else f"saved as {summary.name!r}"
+    return printable(f"{summary.title} · {players_text(summary)} · "
+                     f"turn {summary.turn_in_play} · saved {when(summary.saved_at)} "
+                     f"· {kind}")
 
 
 class LoadScreen(DismissOnce, Screen[None]):
@@ -128,22 +148,22 @@ class LoadScreen(DismissOnce, Screen[None]):
         table = self.query_one("#saves", DataTable)
         table.clear(columns=True)
         self._widths = widths = column_widths(self.size.width)
-        for key, label in (("name", "Name"), ("game", "Game"), ("players", "Players"),
-                           ("turn", "Turn"), ("saved", "Saved")):
+        for key, label in COLUMNS:
             table.add_column(label, key=key, width=widths[key])
         self.saves = self.games_app.store.list()
         for summary in self.saves:
             if summary.error:
-                table.add_row(Text(BROKEN + fit(summary.name, widths["name"] - 2), style="bold"),
-                              plain(summary.title or "?", widths["game"]),
+                table.add_row(Text(BROKEN + fit(summary.title or "?", widths["game"] - 2),
+                                   style="bold"),
                               Text("broken: see below", style="italic"), "",
-                              plain(when(summary.saved_at)), key=summary.path)
+                              plain(when(summary.saved_at)),
+                              plain(summary.name, widths["name"]), key=summary.path)
             else:
-                table.add_row(plain(summary.name, widths["name"]),
-                              plain(summary.title, widths["game"]),
+                table.add_row(plain(summary.title, widths["game"]),
                               plain(players_text(summary), widths["players"]),
                               Text(str(summary.turn_in_play), justify="right"),
-                              plain(when(summary.saved_at)), key=summary.path)
+                              plain(when(summary.saved_at)),
+                              save_tag(summary, widths["name"]), key=summary.path)
         if self.saves:
             table.move_cursor(row=min(max(keep, 0), len(self.saves) - 1))
         self._show_detail()
@@ -209,8 +229,9 @@ class LoadScreen(DismissOnce, Screen[None]):
         if summary.error:
             what = f"the broken file {printable(Path(summary.path).name)!r}"
         else:
+            kind = "its autosave" if is_autosave(summary) else printable(summary.name)
             what = (f"the {printable(summary.title)} game {players_text(summary)} "
-                    f"({printable(summary.name)}, turn {summary.turn_in_play})")
+                    f"({kind}, turn {summary.turn_in_play})")
         self.app.push_screen(ConfirmScreen(f"Delete {what}?\nThis cannot be undone.",
                                            yes="Delete", no="Keep"), answered)
 

@@ -29,6 +29,34 @@ class SaveFlow:
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
         self.problem: str | None = None  # why saves fail, while they do
+        # The session as a file already holds it (loaded, or autosaved since): leaving
+        # does not write it again, so opening a game to look at it keeps its save time.
+        self._on_disk: tuple[object, ...] | None = None
+
+    def _kept(self) -> tuple[object, ...]:
+        """What a save of the session keeps that playing or moving a cursor changes."""
+        session = self.screen.session
+        return (tuple(session.actions), tuple(session.undoable),
+                tuple(sorted(session.ui_prefs.items())))
+
+    def mark_saved(self) -> None:
+        """The session is as a file holds it (it was just loaded from one)."""
+        self._on_disk = self._kept()
+
+    def table_shown(self) -> None:
+        """The table is drawn: what it keeps of itself (a cursor, a sort) as it opened
+        counts as saved too, so a save from before those were kept stays as it is."""
+        if self._on_disk is not None and self._on_disk[:2] == self._kept()[:2]:
+            self._keep_view()
+            self._on_disk = self._kept()
+
+    def unchanged(self) -> bool:
+        """True when nothing was played (nor a cursor moved) since the session was
+        loaded or last autosaved."""
+        if self._on_disk is None:
+            return False
+        self._keep_view()
+        return self._kept() == self._on_disk
 
     def _keep_view(self) -> None:
         """Let the game put its cursor in ui_prefs, if its table is shown."""
@@ -52,6 +80,7 @@ class SaveFlow:
             self.problem = exc.cause
             return None
         self.problem = None
+        self._on_disk = self._kept()
         return path
 
     def warning(self) -> str:

@@ -6,6 +6,8 @@ makes new widgets to style and a reflow of the whole screen, the costliest part 
 that changes the phase of a game. GameFooter is a plain one-line widget fed by the same
 public signal: it keeps the list of keys it shows, and repaints only itself, and only when
 that list really changes. A click on a key presses it, as on Textual's Footer.
+Bindings of one ``Binding.Group`` show as one entry: the first one's key display (which
+may name several keys, "PgUp/Dn") and the group's description.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -28,12 +31,13 @@ DRAWN_SETS = 64  # sets of keys kept drawn: every phase of a game, many times ov
 
 
 class KeySpec(NamedTuple):
-    """One key as the footer shows it."""
+    """One entry of the footer: a key, or a group of keys shown as one."""
 
-    key: str
+    key: str  # the key a click presses (a group's first)
     display: str
     description: str
     disabled: bool
+    covers: tuple[str, ...] = ()  # every key of the entry (a group's several)
 
 
 class GameFooter(Widget):
@@ -104,26 +108,46 @@ class GameFooter(Widget):
         """The keys shown now, left to right."""
         return self._keys
 
+    @property
+    def drawn(self) -> tuple[KeySpec, ...]:
+        """The entries that fit the width when last drawn, the palette key's among them."""
+        return tuple(spec for _start, _end, spec in self._spans)
+
     def shown_keys(self) -> tuple[tuple[KeySpec, ...], KeySpec | None]:
         """The keys the screen's active bindings show, and the command palette key."""
         app = self.app
         active = self.screen.active_bindings
         seen: set[str] = set()
         keys: list[KeySpec] = []
+        groups: dict[Binding.Group, int] = {}  # a group's entry in ``keys``
         for _node, binding, enabled, _tooltip in active.values():
             if not binding.show or binding.action in seen:
                 continue
             if binding.key == app.COMMAND_PALETTE_BINDING:
                 continue
             seen.add(binding.action)
+            group = binding.group
+            if group is not None and group in groups:
+                # One entry for the whole group (four log keys would not fit 80
+                # columns one by one): its first key's display names it.
+                at = groups[group]
+                first = keys[at]
+                keys[at] = KeySpec(first.key, first.display, first.description,
+                                   first.disabled and not enabled,
+                                   (*first.covers, binding.key))
+                continue
+            if group is not None:
+                groups[group] = len(keys)
             keys.append(KeySpec(binding.key, app.get_key_display(binding),
-                                binding.description, not enabled))
+                                group.description if group is not None
+                                else binding.description, not enabled, (binding.key,)))
         palette = None
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 palette = KeySpec(found.binding.key, app.get_key_display(found.binding),
-                                  found.binding.description, not found.enabled)
+                                  found.binding.description, not found.enabled,
+                                  (found.binding.key,))
         return tuple(keys), palette
 
     def bindings_changed(self, screen: Screen) -> None:

@@ -14,7 +14,7 @@ from tui_games.engine.text import printable
 from tui_games.widgets.line_widget import Line, LineWidget
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
-NEWER_BELOW = "▼ newer lines below (scroll down)"
+NEWER_BELOW = "▼ newer lines below (PgDn, End)"
 
 
 class GameLog(LineWidget):
@@ -22,13 +22,14 @@ class GameLog(LineWidget):
 
     The log draws itself from the bottom up, so its newest line is in sight whatever
     height the table leaves it, and a new line costs a repaint of the log alone (no
-    layout pass of the screen). The mouse wheel scrolls back through older lines; a new
-    line brings the view back to the newest. ``show(events, viewer, names)`` shows the
-    lines ``viewer`` may read; with ``names`` the rules' seat references become names and
-    the viewer's own seat "you". The widget does not take focus, so the game screen keeps
-    its own keys. Log text is shown as plain text, never parsed as markup, and without
-    control characters. Each row is drawn once (LineWidget): a new line shifts the rows
-    on screen, and only the new one is drawn.
+    layout pass of the screen). The mouse wheel (and the table's PageUp/PageDown/Home/
+    End) scrolls back through older lines; a new line brings the view back to the
+    newest. ``show(events, viewer, names)`` shows the lines ``viewer`` may read; with
+    ``names`` the rules' seat references become names and the viewer's own seat "you".
+    The widget does not take focus, so the game screen keeps its own keys. Log text is
+    shown as plain text, never parsed as markup, and without control characters. Each
+    row is drawn once (LineWidget): a new line shifts the rows on screen, and only the
+    new one is drawn.
     """
 
     can_focus = False
@@ -123,6 +124,14 @@ class GameLog(LineWidget):
         if back != self._back:
             self._back = back
             self.refresh()
+
+    def scroll_to_end(self, *, oldest: bool) -> None:
+        """Show the oldest rows (``oldest``) or the newest."""
+        if not oldest:
+            self.scroll_back(-self._back)
+            return
+        width = max(1, self.content_size.width)
+        self.scroll_back(sum(len(self._rows(text, width)) for text in self._log_lines))
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """Older lines."""
