@@ -20,11 +20,20 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nova_lux.bot import NormalBot
-from tui_games.games.nova_lux.cards import OXYGEN, WATER
+from tui_games.games.nova_lux.cards import WATER
+from tui_games.games.nova_lux.offer_dialog import OfferDialog
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NobodyWinsScreen, NovaLuxScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
-from tui_games.games.nova_lux.state import AnswerTrade, NovaLuxState, OfferTrade, PlaceShip
+from tui_games.games.nova_lux.state import (
+    AnswerTrade,
+    Attack,
+    NovaLuxState,
+    Pass,
+    PlaceShip,
+    SendOffer,
+    StartTrade,
+)
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.menu import MenuScreen
@@ -175,21 +184,48 @@ async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
         await pilot.press("enter")                                    # the hand-off
         screen = table(app)
         assert isinstance(screen.focused, SpaceGrid) and screen.grid.cursor == 24
-        await play(pilot, screen, ("offer", 1))                       # opens the dialog
-        # give water (first), 2 of them; get oxygen: right x3 on the third field
-        await pilot.press("down", "right", "down", "right", "right", "enter")
+        await play(pilot, screen, StartTrade(1))                      # opens the composer
+        assert isinstance(app.screen, OfferDialog)
+        # all 3 water (a fourth is refused) and 1 artifact, for 1 oxygen and 1 hydrogen
+        await pilot.press("+", "+", "+", "+")
+        assert "You have only 3 water." in str(app.screen.query_one("#nova-offer-note").render())
+        await pilot.press("a", "+", "right", "o", "+", "h", "+", "+", "-")
         await pilot.pause()
-        assert state.offer is not None
-        assert state.offer == state.offer.__class__(0, 1, WATER, 2, OXYGEN, 1)
+        assert state.offer.gives == (3, 1, 0, 0, 0) and state.offer.gets == (0, 0, 0, 1, 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.phase == "answer"
         await pilot.press("enter")                                    # hand-off to Bo
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Ann offers you 2 water for 1 oxygen" in app.screen.question
+        assert ("Ann offers you 3 water and 1 artifact for 1 oxygen and 1 hydrogen"
+                in app.screen.question)
         await pilot.press("y")
         await pilot.pause()
-        assert state.res[0][WATER] == 1 and state.res[1][WATER] == 5
-        assert session.actions[-2:] == [OfferTrade(1, WATER, 2, OXYGEN, 1),
-                                        AnswerTrade(True)]
+        assert state.res[0][WATER] == 0 and state.res[1][WATER] == 6
+        assert session.actions[-2:] == [SendOffer(), AnswerTrade(True)]
+
+
+async def test_esc_in_the_composer_drops_the_offer_and_the_turn_goes_on(
+        nova_store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await play(pilot, screen, StartTrade(1))
+        await pilot.press("enter")                  # nothing named yet: refused, says why
+        await pilot.pause()
+        assert isinstance(app.screen, OfferDialog)
+        assert "no trading for nothing" in str(app.screen.query_one("#nova-offer-note").render())
+        await pilot.press("+", "escape")
+        await pilot.pause()
+        assert state.phase == "turn" and state.offer is None and not state.offered
+        assert not isinstance(app.screen, OfferDialog)
 
 
 def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveStore) -> None:
@@ -207,3 +243,57 @@ def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveSto
                 seen.add(s.phase)
             RULES.apply(s, bots[mover].choose(RULES.observe(s, mover), mover))
     assert {"place", "turn", "react"} <= seen
+
+
+async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
+        nova_store: SaveStore) -> None:
+    """Issue 19: Pass was the last line (off-screen at 80x24) and had no key."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "on"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        take = next(a for a in RULES.legal_actions(state) if a.__class__.__name__ ==
+                    "TakeHydrogen")
+        await play(pilot, screen, take)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if RULES.to_move(session.state) == 0:
+                break
+        state = session.state
+        assert state.phase == "react" and RULES.to_move(state) == 0
+        assert screen._entries[0] == Pass() and screen.action_list.highlighted == 0
+        assert screen.check_action("pass_offer", ()) is True
+        await pilot.press("p")
+        await pilot.pause()
+        assert session.actions[-1] == Pass() or session.state.phase != "react"
+
+
+async def test_the_list_opens_on_its_safest_line_never_an_attack(
+        nova_store: SaveStore) -> None:
+    """Issue 19: after a harvest the arrows moved the list and Enter attacked; after Esc
+    the list kept its old highlight. The list starts on its safest line, Esc puts it back
+    there, and an attack or a paid move comes last."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await pilot.press("enter")                       # the list at D4, the Arks' cell
+        await pilot.pause()
+        entries = screen._entries
+        assert screen.action_list.has_focus and screen.action_list.highlighted == 0
+        assert not isinstance(entries[0], Attack) and isinstance(entries[-1], Attack)
+        assert "The list has the keys" in str(app.screen.query_one("#status").render())
+        await pilot.press("down", "down", "escape")
+        await pilot.pause()
+        assert screen.grid.has_focus and screen.action_list.highlighted == 0
+        assert "The map has the keys" in str(app.screen.query_one("#status").render())

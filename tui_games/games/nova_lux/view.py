@@ -21,10 +21,11 @@ from tui_games.games.nova_lux.cards import (
     RESOURCE_LETTERS,
     RESOURCE_NAMES,
     STARS,
+    YELLOW,
     Faction,
     ability_text,
+    options_text,
     requirement_text,
-    star_text,
 )
 from tui_games.games.nova_lux.describe import top_star
 from tui_games.games.nova_lux.factions import federation_holds
@@ -108,6 +109,23 @@ def map_cells(s: NovaLuxState, large: bool) -> list[Cell]:
     return cells
 
 
+def star_here(star_id: int, left: int) -> str:
+    """A star on the map in the map's own notation, ``yellow star Y2 (2 of 3 left): 1
+    oxygen -> 2 water``: the letter and the hydrogen left, as its map cell shows them."""
+    star = STARS[star_id]
+    letter = "Y" if star.kind == YELLOW else "R"
+    of = f" ({left} of {star.hydrogen} left)" if left != star.hydrogen else ""
+    return (f"{star.kind} {letter}{left}{of}: {options_text(star.cost, star.cost_n)} -> "
+            f"{options_text(star.reward, star.reward_n)}")
+
+
+def hydrogen_left(s: NovaLuxState) -> int:
+    """All the hydrogen still in the universe: on the top stars, and in the red giants
+    under yellow stars (so the count never rises when a red giant is uncovered)."""
+    return sum(s.hydrogen) + sum(STARS[s.red[k]].hydrogen for k in range(len(s.red))
+                                 if s.yellow[k] != NONE and s.red[k] != NONE)
+
+
 def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
     """What is on ``cell``, in words: ``C3: yellow star H3 (...) over red giant H5 (...)``."""
     card = CARD_AT[cell]
@@ -121,9 +139,9 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
         if star == NONE:
             parts.append("no star left")
         else:
-            text = f"{star_text(star)}, {s.hydrogen[card]} left"
+            text = star_here(star, s.hydrogen[card])
             if s.yellow[card] != NONE:
-                text += f"; under it {star_text(s.red[card])}"
+                text += f"; under it {star_here(s.red[card], STARS[s.red[card]].hydrogen)}"
             parts.append(text)
     if card >= 0 and s.colony_at[card] != NONE:
         parts.append(f"{possessive(names[s.colony_at[card]])} colony")
@@ -213,3 +231,17 @@ def _card_cell(card: int) -> int:
 def resource_label(r: int) -> str:
     """``Water``, ``Life forms``: a track's label."""
     return RESOURCE_NAMES[r].capitalize()
+
+
+def dice_label(s: NovaLuxState) -> str:
+    """The last roll, saying which: ``attack dice 4 v 2`` (attacker's first) or ``card
+    dice row 2 col 3`` (the two dice that name a space card). Told apart by the log line
+    the roll made (the state keeps the dice, not what they were for)."""
+    dice = s.dice
+    for event in reversed(s.log):
+        text = event.text
+        if " attacks " in text and " rolls " in text:
+            return f"attack dice {dice[0]} v {dice[1]}"
+        if text.startswith("The dice roll row"):
+            return f"card dice row {dice[0]} col {dice[1]}"
+    return "dice " + " ".join(map(str, dice))
