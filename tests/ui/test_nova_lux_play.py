@@ -21,6 +21,7 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import WATER
+from tui_games.games.nova_lux.details import DetailsScreen
 from tui_games.games.nova_lux.offer_dialog import OfferDialog
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NobodyWinsScreen, NovaLuxScreen
@@ -34,6 +35,7 @@ from tui_games.games.nova_lux.state import (
     SendOffer,
     StartTrade,
 )
+from tui_games.games.nova_lux.view import cell_text, engine_line, faction_line, short_mat
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.menu import MenuScreen
@@ -297,3 +299,48 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
         await pilot.pause()
         assert screen.grid.has_focus and screen.action_list.highlighted == 0
         assert "The map has the keys" in str(app.screen.query_one("#status").render())
+
+
+async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
+        nova_store: SaveStore) -> None:
+    """Issue 19: "E3: yellow star H3: 1 oxygen -> 2 water, 3 l", "Air Thieves: win attack:
+    take 1O | needs", "0/3 do". At 80x24 each line of the side panel fits its width, whole
+    or ended with "…", over every cell of the map; i shows the lines in full."""
+    seats = [Seat("Annabelle"), Seat("Bot 2", "normal"), Seat("Bot 3", "normal")]
+    session = Session.new(RULES, seats, 4, {"offers": "off"})
+    bot = NormalBot(RULES, random.Random(1))
+    while RULES.to_move(session.state) != 0 or session.state.phase != "turn" \
+            or session.state.turn < 6:
+        seat = RULES.to_move(session.state)
+        session.apply(bot.choose(RULES.observe(session.state, seat), seat))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        width = screen._side_width()
+        cut = 0
+        for cell in range(49):
+            screen.grid.move_to(cell)
+            await pilot.pause()
+            view = screen._nova_view()
+            names = screen.seat_names
+            whole = {cell_text(view, cell, names), cell_text(view, cell, names, short=True),
+                     *(faction_line(view, 0, k, wide) for k in range(3)
+                       for wide in (True, False)),
+                     f"Colony none | {engine_line(view, 0)}",
+                     *(short_mat(view, p, names[p]) for p in (1, 2))}
+            for widget in ("nl-cell", "nl-factions", "nl-engine", "nl-others"):
+                for line in screen._texts.get(widget, "").split("\n"):
+                    assert len(line) <= width, (widget, line)
+                    assert line in whole or line.endswith("…"), (widget, line)
+                    cut += line.endswith("…")
+        full = screen._texts["nl-others"].split("\n")[0]
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        shown = str(app.screen.query_one("#nova-details-text").render())
+        assert "0/3 factions · no colony · engine" in shown.replace("\n", " ") or \
+            full.rstrip("…") in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert cut, "this position has long lines to shorten"

@@ -729,16 +729,24 @@ class NovaLuxRules:
             # Solo and semi-cooperative: only those who completed their factions win.
             ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
         winners = [p for p, r in enumerate(ranks) if r == 1]
-        breakdown = [[("Factions done", sum(s.done[p])),
-                      ("Colony", int(s.colony[p] != NONE)),
-                      ("Resources", sum(s.res[p]))] for p in range(s.players)]
+        # The score is 10 a fulfilled faction and 5 for the colony; the labels say so, and
+        # that resources only break ties (they are not in the score).
+        breakdown = [[("Factions fulfilled (10 each)", sum(s.done[p])),
+                      ("Colony founded (5)", int(s.colony[p] != NONE)),
+                      ("Resources (break ties)", sum(s.res[p]))] for p in range(s.players)]
         scores = [10 * sum(s.done[p]) + 5 * (s.colony[p] != NONE) for p in range(s.players)]
         if not winners:
             reason = f"nobody wins: {s.end_reason}."
         else:
             names = " and ".join(seat_ref(p) for p in winners)
             verb = "wins" if len(winners) == 1 else "win"
-            reason = f"{names} {verb}; {s.end_reason}."
+            if s.end_reason.endswith(" completes their factions"):
+                # said of the winner again ("you complete their factions" read wrong)
+                need = 2 if s.players >= 5 else FACTIONS_KEPT
+                reason = (f"{names} {verb}: a colony founded, then {need} factions "
+                          "fulfilled.")
+            else:
+                reason = f"{names} {verb}; {s.end_reason}."
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
                        breakdown=breakdown)
 

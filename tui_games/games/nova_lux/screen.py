@@ -31,6 +31,7 @@ from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
 from tui_games.games.nova_lux.describe import units
+from tui_games.games.nova_lux.details import DetailsScreen
 from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
 from tui_games.games.nova_lux.offer_dialog import OfferDialog
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
@@ -61,9 +62,11 @@ from tui_games.games.nova_lux.view import (
     LARGE_LEGEND,
     RESOURCE_STYLES,
     cell_text,
+    details,
     dice_label,
     engine_line,
     faction_line,
+    fit,
     hydrogen_left,
     map_cells,
     resource_label,
@@ -134,6 +137,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("p", "pass_offer", "Pass"),
+        Binding("i", "details", "In full"),
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
         *[b for b in GameScreen.BINDINGS if b.key != "escape"],
@@ -359,16 +363,16 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         tracks: ResourceTracks = self._widget("nl-tracks")
         tracks.set_values(view.res[me])
         wide = width >= 80
-        lines = [faction_line(view, me, slot, wide)[:width]
+        lines = [fit(faction_line(view, me, slot, wide), width)
                  for slot in range(len(view.factions[me]))]
         if view.phase == "draft" and len(lines) < 3:
             lines.append(f"(drafting: {3 - len(lines)} more to keep)")
         colony = view.colony[me]
         where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
         self._text("nl-factions", "\n".join(lines))
-        self._text("nl-engine", f"Colony {where} | {engine_line(view, me)}"[:width])
+        self._text("nl-engine", fit(f"Colony {where} | {engine_line(view, me)}", width))
         names = self.seat_names
-        others = [short_mat(view, p, names[p])[:width] for p in range(view.players) if p != me]
+        others = [fit(short_mat(view, p, names[p]), width) for p in range(view.players) if p != me]
         self._text("nl-others", "\n".join(others))  # none in solo: no lines, no height
 
     def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
@@ -402,7 +406,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             caption += " · Enter: actions"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
-        self._text("nl-cell", cell_text(view, cell, self.seat_names)[: self._side_width()])
+        width = self._side_width()
+        text = cell_text(view, cell, self.seat_names)
+        if len(text) > width:       # the 80x24 panel: the map's letters, then "…" if need be
+            text = cell_text(view, cell, self.seat_names, short=True)
+        self._text("nl-cell", fit(text, width))
 
     def _at_cell_entries(self) -> bool:
         view = self._nova_view()
@@ -586,6 +594,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._list_keys = event.widget.id == "nl-actions"
         if self.mine() and not self.reviewing:
             self.show_status(self.status_text(self.view()))
+
+    def action_details(self) -> None:
+        """The side panel's lines in full (the 80x24 panel ends long ones with "…")."""
+        text = details(self._nova_view(), self.viewer, self.grid.cursor, self.seat_names)
+        self.app.push_screen(DetailsScreen(self.name_seats(text)))
 
     def action_pass_offer(self) -> None:
         """Pass on the ability offered at the end of another player's turn."""
