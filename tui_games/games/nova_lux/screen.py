@@ -259,6 +259,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def _entries_here(self, view: NovaLuxState) -> list[Entry]:
         """The legal actions at the cursor's cell, then those that need no place."""
+        if view.phase == "compose":
+            return []       # the offer's steps are the composer's keys, not list lines
         cell = self.grid.cursor
         here: list[Entry] = []
         anywhere: list[Entry] = []
@@ -436,6 +438,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             return "The neutron star collapsed under you: choose a neighbouring cell."
         if phase == "answer":
             return "Answer the trade offered to you."
+        if phase == "compose":
+            return "Compose your trade offer: + and - on each side, Enter offers, Esc drops it."
         if phase == "plunder":
             return f"You won the attack: take {view.plunder_left} more, one at a time."
         if phase == "react":

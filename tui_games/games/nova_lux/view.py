@@ -174,8 +174,8 @@ def short_ability(f: Faction) -> str:
         return f"{gives}>{gets}"
     letter = RESOURCE_LETTERS[args[0]]
     if f.ability == "on_gain":
-        return f"+1{letter} when another gains {letter}"
-    return f"win attack: take 1{letter}" + (", attack any turn" if f.attack_any_turn else "")
+        return f"+1{letter} if others gain {letter}"
+    return f"+1{letter} per won attack" + (", any turn" if f.attack_any_turn else "")
 
 
 def short_requirement(f: Faction) -> str:
@@ -205,7 +205,8 @@ def faction_line(s: NovaLuxState, seat: int, slot: int, wide: bool = True) -> st
         ability = "done: no ability" if done else ability_text(f)
         return f"{mark} {f.name}: {ability} | needs {requirement_text(f)}"
     ability = "done" if done else short_ability(f)
-    return f"{mark} {f.name}: {ability} | needs {short_requirement(f)}"
+    # narrow: the requirement without "needs", so that most lines fit 80x24's panel
+    return f"{mark} {f.name}: {ability} | {short_requirement(f)}"
 
 
 def engine_line(s: NovaLuxState, seat: int) -> str:
