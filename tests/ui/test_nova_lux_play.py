@@ -328,6 +328,7 @@ async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
                        for wide in (True, False)),
                      f"Colony none | {engine_line(view, 0)}",
                      *(short_mat(view, p, names[p]) for p in (1, 2))}
+            assert len(screen._texts["nl-top"]) <= 78
             for widget in ("nl-cell", "nl-factions", "nl-engine", "nl-others"):
                 for line in screen._texts.get(widget, "").split("\n"):
                     assert len(line) <= width, (widget, line)

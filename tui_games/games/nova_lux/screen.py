@@ -343,14 +343,22 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             who = "placing the Arks"
         else:
             who = "your turn" if view.current == self.viewer else f"{names[view.current]}'s turn"
-            done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)]
-            if done:
-                who += " (" + ", ".join(done) + ")"
+        done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)] if mover is not None \
+            and view.phase not in ("draft", "place") else []
         dice = f" · {dice_label(view)}" if view.dice else ""
         left = hydrogen_left(view)
         mode = {"solo": "solo", "semi": "semi-co-op", "standard": ""}[view.mode]
-        head = f"Nova Lux{' ' + mode if mode else ''} · turn {view.turn + 1} · {who}"
-        self._text("nl-top", f"{head}{dice} · {left} H in all stars")
+        width = self.app.size.width - 2          # the line's padding
+        # Too long for the terminal: the game's name gives way first, then what the turn
+        # has done (the status line and the log say it too); "…" only as a last resort.
+        for name, did in (("Nova Lux", done), ("", done), ("", [])):
+            title = " ".join(part for part in (name, mode) if part)
+            head = " · ".join(part for part in (title, f"turn {view.turn + 1}") if part)
+            turn = who + (" (" + ", ".join(did) + ")" if did else "")
+            line = f"{head} · {turn}{dice} · {left} H in all stars"
+            if len(line) <= width:
+                break
+        self._text("nl-top", fit(line, width))
 
     def _side_width(self) -> int:
         width: int = self._widget("nl-side").size.width
