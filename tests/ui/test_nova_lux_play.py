@@ -29,6 +29,7 @@ from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import (
     AnswerTrade,
     Attack,
+    MoveTo,
     NovaLuxState,
     Pass,
     PlaceShip,
@@ -103,7 +104,7 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         assert state.ships == [24] and state.phase == "turn"
         await pilot.press("up")                                       # D3
         assert "move: 1 hydrogen" in screen.grid.caption
-        await pilot.press("enter", "enter")
+        await play(pilot, screen, MoveTo(17))     # a paid move: never the first line
         assert state.ships == [17] and state.res[0][4] == 2
         await pilot.press("tab")                                      # a star to take from
         assert screen.grid.cursor in (0, 2, 4, 6, 14, 16, 18, 20, 28, 30, 32, 34, 42, 44,
@@ -111,12 +112,12 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         await pilot.press("enter", "enter")                           # take 1 hydrogen
         assert state.turn == 1 and state.phase == "turn"
         assert "The dice roll row" in "\n".join(e.text for e in state.log[-4:])
-        await pilot.press("down", "enter", "enter")                   # D4 again, mid-turn
+        await play(pilot, screen, MoveTo(24))                         # D4 again, mid-turn
         assert state.did == ["move"] and state.ships == [24]
         await pilot.press("ctrl+z")                                   # taken back
         state = screen.session.state
         assert state.did == [] and state.ships == [17]
-        await pilot.press("down", "enter", "enter")
+        await play(pilot, screen, MoveTo(24))
         assert state.did == ["move"]
         before = to_json(state)
         await pilot.press("escape")                                   # to the menu
@@ -345,3 +346,15 @@ async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
         await pilot.pause()
         assert app.screen is screen
         assert cut, "this position has long lines to shorten"
+
+
+def test_a_paid_move_comes_after_every_free_choice() -> None:
+    """Issue 19: "Move to E5 (5 hydrogen)" was the first line where a hydrogen take or an
+    ability was meant."""
+    from tui_games.games.nova_lux.screen import _safety
+    from tui_games.games.nova_lux.state import MoveTo, TakeHydrogen, UseAbility, UseEngine
+
+    entries = [Attack(1), MoveTo(3), UseAbility(0, 0, 4), UseEngine(0, 0, 1),
+               TakeHydrogen(2), Pass()]
+    assert sorted(entries, key=_safety) == [Pass(), TakeHydrogen(2), UseAbility(0, 0, 4),
+                                            UseEngine(0, 0, 1), MoveTo(3), Attack(1)]

@@ -116,13 +116,13 @@ class NobodyWinsScreen(GameOverScreen):
         yield Footer()
 
 
-def _safety(entry: Entry) -> int:
+def _safety(entry: Entry) -> float:
     """Where an entry goes in the list: by _SAFETY, the rest (engine runs, abilities,
-    the phases' own choices) between the colony and the moves."""
+    the phases' own choices) after the colony and before the moves."""
     for rank, kinds in enumerate(_SAFETY):
         if isinstance(entry, kinds):
             return rank
-    return len(_SAFETY) - 2
+    return _SAFETY.index((MoveTo, Teleport)) - 0.5
 
 
 def capitalised(text: str) -> str:
