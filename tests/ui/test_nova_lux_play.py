@@ -20,11 +20,23 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nova_lux.bot import NormalBot
-from tui_games.games.nova_lux.cards import OXYGEN, WATER
+from tui_games.games.nova_lux.cards import WATER
+from tui_games.games.nova_lux.details import DetailsScreen
+from tui_games.games.nova_lux.offer_dialog import OfferDialog
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NobodyWinsScreen, NovaLuxScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
-from tui_games.games.nova_lux.state import AnswerTrade, NovaLuxState, OfferTrade, PlaceShip
+from tui_games.games.nova_lux.state import (
+    AnswerTrade,
+    Attack,
+    MoveTo,
+    NovaLuxState,
+    Pass,
+    PlaceShip,
+    SendOffer,
+    StartTrade,
+)
+from tui_games.games.nova_lux.view import cell_text, engine_line, faction_line, short_mat
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.menu import MenuScreen
@@ -92,7 +104,7 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         assert state.ships == [24] and state.phase == "turn"
         await pilot.press("up")                                       # D3
         assert "move: 1 hydrogen" in screen.grid.caption
-        await pilot.press("enter", "enter")
+        await play(pilot, screen, MoveTo(17))     # a paid move: never the first line
         assert state.ships == [17] and state.res[0][4] == 2
         await pilot.press("tab")                                      # a star to take from
         assert screen.grid.cursor in (0, 2, 4, 6, 14, 16, 18, 20, 28, 30, 32, 34, 42, 44,
@@ -100,12 +112,12 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         await pilot.press("enter", "enter")                           # take 1 hydrogen
         assert state.turn == 1 and state.phase == "turn"
         assert "The dice roll row" in "\n".join(e.text for e in state.log[-4:])
-        await pilot.press("down", "enter", "enter")                   # D4 again, mid-turn
+        await play(pilot, screen, MoveTo(24))                         # D4 again, mid-turn
         assert state.did == ["move"] and state.ships == [24]
         await pilot.press("ctrl+z")                                   # taken back
         state = screen.session.state
         assert state.did == [] and state.ships == [17]
-        await pilot.press("down", "enter", "enter")
+        await play(pilot, screen, MoveTo(24))
         assert state.did == ["move"]
         before = to_json(state)
         await leave_table(pilot)                                      # to the menu
@@ -175,21 +187,48 @@ async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
         await pilot.press("enter")                                    # the hand-off
         screen = table(app)
         assert isinstance(screen.focused, SpaceGrid) and screen.grid.cursor == 24
-        await play(pilot, screen, ("offer", 1))                       # opens the dialog
-        # give water (first), 2 of them; get oxygen: right x3 on the third field
-        await pilot.press("down", "right", "down", "right", "right", "enter")
+        await play(pilot, screen, StartTrade(1))                      # opens the composer
+        assert isinstance(app.screen, OfferDialog)
+        # all 3 water (a fourth is refused) and 1 artifact, for 1 oxygen and 1 hydrogen
+        await pilot.press("+", "+", "+", "+")
+        assert "You have only 3 water." in str(app.screen.query_one("#nova-offer-note").render())
+        await pilot.press("a", "+", "right", "o", "+", "h", "+", "+", "-")
         await pilot.pause()
-        assert state.offer is not None
-        assert state.offer == state.offer.__class__(0, 1, WATER, 2, OXYGEN, 1)
+        assert state.offer.gives == (3, 1, 0, 0, 0) and state.offer.gets == (0, 0, 0, 1, 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.phase == "answer"
         await pilot.press("enter")                                    # hand-off to Bo
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Ann offers you 2 water for 1 oxygen" in app.screen.question
+        assert ("Ann offers you 3 water and 1 artifact for 1 oxygen and 1 hydrogen"
+                in app.screen.question)
         await pilot.press("y")
         await pilot.pause()
-        assert state.res[0][WATER] == 1 and state.res[1][WATER] == 5
-        assert session.actions[-2:] == [OfferTrade(1, WATER, 2, OXYGEN, 1),
-                                        AnswerTrade(True)]
+        assert state.res[0][WATER] == 0 and state.res[1][WATER] == 6
+        assert session.actions[-2:] == [SendOffer(), AnswerTrade(True)]
+
+
+async def test_esc_in_the_composer_drops_the_offer_and_the_turn_goes_on(
+        nova_store: SaveStore) -> None:
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await play(pilot, screen, StartTrade(1))
+        await pilot.press("enter")                  # nothing named yet: refused, says why
+        await pilot.pause()
+        assert isinstance(app.screen, OfferDialog)
+        assert "no trading for nothing" in str(app.screen.query_one("#nova-offer-note").render())
+        await pilot.press("+", "escape")
+        await pilot.pause()
+        assert state.phase == "turn" and state.offer is None and not state.offered
+        assert not isinstance(app.screen, OfferDialog)
 
 
 def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveStore) -> None:
@@ -207,3 +246,115 @@ def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveSto
                 seen.add(s.phase)
             RULES.apply(s, bots[mover].choose(RULES.observe(s, mover), mover))
     assert {"place", "turn", "react"} <= seen
+
+
+async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
+        nova_store: SaveStore) -> None:
+    """Issue 19: Pass was the last line (off-screen at 80x24) and had no key."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "on"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        take = next(a for a in RULES.legal_actions(state) if a.__class__.__name__ ==
+                    "TakeHydrogen")
+        await play(pilot, screen, take)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if RULES.to_move(session.state) == 0:
+                break
+        state = session.state
+        assert state.phase == "react" and RULES.to_move(state) == 0
+        assert screen._entries[0] == Pass() and screen.action_list.highlighted == 0
+        assert screen.check_action("pass_offer", ()) is True
+        await pilot.press("p")
+        await pilot.pause()
+        assert session.actions[-1] == Pass() or session.state.phase != "react"
+
+
+async def test_the_list_opens_on_its_safest_line_never_an_attack(
+        nova_store: SaveStore) -> None:
+    """Issue 19: after a harvest the arrows moved the list and Enter attacked; after Esc
+    the list kept its old highlight. The list starts on its safest line, Esc puts it back
+    there, and an attack or a paid move comes last."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await pilot.press("enter")                       # the list at D4, the Arks' cell
+        await pilot.pause()
+        entries = screen._entries
+        assert screen.action_list.has_focus and screen.action_list.highlighted == 0
+        assert not isinstance(entries[0], Attack) and isinstance(entries[-1], Attack)
+        assert "The list has the keys" in str(app.screen.query_one("#status").render())
+        await pilot.press("down", "down", "escape")
+        await pilot.pause()
+        assert screen.grid.has_focus and screen.action_list.highlighted == 0
+        assert "The map has the keys" in str(app.screen.query_one("#status").render())
+
+
+async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
+        nova_store: SaveStore) -> None:
+    """Issue 19: "E3: yellow star H3: 1 oxygen -> 2 water, 3 l", "Air Thieves: win attack:
+    take 1O | needs", "0/3 do". At 80x24 each line of the side panel fits its width, whole
+    or ended with "…", over every cell of the map; i shows the lines in full."""
+    seats = [Seat("Annabelle"), Seat("Bot 2", "normal"), Seat("Bot 3", "normal")]
+    session = Session.new(RULES, seats, 4, {"offers": "off"})
+    bot = NormalBot(RULES, random.Random(1))
+    while RULES.to_move(session.state) != 0 or session.state.phase != "turn" \
+            or session.state.turn < 6:
+        seat = RULES.to_move(session.state)
+        session.apply(bot.choose(RULES.observe(session.state, seat), seat))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        width = screen._side_width()
+        cut = 0
+        for cell in range(49):
+            screen.grid.move_to(cell)
+            await pilot.pause()
+            view = screen._nova_view()
+            names = screen.seat_names
+            whole = {cell_text(view, cell, names), cell_text(view, cell, names, short=True),
+                     *(faction_line(view, 0, k, wide) for k in range(3)
+                       for wide in (True, False)),
+                     f"Colony none | {engine_line(view, 0)}",
+                     *(short_mat(view, p, names[p]) for p in (1, 2))}
+            assert len(screen._texts["nl-top"]) <= 78
+            for widget in ("nl-cell", "nl-factions", "nl-engine", "nl-others"):
+                for line in screen._texts.get(widget, "").split("\n"):
+                    assert len(line) <= width, (widget, line)
+                    assert line in whole or line.endswith("…"), (widget, line)
+                    cut += line.endswith("…")
+        full = screen._texts["nl-others"].split("\n")[0]
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        shown = str(app.screen.query_one("#nova-details-text").render())
+        assert "0/3 factions · no colony · engine" in shown.replace("\n", " ") or \
+            full.rstrip("…") in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert cut, "this position has long lines to shorten"
+
+
+def test_a_paid_move_comes_after_every_free_choice() -> None:
+    """Issue 19: "Move to E5 (5 hydrogen)" was the first line where a hydrogen take or an
+    ability was meant."""
+    from tui_games.games.nova_lux.screen import _safety
+    from tui_games.games.nova_lux.state import MoveTo, TakeHydrogen, UseAbility, UseEngine
+
+    entries = [Attack(1), MoveTo(3), UseAbility(0, 0, 4), UseEngine(0, 0, 1),
+               TakeHydrogen(2), Pass()]
+    assert sorted(entries, key=_safety) == [Pass(), TakeHydrogen(2), UseAbility(0, 0, 4),
+                                            UseEngine(0, 0, 1), MoveTo(3), Attack(1)]

@@ -505,10 +505,14 @@ class SaveStore:
         except Exception as exc:  # any failure here means a bad file
             raise SaveError(file, f"cannot set up the game from the seed and options "
                                   f"({type(exc).__name__}: {exc})") from None
+        # A game whose actions changed shape may read an older action as today's actions
+        # (``upgrade_action(action) -> list``), each with the old one's undo flag.
+        upgrade = getattr(rules, "upgrade_action", None)
         for number, (action, flag) in enumerate(zip(doc.actions, doc.undoable, strict=True),
                                                 start=1):
             try:
-                session.apply(action, undoable=flag)
+                for step in (upgrade(action) if upgrade is not None else (action,)):
+                    session.apply(step, undoable=flag)
             except IllegalAction as exc:
                 raise SaveError(file, f"action {number} of {len(doc.actions)} is illegal on "
                                       f"replay ({exc.reason}): the file was edited or is "

@@ -8,7 +8,7 @@ once. ``sentence`` and ``why_no_undo`` put the rules' refusals in the player's w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, TypeVar, cast
 
 from tui_games.engine.core import GameState
@@ -60,6 +60,13 @@ def why_no_undo(session: Session) -> str:
     last = session.actions[-1]
     if actor is None or not session.seats[actor].is_human:
         name = shown_name(session.seats[actor].name) if actor is not None else "a bot"
+        if actor is not None and any(session.seats[rules.to_move(s)].is_human
+                                     for s in _positions_before(session, 8)):
+            # Your move was not the last one: a bot decided after it, maybe unseen (a
+            # pass on an offer): say so, with what it did, not only whose move it was.
+            what = rules.describe(before, last)
+            return (f"Can't undo: {name} decided after your last move ({what}); only "
+                    "your own last move can be taken back.")
         return f"Can't undo: the last move was {name}'s; only your own moves can be taken back."
     if rules.reveals(before, last):
         what = rules.describe(before, last)
@@ -70,3 +77,14 @@ def why_no_undo(session: Session) -> str:
     if mover is not None and mover != actor:
         return f"Can't undo: the decision has passed to {shown_name(session.seats[mover].name)}."
     return "Can't undo the last move."
+
+
+def _positions_before(session: Session, count: int) -> Iterator[GameState]:
+    """The positions before each of the last ``count`` decisions but the very last, the
+    latest first (each a replay, made as asked: only when an undo is refused)."""
+    rules = session.rules
+    for back in range(2, min(count, len(session.actions)) + 1):
+        state = replay(rules, len(session.seats), session.seed, session.options,
+                       session.actions[:-back])
+        if rules.to_move(state) is not None:
+            yield state

@@ -99,3 +99,16 @@ def quiet(s: NovaLuxState) -> NovaLuxState:
     """Every seat holds factions that never act by themselves."""
     s.factions = [list(QUIET[p]) for p in range(s.players)]
     return s
+
+
+def offer(s: NovaLuxState, target: int, gives: str, gets: str) -> None:
+    """Compose and send the current player's offer to ``target``: ``gives`` and ``gets``
+    written as ``"W2 O1"`` (what is named, nothing else)."""
+    from tui_games.games.nova_lux.state import AdjustOffer, SendOffer, StartTrade
+
+    RULES.apply(s, StartTrade(target))
+    for give, text in ((True, gives), (False, gets)):
+        for item in text.split():
+            for _ in range(int(item[1:])):
+                RULES.apply(s, AdjustOffer(give, RESOURCE_LETTERS.index(item[0]), True))
+    RULES.apply(s, SendOffer())

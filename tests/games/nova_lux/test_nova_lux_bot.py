@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from nova_lux_helpers import RULES, new, put_star, quiet, res
+from nova_lux_helpers import RULES, new, offer, put_star, quiet, res
 
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.bots.ismcts import ISMCTSBot
@@ -14,7 +14,7 @@ from tui_games.engine.codec import clone, to_json
 from tui_games.games.nova_lux import hard
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import LIFE, OXYGEN
-from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest, OfferTrade
+from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest
 
 
 def _play(players: int, seed: int, bots: list) -> object:
@@ -65,12 +65,12 @@ def test_the_normal_bot_founds_its_colony_as_soon_as_it_can() -> None:
 def test_the_normal_bot_accepts_a_trade_that_helps_it_and_declines_one_that_hurts() -> None:
     s = quiet(new(2, ships=("D4", "D4"), blank=True))
     s.res[1] = res("W10 O2")
-    RULES.apply(s, OfferTrade(1, OXYGEN, 2, 0, 2))     # oxygen it lacks for spare water
+    offer(s, 1, "O2", "W2")     # oxygen it lacks for spare water
     bot = NormalBot(RULES, random.Random(0))
     assert bot.choose(RULES.observe(s, 1), 1) == AnswerTrade(True)
     s2 = quiet(new(2, ships=("D4", "D4"), blank=True))
     s2.res[1] = res("W5 O10")
-    RULES.apply(s2, OfferTrade(1, OXYGEN, 2, 0, 2))
+    offer(s2, 1, "O2", "W2")
     assert bot.choose(RULES.observe(s2, 1), 1) == AnswerTrade(False)
 
 

@@ -44,7 +44,12 @@ def test_fulfilling_every_faction_after_the_colony_wins_at_once() -> None:
     RULES.apply(s, TakeHydrogen(card("G7")))
     outcome = RULES.outcome(s)
     assert s.phase == "over" and outcome is not None and outcome.winners == [0]
-    assert outcome.reason == "Seat 1 wins; Seat 1 completes their factions."
+    # issue 19: it read "You win; you complete their factions." once names were put in
+    assert outcome.reason == "Seat 1 wins: a colony founded, then 3 factions fulfilled."
+    labels = [label for label, _ in outcome.breakdown[0]]
+    assert labels == ["Factions fulfilled (10 each)", "Colony founded (5)",
+                      "Resources (break ties)"]
+    assert outcome.scores[0] == 10 * outcome.breakdown[0][0][1] + 5 * outcome.breakdown[0][1][1]
 
 
 @pytest.mark.parametrize("players", [5, 6])

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from nova_lux_helpers import RULES, cell, new, quiet, res
+from nova_lux_helpers import RULES, cell, new, offer, quiet, res
 
 from tui_games.engine.core import IllegalAction
 from tui_games.games.nova_lux.cards import ARTIFACTS, HYDROGEN, LIFE, OXYGEN, WATER
 from tui_games.games.nova_lux.state import (
+    AdjustOffer,
     AnswerTrade,
     Attack,
     MoveTo,
     NovaLuxState,
-    OfferTrade,
     Plunder,
+    SendOffer,
+    StartTrade,
 )
 
 
@@ -35,7 +37,7 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 def test_trade_and_attack_only_with_a_ship_on_the_same_cell() -> None:
     s = met(3)
-    targets = {a.target for a in RULES.legal_actions(s) if isinstance(a, OfferTrade | Attack)}
+    targets = {a.target for a in RULES.legal_actions(s) if isinstance(a, StartTrade | Attack)}
     assert targets == {1}
     with pytest.raises(IllegalAction, match="on your cell"):
         RULES.apply(s, Attack(2))
@@ -43,7 +45,7 @@ def test_trade_and_attack_only_with_a_ship_on_the_same_cell() -> None:
 
 def test_a_trade_offer_is_answered_by_the_other_player_accepting() -> None:
     s = met()
-    RULES.apply(s, OfferTrade(1, WATER, 2, OXYGEN, 1))
+    offer(s, 1, "W2", "O1")
     assert s.phase == "answer" and RULES.to_move(s) == 1
     RULES.apply(s, AnswerTrade(True))
     assert s.res[0] == res("W1 O4") and s.res[1] == res("W5 O2")
@@ -52,7 +54,7 @@ def test_a_trade_offer_is_answered_by_the_other_player_accepting() -> None:
 
 def test_a_declined_trade_changes_nothing() -> None:
     s = met()
-    RULES.apply(s, OfferTrade(1, WATER, 2, OXYGEN, 1))
+    offer(s, 1, "W2", "O1")
     RULES.apply(s, AnswerTrade(False))
     assert s.res == [res(""), res("")]
     assert "declines" in s.log[-1].text
@@ -61,19 +63,22 @@ def test_a_declined_trade_changes_nothing() -> None:
 def test_no_trading_for_zero_and_only_what_each_side_has() -> None:
     s = met()
     s.res[1][ARTIFACTS] = 0
-    offers = [a for a in RULES.legal_actions(s) if isinstance(a, OfferTrade)]
-    assert offers and all(a.give_n >= 1 and a.get_n >= 1 for a in offers)
-    assert not any(a.get == ARTIFACTS for a in offers)
-    with pytest.raises(IllegalAction):
-        RULES.apply(s, OfferTrade(1, WATER, 1, ARTIFACTS, 1))
+    RULES.apply(s, StartTrade(1))
+    with pytest.raises(IllegalAction, match="no trading for nothing"):
+        RULES.apply(s, SendOffer())
+    RULES.apply(s, AdjustOffer(True, WATER, True))
+    with pytest.raises(IllegalAction, match="no trading for nothing"):
+        RULES.apply(s, SendOffer())
+    with pytest.raises(IllegalAction, match="Seat 2 has only 0 artifacts"):
+        RULES.apply(s, AdjustOffer(False, ARTIFACTS, True))
 
 
 def test_one_trade_offer_per_turn() -> None:
     s = met()
-    RULES.apply(s, OfferTrade(1, WATER, 1, OXYGEN, 1))
+    offer(s, 1, "W1", "O1")
     RULES.apply(s, AnswerTrade(False))
     with pytest.raises(IllegalAction, match="already offered"):
-        RULES.apply(s, OfferTrade(1, WATER, 1, OXYGEN, 1))
+        RULES.apply(s, StartTrade(1))
 
 
 def test_attack_each_rolls_a_die_and_adds_their_lowest_resource(dice: list[int]) -> None:
@@ -132,6 +137,6 @@ def test_one_attack_per_turn(dice: list[int]) -> None:
 
 def test_ships_meet_where_the_move_ends() -> None:
     s = quiet(new(2, ships=("D4", "D2"), blank=True, offers="off"))
-    assert not any(isinstance(a, Attack | OfferTrade) for a in RULES.legal_actions(s))
+    assert not any(isinstance(a, Attack | StartTrade) for a in RULES.legal_actions(s))
     RULES.apply(s, MoveTo(cell("D2")))
     assert Attack(1) in RULES.legal_actions(s)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui_games.games.nova_lux.state import StartTrade
 from tui_games.keyscript import MapListKeys
 
 
 class Keys(MapListKeys):
-    """Nova Lux: the map and the list of actions (see MapListKeys); an exchange entry opens
-    a dialog the script does not fill in, so it moves past those."""
+    """Nova Lux: the map and the list of actions (see MapListKeys); an exchange entry or a
+    trade offer opens a dialog the script does not fill in, so it moves past those."""
 
     def playable(self, screen: Any) -> bool:
-        """Whether the highlighted entry is an action (an exchange is a (kind, seat) pair)."""
+        """Whether the highlighted entry plays at once (an exchange is a (kind, seat) pair,
+        and a StartTrade opens the composer)."""
         entries = getattr(screen, "_entries", [])
         index = screen.action_list.highlighted
         return index is not None and index < len(entries) and not isinstance(
-            entries[index], tuple)
+            entries[index], tuple | StartTrade)
 
 

@@ -27,16 +27,19 @@ from tui_games.games.nova_lux.cards import (
 from tui_games.games.nova_lux.describe import top_star
 from tui_games.games.nova_lux.state import (
     NONE,
+    AdjustOffer,
     AnswerTrade,
     Attack,
+    DropOffer,
     FedConvert,
     ForceTrade,
     FoundColony,
     Harvest,
     MoveTo,
     NovaLuxState,
-    OfferTrade,
     Pass,
+    SendOffer,
+    StartTrade,
     StoreStar,
     TakeHydrogen,
     Teleport,
@@ -117,12 +120,67 @@ def after(s: NovaLuxState, seat: int, a: Action) -> list[int] | None:
     elif isinstance(a, FedConvert | ForceTrade):
         _add(res, a.give, -a.count)
         _add(res, a.get, a.count)
-    elif isinstance(a, OfferTrade):
-        _add(res, a.give, -a.give_n)
-        _add(res, a.get, a.get_n)
     else:
         return None
     return res
+
+
+TRADE_UNITS = 3        # the bot's own offers: one resource for another, 1 to 3 of each
+
+
+def traded(res: list[int], out: tuple[int, ...], back: tuple[int, ...]) -> list[int]:
+    """``res`` after giving ``out`` and receiving ``back`` (units per resource)."""
+    after_trade = list(res)
+    for r in range(RESOURCES):
+        _add(after_trade, r, back[r] - out[r])
+    return after_trade
+
+
+def trade_plan(s: NovaLuxState, me: int, target: int
+               ) -> tuple[float, tuple[int, ...], tuple[int, ...]] | None:
+    """The bot's best offer to ``target``: (its gain, what it gives, what it asks for).
+
+    The rules allow any amounts; the bot weighs only fair one-for-one offers of a single
+    resource each side (a bounded set), and only those ``target`` would accept by the
+    bot's own measure. No randomness: the same view gives the same plan, so the offer is
+    composed step by step towards it."""
+    want, theirs = targets(s, me), targets(s, target)
+    mine_now, their_now = s.res[me], s.res[target]
+    base, their_base = worth(mine_now, want), worth(their_now, theirs)
+    best = None
+    for g in range(RESOURCES):
+        for t in range(RESOURCES):
+            if g == t:
+                continue
+            for n in range(1, min(TRADE_UNITS, mine_now[g], their_now[t]) + 1):
+                out = tuple(n if r == g else 0 for r in range(RESOURCES))
+                back = tuple(n if r == t else 0 for r in range(RESOURCES))
+                if worth(traded(their_now, back, out), theirs) < their_base:
+                    continue              # they would decline
+                gain = worth(traded(mine_now, out, back), want) - base
+                if best is None or gain > best[0]:
+                    best = (gain, out, back)
+    return best
+
+
+def compose_step(s: NovaLuxState, me: int) -> Action:
+    """The next step of composing the planned offer: a unit less where the offer holds
+    too many, a unit more where too few, then send it (drop it with no plan)."""
+    offer = s.offer
+    assert offer is not None
+    plan = trade_plan(s, me, offer.target)
+    if plan is None:
+        return DropOffer()
+    _, out, back = plan
+    for give, now, goal in ((True, offer.gives, out), (False, offer.gets, back)):
+        for r in range(RESOURCES):
+            if now[r] > goal[r]:
+                return AdjustOffer(give, r, False)
+    for give, now, goal in ((True, offer.gives, out), (False, offer.gets, back)):
+        for r in range(RESOURCES):
+            if now[r] < goal[r]:
+                return AdjustOffer(give, r, True)
+    return SendOffer()
 
 
 def site_score(s: NovaLuxState, seat: int, card: int) -> int:
@@ -184,6 +242,8 @@ class NormalBot:
             return self._place(view, legal)
         if phase == "store":
             return self._store(view, player)
+        if phase == "compose":
+            return compose_step(view, player)
         if phase == "answer":
             return AnswerTrade(self._accepts(view, player))
         if phase == "plunder":
@@ -215,11 +275,8 @@ class NormalBot:
         offer = s.offer
         assert offer is not None
         want = targets(s, seat)
-        res = list(s.res[seat])
-        before = worth(res, want)
-        _add(res, offer.get, -offer.get_n)
-        _add(res, offer.give, offer.give_n)
-        return worth(res, want) >= before
+        return worth(traded(s.res[seat], offer.gets, offer.gives), want) >= worth(
+            s.res[seat], want)
 
     def _gain_of(self, s: NovaLuxState, seat: int, r: int, n: int, want: Want) -> float:
         res = list(s.res[seat])
@@ -287,16 +344,9 @@ class NormalBot:
             mine = max(s.res[me]) if a.highest else min(s.res[me])
             ahead = mine - min(s.res[a.target])
             return UNIT * 0.8 if ahead >= 2 else 0.0
-        if isinstance(a, OfferTrade):
-            if a.give_n != a.get_n:       # a fair offer: one for one
-                return 0.0
-            theirs = targets(s, a.target)
-            res = list(s.res[a.target])
-            before = worth(res, theirs)
-            _add(res, a.get, -a.get_n)
-            _add(res, a.give, a.give_n)
-            if worth(res, theirs) < before:
-                return 0.0                # they would decline
+        if isinstance(a, StartTrade):
+            plan = trade_plan(s, me, a.target)
+            return 0.0 if plan is None else plan[0]
         res_after = after(s, me, a)
         if res_after is None:
             return 0.0

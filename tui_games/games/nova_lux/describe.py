@@ -12,8 +12,10 @@ from tui_games.games.nova_lux.cards import (
 )
 from tui_games.games.nova_lux.state import (
     NONE,
+    AdjustOffer,
     AnswerTrade,
     Attack,
+    DropOffer,
     EndTurn,
     Escape,
     FedConvert,
@@ -28,6 +30,8 @@ from tui_games.games.nova_lux.state import (
     Pick,
     PlaceShip,
     Plunder,
+    SendOffer,
+    StartTrade,
     StoreStar,
     TakeHydrogen,
     Teleport,
@@ -46,6 +50,14 @@ def star_at(s: NovaLuxState, card: int) -> str:
     star = top_star(s, card)
     kind = STARS[star].kind if star != NONE else "card"
     return f"the {kind} on {card_name(card)}"
+
+
+def units(counts: tuple[int, ...]) -> str:
+    """``"2 water and 1 oxygen"`` for units per resource (``"nothing"`` for none)."""
+    named = [amount(n, r) for r, n in enumerate(counts) if n]
+    if not named:
+        return "nothing"
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
@@ -85,6 +97,19 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, OfferTrade):
         return (f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for "
                 f"{amount(a.get_n, a.get)}")
+    if isinstance(a, StartTrade):
+        return f"offer {seat_ref(a.target)} a trade"
+    if isinstance(a, AdjustOffer):
+        side = "you give" if a.give else "you ask for"
+        return f"{'1 more' if a.more else '1 less'} {_unit(a.res)} that {side}"
+    if isinstance(a, SendOffer):
+        offer = s.offer
+        if offer is None:
+            return "send the offer"
+        return (f"offer {seat_ref(offer.target)} {units(offer.gives)} for "
+                f"{units(offer.gets)}")
+    if isinstance(a, DropOffer):
+        return "drop the offer"
     if isinstance(a, AnswerTrade):
         return "accept the trade" if a.accept else "decline the trade"
     if isinstance(a, Attack):

@@ -1,4 +1,5 @@
-"""The exchange dialog: compose a trade offer, a forced trade or a conversion by keyboard.
+"""The exchange dialog: compose a forced trade or a conversion by keyboard (trade offers
+have a composer of their own, offer_dialog.py).
 
 Four fields (what you give and how many, what you get and how many; a 1:1 exchange has
 one count). Up and down pick a field, left and right change it, Enter confirms, Escape

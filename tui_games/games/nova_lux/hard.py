@@ -17,10 +17,10 @@ from typing import Any
 
 from tui_games.engine.bots.ismcts import ISMCTSBot, SearchStats
 from tui_games.engine.core import Action
-from tui_games.games.nova_lux.bot import NormalBot, targets
+from tui_games.games.nova_lux.bot import NormalBot, targets, trade_plan
 from tui_games.games.nova_lux.cards import COLONY_LEVEL, RESOURCES
 from tui_games.games.nova_lux.rules import NovaLuxRules
-from tui_games.games.nova_lux.state import NONE, NovaLuxState
+from tui_games.games.nova_lux.state import NONE, NovaLuxState, StartTrade
 
 ROLLOUT_DEPTH = 40     # a safety cap: a turn takes a handful of decisions
 TURNS = 2              # a rollout plays the turn in play and the next one
@@ -84,7 +84,12 @@ class NovaLuxSearch(ISMCTSBot):
     def choose(self, view: NovaLuxState, player: int) -> Action:  # type: ignore[override]
         """Search on the player's turn; decide the small decisions at once."""
         if view.phase == "turn":
-            return super().choose(view, player)
+            choice = super().choose(view, player)
+            if isinstance(choice, StartTrade) and trade_plan(view, player,
+                                                             choice.target) is None:
+                # composing has no offer to make: it would only be dropped, again and again
+                return self.quick.choose(view, player)
+            return choice
         self.last_stats = SearchStats()
         self._report(1.0)
         return self.quick.choose(view, player)

@@ -9,7 +9,7 @@ of its own kind only, which is what ``apply`` needs.
 
 from __future__ import annotations
 
-from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux import movement, trades
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
@@ -33,8 +33,10 @@ from tui_games.games.nova_lux.factions import (
 )
 from tui_games.games.nova_lux.state import (
     NONE,
+    AdjustOffer,
     AnswerTrade,
     Attack,
+    DropOffer,
     EndTurn,
     Escape,
     FedConvert,
@@ -49,6 +51,8 @@ from tui_games.games.nova_lux.state import (
     Pick,
     PlaceShip,
     Plunder,
+    SendOffer,
+    StartTrade,
     StoreStar,
     TakeHydrogen,
     Teleport,
@@ -57,7 +61,6 @@ from tui_games.games.nova_lux.state import (
 )
 
 ENGINE_SLOTS = 3
-TRADE_MAX = 3          # units per side of an offered trade
 FED_HARVEST_HYDROGEN = 2
 
 # One instance of the commonest actions, so legal_actions builds few objects.
@@ -81,6 +84,8 @@ def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     if phase == "escape":
         cell = CARD_CELLS[s.escape_card]
         return [Escape(n) for n in NEIGHBOURS[cell] if movement.enterable(s, n)]
+    if phase == "compose":
+        return trades.steps(s)
     if phase == "answer":
         return [AnswerTrade(True), AnswerTrade(False)]
     if phase == "plunder":
@@ -107,7 +112,7 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
         out.append(FoundColony())
     out += [UseAbility(*x) for x in exchanges(s, me)]
     out += federation_actions(s)
-    out += trades(s)
+    out += trades.starts(s)
     out += attacks(s)
     hydrogen = s.hydrogen
     takes = [_TAKE[k] for k in range(CARDS) if hydrogen[k]]
@@ -192,24 +197,6 @@ def federation_actions(s: NovaLuxState) -> list[NovaLuxAction]:
                     for n in range(1, min(FORCE_TRADE_MAX, res[g], theirs[t]) + 1)]
     return out
 
-def trades(s: NovaLuxState) -> list[NovaLuxAction]:
-    """Every exact offer (1 to 3 on each side) to an Ark on the same cell."""
-    me = s.current
-    if s.offered:
-        return []
-    res = s.res[me]
-    out: list[NovaLuxAction] = []
-    for target in sharing(s, me):
-        theirs = s.res[target]
-        for g in range(RESOURCES):
-            for t in range(RESOURCES):
-                if t == g:
-                    continue
-                for gn in range(1, min(TRADE_MAX, res[g]) + 1):
-                    out += [OfferTrade(target, g, gn, t, tn)
-                            for tn in range(1, min(TRADE_MAX, theirs[t]) + 1)]
-    return out
-
 def reactions(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
     """What ``seat`` may do at the end of another player's turn."""
     if s.used[seat] or s.left_game[seat]:
@@ -236,8 +223,8 @@ def legal_of_kind(s: NovaLuxState, a: NovaLuxAction) -> list[NovaLuxAction]:
         return [a] if a.cell in found and a.cell != here else []
     if kind is UseEngine:
         return engine_uses(s)
-    if kind is OfferTrade:
-        return trades(s)
+    if kind is StartTrade:
+        return trades.starts(s)
     if kind in (FedConvert, ForceTrade):
         return federation_actions(s)
     me = s.current
@@ -265,6 +252,8 @@ def why_not(s: NovaLuxState, a: NovaLuxAction, seat: int) -> str:
         return "choose an engine slot for the new star, or discard it"
     if phase == "escape":
         return "escape to a cell next to the collapsed neutron star"
+    if phase == "compose":
+        return trades.why_not(s, a)
     if phase == "answer":
         return "accept or decline the trade offer first"
     if phase == "plunder":
@@ -300,10 +289,14 @@ def why_not(s: NovaLuxState, a: NovaLuxAction, seat: int) -> str:
             return "you have already used an ability this turn"
         return "that ability is not available now"
     if isinstance(a, OfferTrade):
+        return "an offer in that old form is only read from older saves: begin a trade " \
+               "and compose it"
+    if isinstance(a, StartTrade):
         if s.offered:
             return "you have already offered a trade this turn"
-        return "you can offer 1 to 3 of what you have for 1 to 3 of what they have, " \
-               "to a ship on your cell"
+        return "you can offer a trade to a ship on your cell, something for something"
+    if isinstance(a, AdjustOffer | SendOffer | DropOffer):
+        return "begin a trade offer first"
     if isinstance(a, Attack):
         if s.attacked:
             return "you have already attacked this turn"

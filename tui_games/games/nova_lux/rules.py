@@ -18,7 +18,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import legal, movement
+from tui_games.games.nova_lux import legal, movement, trades
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -59,8 +59,10 @@ from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     HIDDEN,
     NONE,
+    AdjustOffer,
     AnswerTrade,
     Attack,
+    DropOffer,
     EndTurn,
     Escape,
     FedConvert,
@@ -70,12 +72,12 @@ from tui_games.games.nova_lux.state import (
     MoveTo,
     NovaLuxAction,
     NovaLuxState,
-    Offer,
-    OfferTrade,
     Pass,
     Pick,
     PlaceShip,
     Plunder,
+    SendOffer,
+    StartTrade,
     StoreStar,
     TakeHydrogen,
     Teleport,
@@ -211,6 +213,8 @@ class NovaLuxRules:
         if phase == "answer":
             assert s.offer is not None
             return s.offer.target
+        if phase == "compose":
+            return s.current
         if phase == "plunder":
             return s.plunder_seat
         return s.react_queue[0]
@@ -380,13 +384,6 @@ class NovaLuxRules:
         self._gain(s, a.target, a.give, a.count)
         self._gain(s, me, a.get, a.count)
 
-    def _offer(self, s: NovaLuxState, a: OfferTrade, me: int) -> None:
-        s.offered = True
-        s.open_action = ""
-        s.offer = Offer(me, a.target, a.give, a.give_n, a.get, a.get_n)
-        s.log.append(Event(f"{seat_ref(me)} offers {seat_ref(a.target)} "
-                           f"{amount(a.give_n, a.give)} for {amount(a.get_n, a.get)}."))
-
     def _answer(self, s: NovaLuxState, a: AnswerTrade, seat: int) -> None:
         offer = s.offer
         assert offer is not None
@@ -395,10 +392,7 @@ class NovaLuxRules:
             s.log.append(Event(f"{seat_ref(seat)} declines the trade."))
             return
         s.log.append(Event(f"{seat_ref(seat)} accepts the trade."))
-        s.res[offer.seat][offer.give] -= offer.give_n
-        s.res[offer.target][offer.get] -= offer.get_n
-        self._gain(s, offer.target, offer.give, offer.give_n)
-        self._gain(s, offer.seat, offer.get, offer.get_n)
+        trades.exchange(self, s, offer)
 
     def _attack(self, s: NovaLuxState, a: Attack, seat: int) -> None:
         if s.phase == "react":
@@ -508,6 +502,13 @@ class NovaLuxRules:
                 s.log.append(Event(f"{seat_ref(other)} gains 1 {_unit(r)} "
                                    f"({FACTIONS[s.factions[other][slot]].name})."))
                 self._gain(s, other, r, 1, trigger=False)
+
+    gain = _gain    # for the trade module's exchange
+
+    def upgrade_action(self, a: NovaLuxAction) -> list[NovaLuxAction]:
+        """The actions of today that an action of an older save stands for (read by the
+        save loader before the replay): an old one-resource offer is composed again."""
+        return trades.upgrade_action(a)  # type: ignore[return-value]
 
     def _star_emptied(self, s: NovaLuxState, card: int, taker: int) -> bool:
         """The last hydrogen of ``card``'s top star is gone: the star goes to ``taker``'s
@@ -647,8 +648,8 @@ class NovaLuxRules:
             s.phase = "escape"
         elif s.plunder_left:
             s.phase = "plunder"
-        elif s.offer is not None:
-            s.phase = "answer"
+        elif s.offer is not None:        # composed by the current player, or sent
+            s.phase = "answer" if s.offered else "compose"
         elif s.left_game[s.current] or s.ending:
             while s.react_queue and not legal.reactions(s, s.react_queue[0]):
                 s.react_queue.pop(0)
@@ -728,16 +729,24 @@ class NovaLuxRules:
             # Solo and semi-cooperative: only those who completed their factions win.
             ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
         winners = [p for p, r in enumerate(ranks) if r == 1]
-        breakdown = [[("Factions done", sum(s.done[p])),
-                      ("Colony", int(s.colony[p] != NONE)),
-                      ("Resources", sum(s.res[p]))] for p in range(s.players)]
+        # The score is 10 a fulfilled faction and 5 for the colony; the labels say so, and
+        # that resources only break ties (they are not in the score).
+        breakdown = [[("Factions fulfilled (10 each)", sum(s.done[p])),
+                      ("Colony founded (5)", int(s.colony[p] != NONE)),
+                      ("Resources (break ties)", sum(s.res[p]))] for p in range(s.players)]
         scores = [10 * sum(s.done[p]) + 5 * (s.colony[p] != NONE) for p in range(s.players)]
         if not winners:
             reason = f"nobody wins: {s.end_reason}."
         else:
             names = " and ".join(seat_ref(p) for p in winners)
             verb = "wins" if len(winners) == 1 else "win"
-            reason = f"{names} {verb}; {s.end_reason}."
+            if s.end_reason.endswith(" completes their factions"):
+                # said of the winner again ("you complete their factions" read wrong)
+                need = 2 if s.players >= 5 else FACTIONS_KEPT
+                reason = (f"{names} {verb}: a colony founded, then {need} factions "
+                          "fulfilled.")
+            else:
+                reason = f"{names} {verb}; {s.end_reason}."
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
                        breakdown=breakdown)
 
@@ -761,7 +770,10 @@ _HANDLERS: dict[type, Any] = {
     UseAbility: NovaLuxRules._ability,
     FedConvert: NovaLuxRules._fed_convert,
     ForceTrade: NovaLuxRules._force_trade,
-    OfferTrade: NovaLuxRules._offer,
+    StartTrade: trades.start,
+    AdjustOffer: trades.adjust,
+    SendOffer: trades.send,
+    DropOffer: trades.drop,
     AnswerTrade: NovaLuxRules._answer,
     Attack: NovaLuxRules._attack,
     Plunder: NovaLuxRules._plunder,

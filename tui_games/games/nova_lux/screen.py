@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
@@ -29,14 +30,18 @@ from tui_games.engine.text import fit, printable
 from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
+from tui_games.games.nova_lux.describe import units
+from tui_games.games.nova_lux.details import DetailsScreen
 from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
-from tui_games.games.nova_lux.legal import TRADE_MAX
+from tui_games.games.nova_lux.offer_dialog import OfferDialog
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import (
     NONE,
     AnswerTrade,
     Attack,
+    DropOffer,
+    EndTurn,
     Escape,
     FedConvert,
     ForceTrade,
@@ -44,9 +49,11 @@ from tui_games.games.nova_lux.state import (
     Harvest,
     MoveTo,
     NovaLuxState,
-    OfferTrade,
+    Pass,
     Pick,
     PlaceShip,
+    SendOffer,
+    StartTrade,
     TakeHydrogen,
     Teleport,
 )
@@ -55,8 +62,12 @@ from tui_games.games.nova_lux.view import (
     LARGE_LEGEND,
     RESOURCE_STYLES,
     cell_text,
+    details,
+    dice_label,
     engine_line,
     faction_line,
+    fit,
+    hydrogen_left,
     map_cells,
     resource_label,
     short_mat,
@@ -72,10 +83,15 @@ from tui_games.widgets.text_lines import TextLines
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 Entry = Action | tuple[str, int]
-"""A line of the action list: a legal action, or ("offer" | "force" | "convert", target)
+"""A line of the action list: a legal action, or ("force" | "convert", target)
 for an exchange composed in the dialog."""
 _AT_CELL = (MoveTo, Teleport, PlaceShip, Escape)
 _AT_SHIP = (Harvest, FoundColony, Attack)
+# The order of the action list, safest first: the list opens on its first line, so a
+# stray Enter passes, harvests or takes hydrogen, and never attacks or pays for a move.
+_SAFETY: tuple[tuple[type, ...], ...] = (
+    (Pass,), (Harvest,), (TakeHydrogen, EndTurn), (StartTrade, tuple), (FoundColony,),
+    (MoveTo, Teleport), (Attack,))
 _DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
                "colony": "colony founded"}
 
@@ -104,6 +120,15 @@ class NobodyWinsScreen(GameOverScreen):
         yield Footer()
 
 
+def _safety(entry: Entry) -> float:
+    """Where an entry goes in the list: by _SAFETY, the rest (engine runs, abilities,
+    the phases' own choices) after the colony and before the moves."""
+    for rank, kinds in enumerate(_SAFETY):
+        if isinstance(entry, kinds):
+            return rank
+    return _SAFETY.index((MoveTo, Teleport)) - 0.5
+
+
 def capitalised(text: str) -> str:
     """``Harvest 2 hydrogen...`` from ``harvest 2 hydrogen...``."""
     return text[:1].upper() + text[1:]
@@ -115,6 +140,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     LARGE_AT = LARGE
 
     BINDINGS = [
+        Binding("p", "pass_offer", "Pass"),
+        Binding("i", "details", "In full"),
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
         *[b for b in GameScreen.BINDINGS if b.action != "menu"],
@@ -127,6 +154,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._texts: dict[str, str] = {}
         self._decision: tuple[Any, ...] | None = None
         self._asked: tuple[Any, ...] | None = None
+        self._composing = False     # the offer dialog is open
+        self._list_keys = False     # the action list has the keys (else the map)
         self._cursor_turn: tuple[int, int] | None = None
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
         saved = self.saved_numbers(PREF_CURSOR, 2)
@@ -228,19 +257,21 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             return a.cell
         if isinstance(a, TakeHydrogen):
             return CARD_CELLS[a.card]
-        if isinstance(a, (*_AT_SHIP, OfferTrade, ForceTrade)):
+        if isinstance(a, (*_AT_SHIP, StartTrade, ForceTrade)):
             return view.ships[self.viewer]
         return None
 
     def _entries_here(self, view: NovaLuxState) -> list[Entry]:
         """The legal actions at the cursor's cell, then those that need no place."""
+        if view.phase == "compose":
+            return []       # the offer's steps are the composer's keys, not list lines
         cell = self.grid.cursor
         here: list[Entry] = []
         anywhere: list[Entry] = []
         for a in self.legal():
             at = self._at(view, a)
-            if isinstance(a, OfferTrade | ForceTrade | FedConvert):
-                kind = {OfferTrade: "offer", ForceTrade: "force", FedConvert: "convert"}[type(a)]
+            if isinstance(a, ForceTrade | FedConvert):
+                kind = "force" if isinstance(a, ForceTrade) else "convert"
                 entry: Entry = (kind, getattr(a, "target", NONE))
                 bucket = anywhere if at is None else here
                 if at in (None, cell) and entry not in bucket:
@@ -249,19 +280,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                 anywhere.append(a)
             elif at == cell:
                 here.append(a)
-        return here + anywhere
+        return sorted(here + anywhere, key=_safety)
 
     def _entry_text(self, view: NovaLuxState, entry: Entry) -> str:
         names = self.seat_names
         if isinstance(entry, tuple):
             kind, target = entry
-            if kind == "offer":
-                return f"Offer {names[target]} a trade (choose what and how many)..."
             if kind == "force":
                 return f"Force {names[target]} to trade (Trade Fleet)..."
             return "Convert one resource into another (Transmuters)..."
         if isinstance(entry, Pick):
             return faction_text(entry.faction)
+        if isinstance(entry, StartTrade):
+            return f"Offer {names[entry.target]} a trade (choose what and how many)..."
         text = self.rules.describe(view, entry)
         if isinstance(entry, MoveTo) and entry.cell in self._paths():
             text += f" ({amount(self._paths()[entry.cell][0], HYDROGEN)})"
@@ -276,6 +307,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         decision = (view.turn, view.phase, mover, len(self.session.actions))
         new_decision = decision != self._decision
         self._decision = decision
+        if new_decision:
+            self.refresh_bindings()     # the Pass key comes and goes with the offer
         self._refresh_top(view, mover)
         self._refresh_mat(view)
         self._refresh_actions(view, reset=new_decision)
@@ -301,6 +334,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if view.phase == "answer" and self.mine() and self._asked != decision:
             self._asked = decision
             self._ask_trade(view)
+        if view.phase == "compose" and self.mine() and not self._composing:
+            self._compose_offer(view)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
         names = self.seat_names
@@ -312,14 +347,22 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             who = "placing the Arks"
         else:
             who = "your turn" if view.current == self.viewer else f"{names[view.current]}'s turn"
-            done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)]
-            if done:
-                who += " (" + ", ".join(done) + ")"
-        dice = f" · dice {' '.join(map(str, view.dice))}" if view.dice else ""
-        left = sum(view.hydrogen)
+        done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)] if mover is not None \
+            and view.phase not in ("draft", "place") else []
+        dice = f" · {dice_label(view)}" if view.dice else ""
+        left = hydrogen_left(view)
         mode = {"solo": "solo", "semi": "semi-co-op", "standard": ""}[view.mode]
-        head = f"Nova Lux{' ' + mode if mode else ''} · turn {view.turn + 1} · {who}"
-        self._text("nl-top", f"{head}{dice} · {left} hydrogen left")
+        width = self.app.size.width - 2          # the line's padding
+        # Too long for the terminal: the game's name gives way first, then what the turn
+        # has done (the status line and the log say it too); "…" only as a last resort.
+        for name, did in (("Nova Lux", done), ("", done), ("", [])):
+            title = " ".join(part for part in (name, mode) if part)
+            head = " · ".join(part for part in (title, f"turn {view.turn + 1}") if part)
+            turn = who + (" (" + ", ".join(did) + ")" if did else "")
+            line = f"{head} · {turn}{dice} · {left} H in all stars"
+            if len(line) <= width:
+                break
+        self._text("nl-top", fit(line, width))
 
     def _side_width(self) -> int:
         width: int = self._widget("nl-side").size.width
@@ -377,7 +420,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             caption += " · Enter: actions"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
-        self._text("nl-cell", fit(cell_text(view, cell, self.seat_names), self._side_width()))
+        width = self._side_width()
+        text = cell_text(view, cell, self.seat_names)
+        if len(text) > width:       # the 80x24 panel: the map's letters, then "…" if need be
+            text = cell_text(view, cell, self.seat_names, short=True)
+        self._text("nl-cell", fit(text, width))
 
     def _at_cell_entries(self) -> bool:
         view = self._nova_view()
@@ -403,13 +450,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             return "The neutron star collapsed under you: choose a neighbouring cell."
         if phase == "answer":
             return "Answer the trade offered to you."
+        if phase == "compose":
+            return "Compose your trade offer: + and - on each side, Enter offers, Esc drops it."
         if phase == "plunder":
             return f"You won the attack: take {view.plunder_left} more, one at a time."
         if phase == "react":
             return (f"End of {self.seat_names[view.current]}'s turn: use one faction ability, "
-                    "or pass.")
+                    "or pass (p).")
+        if self._list_keys:
+            keys = "The list has the keys: ↑↓ choose, Enter plays, Esc back to the map."
+        else:
+            keys = "The map has the keys: arrows move, Enter lists actions, Tab next place."
         return ("Your turn: harvest, move, engine, colony (each once), then take 1 hydrogen "
-                "to end. Enter: actions here; Tab: next place to act.")
+                f"to end. {keys}")
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -436,6 +489,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                              "place where you can act.", error=True)
             return
         self._focus(self.action_list)
+        self._safest()
 
     @on(ActionList.Selected, "#nl-actions")
     def _selected(self, event: ActionList.Selected) -> None:
@@ -455,10 +509,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def _compose_exchange(self, kind: str, target: int) -> None:
         names = self.seat_names
-        if kind == "offer":
-            title = f"Offer {names[target]} a trade: what you give, what you get."
-            dialog = ExchangeDialog(title, max_count=TRADE_MAX)
-        elif kind == "force":
+        if kind == "force":
             title = f"Force {names[target]} to trade one for one (up to 7)."
             dialog = ExchangeDialog(title, one_count=True, max_count=7)
         else:
@@ -468,11 +519,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         def chosen(exchange: Exchange | None) -> None:
             if exchange is None:
                 return
-            give, give_n, get, get_n = exchange
+            give, give_n, get, _ = exchange
             action: Action
-            if kind == "offer":
-                action = OfferTrade(target, give, give_n, get, get_n)
-            elif kind == "force":
+            if kind == "force":
                 action = ForceTrade(target, give, get, give_n)
             else:
                 action = FedConvert(give, get, give_n)
@@ -480,12 +529,36 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
         self.app.push_screen(dialog, chosen)
 
+    def _compose_offer(self, view: NovaLuxState) -> None:
+        """The offer in play is composed in its dialog, unit by unit (each a legal step);
+        Enter sends it, Esc drops it."""
+        offer = view.offer
+        assert offer is not None
+        if self.closed:
+            return
+        self._composing = True
+        other = self.seat_names[offer.target]
+
+        def step(action: Action) -> str:
+            if action in self.legal():
+                self.play(action)
+                return ""
+            return self.why_not(action)
+
+        def done(send: bool | None) -> None:
+            self._composing = False
+            self._play_and_return(SendOffer() if send else DropOffer())
+
+        title = f"Offer {other} a trade: any amounts of any resources, each side something."
+        self.app.push_screen(OfferDialog(title, other, self._nova_view, self.legal, step),
+                             done)
+
     def _ask_trade(self, view: NovaLuxState) -> None:
         offer = view.offer
         assert offer is not None
         names = self.seat_names
-        question = (f"{names[offer.seat]} offers you {amount(offer.give_n, offer.give)} for "
-                    f"{amount(offer.get_n, offer.get)}. Accept?")
+        question = (f"{names[offer.seat]} offers you {units(offer.gives)} for "
+                    f"{units(offer.gets)}. Accept?")
 
         def answered(yes: bool | None) -> None:
             self._play_and_return(AnswerTrade(bool(yes)))
@@ -538,6 +611,35 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         """From the list back to the map; from the map back to the menu."""
         if self.action_list.has_focus:
             self._focus(self.grid)
+            self._safest()
             return
         self.action_menu()
+
+    def _safest(self) -> None:
+        """The list's highlight back on its first, safest line (a later Enter Enter must
+        not play what was highlighted before)."""
+        if self._entries and self.action_list.highlighted != 0:
+            self.action_list.highlighted = 0
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """The status line says which of the map and the list has the keys."""
+        self._list_keys = event.widget.id == "nl-actions"
+        if self.mine() and not self.reviewing:
+            self.show_status(self.status_text(self.view()))
+
+    def action_details(self) -> None:
+        """The side panel's lines in full (the 80x24 panel ends long ones with "…")."""
+        text = details(self._nova_view(), self.viewer, self.grid.cursor, self.seat_names)
+        self.app.push_screen(DetailsScreen(self.name_seats(text)))
+
+    def action_pass_offer(self) -> None:
+        """Pass on the ability offered at the end of another player's turn."""
+        self._play_and_return(Pass())
+
+    def check_table_action(self, action: str,
+                           parameters: tuple[object, ...]) -> bool | None:
+        """The Pass key shows (and works) only while an ability offer waits for you."""
+        if action == "pass_offer":
+            return Pass() in self.legal()
+        return True
 

@@ -18,21 +18,38 @@ from tui_games.engine.core import Action, GameState
 HIDDEN = -1            # a face or faction card the viewer cannot see
 NONE = -1              # no star, no colony, no ship, no federation
 
-Phase = Literal["draft", "place", "turn", "store", "escape", "answer", "plunder",
-                "react", "over"]
+Phase = Literal["draft", "place", "turn", "compose", "store", "escape", "answer",
+                "plunder", "react", "over"]
 Mode = Literal["standard", "semi", "solo"]
 
 
-class Offer(msgspec.Struct, frozen=True):
-    """A trade on the table: ``seat`` gives ``give_n`` of ``give`` to ``target`` for
-    ``get_n`` of ``get``."""
+NO_UNITS = (0, 0, 0, 0, 0)
+
+
+class Offer(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A trade being composed or on the table: ``seat`` gives ``gives`` (units per
+    resource) to ``target`` for ``gets``.
+
+    Saves from before any-amount trades stored one resource a side (``give``, ``give_n``,
+    ``get``, ``get_n``): read, they become the same offer in units per resource, and the
+    old fields go back to their defaults (so they are never written again)."""
 
     seat: int
     target: int
-    give: int
-    give_n: int
-    get: int
-    get_n: int
+    gives: tuple[int, ...] = NO_UNITS
+    gets: tuple[int, ...] = NO_UNITS
+    give: int = -1
+    give_n: int = 0
+    get: int = -1
+    get_n: int = 0
+
+    def __post_init__(self) -> None:
+        if self.give >= 0 and self.get >= 0:   # an offer stored by an older version
+            gives, gets = list(NO_UNITS), list(NO_UNITS)
+            gives[self.give], gets[self.get] = self.give_n, self.get_n
+            for name, value in (("gives", tuple(gives)), ("gets", tuple(gets)),
+                                ("give", -1), ("give_n", 0), ("get", -1), ("get_n", 0)):
+                msgspec.structs.force_setattr(self, name, value)
 
 
 class NovaLuxState(GameState, kw_only=True, dict=True):
@@ -78,8 +95,8 @@ class NovaLuxState(GameState, kw_only=True, dict=True):
     open_action: str = ""            # "harvest" (may go on into the red giant) or "engine"
     engine_double: bool = False      # this activation doubles its output (a federation)
     attacked: bool = False
-    offered: bool = False
-    offer: Offer | None = None
+    offered: bool = False            # this turn's offer is made (composed offers are not)
+    offer: Offer | None = None       # composed (phase compose) or awaiting its answer
     ending: bool = False             # the mandatory hydrogen is taken: the turn is closing
     store_star: int = NONE           # a star waiting for a place in a full engine
     store_seat: int = NONE
@@ -171,13 +188,38 @@ class ForceTrade(Action, frozen=True, tag="force_trade"):
 
 
 class OfferTrade(Action, frozen=True, tag="offer"):
-    """Offer ``target`` (on the same cell) ``give_n`` of ``give`` for ``get_n`` of ``get``."""
+    """The offer of older saves: ``give_n`` of ``give`` for ``get_n`` of ``get``. Never
+    legal now: loading a save turns it into StartTrade, AdjustOffer..., SendOffer
+    (``trades.upgrade_action``)."""
 
     target: int
     give: int
     give_n: int
     get: int
     get_n: int
+
+
+class StartTrade(Action, frozen=True, tag="trade"):
+    """Begin composing a trade offer to ``target`` (on the same cell)."""
+
+    target: int
+
+
+class AdjustOffer(Action, frozen=True, tag="adjust"):
+    """One unit more (``more``) or less of ``res`` on one side of the offer being composed
+    (``give``: what you give; else what you ask for)."""
+
+    give: bool
+    res: int
+    more: bool
+
+
+class SendOffer(Action, frozen=True, tag="send"):
+    """Put the composed offer to the other player, who accepts or declines it."""
+
+
+class DropOffer(Action, frozen=True, tag="drop"):
+    """Give up the offer being composed (no offer is made; another may be begun)."""
 
 
 class AnswerTrade(Action, frozen=True, tag="answer"):
@@ -228,6 +270,6 @@ class Pass(Action, frozen=True, tag="pass"):
 
 NovaLuxAction = (
     Pick | PlaceShip | Harvest | MoveTo | Teleport | UseEngine | FoundColony | UseAbility
-    | FedConvert | ForceTrade | OfferTrade | AnswerTrade | Attack | Plunder | StoreStar
-    | Escape | TakeHydrogen | EndTurn | Pass
+    | FedConvert | ForceTrade | OfferTrade | StartTrade | AdjustOffer | SendOffer | DropOffer
+    | AnswerTrade | Attack | Plunder | StoreStar | Escape | TakeHydrogen | EndTurn | Pass
 )

@@ -22,10 +22,11 @@ from tui_games.games.nova_lux.cards import (
     RESOURCE_LETTERS,
     RESOURCE_NAMES,
     STARS,
+    YELLOW,
     Faction,
     ability_text,
+    options_text,
     requirement_text,
-    star_text,
 )
 from tui_games.games.nova_lux.describe import top_star
 from tui_games.games.nova_lux.factions import federation_holds
@@ -109,12 +110,40 @@ def map_cells(s: NovaLuxState, large: bool) -> list[Cell]:
     return cells
 
 
-def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
-    """What is on ``cell``, in words: ``C3: yellow star H3 (...) over red giant H5 (...)``."""
+def star_here(star_id: int, left: int, short: bool = False) -> str:
+    """A star on the map in the map's own notation, ``yellow star Y2 (2 of 3 left): 1
+    oxygen -> 2 water``: the letter and the hydrogen left, as its map cell shows them
+    (``short``: ``Y2 of 3, 1O -> 2W``, for the 80x24 panel)."""
+    star = STARS[star_id]
+    letter = "Y" if star.kind == YELLOW else "R"
+    if short:
+        of = f" of {star.hydrogen}" if left != star.hydrogen else ""
+        return (f"{letter}{left}{of}, {_letters(star.cost, star.cost_n)} -> "
+                f"{_letters(star.reward, star.reward_n)}")
+    of = f" ({left} of {star.hydrogen} left)" if left != star.hydrogen else ""
+    return (f"{star.kind} {letter}{left}{of}: {options_text(star.cost, star.cost_n)} -> "
+            f"{options_text(star.reward, star.reward_n)}")
+
+
+def _letters(options: tuple[int, ...], n: int) -> str:
+    return f"{n}{'|'.join(RESOURCE_LETTERS[r] for r in options)}"
+
+
+def hydrogen_left(s: NovaLuxState) -> int:
+    """All the hydrogen still in the universe: on the top stars, and in the red giants
+    under yellow stars (so the count never rises when a red giant is uncovered)."""
+    return sum(s.hydrogen) + sum(STARS[s.red[k]].hydrogen for k in range(len(s.red))
+                                 if s.yellow[k] != NONE and s.red[k] != NONE)
+
+
+def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False) -> str:
+    """What is on ``cell``, in words: ``C3: yellow star Y3 (...) over red giant R5 (...)``
+    (``short``: ``C3: Y3, 1O -> 2W; under R5, ...; Ark: Bo``, for the 80x24 panel)."""
     card = CARD_AT[cell]
     parts = [CELL_NAMES[cell]]
     if card < 0:
-        parts.append("space between cards (leaving costs 1 hydrogen)")
+        parts.append("between cards (leaving: 1 H)" if short
+                     else "space between cards (leaving costs 1 hydrogen)")
     elif s.flipped[card]:
         parts.append(f"destroyed, {FACE_NAMES[s.face[card]]}")
     else:
@@ -122,15 +151,16 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str]) -> str:
         if star == NONE:
             parts.append("no star left")
         else:
-            text = f"{star_text(star)}, {s.hydrogen[card]} left"
+            text = star_here(star, s.hydrogen[card], short)
             if s.yellow[card] != NONE:
-                text += f"; under it {star_text(s.red[card])}"
+                under = star_here(s.red[card], STARS[s.red[card]].hydrogen, short)
+                text += f"; under {under}" if short else f"; under it {under}"
             parts.append(text)
     if card >= 0 and s.colony_at[card] != NONE:
         parts.append(f"{possessive(names[s.colony_at[card]])} colony")
     here = [names[p] for p in range(s.players) if s.ships[p] == cell]
     if here:
-        parts.append("Ark of " + ", ".join(here))
+        parts.append(("Ark: " if short else "Ark of ") + ", ".join(here))
     return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if len(parts) > 2 else "")
 
 
@@ -145,8 +175,8 @@ def short_ability(f: Faction) -> str:
         return f"{gives}>{gets}"
     letter = RESOURCE_LETTERS[args[0]]
     if f.ability == "on_gain":
-        return f"+1{letter} when another gains {letter}"
-    return f"win attack: take 1{letter}" + (", attack any turn" if f.attack_any_turn else "")
+        return f"+1{letter} if others gain {letter}"
+    return f"+1{letter} per won attack" + (", any turn" if f.attack_any_turn else "")
 
 
 def short_requirement(f: Faction) -> str:
@@ -176,7 +206,8 @@ def faction_line(s: NovaLuxState, seat: int, slot: int, wide: bool = True) -> st
         ability = "done: no ability" if done else ability_text(f)
         return f"{mark} {f.name}: {ability} | needs {requirement_text(f)}"
     ability = "done" if done else short_ability(f)
-    return f"{mark} {f.name}: {ability} | needs {short_requirement(f)}"
+    # narrow: the requirement without "needs", so that most lines fit 80x24's panel
+    return f"{mark} {f.name}: {ability} | {short_requirement(f)}"
 
 
 def engine_line(s: NovaLuxState, seat: int) -> str:
@@ -197,14 +228,16 @@ def engine_line(s: NovaLuxState, seat: int) -> str:
 
 
 def short_mat(s: NovaLuxState, seat: int, name: str) -> str:
-    """One opponent in one line: ``B Bo  W3 A5 L2 O7 H4 · colony C3 · 1/3 done · eng 2``."""
+    """One opponent in one line: ``B Bo  W3 A5 L2 O7 H4 · 1/3 factions · colony C3 ·
+    engine 2`` (what counts most first: a narrow panel cuts it from the end)."""
     tracks = " ".join(f"{RESOURCE_LETTERS[r]}{v}" for r, v in enumerate(s.res[seat]))
     colony = (f"colony {CELL_NAMES[_card_cell(s.colony[seat])]}" if s.colony[seat] != NONE
               else "no colony")
     done = sum(s.done[seat]) if s.done else 0
     left = " · left (won)" if s.left_game[seat] else ""
-    return (f"{seat_letter(seat)} {fit(name, 10)}  {tracks} · {colony} · {done}/3 done · "
-            f"eng {len(s.engine[seat])}{left}")
+    engine = len(s.engine[seat])
+    return (f"{seat_letter(seat)} {fit(name, 10)}  {tracks} · {done}/3 factions · {colony} · "
+            f"engine {engine}{left}")
 
 
 def _card_cell(card: int) -> int:
@@ -214,3 +247,41 @@ def _card_cell(card: int) -> int:
 def resource_label(r: int) -> str:
     """``Water``, ``Life forms``: a track's label."""
     return RESOURCE_NAMES[r].capitalize()
+
+
+def dice_label(s: NovaLuxState) -> str:
+    """The last roll, saying which: ``attack dice 4 v 2`` (attacker's first) or ``card
+    dice row 2 col 3`` (the two dice that name a space card). Told apart by the log line
+    the roll made (the state keeps the dice, not what they were for)."""
+    dice = s.dice
+    for event in reversed(s.log):
+        text = event.text
+        if " attacks " in text and " rolls " in text:
+            return f"attack dice {dice[0]} v {dice[1]}"
+        if text.startswith("The dice roll row"):
+            return f"card dice row {dice[0]} col {dice[1]}"
+    return "dice " + " ".join(map(str, dice))
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` on one line of ``width``: as it is when it fits, else cut at a word and
+    ended with "…" (never cut mid-word without a mark; the details key shows it whole)."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    if space >= width // 2:          # a word boundary not too far back
+        cut = cut[:space]
+    return cut.rstrip(" ·|:;,") + "…"
+
+
+def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
+    """Everything the side panel shortens, in full: the cell under the cursor, your
+    factions in words, your engine, and every other player."""
+    lines = [cell_text(s, cell, names), ""]
+    lines += [faction_line(s, seat, slot, True) for slot in range(len(s.factions[seat]))]
+    lines += [engine_line(s, seat), ""]
+    lines += [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
+    return "\n".join(lines).strip()
