@@ -66,7 +66,6 @@ from tui_games.games.nova_lux.view import (
     dice_label,
     engine_line,
     faction_line,
-    fit,
     hydrogen_left,
     map_cells,
     resource_label,
@@ -588,7 +587,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         at = self._at(view, action)
         if at is not None and at != self.grid.cursor:
             self.grid.move_to(at)
-        kinds = {OfferTrade: "offer", ForceTrade: "force", FedConvert: "convert"}
+        kinds = {ForceTrade: "force", FedConvert: "convert"}
         entry: Entry = (kinds[type(action)], getattr(action, "target", NONE)) if (
             type(action) in kinds) else action
         if entry in self._entries:

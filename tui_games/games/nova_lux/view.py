@@ -263,20 +263,6 @@ def dice_label(s: NovaLuxState) -> str:
     return "dice " + " ".join(map(str, dice))
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` on one line of ``width``: as it is when it fits, else cut at a word and
-    ended with "…" (never cut mid-word without a mark; the details key shows it whole)."""
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    cut = text[: width - 1]
-    space = cut.rfind(" ")
-    if space >= width // 2:          # a word boundary not too far back
-        cut = cut[:space]
-    return cut.rstrip(" ·|:;,") + "…"
-
-
 def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
     """Everything the side panel shortens, in full: the cell under the cursor, your
     factions in words, your engine, and every other player."""
