@@ -124,10 +124,10 @@ def site_mask(s: ViaNebulaState, seat: int) -> int:
     """The ruins holding a site or building of ``seat``, as a bit mask."""
     mask = 0
     owners = s.slot_owner
-    if seat in owners:
-        for slot, owner in enumerate(owners):
-            if owner == seat:
-                mask |= _SLOT_BIT[slot]
+    slot = -1
+    for _ in range(owners.count(seat)):   # the seat's slots, found in C
+        slot = owners.index(seat, slot + 1)
+        mask |= _SLOT_BIT[slot]
     return mask
 
 
@@ -147,6 +147,9 @@ def resource_mask(s: ViaNebulaState) -> int:
 # legal actions ask for the chains at every action. Bounded: cleared when it grows large.
 _CHAIN: dict[int, int] = {}
 MEMO_LIMIT = 50_000
+# Per ruin, the last chain grown: (the empty mask, the chain's empty meadows). A starting
+# point only: the chain grown from it is the one grown from scratch.
+_LAST_CHAIN: list[tuple[int, int]] = [(-1, 0)] * HEX_COUNT
 
 
 def chain_mask(ruin_hex: int, empty: int) -> int:
@@ -157,6 +160,12 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
     if found is None:
         near = NEIGHBOUR_MASK[ruin_hex]
         members = near & empty
+        last = _LAST_CHAIN[ruin_hex]
+        if not last[0] & ~empty:
+            # The empty meadows of the last chain worked out for this ruin are all still
+            # empty (within a game they only ever grow): its members are still connected
+            # to the ruin, so the growth starts from them, often with nothing to add.
+            members |= last[1]
         w, v = GRID_WIDTH, GRID_WIDTH - 1
         while True:     # grow() inlined: this loop is the hottest of the search
             m = members
@@ -166,6 +175,7 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
             members = wider
         if len(_CHAIN) >= MEMO_LIMIT:
             _CHAIN.clear()
+        _LAST_CHAIN[ruin_hex] = (empty, members)
         found = _CHAIN[key] = grow(members) | near
     return found
 
