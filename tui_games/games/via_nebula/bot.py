@@ -18,6 +18,7 @@ less than an exploration, and it explored most turns.)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tui_games.engine.codec import clone
@@ -56,33 +57,29 @@ def score_so_far(s: ViaNebulaState, seat: int) -> int:
             - sum(s.storage[seat]))
 
 
-def _counts(s: ViaNebulaState, hexes: int) -> list[int]:
-    """Per resource type: the resources on ``hexes``."""
-    counts = [0] * 5
-    for h in bits(hexes):
-        counts[s.res_kind[h]] += s.res_count[h]
-    return counts
+_NEEDS = tuple(tuple((k, n) for k, n in enumerate(c.needs) if n) for c in CONTRACTS)
+_WORTH = tuple(c.vp + (POWER_WORTH if c.power else 0.0) for c in CONTRACTS)
 
 
-def plan_worth(card: int, pile: list[int], reach: list[int], tokens: list[int],
-               keep: float, steps: float = 1.0) -> float:
+def plan_worth(card: int, pile: Sequence[int], reach: Sequence[int],
+               tokens: Sequence[int], keep: float, steps: float = 1.0) -> float:
     """What building ``card`` on a site holding ``pile`` promises, once the actions it
     still needs are paid for (``steps``: those besides the carrying, erecting at least)."""
-    c = CONTRACTS[card]
-    worth = (c.vp + (POWER_WORTH if c.power else 0.0)) * keep
-    extra = 0
-    for k in range(5):
-        want, have = c.needs[k], pile[k]
+    extra = sum(pile)                  # less what the contract takes: to storage
+    for k, want in _NEEDS[card]:
+        have = pile[k]
         if have >= want:
-            extra += have - want
+            extra -= want
             continue
+        extra -= have
         more = want - have
-        near = min(more, reach[k])
-        steps += near * REACHABLE_STEPS
-        more -= near
-        if more:
-            steps += more * (TOKEN_STEPS if tokens[k] else FAR_STEPS)
-    return worth * FOCUS ** steps - ACTION_VP * steps - extra
+        near = reach[k]
+        if near >= more:
+            steps += more * REACHABLE_STEPS
+        else:
+            steps += near * REACHABLE_STEPS
+            steps += (more - near) * (TOKEN_STEPS if tokens[k] else FAR_STEPS)
+    return _WORTH[card] * keep * FOCUS ** steps - ACTION_VP * steps - extra
 
 
 def _assign(rows: list[list[float]], floors: list[float]) -> float:
@@ -113,24 +110,30 @@ def estimate(s: ViaNebulaState, seat: int, net: Network | None = None) -> float:
     rows: list[list[float]] = []
     floors: list[float] = []
     net = net or Network(s)
+    token_masks = [0] * 5           # per resource type: the exploitations with its token
+    for h in EXPLOITATIONS:
+        token = s.tokens[h]
+        if token != FREE:
+            token_masks[token // 4] |= HEX_BIT[h]   # only normal tokens lie on the map
     placed = 0
     for slot, owner in enumerate(s.slot_owner):
         if owner != seat or s.slot_built[slot]:
             continue
         placed += 1
-        reach, tokens = _site_reach(s, net, RUINS[slot_ruin(slot)])
+        reach, tokens = _site_reach(s, net, RUINS[slot_ruin(slot)], token_masks)
         pile = s.slot_res[slot]
         rows.append([plan_worth(card, pile, reach, tokens, keep)
                      for card, keep in zip(cards, keeps, strict=True)])
         floors.append(-float(sum(pile)))      # no plan: the pile ends in storage
     to_place = min(s.sites[seat], s.buildings_left(seat) - placed, NEW_SITES)
     if to_place > 0:
-        # A site still to be placed: on the free ruin that suits each contract best.
-        ruins = [_site_reach(s, net, RUINS[n]) for n in range(len(RUINS))
-                 if FREE in (s.slot_owner[2 * n], s.slot_owner[2 * n + 1])]
-        if ruins:
+        # A site still to be placed: on the free ruin that suits each contract best
+        # (ruins joined to the same meadows offer the same: each offer is tried once).
+        offers = {_site_reach(s, net, RUINS[n], token_masks) for n in range(len(RUINS))
+                  if FREE in (s.slot_owner[2 * n], s.slot_owner[2 * n + 1])}
+        if offers:
             row = [max(plan_worth(card, _NOTHING, reach, tokens, keep, 2.0)
-                       for reach, tokens in ruins)
+                       for reach, tokens in offers)
                    for card, keep in zip(cards, keeps, strict=True)]
             for _ in range(to_place):
                 rows.append(row)
@@ -148,20 +151,18 @@ def estimate(s: ViaNebulaState, seat: int, net: Network | None = None) -> float:
     return score
 
 
-_NOTHING = [0] * 5
+_NOTHING = (0,) * 5
 
 
-def _site_reach(s: ViaNebulaState, net: Network, ruin: int) -> tuple[list[int], list[int]]:
+def _site_reach(s: ViaNebulaState, net: Network, ruin: int, token_masks: list[int]
+                ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """Per resource type, for a site on ``ruin``: the resources that can travel there
-    now, and the tokens on exploitations whose resources could."""
+    now, and whether a token's resources could (``token_masks``: per type, its tokens)."""
     reach_hexes = chain_mask(ruin, net.empty)
-    reach = _counts(s, reach_hexes & net.resources)
     counts = [0] * 5
-    for h in EXPLOITATIONS:
-        token = s.tokens[h]
-        if token != FREE and reach_hexes & HEX_BIT[h]:
-            counts[token // 4] += 1      # normal tokens only are ever on the map
-    return reach, counts
+    for h in bits(reach_hexes & net.resources):
+        counts[s.res_kind[h]] += s.res_count[h]
+    return tuple(counts), tuple(bool(reach_hexes & m) for m in token_masks)
 
 
 class NormalBot:
