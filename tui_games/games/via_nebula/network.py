@@ -147,20 +147,23 @@ def resource_mask(s: ViaNebulaState) -> int:
 # legal actions ask for the chains at every action. Bounded: cleared when it grows large.
 _CHAIN: dict[int, int] = {}
 MEMO_LIMIT = 50_000
-# Per ruin, the last chain grown: (the empty mask, the chain's empty meadows). A starting
-# point only: the chain grown from it is the one grown from scratch.
-_LAST_CHAIN: list[tuple[int, int]] = [(-1, 0)] * HEX_COUNT
+# Per ruin, the last chain grown: (the empty mask, the chain's empty meadows, the chain
+# mask). Asked again for the same empty mask, the answer; for a larger one, a starting
+# point (the chain grown from it is the one grown from scratch).
+_LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
 
 
 def chain_mask(ruin_hex: int, empty: int) -> int:
     """The empty meadows connected to ``ruin_hex`` through empty meadows, plus the hexes
     next to them and to the ruin: where a resource can start from to reach it."""
+    last = _LAST_CHAIN[ruin_hex]
+    if last[0] == empty:                # the empty meadows change a few times a game
+        return last[2]
     key = empty << 6 | ruin_hex         # hexes number fewer than 64
     found = _CHAIN.get(key)
     if found is None:
         near = NEIGHBOUR_MASK[ruin_hex]
         members = near & empty
-        last = _LAST_CHAIN[ruin_hex]
         if not last[0] & ~empty:
             # The empty meadows of the last chain worked out for this ruin are all still
             # empty (within a game they only ever grow): its members are still connected
@@ -175,8 +178,8 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
             members = wider
         if len(_CHAIN) >= MEMO_LIMIT:
             _CHAIN.clear()
-        _LAST_CHAIN[ruin_hex] = (empty, members)
         found = _CHAIN[key] = grow(members) | near
+        _LAST_CHAIN[ruin_hex] = (empty, members, found)
     return found
 
 
