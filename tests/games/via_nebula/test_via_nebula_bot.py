@@ -12,7 +12,14 @@ from tui_games.arena import run_arena
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.codec import clone
 from tui_games.games import GameInfo
-from tui_games.games.via_nebula.bot import NormalBot, estimate, plan_worth, score_so_far
+from tui_games.games.via_nebula.bot import (
+    NormalBot,
+    RolloutBot,
+    estimate,
+    plan_worth,
+    rollout_estimate,
+    score_so_far,
+)
 from tui_games.games.via_nebula.hard import LEVELS, evaluate
 from tui_games.games.via_nebula.state import (
     Erect,
@@ -111,9 +118,9 @@ def test_normal_beats_random_play_in_a_short_arena() -> None:
     assert result.bots[0].wins >= 8
 
 
-def test_the_rollout_policy_is_the_normal_bots_move_remembered() -> None:
+def test_the_rollout_policy_is_the_quick_greedy_move_remembered() -> None:
     bot = LEVELS["hard"](RULES, random.Random(3), iterations=10)
-    normal = NormalBot(RULES, random.Random(0))
+    normal = RolloutBot(RULES, random.Random(0))
     for seed in range(3):
         for s in random_states(seed, 2 + seed % 3, every=9)[:-1]:
             move = bot.rollout(s, random.Random(1))
@@ -122,10 +129,10 @@ def test_the_rollout_policy_is_the_normal_bots_move_remembered() -> None:
 
 
 def estimate_after(s: ViaNebulaState, action: ViaNebulaAction) -> float:
-    """The mover's estimate once ``action`` is played on a copy of ``s``."""
+    """The mover's rollout estimate once ``action`` is played on a copy of ``s``."""
     trial = clone(s)
     RULES.apply(trial, action)
-    return round(estimate(trial, s.current), 9)
+    return round(rollout_estimate(trial, s.current), 9)
 
 
 def test_hards_decision_does_not_depend_on_the_hidden_cards() -> None:

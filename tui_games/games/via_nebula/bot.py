@@ -168,6 +168,8 @@ def _site_reach(s: ViaNebulaState, net: Network, ruin: int, token_masks: list[in
 class NormalBot:
     """Greedy one-step player on ``estimate``; ties broken at random."""
 
+    judge = staticmethod(estimate)
+
     def __init__(self, rules: Rules[Any, Any], rng: random.Random) -> None:
         self.rules = rules
         self.rng = rng
@@ -184,9 +186,92 @@ class NormalBot:
         for action in legal:
             trial = clone(base)
             self.rules.apply(trial, action)
-            value = estimate(trial, player)
+            value = self.judge(trial, player)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
         return self.rng.choice(best)
+
+
+# ---- the `hard` bot's quicker judge ------------------------------------------------------
+# The estimate of the first normal bot: each site credited with the best contract it is on
+# its way to, by the square of its share. Rougher than ``estimate`` but half its cost,
+# which buys `hard` about twice the samples in its time budget, and wins more (11 of 12
+# games against the new normal, against 8 of 12 judging with ``estimate``).
+
+R_OWN_RESOURCE = 0.35      # a resource on our own exploitation ends in our storage if unused
+R_REACHABLE_SHARE = 0.4    # a missing resource that can reach the site counts this much
+R_POWER_WORTH = 0.6        # a contract's power, roughly, in VP
+R_IN_HAND = 0.8            # a contract in hand will still be there: most of its worth
+R_ON_DISPLAY = 0.6         # one on display may be taken by a rival first
+R_EMPTY_SITE = 0.25        # a site with nothing on it yet: a building to come
+R_REACH_TYPE = 0.1         # per resource type that can reach an empty site
+R_SITE_JUNK = 0.9          # a resource on a site that no contract in sight wants
+
+
+def _reachable_counts(s: ViaNebulaState, net: Network, ruin: int) -> list[int]:
+    counts = [0] * 5
+    for h in bits(net.sources(ruin)):
+        counts[s.res_kind[h]] += s.res_count[h]
+    return counts
+
+
+def site_promise(pile: list[int], reach: list[int], cards: list[int],
+                 hand: frozenset[int] = frozenset()) -> float:
+    """What a site holding ``pile``, with ``reach`` resources able to come, promises:
+    always less than erecting would bring now, so a finished building is erected."""
+    best = -R_SITE_JUNK * sum(pile)
+    for card in cards:
+        c = CONTRACTS[card]
+        needs = c.needs
+        have = got = 0
+        for k in range(5):
+            want = needs[k]
+            if want:
+                n = pile[k] if pile[k] < want else want
+                have += n
+                more = want - n
+                got += reach[k] if reach[k] < more else more
+        size = c.size
+        extra = sum(pile) - have
+        share = (have + R_REACHABLE_SHARE * got) / size
+        keep = R_IN_HAND if card in hand else R_ON_DISPLAY
+        value = (c.vp + (R_POWER_WORTH if c.power else 0.0)) * share * share * keep - extra
+        if value > best:
+            best = value
+    return best
+
+
+def rollout_estimate(s: ViaNebulaState, seat: int, net: Network | None = None) -> float:
+    """A quicker, rougher estimate of ``seat``'s final score (exact once the game is
+    over): the `hard` bot's judge and rollout policy, fast enough for many samples."""
+    score = float(score_so_far(s, seat))
+    if s.phase == "over":
+        return score
+    hand = frozenset(c for c in s.hands[seat] if c != HIDDEN)
+    cards = [*hand, *(c for c in s.display if c != FREE)]
+    reach_memo: dict[int, list[int]] = {}
+    for slot, owner in enumerate(s.slot_owner):
+        if owner != seat or s.slot_built[slot]:
+            continue
+        ruin = RUINS[slot_ruin(slot)]
+        if ruin not in reach_memo:
+            net = net or Network(s)
+            reach_memo[ruin] = _reachable_counts(s, net, ruin)
+        reach = reach_memo[ruin]
+        pile = s.slot_res[slot]
+        if any(pile):
+            score += site_promise(pile, reach, cards, hand)
+        else:
+            score += R_EMPTY_SITE + R_REACH_TYPE * sum(1 for n in reach if n)
+    for h in EXPLOITATIONS:
+        if s.craftsman[h] == seat:
+            score -= R_OWN_RESOURCE * s.res_count[h]
+    return score
+
+
+class RolloutBot(NormalBot):
+    """Greedy one-step player on ``rollout_estimate``: `hard`'s rollout policy."""
+
+    judge = staticmethod(rollout_estimate)
