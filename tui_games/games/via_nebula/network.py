@@ -109,12 +109,14 @@ def exploitation_masks(s: ViaNebulaState, seat: int) -> tuple[int, int, int, int
     tokens, counts, craftsman = s.tokens, s.res_count, s.craftsman
     token = empty = resources = mine = 0
     for h, bit in _EXPLOITATION_BITS:
-        if counts[h]:
-            resources |= bit
-        elif tokens[h] == FREE:
-            empty |= bit
         if tokens[h] != FREE:
             token |= bit
+            if counts[h]:
+                resources |= bit
+        elif counts[h]:
+            resources |= bit
+        else:
+            empty |= bit
         if craftsman[h] == seat:
             mine |= bit
     return token, empty, resources, mine
