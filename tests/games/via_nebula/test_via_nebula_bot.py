@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, random_states, site, work
 
@@ -11,9 +12,23 @@ from tui_games.arena import run_arena
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.codec import clone
 from tui_games.games import GameInfo
-from tui_games.games.via_nebula.bot import NormalBot, estimate, score_so_far, site_promise
+from tui_games.games.via_nebula.bot import (
+    NormalBot,
+    RolloutBot,
+    estimate,
+    plan_worth,
+    rollout_estimate,
+    score_so_far,
+)
 from tui_games.games.via_nebula.hard import LEVELS, evaluate
-from tui_games.games.via_nebula.state import Erect, Transport, ViaNebulaAction, ViaNebulaState
+from tui_games.games.via_nebula.state import (
+    Erect,
+    PlaceCraftsman,
+    PlaceSite,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+)
 
 
 def test_the_estimate_is_the_exact_score_once_the_game_is_over() -> None:
@@ -25,11 +40,23 @@ def test_the_estimate_is_the_exact_score_once_the_game_is_over() -> None:
 
 
 def test_a_site_closer_to_a_contract_promises_more() -> None:
-    cards = [card("Bridge")]                       # WWSS
-    reach = [0] * 5
-    assert (site_promise(pile("WWS"), reach, cards) > site_promise(pile("WW"), reach, cards)
-            > site_promise(pile("W"), reach, cards))
-    assert site_promise(pile("WC"), reach, cards) < site_promise(pile("W"), reach, cards)
+    bridge = card("Bridge")                        # WWSS
+    none = [0] * 5
+    reach = pile("SS")                             # the stone it lacks can travel there
+    worth = [plan_worth(bridge, pile(p), none, none, 1.0) for p in ("WWS", "WW", "W")]
+    assert worth[0] > worth[1] > worth[2]
+    assert plan_worth(bridge, pile("WC"), none, none, 1.0) < worth[2]
+    assert plan_worth(bridge, pile("WW"), reach, none, 1.0) > worth[1]
+
+
+def test_each_step_nearer_a_contract_is_worth_more_than_the_one_before() -> None:
+    """Focus: a plan nearly done gains more from a step than one just begun, so the bot
+    finishes a building before it starts spreading resources over its other sites."""
+    bridge = card("Bridge")
+    none = [0] * 5
+    worth = [plan_worth(bridge, pile(p), none, none, 1.0) for p in ("", "W", "WW", "WWS")]
+    gains = [b - a for a, b in pairwise(worth)]
+    assert gains[0] < gains[1] < gains[2]
 
 
 def test_normal_erects_a_building_it_can_finish() -> None:
@@ -91,9 +118,9 @@ def test_normal_beats_random_play_in_a_short_arena() -> None:
     assert result.bots[0].wins >= 8
 
 
-def test_the_rollout_policy_is_the_normal_bots_move_remembered() -> None:
+def test_the_rollout_policy_is_the_quick_greedy_move_remembered() -> None:
     bot = LEVELS["hard"](RULES, random.Random(3), iterations=10)
-    normal = NormalBot(RULES, random.Random(0))
+    normal = RolloutBot(RULES, random.Random(0))
     for seed in range(3):
         for s in random_states(seed, 2 + seed % 3, every=9)[:-1]:
             move = bot.rollout(s, random.Random(1))
@@ -102,10 +129,10 @@ def test_the_rollout_policy_is_the_normal_bots_move_remembered() -> None:
 
 
 def estimate_after(s: ViaNebulaState, action: ViaNebulaAction) -> float:
-    """The mover's estimate once ``action`` is played on a copy of ``s``."""
+    """The mover's rollout estimate once ``action`` is played on a copy of ``s``."""
     trial = clone(s)
     RULES.apply(trial, action)
-    return round(estimate(trial, s.current), 9)
+    return round(rollout_estimate(trial, s.current), 9)
 
 
 def test_hards_decision_does_not_depend_on_the_hidden_cards() -> None:
@@ -118,3 +145,24 @@ def test_hards_decision_does_not_depend_on_the_hidden_cards() -> None:
         second = LEVELS["hard"](RULES, random.Random(i), iterations=40)
         assert first.choose(RULES.observe(s, seat), seat) == second.choose(
             RULES.observe(other, seat), seat)
+
+
+# Seed 25, two seats: five craftsmen, a site each, and the first resources carried.
+_OPENING: list[ViaNebulaAction] = [
+    PlaceCraftsman(10), PlaceCraftsman(20), PlaceCraftsman(23), PlaceCraftsman(46),
+    PlaceCraftsman(49), PlaceSite(30), PlaceSite(21), Transport(13, 8), Transport(20, 10),
+]
+
+
+def test_normal_builds_toward_a_contract_instead_of_exploring() -> None:
+    """Seat 2's site on E5 holds one wood; Guild Hall (WSC) and Stable (WCF) lie on
+    display, Master Mason's House (WSSC) in its hand, and clay from F4 can reach the site.
+    The old normal bot explored here (and most turns, ending games with two buildings);
+    normal carries the clay toward those contracts."""
+    s = RULES.setup(2, 25, {"first": "random"})
+    for action in _OPENING:
+        RULES.apply(s, action)
+    assert s.current == 1 and s.slot_res[10] == pile("W")
+    for seed in range(4):
+        bot = NormalBot(RULES, random.Random(seed))
+        assert bot.choose(RULES.observe(s, 1), 1) == Transport(hx("F4"), 10)

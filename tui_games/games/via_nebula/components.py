@@ -169,6 +169,7 @@ def needs_met(needs: tuple[int, ...], pile: list[int]) -> bool:
 
 
 _FULFILLED: dict[tuple[int, ...], frozenset[int]] = {}
+_MOST_NEEDED = max(max(c.needs) for c in CONTRACTS)   # no contract asks for more of a type
 
 
 def fulfils(pile: list[int]) -> frozenset[int]:
@@ -176,6 +177,17 @@ def fulfils(pile: list[int]) -> frozenset[int]:
     key = tuple(pile)
     found = _FULFILLED.get(key)
     if found is None:
-        found = _FULFILLED[key] = frozenset(
-            card for card, c in enumerate(CONTRACTS) if needs_met(c.needs, pile))
+        # Counts beyond what any contract asks for change nothing: such a pile has the
+        # answer of the pile capped at that, so a new pile is mostly one more look-up.
+        most = _MOST_NEEDED
+        capped = tuple(n if n < most else most for n in key)
+        found = _FULFILLED.get(capped)
+        if found is None:
+            found = _FULFILLED[capped] = frozenset(
+                card for card, c in enumerate(CONTRACTS) if needs_met(c.needs, capped))
+        if len(_FULFILLED) < FULFILLED_LIMIT:
+            _FULFILLED[key] = found
     return found
+
+
+FULFILLED_LIMIT = 20_000     # piles remembered as they are (capped ones always are)

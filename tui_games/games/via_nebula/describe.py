@@ -82,13 +82,29 @@ def describe_action(s: ViaNebulaState, a: ViaNebulaAction) -> str:
     return repr(a)
 
 
+_THIRD_PERSON: dict[type, str] = {
+    PlaceCraftsman: "places", PlaceSite: "places", Explore: "explores", Transport: "transports",
+    Erect: "erects", Convert: "turns", TakeFromSupply: "takes", Discard: "returns",
+    FreeExplore: "explores", MoveResource: "moves",
+}
+"""Each action's verb as its log line has it (the first word of its phrase, plus s)."""
+
+
 def narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
     """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``."""
-    verb, _, rest = describe_action(s, a).partition(" ")
-    if verb == "pass:":
+    kind = type(a)
+    if kind is Transport:          # the commonest line of all, written out directly
+        res = s.res_kind[a.source]
+        what = RESOURCES[res] if res >= 0 else "a resource"
+        return (f"{seat_ref(seat)} transports 1 {what} from {NAME[a.source]} to "
+                f"{slot_name(s, a.slot)}.")
+    verb = _THIRD_PERSON.get(kind)
+    if verb is not None:
+        return f"{seat_ref(seat)} {verb} {describe_action(s, a).partition(' ')[2]}."
+    if kind is Pass:
         return f"{seat_ref(seat)} passes: no action is possible."
-    if verb == "use":
+    if kind is SkipPower:
         return f"{seat_ref(seat)} uses the power no more."
+    verb, _, rest = describe_action(s, a).partition(" ")
     verb += "es" if verb.endswith(("sh", "ss")) else "s"
     return f"{seat_ref(seat)} {verb} {rest}."
-

@@ -2,11 +2,12 @@
 
 Each sample deals the rivals private contracts the bot has not seen and shuffles the deck
 (``determinize``); every one of the bot's options is tried on the same sample (paired),
-the rest of its turn is played the way the `normal` bot would (remembered across samples:
-that choice reads nothing hidden), and the position is judged by the `normal` bot's
-estimate of every seat's final score, as each seat's lead over its best rival. So the bot
-plans its two actions together (explore then carry, place a site then fill it), counts
-what its move takes from its rivals, and never trusts a sample's hidden cards.
+the rest of its turn is played greedily on a quick estimate (bot.rollout_estimate, the
+first `normal` bot's; remembered across samples: that choice reads nothing hidden), and
+the position is judged by that estimate of every seat's final score, as each seat's lead
+over its best rival. So the bot plans its two actions together (explore then carry, place
+a site then fill it), counts what its move takes from its rivals, and never trusts a
+sample's hidden cards.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from typing import Any
 
 from tui_games.engine.bots.ismcts import ISMCTSBot, margin_rewards
-from tui_games.games.via_nebula.bot import NormalBot, estimate
+from tui_games.games.via_nebula.bot import RolloutBot, rollout_estimate
 from tui_games.games.via_nebula.network import Network
 from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import ViaNebulaAction, ViaNebulaState
@@ -29,7 +30,8 @@ _RULES = ViaNebulaRules()
 def evaluate(s: ViaNebulaState, players: int) -> list[float]:
     """Per seat in [0, 1]: the estimated lead over the best rival, over LEAD_SCALE."""
     net = Network(s) if s.phase != "over" else None
-    return margin_rewards([estimate(s, seat, net) for seat in range(players)], LEAD_SCALE)
+    return margin_rewards([rollout_estimate(s, seat, net) for seat in range(players)],
+                          LEAD_SCALE)
 
 
 def decision_key(s: ViaNebulaState) -> tuple[int, int, str, int]:
@@ -38,7 +40,7 @@ def decision_key(s: ViaNebulaState) -> tuple[int, int, str, int]:
 
 
 def _public_key(s: ViaNebulaState, seat: int) -> tuple[Any, ...]:
-    """Everything the normal bot's choice for ``seat`` reads (not rivals' hands or the
+    """Everything the rollout policy's choice for ``seat`` reads (not rivals' hands or the
     deck order, which differ between samples)."""
     return (s.turn, s.actions_left, s.phase, s.power_card, s.power_left, tuple(s.tokens),
             tuple(s.res_kind), tuple(s.res_count), tuple(s.craftsman), tuple(s.explored),
@@ -52,7 +54,7 @@ class ViaNebulaSearch(ISMCTSBot):
     """ISMCTS over the bot's next action, each sample judged after the rest of its turn.
 
     Every root option is tried on the same samples (``paired``); a sample is finished by
-    the normal bot's choices for the rest of the turn (remembered across samples: they
+    the rollout policy's choices for the rest of the turn (remembered across samples: they
     read nothing hidden), then every seat's estimated final score gives the rewards.
     """
 
@@ -60,13 +62,13 @@ class ViaNebulaSearch(ISMCTSBot):
         super().__init__(rules, rng, **settings)
         self.evaluate = self._finish_turn_and_evaluate
         self.rollout = self.greedy_move
-        self.greedy = NormalBot(rules, random.Random(0))
+        self.greedy = RolloutBot(rules, random.Random(0))
         self.memo: dict[tuple[Any, ...], ViaNebulaAction] = {}
         self.root_turn = -1
         self.searcher = -1
 
     def greedy_move(self, s: ViaNebulaState, rng: random.Random) -> ViaNebulaAction:
-        """The normal bot's move for whoever decides in ``s``, remembered by what it reads
+        """The rollout policy's move for whoever decides in ``s``, remembered by what it reads
         (the rollout policy; ``rng`` is not needed: the choice is kept per position)."""
         seat = s.current
         key = (seat, *_public_key(s, seat))

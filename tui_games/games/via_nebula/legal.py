@@ -6,8 +6,6 @@ once (one instance each), so listing them in a playout builds few objects.
 
 from __future__ import annotations
 
-from itertools import compress
-
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
 from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
@@ -96,7 +94,9 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
         return out
     built = s.slot_built
     hand: list[int] | None = None
-    for slot in compress(_SLOTS, map(me.__eq__, owners)):
+    slot = -1
+    for _ in range(owners.count(me)):      # our sites and buildings, found in C
+        slot = owners.index(me, slot + 1)
         if built[slot]:
             continue
         if resources:
@@ -104,11 +104,12 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
                          _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
         pile = s.slot_res[slot]
         if any(pile):
-            if hand is None:
-                hand = s.hands[me] + [c for c in s.display if c != FREE]
             fulfilled = fulfils(pile)
-            row = _ERECT[slot]
-            out += [row[card] for card in hand if card in fulfilled]
+            if fulfilled:                  # most piles fulfil no contract at all
+                if hand is None:
+                    hand = s.hands[me] + [c for c in s.display if c != FREE]
+                row = _ERECT[slot]
+                out += [row[card] for card in hand if card in fulfilled]
     return out
 
 

@@ -109,12 +109,14 @@ def exploitation_masks(s: ViaNebulaState, seat: int) -> tuple[int, int, int, int
     tokens, counts, craftsman = s.tokens, s.res_count, s.craftsman
     token = empty = resources = mine = 0
     for h, bit in _EXPLOITATION_BITS:
-        if counts[h]:
-            resources |= bit
-        elif tokens[h] == FREE:
-            empty |= bit
         if tokens[h] != FREE:
             token |= bit
+            if counts[h]:
+                resources |= bit
+        elif counts[h]:
+            resources |= bit
+        else:
+            empty |= bit
         if craftsman[h] == seat:
             mine |= bit
     return token, empty, resources, mine
@@ -124,10 +126,10 @@ def site_mask(s: ViaNebulaState, seat: int) -> int:
     """The ruins holding a site or building of ``seat``, as a bit mask."""
     mask = 0
     owners = s.slot_owner
-    if seat in owners:
-        for slot, owner in enumerate(owners):
-            if owner == seat:
-                mask |= _SLOT_BIT[slot]
+    slot = -1
+    for _ in range(owners.count(seat)):   # the seat's slots, found in C
+        slot = owners.index(seat, slot + 1)
+        mask |= _SLOT_BIT[slot]
     return mask
 
 
@@ -147,16 +149,28 @@ def resource_mask(s: ViaNebulaState) -> int:
 # legal actions ask for the chains at every action. Bounded: cleared when it grows large.
 _CHAIN: dict[int, int] = {}
 MEMO_LIMIT = 50_000
+# Per ruin, the last chain grown: (the empty mask, the chain's empty meadows, the chain
+# mask). Asked again for the same empty mask, the answer; for a larger one, a starting
+# point (the chain grown from it is the one grown from scratch).
+_LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
 
 
 def chain_mask(ruin_hex: int, empty: int) -> int:
     """The empty meadows connected to ``ruin_hex`` through empty meadows, plus the hexes
     next to them and to the ruin: where a resource can start from to reach it."""
+    last = _LAST_CHAIN[ruin_hex]
+    if last[0] == empty:                # the empty meadows change a few times a game
+        return last[2]
     key = empty << 6 | ruin_hex         # hexes number fewer than 64
     found = _CHAIN.get(key)
     if found is None:
         near = NEIGHBOUR_MASK[ruin_hex]
         members = near & empty
+        if not last[0] & ~empty:
+            # The empty meadows of the last chain worked out for this ruin are all still
+            # empty (within a game they only ever grow): its members are still connected
+            # to the ruin, so the growth starts from them, often with nothing to add.
+            members |= last[1]
         w, v = GRID_WIDTH, GRID_WIDTH - 1
         while True:     # grow() inlined: this loop is the hottest of the search
             m = members
@@ -167,6 +181,7 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
         if len(_CHAIN) >= MEMO_LIMIT:
             _CHAIN.clear()
         found = _CHAIN[key] = grow(members) | near
+        _LAST_CHAIN[ruin_hex] = (empty, members, found)
     return found
 
 

@@ -165,9 +165,9 @@ class ViaNebulaRules:
         # working out its legality again (a playout asks for the list, then applies one
         # of it). Not part of the state's data: a save, a clone or a determinization
         # drops it; apply consumes it, and every action adds to the log besides.
-        # The objects themselves are kept (so no other object can take one's id) and
-        # their ids: apply recognises one of them in a single look-up.
-        s.legal_cache = (len(s.log), tuple(listed), frozenset(map(id, listed)))
+        # A copy is kept (the caller may change its list); apply accepts only one of
+        # these very objects (an equal one, say with True for 1, is checked in full).
+        s.legal_cache = (len(s.log), tuple(listed))
         return listed
 
     # ---- apply -----------------------------------------------------------------------------
@@ -175,7 +175,8 @@ class ViaNebulaRules:
     def apply(self, s: ViaNebulaState, a: ViaNebulaAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
-        if known is not None and known[0] == len(s.log) and id(a) in known[2]:
+        if (known is not None and known[0] == len(s.log) and type(a) in _HANDLERS
+                and a in (listed := known[1]) and listed[listed.index(a)] is a):
             _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
             return
         handler = _HANDLERS.get(type(a))
