@@ -19,6 +19,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by
 from tui_games.games.via_nebula import legal
 from tui_games.games.via_nebula.board import (
     EXPLOITATIONS,
@@ -461,8 +462,15 @@ class ViaNebulaRules:
         if tied > len(winners):
             reason += " (the tie is broken by fewer resources in storage)"
         reason += f"; the game ended because {s.ended_by}."
+        # The rulebook: "In case of a tie, the player with the least resources in storage
+        # will be declared the winner. If there is still a tie, the tied players will
+        # share the win".
+        stored = sorted({sum(s.storage[p]) for p in range(s.players) if scores[p] == max(scores)})
+        tie_break = (f"fewer resources in storage ({stored[0]} against {stored[1]})"
+                     if len(stored) > 1 else f"fewer resources in storage ({stored[0]} each)")
+        decided = decided_by(scores, winners, "VP", tie_break, "VP")
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown)
+                       breakdown=breakdown, decided_by=decided)
 
     def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
