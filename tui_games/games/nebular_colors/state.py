@@ -83,6 +83,9 @@ class HandResult(msgspec.Struct):
     reason: str
     scores: list[int]
     kind: Literal["stop", "nova", "nova_failed", "deck"] = "deck"  # which of the 4 endings
+    # Each seat's penalty at the hand's end (points lost to penalty cards); empty in games
+    # saved before it was kept, whose breakdown then shows each hand's score only.
+    penalties: list[int] = msgspec.field(default_factory=list)
 
 
 # ---- actions: one decision each -------------------------------------------------------
