@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from nebula_helpers import RULES, galaxy, new, star
 
+from tui_games.engine.core import is_detail
 from tui_games.games.nebula.board import BLACK_ZONE_VP
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
@@ -143,8 +144,10 @@ def test_a_persisting_tie_shares_the_victory() -> None:
 def test_outcome_breakdown_is_the_score_pad_of_each_seat() -> None:
     s = finished()
     outcome = RULES.outcome(s)
-    assert outcome.breakdown == [score_pad(s, 0), score_pad(s, 1)]
-    assert outcome.scores == [sum(v for _, v in rows) for rows in outcome.breakdown]
+    # the pad's lines, each with its details under it (not counted again)
+    assert [[row for row in rows if not is_detail(row[0])] for rows in outcome.breakdown] \
+        == [score_pad(s, 0), score_pad(s, 1)]
+    assert outcome.scores == [outcome.counted(0), outcome.counted(1)]
 
 
 @pytest.mark.parametrize("mode", ["intro", "full"])

@@ -29,5 +29,8 @@ def hand_rows(result: HandResult, player: int) -> list[tuple[str, int]]:
 
 
 def match_breakdown(s: NCState, player: int) -> list[tuple[str, int]]:
-    """Every hand of the match for ``player``, in play order."""
-    return [row for result in s.results for row in hand_rows(result, player)]
+    """Every hand of the match for ``player``, in play order (after the fragments held
+    before them, in a match set up part-way: the rows add up to the score)."""
+    rows = [row for result in s.results for row in hand_rows(result, player)]
+    before = s.fragments[player] - sum(r.fragments for r in s.results if r.winner == player)
+    return [("star fragments before these hands", before)] * bool(before) + rows
