@@ -41,7 +41,7 @@ def decided_by(scores: Sequence[int], winners: Sequence[int], unit: str,
         return f"{names(winners)} shared the win on the tie-break ({tied}): {tie_break}"
     if len(winners) == len(scores):
         everyone = "everyone" if len(scores) > 2 else "both players"
-        still = f", and still tied on the tie-break ({tie_break})" if tie_break else ""
+        still = f" and on the tie-break, {tie_break}" if tie_break else ""
         return f"A shared win: {everyone} {tied}{still}"
-    still = f", and still tied on the tie-break ({tie_break})" if tie_break else ""
+    still = f" and on the tie-break, {tie_break}" if tie_break else ""
     return f"{names(winners)} shared the win: {tied}{still}"

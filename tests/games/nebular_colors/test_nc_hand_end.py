@@ -267,10 +267,15 @@ def test_outcome_breakdown_gives_each_hands_fragments_and_points() -> None:
     assert out is not None
     # per hand the fragments earned, with its points (melds, penalty cards) under it;
     # the table started at (3, 2) fragments: a first row says what the hands do not
-    assert out.breakdown[0][:4] == [("star fragments before these hands", 2),
-                                    ("Hand 0: Nova made", 0), ("  points", 0),
-                                    ("Hand 0: failed Nova", 1)]
+    assert out.breakdown[0][:3] == [("star fragments before these hands", 2),
+                                    ("Hand 0: Nova made", 0), ("  points", 0)]
     assert out.breakdown[1][:2] == [("Hand 0: Nova made", 2), ("  points", 10)]
+    assert out.breakdown[0][-2:] == [(f"Hand {s.hand_no}: Stop", 1), ("  points", 5)]
+    s.hand_penalties[:0] = [[0, 0], [0, 1]]  # kept for every hand: melds and penalties
+    out = RULES.outcome(s)
+    assert out.breakdown[1][:6] == [("Hand 0: Nova made", 2), ("  melds", 10),
+                                    ("  penalty cards", 0), ("Hand 0: failed Nova", 0),
+                                    ("  melds", 6), ("  penalty cards", -1)]
     assert out.breakdown[0][-3:] == [(f"Hand {s.hand_no}: Stop", 1), ("  melds", 5),
                                      ("  penalty cards", 0)]
     assert [out.counted(0), out.counted(1)] == out.scores == [4, 2]

@@ -61,11 +61,13 @@ def test_the_game_ends_after_five_rounds() -> None:
 
 
 def test_equal_totals_share_the_win() -> None:
+    """Rulebook: "the player with the highest score wins" - it names no tie-break."""
     s = finish_round(table(["R4", "R6", "G9"], last=True, round_no=5, scores=[15, 7, 0],
                            piles=[pile(1, "R8")]), "R4", "R6", "G9")
     result = RULES.outcome(s)
     assert result is not None
     assert s.scores[:2] == [15, 15] and result.winners == [0, 1] and result.ranks[:2] == [1, 1]
+    assert result.decided_by == "Seat 1 and Seat 2 shared the win: tied on 15 points"
 
 
 def test_the_outcome_breaks_each_total_down_by_round() -> None:

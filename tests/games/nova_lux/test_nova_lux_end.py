@@ -45,6 +45,8 @@ def test_fulfilling_every_faction_after_the_colony_wins_at_once() -> None:
     outcome = RULES.outcome(s)
     assert s.phase == "over" and outcome is not None and outcome.winners == [0]
     assert outcome.reason == "Seat 1 wins; Seat 1 completes their factions."
+    # Rulebook: "1st player to satisfy all of their factions, wins."
+    assert outcome.decided_by == "Seat 1 fulfilled 3 factions first"
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -166,3 +168,6 @@ def test_no_hydrogen_left_ends_the_game_ranked_by_factions_colony_then_resources
     outcome = RULES.outcome(s)
     assert outcome.ranks == [2, 1, 3] and outcome.winners == [1]
     assert "no hydrogen is left" in outcome.reason
+    # Edition notes: ranked "by factions fulfilled, then by having a colony"
+    assert outcome.decided_by == ("Nobody fulfilled every faction: Seat 2 came first on the "
+                                  "tie-break: a colony")

@@ -106,6 +106,9 @@ def test_hand_contracts_left_over_do_not_count() -> None:
 
 
 def test_a_tie_goes_to_fewer_resources_in_storage() -> None:
+    """Rulebook: "In case of a tie, the player with the least resources in storage will be
+    declared the winner."
+    """
     s = quiet(2)
     s.tokens_won = [[0, 0], [0]]                # 4 VP and 2 VP
     s.storage = [pile("WW"), [0] * 5]           # 2 - 0 ... both score 2
@@ -113,15 +116,21 @@ def test_a_tie_goes_to_fewer_resources_in_storage() -> None:
     out = RULES.outcome(s)
     assert out is not None and out.scores == [2, 2] and out.winners == [1]
     assert "fewer resources in storage" in out.reason
+    assert out.decided_by == ("Seat 2 won on the tie-break (tied on 2 VP): fewer resources "
+                              "in storage (0 against 2)")
 
 
 def test_a_tie_in_storage_too_is_a_shared_win() -> None:
+    """Rulebook: "If there is still a tie, the tied players will share the win"
+    """
     s = quiet(2)
     s.tokens_won = [[0], [4]]
     s.phase, s.ended_by = "over", "testing"
     out = RULES.outcome(s)
     assert out is not None and out.winners == [0, 1] and out.ranks == [1, 1]
     assert "share the victory" in out.reason
+    assert out.decided_by == ("A shared win: both players tied on 2 VP and on the "
+                              "tie-break, fewer resources in storage (0 each)")
 
 
 def test_a_whole_round_in_which_nobody_can_act_ends_the_game() -> None:

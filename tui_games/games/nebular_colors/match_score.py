@@ -15,13 +15,14 @@ ENDINGS = {"stop": "Stop", "nova": "Nova made", "nova_failed": "failed Nova",
            "deck": "deck ran out"}
 
 
-def hand_rows(result: HandResult, player: int) -> list[tuple[str, int]]:
-    """One hand for ``player``: its fragments, then its points in parts."""
+def hand_rows(result: HandResult, penalties: list[int], player: int) -> list[tuple[str, int]]:
+    """One hand for ``player``: its fragments, then its points in parts (``penalties``
+    per seat, empty when not kept)."""
     earned = result.fragments if result.winner == player else 0
     rows = [(f"Hand {result.hand_no}: {ENDINGS[result.kind]}", earned)]
     points = result.scores[player]
-    if len(result.penalties) > player:
-        penalty = result.penalties[player]
+    if len(penalties) > player:
+        penalty = penalties[player]
         rows += [(f"{DETAIL}melds", points + penalty), (f"{DETAIL}penalty cards", -penalty)]
     else:  # a hand recorded before the penalties were kept
         rows.append((f"{DETAIL}points", points))
@@ -31,6 +32,8 @@ def hand_rows(result: HandResult, player: int) -> list[tuple[str, int]]:
 def match_breakdown(s: NCState, player: int) -> list[tuple[str, int]]:
     """Every hand of the match for ``player``, in play order (after the fragments held
     before them, in a match set up part-way: the rows add up to the score)."""
-    rows = [row for result in s.results for row in hand_rows(result, player)]
+    kept = s.hand_penalties if len(s.hand_penalties) == len(s.results) else []
+    rows = [row for i, result in enumerate(s.results)
+            for row in hand_rows(result, kept[i] if kept else [], player)]
     before = s.fragments[player] - sum(r.fragments for r in s.results if r.winner == player)
     return [("star fragments before these hands", before)] * bool(before) + rows

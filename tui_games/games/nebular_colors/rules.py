@@ -400,8 +400,9 @@ class NebularColorsRules:
         reason = (f"Hand {s.hand_no}: {why}; {seat_name(winner)} earns "
                   f"{plural(fragments, 'star fragment')} (scores {scores[0]} to {scores[1]}).")
         s.results.append(HandResult(hand_no=s.hand_no, winner=winner, fragments=fragments,
-                                    reason=reason, scores=scores, kind=kind,  # type: ignore[arg-type]
-                                    penalties=[len(s.penalties[q]) // 3 for q in (0, 1)]))
+                                    reason=reason, scores=scores, kind=kind))  # type: ignore[arg-type]
+        if len(s.hand_penalties) == len(s.results) - 1:  # kept since the first hand
+            s.hand_penalties.append([len(s.penalties[q]) // 3 for q in (0, 1)])
         s.log.append(Event(reason))
         s.turn += 1
         if s.fragments[winner] >= s.target:
