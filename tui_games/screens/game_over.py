@@ -145,10 +145,10 @@ class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
             heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
             yield Static(Content(heading), classes="dialog-title")
             yield Static(Content(headline(self.outcome, self.seats)), id="headline")
-            if self.outcome.reason:
-                yield Static(Content(printable(self.outcome.reason)), id="reason",
-                             classes="dialog-note")
             decided = decided_line(self.outcome, self.seats)
+            if self.outcome.reason:  # the decided-by line follows it without a gap
+                yield Static(Content(printable(self.outcome.reason)), id="reason",
+                             classes="dialog-note -tight" if decided else "dialog-note")
             if decided:
                 yield Static(Content(printable(decided)), id="decided-by",
                              classes="dialog-note")

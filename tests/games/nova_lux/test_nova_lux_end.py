@@ -169,5 +169,5 @@ def test_no_hydrogen_left_ends_the_game_ranked_by_factions_colony_then_resources
     assert outcome.ranks == [2, 1, 3] and outcome.winners == [1]
     assert "no hydrogen is left" in outcome.reason
     # Edition notes: ranked "by factions fulfilled, then by having a colony"
-    assert outcome.decided_by == ("Nobody fulfilled every faction: Seat 2 came first on the "
+    assert outcome.decided_by == ("No one fulfilled every faction; Seat 2 came first on the "
                                   "tie-break: a colony")

@@ -10,7 +10,7 @@ are named in the deciding line, not added to the score.
 from __future__ import annotations
 
 from tui_games.engine.core import DETAIL
-from tui_games.engine.grammar import plural, seat_ref
+from tui_games.engine.grammar import seat_ref
 from tui_games.engine.verdict import names
 from tui_games.games.nova_lux.cards import FACTIONS
 from tui_games.games.nova_lux.state import NONE, NovaLuxState
@@ -26,12 +26,12 @@ def score(s: NovaLuxState, seat: int) -> int:
 
 def seat_breakdown(s: NovaLuxState, seat: int) -> list[tuple[str, int]]:
     """Factions (each kept faction under it), the colony, and resources as a detail."""
-    rows = [(f"Factions fulfilled, {FACTION_VP} each", FACTION_VP * sum(s.done[seat]))]
+    rows = [(f"Factions, {FACTION_VP} each", FACTION_VP * sum(s.done[seat]))]
     for slot, fid in enumerate(s.factions[seat]):
         if fid >= 0:
             rows.append((f"{DETAIL}{FACTIONS[fid].name}",
                          FACTION_VP if s.done[seat][slot] else 0))
-    rows.append((f"Colony founded, {COLONY_VP}", COLONY_VP * (s.colony[seat] != NONE)))
+    rows.append((f"Colony, {COLONY_VP}", COLONY_VP * (s.colony[seat] != NONE)))
     # not scored: the last tie-break
     rows.append((f"{DETAIL}resources held (tie-break)", sum(s.res[seat])))
     return rows
@@ -54,9 +54,8 @@ def decided(s: NovaLuxState, winners: list[int]) -> str:
     who = names(winners) if len(winners) > 1 else seat_ref(top)
     verb = "share the first place" if len(winners) > 1 else "came first"
     if sum(s.done[top]) != sum(s.done[best]):
-        return f"Nobody fulfilled every faction: {who} {verb} with more factions fulfilled"
+        return f"No one fulfilled every faction; {who} {verb} with more factions"
     if (s.colony[top] != NONE) != (s.colony[best] != NONE):
-        return f"Nobody fulfilled every faction: {who} {verb} on the tie-break: a colony"
-    return (f"Nobody fulfilled every faction: {who} {verb} on the tie-break: more "
-            f"resources ({plural(sum(s.res[top]), 'resource')} against "
-            f"{sum(s.res[best])})")
+        return f"No one fulfilled every faction; {who} {verb} on the tie-break: a colony"
+    return (f"No one fulfilled every faction; {who} {verb} on the tie-break: more "
+            f"resources ({sum(s.res[top])} against {sum(s.res[best])})")
