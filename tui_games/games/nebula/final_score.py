@@ -101,8 +101,9 @@ def _advanced(s: NebulaState, player: int) -> Rows:
     return rows
 
 
-def final_breakdown(s: NebulaState, player: int) -> Rows:
-    """The pad's lines for ``player``, each followed by the details that make it up."""
+def final_breakdown(s: NebulaState, player: int, pad: Rows | None = None) -> Rows:
+    """The pad's lines for ``player`` (``pad``, when already worked out), each followed
+    by the details that make it up."""
     details = {
         "Career objectives": _careers,
         "Constellations": _constellations,
@@ -110,7 +111,7 @@ def final_breakdown(s: NebulaState, player: int) -> Rows:
         "Advanced objectives": _advanced,
     }
     rows: Rows = []
-    for label, vp in score_pad(s, player):
+    for label, vp in score_pad(s, player) if pad is None else pad:
         rows.append((label, vp))
         if label == "Black stars":
             # a count, not VP: the tie-break compares it

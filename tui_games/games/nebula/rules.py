@@ -427,8 +427,9 @@ class NebulaRules:
         """Score-pad lines per seat; ties go to the most black stars placed, then shared."""
         if s.phase != "over":
             return None
-        scores = [sum(vp for _, vp in score_pad(s, p)) for p in range(s.players)]
-        breakdown = [final_breakdown(s, p) for p in range(s.players)]
+        pads = [score_pad(s, p) for p in range(s.players)]
+        scores = [sum(vp for _, vp in rows) for rows in pads]
+        breakdown = [final_breakdown(s, p, pads[p]) for p in range(s.players)]
         keys = [(scores[p], s.black_stars[p]) for p in range(s.players)]
         ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
         winners = [p for p, r in enumerate(ranks) if r == 1]
