@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from via_nebula_helpers import RULES, card, hx, kind, pile, play, quiet, site, work
 
+from tui_games.engine.core import is_detail
 from tui_games.games.via_nebula.state import (
     FREE,
     Erect,
@@ -95,9 +96,16 @@ def test_final_score_tokens_contracts_explorers_end_card_minus_storage() -> None
     s.storage[0] = pile("S")
     play(s, Erect(at, card("Cellar")), SkipPower())     # 3 VP; the stone is kept
     play(s, Explore(hx("C2")), Explore(hx("E4")))
-    rows = dict(RULES.outcome(s).breakdown[0])  # type: ignore[union-attr]
+    outcome = RULES.outcome(s)
+    assert outcome is not None
+    rows = dict(row for row in outcome.breakdown[0] if not is_detail(row[0]))
     assert rows == {"exploitation tokens": 5, "contracts": 5 + 5 + 5 + 4 + 3,
                     "explorers": 4, "End-of-Game card": 2, "resources in storage": -1}
+    # each line explained under it: tokens by their VP, each contract, each resource kept
+    details = dict(row for row in outcome.breakdown[0] if is_detail(row[0]))
+    assert details["  tokens worth 2 VP"] == 4 and details["  tokens worth 1 VP"] == 1
+    assert details["  Cellar"] == 3 and details["  stone"] == -1
+    assert outcome.counted(0) == outcome.scores[0]
 
 
 def test_hand_contracts_left_over_do_not_count() -> None:

@@ -46,6 +46,7 @@ from tui_games.games.via_nebula.components import (
     token_vp,
 )
 from tui_games.games.via_nebula.describe import describe_action, narrate
+from tui_games.games.via_nebula.final_score import final_breakdown
 from tui_games.games.via_nebula.state import (
     ACTIONS_PER_TURN,
     BUILDINGS_PER_SEAT,
@@ -450,8 +451,9 @@ class ViaNebulaRules:
         """Scores; ties go to fewer resources in storage, then the win is shared."""
         if s.phase != "over":
             return None
-        breakdown = [self.score_rows(s, p) for p in range(s.players)]
-        scores = [sum(v for _, v in rows) for rows in breakdown]
+        lines = [self.score_rows(s, p) for p in range(s.players)]
+        scores = [sum(v for _, v in rows) for rows in lines]
+        breakdown = [final_breakdown(s, p, lines[p]) for p in range(s.players)]
         keys = [(scores[p], -sum(s.storage[p])) for p in range(s.players)]
         ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
         winners = [p for p, r in enumerate(ranks) if r == 1]
