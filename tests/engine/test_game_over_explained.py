@@ -95,7 +95,8 @@ def test_the_history_detail_shows_what_decided_it_by_name() -> None:
                         winners=[0], reason="", decided_by="Seat 1 won by 3 points",
                         breakdown=[[("Round 1", 12), ("  asteroids on top", -3)], []])
     text = describe(row)
-    assert "Ada won by 3 points." in text and "asteroids on top -3" in text
+    assert "Ada won by 3 points." in text and "Ada 12 (Round 1 12)" in text
+    assert "asteroids" not in text  # the details are the game over's: the pane is small
 
 
 def _older(path: Path, drop: dict[str, Any]) -> None:

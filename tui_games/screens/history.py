@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui_games.engine.core import is_detail
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.saves import SaveError
@@ -44,13 +45,15 @@ def hints_text(row: RecordSummary) -> str:
 
 
 def describe(row: RecordSummary) -> str:
-    """The whole row in words, with the score lines and what decided it, as the game
-    over showed them (seats by name)."""
+    """The whole row in words: the result, what decided it and the score lines the game
+    over showed (seats by name)."""
     names = [printable(seat.name) for seat in row.seats]
     scores = []
     for i, name in enumerate(names):
-        parts = ", ".join(f"{printable(label).strip()} {value}" for label, value in
-                          (row.breakdown[i] if i < len(row.breakdown) else []))
+        # the main rows only: the pane has a few lines, the details are the game over's
+        parts = ", ".join(f"{printable(label)} {value}" for label, value in
+                          (row.breakdown[i] if i < len(row.breakdown) else [])
+                          if not is_detail(label))
         score = row.scores[i] if i < len(row.scores) else "?"
         scores.append(f"{name} {score}" + (f" ({parts})" if parts else ""))
     hints = ", ".join(f"{printable(seat.name)} {n}" for seat, n in
