@@ -54,12 +54,24 @@ class Action(msgspec.Struct, frozen=True, tag=True):
     """Base of every game's actions: frozen (hashable) and tagged (decodable from JSON)."""
 
 
+DETAIL = "  "
+
+
+def is_detail(label: str) -> bool:
+    """Whether a breakdown row explains the row above it instead of adding to the score."""
+    return label.startswith(DETAIL)
+
+
 class Outcome(msgspec.Struct):
     """How a finished game ended.
 
     ``scores`` per seat, ``ranks`` per seat (1 = best, ties share a rank), ``winners`` the
     seats ranked 1, ``reason`` one plain sentence, ``breakdown`` per seat an ordered list of
-    (label, value) rows for the game-over screen.
+    (label, value) rows for the game-over screen: where the points came from, in the
+    rulebook's words. A row whose label starts with ``DETAIL`` explains the row above it
+    (a hand's melds, a round's asteroids) and is not part of the sum; the other rows add
+    up to the seat's score. ``decided_by`` is one line on what settled the result ("Seat 1
+    won on the tie-break: fewer resources in storage"); "" in results made before it.
     """
 
     scores: list[int]
@@ -67,16 +79,23 @@ class Outcome(msgspec.Struct):
     winners: list[int]
     reason: str
     breakdown: list[list[tuple[str, int]]] = msgspec.field(default_factory=list)
+    decided_by: str = ""
+
+    def counted(self, seat: int) -> int:
+        """The sum of ``seat``'s breakdown rows, details left out (its score, if complete)."""
+        rows = self.breakdown[seat] if seat < len(self.breakdown) else []
+        return sum(value for label, value in rows if not is_detail(label))
 
     @classmethod
     def from_scores(
-        cls, scores: list[int], reason: str, breakdown: list[list[tuple[str, int]]] | None = None
+        cls, scores: list[int], reason: str, breakdown: list[list[tuple[str, int]]] | None = None,
+        decided_by: str = "",
     ) -> Outcome:
         """Rank by score, highest first; equal scores share a rank and the win."""
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         winners = [i for i, r in enumerate(ranks) if r == 1]
         return cls(scores=list(scores), ranks=ranks, winners=winners, reason=reason,
-                   breakdown=breakdown or [])
+                   breakdown=breakdown or [], decided_by=decided_by)
 
 
 class OptionSpec(msgspec.Struct, frozen=True):

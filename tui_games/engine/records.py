@@ -44,6 +44,7 @@ class RecordSummary(msgspec.Struct):
     winners: list[int] = msgspec.field(default_factory=list)
     reason: str = ""
     breakdown: list[list[tuple[str, int]]] = msgspec.field(default_factory=list)
+    decided_by: str = ""  # absent from rows written before it: read as ""
     hints_used: list[int] = msgspec.field(default_factory=list)
     error: str | None = None
 
@@ -163,7 +164,8 @@ class History:
             seats=list(session.seats), finished_at=tag.finished_at, turns=session.turn,
             actions=len(session.actions), scores=list(outcome.scores),
             winners=list(outcome.winners), reason=outcome.reason,
-            breakdown=[list(rows) for rows in outcome.breakdown], hints_used=hints)
+            breakdown=[list(rows) for rows in outcome.breakdown],
+            decided_by=outcome.decided_by, hints_used=hints)
 
     def delete(self, path: Path | str) -> None:
         """Delete a record of this folder (a missing file is not an error)."""

@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui_games.engine.core import is_detail
+from tui_games.engine.grammar import speak_to
 from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.saves import SaveError
 from tui_games.engine.text import printable
@@ -43,16 +45,22 @@ def hints_text(row: RecordSummary) -> str:
 
 
 def describe(row: RecordSummary) -> str:
-    """The whole row in words, with the score lines the game over showed."""
+    """The whole row in words: the result, what decided it and the score lines the game
+    over showed (seats by name)."""
+    names = [printable(seat.name) for seat in row.seats]
     scores = []
-    for i, seat in enumerate(row.seats):
+    for i, name in enumerate(names):
+        # the main rows only: the pane has a few lines, the details are the game over's
         parts = ", ".join(f"{printable(label)} {value}" for label, value in
-                          (row.breakdown[i] if i < len(row.breakdown) else []))
+                          (row.breakdown[i] if i < len(row.breakdown) else [])
+                          if not is_detail(label))
         score = row.scores[i] if i < len(row.scores) else "?"
-        scores.append(f"{printable(seat.name)} {score}" + (f" ({parts})" if parts else ""))
+        scores.append(f"{name} {score}" + (f" ({parts})" if parts else ""))
     hints = ", ".join(f"{printable(seat.name)} {n}" for seat, n in
                       zip(row.seats, row.hints_used, strict=False))
-    return printable(f"{row.result()} · {printable(row.reason)}\n{'; '.join(scores)}\n"
+    decided = f"\n{speak_to(printable(row.decided_by), names)}." if row.decided_by else ""
+    return printable(f"{row.result()} · {speak_to(printable(row.reason), names)}{decided}\n"
+                     f"{'; '.join(scores)}\n"
                      f"{row.turns} turns, {row.actions} moves · hints: {hints or 'none'}")
 
 

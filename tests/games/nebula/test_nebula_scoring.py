@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from nebula_helpers import RULES, galaxy, new, star
 
+from tui_games.engine.core import is_detail
 from tui_games.games.nebula.board import BLACK_ZONE_VP
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
@@ -121,6 +122,8 @@ def test_the_most_vp_wins() -> None:
 
 
 def test_a_tie_goes_to_the_most_black_stars_placed() -> None:
+    """Rulebook: "In case of a tie, the person who placed the most Black Stars wins."
+    """
     s = finished("intro", 3)
     s.career_marks = [[], [], [], []]
     s.galaxies[0] = galaxy(NORTH)                         # 6 VP for the constellation
@@ -129,22 +132,30 @@ def test_a_tie_goes_to_the_most_black_stars_placed() -> None:
     assert outcome.scores == [6, 6, 4]
     assert outcome.winners == [1] and outcome.ranks == [2, 1, 3]
     assert "black stars" in outcome.reason
+    assert outcome.decided_by == ("Seat 2 won on the tie-break (tied on 6 VP): more Black "
+                                  "Stars placed (4 against 0)")
 
 
 def test_a_persisting_tie_shares_the_victory() -> None:
+    """Rulebook: "If the tie persists, they share the victory."
+    """
     s = finished("intro", 3)
     s.career_marks = [[], [], [], []]
     s.black_stars = [4, 4, 1]
     outcome = RULES.outcome(s)
     assert outcome.winners == [0, 1] and outcome.ranks == [1, 1, 3]
     assert "share" in outcome.reason
+    assert outcome.decided_by == ("Seat 1 and Seat 2 shared the win: tied on 6 VP and on the "
+                                  "tie-break, more Black Stars placed (4 each)")
 
 
 def test_outcome_breakdown_is_the_score_pad_of_each_seat() -> None:
     s = finished()
     outcome = RULES.outcome(s)
-    assert outcome.breakdown == [score_pad(s, 0), score_pad(s, 1)]
-    assert outcome.scores == [sum(v for _, v in rows) for rows in outcome.breakdown]
+    # the pad's lines, each with its details under it (not counted again)
+    assert [[row for row in rows if not is_detail(row[0])] for rows in outcome.breakdown] \
+        == [score_pad(s, 0), score_pad(s, 1)]
+    assert outcome.scores == [outcome.counted(0), outcome.counted(1)]
 
 
 @pytest.mark.parametrize("mode", ["intro", "full"])

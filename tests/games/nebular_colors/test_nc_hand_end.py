@@ -256,7 +256,7 @@ def test_short_match_to_2_star_fragments() -> None:
     assert s.phase == "over" and RULES.outcome(s).winners == [0]  # type: ignore[union-attr]
 
 
-def test_outcome_breakdown_counts_hands_stops_and_novas() -> None:
+def test_outcome_breakdown_gives_each_hands_fragments_and_points() -> None:
     s = _stop_with((3, 2), 4)
     s.results[:0] = [
         HandResult(hand_no=0, winner=1, fragments=2, reason="", scores=[0, 10], kind="nova"),
@@ -265,8 +265,18 @@ def test_outcome_breakdown_counts_hands_stops_and_novas() -> None:
     ]
     out = RULES.outcome(s)
     assert out is not None
-    assert out.breakdown[0] == [("Star fragments", 4), ("Hands won", 2), ("Stops", 1),
-                                ("Novas made", 0), ("Novas failed", 0)]
-    assert out.breakdown[1] == [("Star fragments", 2), ("Hands won", 1), ("Stops", 0),
-                                ("Novas made", 1), ("Novas failed", 1)]
+    # per hand the fragments earned, with its points (melds, penalty cards) under it;
+    # the table started at (3, 2) fragments: a first row says what the hands do not
+    assert out.breakdown[0][:3] == [("star fragments before these hands", 2),
+                                    ("Hand 0: Nova made", 0), ("  points", 0)]
+    assert out.breakdown[1][:2] == [("Hand 0: Nova made", 2), ("  points", 10)]
+    assert out.breakdown[0][-2:] == [(f"Hand {s.hand_no}: Stop", 1), ("  points", 5)]
+    s.hand_penalties[:0] = [[0, 0], [0, 1]]  # kept for every hand: melds and penalties
+    out = RULES.outcome(s)
+    assert out.breakdown[1][:6] == [("Hand 0: Nova made", 2), ("  melds", 10),
+                                    ("  penalty cards", 0), ("Hand 0: failed Nova", 0),
+                                    ("  melds", 6), ("  penalty cards", -1)]
+    assert out.breakdown[0][-3:] == [(f"Hand {s.hand_no}: Stop", 1), ("  melds", 5),
+                                     ("  penalty cards", 0)]
+    assert [out.counted(0), out.counted(1)] == out.scores == [4, 2]
     assert RULES.outcome(table()) is None

@@ -7,7 +7,7 @@ import random
 from neptune_tables import RULES, card, pile, play, table
 
 from tui_games.engine.codec import clone, from_json, to_json
-from tui_games.engine.core import Event
+from tui_games.engine.core import Event, is_detail
 from tui_games.games.neptune.state import NeptuneState, OnTop, Play
 from tui_games.games.neptune.tricks import playable
 
@@ -61,11 +61,13 @@ def test_the_game_ends_after_five_rounds() -> None:
 
 
 def test_equal_totals_share_the_win() -> None:
+    """Rulebook: "the player with the highest score wins" - it names no tie-break."""
     s = finish_round(table(["R4", "R6", "G9"], last=True, round_no=5, scores=[15, 7, 0],
                            piles=[pile(1, "R8")]), "R4", "R6", "G9")
     result = RULES.outcome(s)
     assert result is not None
     assert s.scores[:2] == [15, 15] and result.winners == [0, 1] and result.ranks[:2] == [1, 1]
+    assert result.decided_by == "Seat 1 and Seat 2 shared the win: tied on 15 points"
 
 
 def test_the_outcome_breaks_each_total_down_by_round() -> None:
@@ -76,7 +78,10 @@ def test_the_outcome_breaks_each_total_down_by_round() -> None:
     result = RULES.outcome(s)
     assert result is not None
     for seat, rows in enumerate(result.breakdown):
-        assert rows == [(f"Round {r + 1}", pts[seat]) for r, pts in enumerate(s.round_scores)]
+        main = [row for row in rows if not is_detail(row[0])]
+        rounds = [(f"Round {r + 1}", pts[seat]) for r, pts in enumerate(s.round_scores)]
+        assert main[:len(rounds)] == rounds
+        assert result.counted(seat) == result.scores[seat]
 
 
 # ---- the protocol -------------------------------------------------------------------------
@@ -213,11 +218,17 @@ def test_a_sample_never_deals_a_card_already_played_or_held() -> None:
         assert sorted(everything) == sorted([*range(30), *s.specials])
 
 
-def test_the_result_says_why_rounds_may_not_add_up_to_a_total() -> None:
+def test_the_breakdown_says_what_the_floor_at_0_added() -> None:
+    """Rulebook: "Your score can never go below zero on the score tracker, but you may
+    move backwards during later rounds." The rounds alone would not add up to the total,
+    so a last row says what the floor added."""
     s = table(["R4", "R6", "G9"], last=True, piles=[pile(0, "A7")], round_no=5)
     s.round_scores = [[-8, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]  # seat 1 stopped at 0
     s = finish_round(s, "R4", "R6", "G9")  # seat 1 scores -7 (A7) this round
     assert s.scores[0] == 0 and sum(r[0] for r in s.round_scores) == -15
     result = RULES.outcome(s)
-    assert result is not None and result.reason.endswith(
-        "A total never drops below 0, so rounds may not add up to it.")
+    assert result is not None
+    assert result.breakdown[0][-1] == ("kept at 0 (never below)", 15)
+    assert result.counted(0) == 0
+
+

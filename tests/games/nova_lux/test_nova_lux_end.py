@@ -46,10 +46,8 @@ def test_fulfilling_every_faction_after_the_colony_wins_at_once() -> None:
     assert s.phase == "over" and outcome is not None and outcome.winners == [0]
     # issue 19: it read "You win; you complete their factions." once names were put in
     assert outcome.reason == "Seat 1 wins: a colony founded, then 3 factions fulfilled."
-    labels = [label for label, _ in outcome.breakdown[0]]
-    assert labels == ["Factions fulfilled (10 each)", "Colony founded (5)",
-                      "Resources (break ties)"]
-    assert outcome.scores[0] == 10 * outcome.breakdown[0][0][1] + 5 * outcome.breakdown[0][1][1]
+    # Rulebook: "1st player to satisfy all of their factions, wins."
+    assert outcome.decided_by == "Seat 1 fulfilled 3 factions first"
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -171,3 +169,25 @@ def test_no_hydrogen_left_ends_the_game_ranked_by_factions_colony_then_resources
     outcome = RULES.outcome(s)
     assert outcome.ranks == [2, 1, 3] and outcome.winners == [1]
     assert "no hydrogen is left" in outcome.reason
+    # Edition notes: ranked "by factions fulfilled, then by having a colony"
+    assert outcome.decided_by == ("No one fulfilled every faction; Seat 2 came first on the "
+                                  "tie-break: a colony")
+
+
+def test_the_game_over_score_is_10_per_faction_and_5_for_the_colony() -> None:
+    """Edition notes: "The game-over screen sums that ranking up as a score: 10 for each
+    faction fulfilled and 5 for the colony (resources are not added: they only break a
+    tie, and the screen says so)."""
+    s = table(3)
+    s.done = [[True, True, False], [True, False, False], [False, False, False]]
+    s.colony = [card("C3"), NONE, NONE]
+    s.res = [res("W14"), res(""), res("W14 A14")]
+    s.hydrogen = [0] * 16
+    RULES.apply(s, EndTurn())
+    outcome = RULES.outcome(s)
+    assert outcome is not None and outcome.scores == [25, 10, 0]
+    assert [outcome.counted(seat) for seat in range(3)] == outcome.scores
+    rows = outcome.breakdown[2]
+    assert ("Colony, 5", 0) in rows and ("  resources held (tie-break)", sum(s.res[2])) in rows
+    assert outcome.decided_by == ("No one fulfilled every faction; Seat 1 came first with "
+                                  "more factions")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from via_nebula_helpers import RULES, card, hx, kind, pile, play, quiet, site, work
 
+from tui_games.engine.core import is_detail
 from tui_games.games.via_nebula.state import (
     FREE,
     Erect,
@@ -95,9 +96,16 @@ def test_final_score_tokens_contracts_explorers_end_card_minus_storage() -> None
     s.storage[0] = pile("S")
     play(s, Erect(at, card("Cellar")), SkipPower())     # 3 VP; the stone is kept
     play(s, Explore(hx("C2")), Explore(hx("E4")))
-    rows = dict(RULES.outcome(s).breakdown[0])  # type: ignore[union-attr]
+    outcome = RULES.outcome(s)
+    assert outcome is not None
+    rows = dict(row for row in outcome.breakdown[0] if not is_detail(row[0]))
     assert rows == {"exploitation tokens": 5, "contracts": 5 + 5 + 5 + 4 + 3,
                     "explorers": 4, "End-of-Game card": 2, "resources in storage": -1}
+    # each line explained under it: tokens by their VP, each contract, each resource kept
+    details = dict(row for row in outcome.breakdown[0] if is_detail(row[0]))
+    assert details["  tokens worth 2 VP"] == 4 and details["  tokens worth 1 VP"] == 1
+    assert details["  Cellar"] == 3 and details["  stone"] == -1
+    assert outcome.counted(0) == outcome.scores[0]
 
 
 def test_hand_contracts_left_over_do_not_count() -> None:
@@ -106,6 +114,9 @@ def test_hand_contracts_left_over_do_not_count() -> None:
 
 
 def test_a_tie_goes_to_fewer_resources_in_storage() -> None:
+    """Rulebook: "In case of a tie, the player with the least resources in storage will be
+    declared the winner."
+    """
     s = quiet(2)
     s.tokens_won = [[0, 0], [0]]                # 4 VP and 2 VP
     s.storage = [pile("WW"), [0] * 5]           # 2 - 0 ... both score 2
@@ -113,15 +124,21 @@ def test_a_tie_goes_to_fewer_resources_in_storage() -> None:
     out = RULES.outcome(s)
     assert out is not None and out.scores == [2, 2] and out.winners == [1]
     assert "fewer resources in storage" in out.reason
+    assert out.decided_by == ("Seat 2 won on the tie-break (tied on 2 VP): fewer resources "
+                              "in storage (0 against 2)")
 
 
 def test_a_tie_in_storage_too_is_a_shared_win() -> None:
+    """Rulebook: "If there is still a tie, the tied players will share the win"
+    """
     s = quiet(2)
     s.tokens_won = [[0], [4]]
     s.phase, s.ended_by = "over", "testing"
     out = RULES.outcome(s)
     assert out is not None and out.winners == [0, 1] and out.ranks == [1, 1]
     assert "share the victory" in out.reason
+    assert out.decided_by == ("A shared win: both players tied on 2 VP and on the "
+                              "tie-break, fewer resources in storage (0 each)")
 
 
 def test_a_whole_round_in_which_nobody_can_act_ends_the_game() -> None:

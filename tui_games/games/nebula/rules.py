@@ -19,6 +19,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import a_or_an
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by
 from tui_games.games.nebula import bag, placement
 from tui_games.games.nebula.board import (
     BLACK_ZONE_SIZE,
@@ -32,6 +33,7 @@ from tui_games.games.nebula.board import (
     VALUE_TRACK_LAST,
 )
 from tui_games.games.nebula.describe import and_list, describe_action, narrate, player_name
+from tui_games.games.nebula.final_score import final_breakdown
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
@@ -425,8 +427,9 @@ class NebulaRules:
         """Score-pad lines per seat; ties go to the most black stars placed, then shared."""
         if s.phase != "over":
             return None
-        breakdown = [score_pad(s, p) for p in range(s.players)]
-        scores = [sum(vp for _, vp in rows) for rows in breakdown]
+        pads = [score_pad(s, p) for p in range(s.players)]
+        scores = [sum(vp for _, vp in rows) for rows in pads]
+        breakdown = [final_breakdown(s, p, pads[p]) for p in range(s.players)]
         keys = [(scores[p], s.black_stars[p]) for p in range(s.players)]
         ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
         winners = [p for p, r in enumerate(ranks) if r == 1]
@@ -437,8 +440,14 @@ class NebulaRules:
         if len(best) > 1 and len(winners) < len(best):
             reason += " (tie broken by black stars placed)"
         reason += f"; the game ended because {' and '.join(s.end_reasons)}."
+        # The rulebook: "In case of a tie, the person who placed the most Black Stars
+        # wins. If the tie persists, they share the victory."
+        placed = sorted({s.black_stars[p] for p in best}, reverse=True)
+        tie_break = (f"more Black Stars placed ({placed[0]} against {placed[1]})"
+                     if len(placed) > 1 else f"more Black Stars placed ({placed[0]} each)")
+        decided = decided_by(scores, winners, "VP", tie_break, "VP")
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown)
+                       breakdown=breakdown, decided_by=decided)
 
     def describe(self, s: NebulaState, a: NebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""

@@ -18,6 +18,8 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by
+from tui_games.games.nebular_colors.match_score import match_breakdown
 from tui_games.games.nebular_colors.melds import (
     ScoreBreakdown,
     can_take,
@@ -399,6 +401,8 @@ class NebularColorsRules:
                   f"{plural(fragments, 'star fragment')} (scores {scores[0]} to {scores[1]}).")
         s.results.append(HandResult(hand_no=s.hand_no, winner=winner, fragments=fragments,
                                     reason=reason, scores=scores, kind=kind))  # type: ignore[arg-type]
+        if len(s.hand_penalties) == len(s.results) - 1:  # kept since the first hand
+            s.hand_penalties.append([len(s.penalties[q]) // 3 for q in (0, 1)])
         s.log.append(Event(reason))
         s.turn += 1
         if s.fragments[winner] >= s.target:
@@ -478,24 +482,17 @@ class NebularColorsRules:
         """Star fragments as scores, with a per-player summary of the hands."""
         if s.phase != "over":
             return None
-        rows: list[list[tuple[str, int]]] = []
-        for p in (0, 1):
-            won = [r for r in s.results if r.winner == p]
-            rows.append([
-                ("Star fragments", s.fragments[p]),
-                ("Hands won", len(won)),
-                ("Stops", sum(1 for r in won if r.kind == "stop")),
-                ("Novas made", sum(1 for r in won if r.kind == "nova")),
-                # a failed Nova's fragment goes to the caller's opponent
-                ("Novas failed", sum(1 for r in s.results
-                                     if r.kind == "nova_failed" and r.winner != p)),
-            ])
+        rows = [match_breakdown(s, p) for p in (0, 1)]
         winner = 0 if s.fragments[0] > s.fragments[1] else 1
         last = s.results[-1].reason if s.results else ""
         reason = (f"{last} {seat_name(winner)} collected "
                   f"{plural(s.fragments[winner], 'star fragment')} "
                   f"in {plural(len(s.results), 'hand')}.").lstrip()
-        return Outcome.from_scores(list(s.fragments), reason, rows)
+        # The rulebook: "When either player has earned 4 or more star fragments, that
+        # player wins the game": the first to the target wins, so there is no tie.
+        decided = (f"{decided_by(s.fragments, [winner], 'star fragment')}, the first to "
+                   f"{plural(s.target, 'star fragment')}")
+        return Outcome.from_scores(list(s.fragments), reason, rows, decided)
 
     def describe(self, s: NCState, a: NCAction) -> str:
         """A short phrase for menus and hints."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -72,6 +72,10 @@ class NCState(GameState, kw_only=True):
     taken: list[int] = msgspec.field(default_factory=list)       # pile cards taken this turn
     nova: int | None = None              # the seat that called Nova this hand
     results: list[HandResult] = msgspec.field(default_factory=list)
+    # Per hand ended, each seat's penalty then (points lost to penalty cards): the game
+    # over's breakdown. Missing in older saves (the replay fills it: see KEPT_SINCE).
+    hand_penalties: list[list[int]] = msgspec.field(default_factory=list)
+    KEPT_SINCE: ClassVar[tuple[str, ...]] = ("hand_penalties",)
 
 
 class HandResult(msgspec.Struct):

@@ -11,7 +11,9 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by
 from tui_games.games.neptune.determinize import fill_hidden
+from tui_games.games.neptune.round_score import round_parts, seat_breakdown
 from tui_games.games.neptune.state import (
     BLACK_HOLE,
     DEFAULT_SPECIALS,
@@ -353,6 +355,8 @@ class NeptuneRules:
         for pile in s.piles:
             round_points[pile.owner] += pile.score
         s.round_scores.append(round_points)
+        if len(s.round_parts) == len(s.round_scores) - 1:  # kept since the first round
+            s.round_parts.append(round_parts(s.piles, s.players))
         s.scores = [max(0, total + pts)
                     for total, pts in zip(s.scores, round_points, strict=True)]
         parts = ", ".join(f"{seat_ref(i)} scores {points(pts)} (total {s.scores[i]})"
@@ -420,10 +424,9 @@ class NeptuneRules:
             reason = f"{join_and(reached)} reached {TARGET} points in round {s.round}."
         else:
             reason = f"All {ROUNDS} rounds played; nobody reached {TARGET} points."
-        every_round = len(s.round_scores) == s.round
-        if every_round and any(total != sum(pts[i] for pts in s.round_scores)
-                               for i, total in enumerate(s.scores)):
-            reason += " A total never drops below 0, so rounds may not add up to it."
-        breakdown = [[(f"Round {r + 1}", pts[i]) for r, pts in enumerate(s.round_scores)]
-                     for i in range(s.players)]
-        return Outcome.from_scores(s.scores, reason, breakdown)
+        breakdown = [seat_breakdown(s, i) for i in range(s.players)]
+        # The rulebook: "the player with the highest score wins"; it names no tie-break,
+        # so equal totals share the win.
+        decided = decided_by(s.scores, [i for i, v in enumerate(s.scores) if v == best],
+                             "point")
+        return Outcome.from_scores(s.scores, reason, breakdown, decided)

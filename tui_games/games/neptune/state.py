@@ -7,7 +7,7 @@ at setup; the others never enter play.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -145,6 +145,10 @@ class NeptuneState(GameState, kw_only=True):
     voids: list[int] = msgspec.field(default_factory=list)      # known-void bits per player
     scores: list[int] = msgspec.field(default_factory=list)
     round_scores: list[list[int]] = msgspec.field(default_factory=list)  # per round, per seat
+    # per round, per seat: the points by kind of top card (round_score.PARTS); empty in
+    # games saved before it was kept
+    round_parts: list[list[list[int]]] = msgspec.field(default_factory=list)
+    KEPT_SINCE: ClassVar[tuple[str, ...]] = ("round_parts",)
     last_trick: list[int] = msgspec.field(default_factory=list)  # the last complete trick
     last_leader: int = -1
     last_winner: int = -1

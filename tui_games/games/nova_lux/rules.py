@@ -55,6 +55,7 @@ from tui_games.games.nova_lux.factions import (
     trigger_slot,
 )
 from tui_games.games.nova_lux.fields import field_problem
+from tui_games.games.nova_lux.final_score import decided, score, seat_breakdown
 from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     HIDDEN,
@@ -729,12 +730,8 @@ class NovaLuxRules:
             # Solo and semi-cooperative: only those who completed their factions win.
             ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
         winners = [p for p, r in enumerate(ranks) if r == 1]
-        # The score is 10 a fulfilled faction and 5 for the colony; the labels say so, and
-        # that resources only break ties (they are not in the score).
-        breakdown = [[("Factions fulfilled (10 each)", sum(s.done[p])),
-                      ("Colony founded (5)", int(s.colony[p] != NONE)),
-                      ("Resources (break ties)", sum(s.res[p]))] for p in range(s.players)]
-        scores = [10 * sum(s.done[p]) + 5 * (s.colony[p] != NONE) for p in range(s.players)]
+        breakdown = [seat_breakdown(s, p) for p in range(s.players)]
+        scores = [score(s, p) for p in range(s.players)]
         if not winners:
             reason = f"nobody wins: {s.end_reason}."
         else:
@@ -748,7 +745,7 @@ class NovaLuxRules:
             else:
                 reason = f"{names} {verb}; {s.end_reason}."
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown)
+                       breakdown=breakdown, decided_by=decided(s, winners))
 
     def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
         """A plain phrase for ``a`` in ``s``."""

@@ -19,6 +19,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by
 from tui_games.games.via_nebula import legal
 from tui_games.games.via_nebula.board import (
     EXPLOITATIONS,
@@ -45,6 +46,7 @@ from tui_games.games.via_nebula.components import (
     token_vp,
 )
 from tui_games.games.via_nebula.describe import describe_action, narrate
+from tui_games.games.via_nebula.final_score import final_breakdown
 from tui_games.games.via_nebula.state import (
     ACTIONS_PER_TURN,
     BUILDINGS_PER_SEAT,
@@ -450,8 +452,9 @@ class ViaNebulaRules:
         """Scores; ties go to fewer resources in storage, then the win is shared."""
         if s.phase != "over":
             return None
-        breakdown = [self.score_rows(s, p) for p in range(s.players)]
-        scores = [sum(v for _, v in rows) for rows in breakdown]
+        lines = [self.score_rows(s, p) for p in range(s.players)]
+        scores = [sum(v for _, v in rows) for rows in lines]
+        breakdown = [final_breakdown(s, p, lines[p]) for p in range(s.players)]
         keys = [(scores[p], -sum(s.storage[p])) for p in range(s.players)]
         ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
         winners = [p for p, r in enumerate(ranks) if r == 1]
@@ -462,8 +465,15 @@ class ViaNebulaRules:
         if tied > len(winners):
             reason += " (the tie is broken by fewer resources in storage)"
         reason += f"; the game ended because {s.ended_by}."
+        # The rulebook: "In case of a tie, the player with the least resources in storage
+        # will be declared the winner. If there is still a tie, the tied players will
+        # share the win".
+        stored = sorted({sum(s.storage[p]) for p in range(s.players) if scores[p] == max(scores)})
+        tie_break = (f"fewer resources in storage ({stored[0]} against {stored[1]})"
+                     if len(stored) > 1 else f"fewer resources in storage ({stored[0]} each)")
+        decided = decided_by(scores, winners, "VP", tie_break, "VP")
         return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown)
+                       breakdown=breakdown, decided_by=decided)
 
     def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
