@@ -6,7 +6,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui_games.widgets.footer import GameFooter
+from tui_games.widgets.footer import GameFooter, KeySpec
+from tui_games.widgets.footer_fit import fit
 
 
 class Table(Screen[None]):
@@ -148,3 +149,46 @@ async def test_a_group_of_keys_is_one_entry_named_by_its_first_key() -> None:
         await pilot.click(GameFooter, offset=(text.index("Scroll"), 0))
         await pilot.press("pagedown")
         assert table.scrolled == [1, -1]  # a click presses the group's first key
+
+
+SHARED = ("save", "undo", "rules", "hint")
+
+
+def entry(key: str, description: str, action: str = "") -> KeySpec:
+    return KeySpec(key, key, description, False, (key,), action or description.lower())
+
+
+GAME_KEYS = [entry("d", "Draw", "draw"), entry("e", "End turn", "end")]
+TABLE_KEYS = [entry("^s", "Save"), entry("^z", "Undo"), entry("?", "Rules"),
+              entry("PgUp/Dn", "Log", "hint")]
+
+
+def test_keys_that_fit_keep_their_words() -> None:
+    fitted = fit([*GAME_KEYS, *TABLE_KEYS], 80, shrinkable=SHARED)
+    assert fitted.line.plain == "d Draw e End turn ^s Save ^z Undo ? Rules PgUp/Dn Log"
+    assert fitted.folded == 0
+
+
+def test_shared_keys_give_up_their_words_one_at_a_time_best_known_first() -> None:
+    """Issue 19: at 80 columns the last keys were cut. Now the shared keys fold, one at a
+    time and only as many as needed, into one entry at the end; game keys keep words."""
+    keys = [*GAME_KEYS, *TABLE_KEYS]
+    steps = ["d Draw e End turn ^z Undo ? Rules PgUp/Dn Log ^s",
+             "d Draw e End turn ? Rules PgUp/Dn Log ^s^z",
+             "d Draw e End turn PgUp/Dn Log ^s^z?",
+             "d Draw e End turn ^s^z? PgUp/Dn"]
+    widths = [len(line) for line in steps]
+    assert [fit(keys, width, shrinkable=SHARED).line.plain for width in widths] == steps
+    assert [fit(keys, width - 1, shrinkable=SHARED).folded for width in widths] == [2, 3, 4, 4]
+    # every key is on each line, where a click presses it
+    for width in widths:
+        fitted = fit(keys, width, shrinkable=SHARED)
+        assert {spec for _start, _end, spec in fitted.spans} == set(keys)
+        for start, end, spec in fitted.spans:
+            assert fitted.line.plain[start:end].startswith(spec.display)
+
+
+def test_keys_not_named_shrinkable_are_cut_rather_than_folded() -> None:
+    fitted = fit([*GAME_KEYS, *TABLE_KEYS], 20, shrinkable=())
+    assert fitted.line.plain == "d Draw e End turn"
+    assert [spec.description for _s, _e, spec in fitted.spans] == ["Draw", "End turn"]

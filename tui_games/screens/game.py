@@ -76,6 +76,9 @@ __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_
            "sentence", "why_no_undo"]
 
 LOG_KEYS = Binding.Group("Log")  # PageUp/PageDown/Home/End, one footer entry
+# The keys every table shares, in the order they give up their words in the footer when
+# a phase has more keys than 80 columns hold (the best known first: see footer_fit).
+TABLE_KEYS = ("save", "undo", "rules", "menu", "hint", "scroll_log(1)")
 
 
 class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
@@ -199,7 +202,8 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
                 yield GameLog(id="log")
         with Column(id="game-keys"):
             # Compact: more keys fit 80 columns; ctrl+p still works without its label.
-            yield GameFooter(compact=True, show_command_palette=False)
+            yield GameFooter(compact=True, show_command_palette=False,
+                             shrinkable=TABLE_KEYS)
 
     def on_mount(self) -> None:
         """Show the table, then whatever comes first: a hand-off, a bot, or the end.

@@ -12,7 +12,8 @@ may name several keys, "PgUp/Dn") and the group's description.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -23,6 +24,8 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from tui_games.widgets.footer_fit import Entry, fit
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -30,14 +33,7 @@ if TYPE_CHECKING:
 DRAWN_SETS = 64  # sets of keys kept drawn: every phase of a game, many times over
 
 
-class KeySpec(NamedTuple):
-    """One entry of the footer: a key, or a group of keys shown as one."""
-
-    key: str  # the key a click presses (a group's first)
-    display: str
-    description: str
-    disabled: bool
-    covers: tuple[str, ...] = ()  # every key of the entry (a group's several)
+KeySpec = Entry  # one entry of the footer (see footer_fit)
 
 
 class GameFooter(Widget):
@@ -78,9 +74,12 @@ class GameFooter(Widget):
     """Show the key to invoke the command palette."""
 
     def __init__(self, *, compact: bool = False, show_command_palette: bool = True,
-                 name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 shrinkable: Sequence[str] = (), name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        # The actions of the keys every table shares, in the order they fold into one
+        # entry when the line is too short (see footer_fit).
+        self.shrinkable = tuple(shrinkable)
         self.set_reactive(GameFooter.compact, compact)
         self.set_class(compact, "-compact", update=False)
         self.set_reactive(GameFooter.show_command_palette, show_command_palette)
@@ -134,20 +133,21 @@ class GameFooter(Widget):
                 first = keys[at]
                 keys[at] = KeySpec(first.key, first.display, first.description,
                                    first.disabled and not enabled,
-                                   (*first.covers, binding.key))
+                                   (*first.covers, binding.key), first.action)
                 continue
             if group is not None:
                 groups[group] = len(keys)
             keys.append(KeySpec(binding.key, app.get_key_display(binding),
                                 group.description if group is not None
-                                else binding.description, not enabled, (binding.key,)))
+                                else binding.description, not enabled, (binding.key,),
+                                binding.action))
         palette = None
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 palette = KeySpec(found.binding.key, app.get_key_display(found.binding),
                                   found.binding.description, not found.enabled,
-                                  (found.binding.key,))
+                                  (found.binding.key,), found.binding.action)
         return tuple(keys), palette
 
     def bindings_changed(self, screen: Screen) -> None:
@@ -180,29 +180,17 @@ class GameFooter(Widget):
         key_style = self.get_component_rich_style("game-footer--key")
         description_style = self.get_component_rich_style("game-footer--description")
         width = self.size.width
-        pad = "" if self.compact else " "
         palette = None
         if self._palette is not None:
             palette = Text.assemble(("▏", description_style),
                                     (self._palette.display, key_style),
                                     (f" {self._palette.description}", description_style))
         room = width - (palette.cell_len + 1 if palette is not None else 0)
-        line = Text(no_wrap=True, overflow="crop", end="")
-        spans: list[tuple[int, int, KeySpec]] = []
-        for spec in self._keys:
-            # Textual's Footer: " key " + "label " apart; compact: "key label" + a space.
-            label = (f" {spec.description}" if self.compact else f"{spec.description} ")
-            piece = Text.assemble((f"{pad}{spec.display}{pad}", key_style),
-                                  (label if spec.description else "", description_style))
-            if spec.disabled:
-                piece.stylize("dim")
-            gap = 1 if line.cell_len and self.compact else 0
-            if line.cell_len + gap + piece.cell_len > room:
-                break
-            line.append(" " * gap)
-            start = line.cell_len
-            line.append_text(piece)
-            spans.append((start, line.cell_len, spec))
+        fitted = fit(self._keys, room, shrinkable=self.shrinkable, compact=self.compact,
+                     key_style=key_style, description_style=description_style)
+        line = fitted.line
+        line.truncate(max(room, 0))
+        spans = fitted.spans
         if palette is not None:
             line.append(" " * max(1, width - line.cell_len - palette.cell_len))
             start = line.cell_len
