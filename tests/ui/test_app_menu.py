@@ -138,7 +138,8 @@ async def test_every_table_binding_shows_in_the_footer_alone_or_in_its_group(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     """The rule above, on a table as drawn at 80 columns: a key of a group (the log's
     PageUp/PageDown/Home/End) counts as shown through its group's one entry; a key that
-    is hidden or cut off does not."""
+    is cut off does not. A key its screen hides now (H with no hint for this game, the
+    Esc that stops a hint being worked out) is not offered, so it is not asked for."""
     app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -146,9 +147,12 @@ async def test_every_table_binding_shows_in_the_footer_alone_or_in_its_group(
         footer = app.screen.query_one(GameFooter)
         covered = {key for entry in footer.drawn for key in entry.covers}
         actions = {app.screen.active_bindings[key].binding.action for key in covered}
+        offered = {value.binding.action for value in app.screen.active_bindings.values()}
+        assert {"save", "undo", "rules", "menu", "scroll_log(1)"} <= offered
         for binding in GameScreen.BINDINGS:
             assert isinstance(binding, Binding)
-            assert binding.action in actions, (binding, footer.drawn)
+            if binding.action in offered:
+                assert binding.action in actions, (binding, footer.drawn)
 
 
 async def test_the_command_palette_lists_the_game_commands(
