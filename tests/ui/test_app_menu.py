@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import textwrap
 from collections.abc import Callable
 
@@ -10,7 +11,7 @@ import pytest
 from conftest import SIZE, pulsar_session
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.widgets import Footer, OptionList
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
@@ -112,6 +113,21 @@ async def test_letter_keys_are_shortcuts(store: SaveStore, make_app: MakeApp) ->
             assert isinstance(app.screen, screen)
             await pilot.press("escape")
             assert isinstance(app.screen, MenuScreen)
+
+
+async def test_every_menu_key_shows_whole_in_the_footer_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """With History and Stats the menu has seven letters; at 80 columns 'q Quit' was cut."""
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query("FooterKey"))  # Footer's own key widgets, by type name
+        assert {getattr(key, "description", "") for key in keys} >= {
+            "New game", "Continue", "Load", "History", "Stats", "Rules", "Quit"}
+        assert footer.max_scroll_x == 0  # nothing runs past the right edge
+        for left, right in itertools.pairwise(keys):  # nor under the palette key beside it
+            assert left.region.right <= right.region.x, getattr(left, "description", "")
 
 
 async def test_quit_leaves_the_app(store: SaveStore, make_app: MakeApp) -> None:

@@ -81,7 +81,7 @@ class MenuScreen(Screen[None]):
                     with Horizontal(classes="game-row"):
                         yield Label(info.title, classes="game-title")
                         yield Static(info.blurb, classes="game-blurb")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def games_app(self) -> GamesApp:
