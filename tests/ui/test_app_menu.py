@@ -42,13 +42,13 @@ def nebular_session(seed: int = 3) -> Session:
                        default_options(info.rules))
 
 
-async def test_menu_offers_the_five_entries_and_the_registered_games(
+async def test_menu_offers_the_six_entries_and_the_registered_games(
         store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, MenuScreen)
         ids = [option.id for option in menu(app).options]
-        assert ids == ["new", "continue", "load", "rules", "quit"]
+        assert ids == ["new", "continue", "load", "rules", "learn", "quit"]
         titles = [str(label.render()) for label in app.screen.query(".game-title")]
         assert titles == [info.title for info in all_games().values()]
 

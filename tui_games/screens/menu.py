@@ -55,6 +55,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "app.continue_game", "Continue"),
         Binding("l", "app.load", "Load"),
         Binding("r", "app.rules", "Rules"),
+        Binding("p", "app.learn", "Learn to play"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -67,6 +68,7 @@ class MenuScreen(Screen[None]):
                 Option(entry("Continue", "no saved game yet"), id="continue", disabled=True),
                 Option(entry("Load game", "pick a saved game"), id="load"),
                 Option(entry("Rules", "how to play each game"), id="rules"),
+                Option(entry("Learn", "to play: a guided first game"), id="learn"),
                 Option(entry("Quit", "games save themselves as you play"), id="quit"),
                 id="menu",
             )
@@ -139,7 +141,8 @@ class MenuScreen(Screen[None]):
         actions = {"new": self.games_app.action_new_game,
                    "continue": self.games_app.action_continue_game,
                    "load": self.games_app.action_load,
-                   "rules": self.games_app.action_rules}
+                   "rules": self.games_app.action_rules,
+                   "learn": self.games_app.action_learn}
         if event.option.id == "quit":
             self.app.exit()
         elif event.option.id == "online":
