@@ -99,9 +99,9 @@ class Guide:
             return False
         if not self.tutorial.steps[self.step].accepts(action):
             what = screen.speak(screen.rules.describe(screen.view(), action))
+            self.mark(screen)  # first: a game may retell its cursor's card on a move
             screen.show_status(f"Not in this step: {what[:1].lower()}{what[1:]} is allowed, "
                                "but the box below asks for another move.", error=True)
-            self.mark(screen)
             return False
         self.step += 1
         return True
