@@ -16,6 +16,7 @@ from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.tutorial import Step
 from tui_games.games import GameInfo, all_games
+from tui_games.games.nebula.state import StepTime
 from tui_games.games.neptune.state import Play
 from tui_games.screens.game import GameScreen
 from tui_games.screens.tutorial import GUIDED_CLASS, Guide
@@ -33,6 +34,11 @@ ACTION_KEYS = {
 def wrong_keys(game: str, step: Step) -> list[tuple[str, ...]]:
     """Key sequences that are not the step's: another game key, or (where Enter does
     every step) another card or answer, then Enter."""
+    if game == "nebula":
+        keys = [("f",), ("enter",)]
+        if isinstance(step.mark, StepTime):  # the other way: a wrong step, or a take back
+            keys.append(("left",) if step.mark.step > 0 else ("right",))
+        return [k for k in keys if k != step.keys]
     if game == "neptune":
         if isinstance(step.mark, Play):
             return [("right", "enter"), ("left", "enter")]
