@@ -4,6 +4,7 @@ every step refused with a sentence while nothing is played (screens/tutorial.py)
 from __future__ import annotations
 
 import contextlib
+import textwrap
 from collections.abc import Callable
 
 import pytest
@@ -18,6 +19,7 @@ from tui_games.engine.tutorial import Step
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nebula.state import StepTime
 from tui_games.games.neptune.state import Play
+from tui_games.games.via_nebula.state import FreeExplore
 from tui_games.screens.game import GameScreen
 from tui_games.screens.tutorial import GUIDED_CLASS, Guide
 from tui_games.widgets.status import StatusLine
@@ -39,6 +41,10 @@ def wrong_keys(game: str, step: Step) -> list[tuple[str, ...]]:
         if isinstance(step.mark, StepTime):  # the other way: a wrong step, or a take back
             keys.append(("left",) if step.mark.step > 0 else ("right",))
         return [k for k in keys if k != step.keys]
+    if game == "via_nebula":
+        if isinstance(step.mark, FreeExplore):  # the power's list is open: another line
+            return [("down", "enter"), ("up", "enter")]
+        return [("tab", "tab", "enter", "enter"), ("tab", "enter", "enter")]
     if game == "neptune":
         if isinstance(step.mark, Play):
             return [("right", "enter"), ("left", "enter")]
@@ -94,7 +100,10 @@ async def test_every_guided_game_plays_through_by_its_keys(
         for number, step in enumerate(guide.tutorial.steps):
             screen = await my_turn(pilot)
             assert guide.step == number
-            assert f"Step {number + 1} of" in str(box.render())
+            text = str(box.render())
+            assert f"Step {number + 1} of" in text
+            width, height = box.content_size
+            assert len(textwrap.wrap(text, width)) <= height, (number, "the box cuts it")
             await pilot.press(*step.keys)
             await pilot.pause()
             assert guide.step == number + 1, (number, step.text,
@@ -131,6 +140,9 @@ async def test_wrong_keys_at_every_step_play_nothing_and_say_why(
                 assert app.screen is screen, (number, keys)  # no dialog opened either
                 refused += status.has_class("-error")
                 assert guide.step == number
+                if getattr(screen, "list_open", False) and screen.view().phase != "power":
+                    await pilot.press("escape")  # Via Nebula: the refused list closes
+                    await pilot.pause()
             else:
                 await pilot.press(*step.keys)
                 await pilot.pause()
