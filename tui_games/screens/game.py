@@ -277,7 +277,7 @@ class GameScreen(DismissOnce, Screen[None]):
         with Column(id="game-news"):
             yield StatusLine(id="status")
             if self.guide is not None:  # its step box takes the log's place
-                self.add_class("-guided")
+                self.add_class(self.guide.CLASS)
                 yield from self.guide.compose()
             with Column(id="game-log-box"):  # a new status text leaves the log alone
                 yield GameLog(id="log")

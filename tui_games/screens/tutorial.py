@@ -50,6 +50,7 @@ class Guide:
     """The steps of one guided game, as the table is played."""
 
     NO_UNDO = NO_UNDO
+    CLASS = GUIDED_CLASS
 
     def __init__(self, tutorial: Tutorial) -> None:
         self.tutorial = tutorial
