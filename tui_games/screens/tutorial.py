@@ -78,8 +78,11 @@ class Guide:
     def refresh(self, screen: GameScreen) -> None:
         """After the table was redrawn: show the step, and mark its target once it is
         the player's decision (once per step: the player may move the cursor away)."""
+        text = self.box_text()
+        if self.active and not screen.mine():  # keys typed now would only be refused
+            text = f"Wait for the other seat's move. Then: {text}"
         for box in screen.query("#guide").results(Static):
-            box.update(self.box_text())
+            box.update(text)
         if self.active and self._marked != self.step and screen.mine():
             self._marked = self.step
             self.mark(screen)
