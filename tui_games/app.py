@@ -44,6 +44,7 @@ from tui_games.screens.replay import open_replay
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.stats import StatsScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
+from tui_games.screens.tutorial import Guide, learn, learnable
 from tui_games.textual_private import GameCommandPalette, running_pump
 
 if TYPE_CHECKING:
@@ -83,6 +84,10 @@ class GameCommands(Provider):
                                                         "by move"))
         commands.append(("Stats", app.action_stats, "Wins, streaks and scores per game"))
         commands.append(("Rules", app.action_rules, "How to play each game"))
+        for info in learnable():
+            commands.append((f"Learn to play: {info.title}",
+                             functools.partial(app.action_learn, info.id),
+                             "A guided first game against an easy bot"))
         return commands
 
     async def discover(self) -> Hits:
@@ -342,7 +347,7 @@ class GamesApp(App[None]):
             return True  # a widget already taken off its screen
         return screen not in self.screen_stack
 
-    def open_game(self, session: Session) -> bool:
+    def open_game(self, session: Session, guide: Guide | None = None) -> bool:
         """Replace whatever is open with the game screen of ``session``.
 
         The game is held open in this window (an advisory lock on its save); if another
@@ -352,9 +357,9 @@ class GamesApp(App[None]):
         """
         if self.asked_by_closed_screen():
             return False
-        return self._open_game(session)
+        return self._open_game(session, guide)
 
-    def _open_game(self, session: Session) -> bool:
+    def _open_game(self, session: Session, guide: Guide | None = None) -> bool:
         try:
             info = get_game(session.rules.id)
             cls = screen_class(info)
@@ -368,7 +373,7 @@ class GamesApp(App[None]):
             def leave_then_open() -> None:
                 nonlocal opened
                 self.back_to_menu(save=False)
-                opened = self._open_game(session)
+                opened = self._open_game(session, guide)
 
             self.leave_games(leave_then_open)
             return opened
@@ -379,7 +384,7 @@ class GamesApp(App[None]):
             return False
         self._game_lock = lock
         self.push_screen(cls(session=session, info=info, store=self.store,
-                             bot_delay=self.bot_delay))
+                             bot_delay=self.bot_delay, guide=guide))
         return True
 
     def _offer_copy(self, session: Session) -> None:
@@ -434,6 +439,26 @@ class GamesApp(App[None]):
     def action_new_game(self) -> None:
         """Set up a new game."""
         self.new_game()
+
+    def action_learn(self, game_id: str = "") -> None:
+        """Learn to play: the guided first game of ``game_id``, else ask which game."""
+        if self.asked_by_closed_screen():
+            return
+        games = learnable()
+        if game_id:
+            learn(self, get_game(game_id))
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer and answer != "back":
+                learn(self, get_game(answer))
+
+        self.push_screen(ChoiceScreen(
+            "A short guided game on a fixed deal against an easy bot: each step says "
+            "what to do and why. Which game?",
+            [Choice(info.id, info.title, str(n)) for n, info in enumerate(games, start=1)]
+            + [Choice("back", "Back", "b")],
+            cancel="back", title="Learn to play"), chosen)
 
     def action_continue_game(self) -> None:
         """Resume the newest save that loads."""

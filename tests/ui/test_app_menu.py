@@ -53,7 +53,7 @@ async def test_menu_offers_its_entries_and_the_registered_games(
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, MenuScreen)
         ids = [option.id for option in menu(app).options]
-        assert ids == ["new", "continue", "load", "history", "stats", "rules", "quit"]
+        assert ids == ["new", "continue", "load", "history", "stats", "rules", "learn", "quit"]
         titles = [str(label.render()) for label in app.screen.query(".game-title")]
         assert titles == [info.title for info in all_games().values()]
 

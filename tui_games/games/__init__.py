@@ -63,6 +63,9 @@ class GameInfo:
     fuzz_host_rank: int = 100
     # tui_games.bench --stress: the game of the long bot-vs-bot session in one app.
     soak: bool = False
+    # Learn to play: "module:NAME" of the game's guided first game, a pure
+    # engine.tutorial.Tutorial (see screens/tutorial.py).
+    tutorial: str = ""
 
     @property
     def id(self) -> str:

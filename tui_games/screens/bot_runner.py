@@ -8,7 +8,6 @@ token, so an answer computed for a position that is gone is dropped, never playe
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,11 +26,6 @@ def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
     fraction = min(1.0, max(0.0, fraction))
     filled = int(fraction * width)  # full only when done
     return f"{'█' * filled}{'░' * (width - filled)} {round(100 * fraction):3d}%"
-
-
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """A bot's own random stream, derived from the game seed (same game, same bot play)."""
-    return random.Random(f"tui-games/{seed}/{seat}")
 
 
 class BotMoved(Message):

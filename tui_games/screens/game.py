@@ -44,6 +44,7 @@ from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
+from tui_games.engine.tutorial import bot_rng
 from tui_games.games import GameInfo
 from tui_games.screens import hint
 from tui_games.screens import review as look_back
@@ -52,7 +53,6 @@ from tui_games.screens.bot_runner import (
     BotMoved,
     BotProgress,
     BotRunner,
-    bot_rng,
     progress_bar,
 )
 from tui_games.screens.decision import ObservationMemo, sentence, why_no_undo
@@ -71,6 +71,7 @@ from tui_games.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from tui_games.app import GamesApp
+    from tui_games.screens.tutorial import Guide
 
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
@@ -131,10 +132,12 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
 
     def __init__(self, session: Session, info: GameInfo, store: SaveStore,
                  bot_delay: float = 0.6, *, review: str | None = None,
-                 viewer: int | None = None) -> None:
+                 viewer: int | None = None, guide: Guide | None = None) -> None:
         """``review`` makes a read-only look back at ``session`` titled ``review`` (see
-        ``review()``); ``viewer`` is whose view it shows."""
+        ``review()``); ``viewer`` is whose view it shows; ``guide`` makes it a guided
+        first game (screens/tutorial.py)."""
         super().__init__()
+        self.guide = guide
         self.session = session
         self.info = info
         self.store = store
@@ -198,6 +201,9 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         yield from self.compose_table()
         with Column(id="game-news"):
             yield StatusLine(id="status")
+            if self.guide is not None:  # its step box takes the log's place
+                self.add_class(self.guide.CLASS)
+                yield from self.guide.compose()
             with Column(id="game-log-box"):  # a new status text leaves the log alone
                 yield GameLog(id="log")
         with Column(id="game-keys"):
@@ -317,6 +323,8 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
             self.show_status(f"{self.seat_name(mover)} is thinking...")
         else:
             self.show_status(self.status_text(view))
+        if self.guide is not None:
+            self.guide.refresh(self)
 
     def show_status(self, text: str, *, error: bool = False) -> None:
         """Put ``text`` on the status line; ``error`` marks an explanation of a refusal.
@@ -362,6 +370,8 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
             self.show_status(f"Wait: {self.seat_name(mover)} is thinking.",
                              error=True)
             return False
+        if self.guide is not None and not self.guide.take(self, action):
+            return False  # not the guided step's move: refused with a sentence
         return self._apply(action)
 
     def _apply(self, action: Action) -> bool:
@@ -523,6 +533,9 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         thinking = self.bot_runner.thinking
         if thinking is not None:
             self.show_status(f"Wait: {self.seat_name(thinking)} is thinking.", error=True)
+            return
+        if self.guide is not None and self.guide.active:
+            self.show_status(self.guide.NO_UNDO, error=True)
             return
         if not self.session.can_undo():
             self.show_status(why_no_undo(self.session), error=True)

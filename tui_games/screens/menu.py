@@ -58,6 +58,7 @@ class MenuScreen(Screen[None]):
         Binding("h", "app.history", "History"),
         Binding("s", "app.stats", "Stats"),
         Binding("r", "app.rules", "Rules"),
+        Binding("p", "app.learn", "Learn"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -73,6 +74,7 @@ class MenuScreen(Screen[None]):
                        id="history"),
                 Option(entry("Stats", "wins, streaks and scores per game"), id="stats"),
                 Option(entry("Rules", "how to play each game"), id="rules"),
+                Option(entry("Learn", "to play: a guided first game"), id="learn"),
                 Option(entry("Quit", "games save themselves as you play"), id="quit"),
                 id="menu",
             )
@@ -147,7 +149,8 @@ class MenuScreen(Screen[None]):
                    "load": self.games_app.action_load,
                    "history": self.games_app.action_history,
                    "stats": self.games_app.action_stats,
-                   "rules": self.games_app.action_rules}
+                   "rules": self.games_app.action_rules,
+                   "learn": self.games_app.action_learn}
         if event.option.id == "quit":
             self.app.exit()
         elif event.option.id == "online":

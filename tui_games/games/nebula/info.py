@@ -16,4 +16,5 @@ INFO = GameInfo(
     checks="tui_games.games.nebula.checks",
     bench_keys="tui_games.games.nebula.bench_keys:Keys",
     fuzz_host_rank=0,
+    tutorial="tui_games.games.nebula.tutorial:TUTORIAL",
 )

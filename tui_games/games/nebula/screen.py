@@ -670,6 +670,9 @@ class NebulaScreen(GameScreen, inherit_bindings=False):
             return
         taken = time_plan(view)[event.cluster]
         if taken and (taken > 0) != (event.step > 0) and not self.reviewing:
+            if self.guide is not None and self.guide.active:  # a take back is an undo
+                self.show_status(self.guide.NO_UNDO, error=True)
+                return
             self._take_back_step(event.cluster)
         else:
             self.attempt(StepTime(event.cluster, event.step))

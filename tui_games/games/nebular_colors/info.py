@@ -17,4 +17,5 @@ INFO = GameInfo(
     bench_keys="tui_games.games.nebular_colors.bench_keys:Keys",
     fuzz_dialogs="tui_games.games.nebular_colors.fuzz_dialogs",
     fuzz_host_rank=4,
+    tutorial="tui_games.games.nebular_colors.tutorial:TUTORIAL",
 )

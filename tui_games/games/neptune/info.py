@@ -17,5 +17,6 @@ INFO = GameInfo(
     bench_keys="tui_games.games.neptune.bench_keys:Keys",
     fuzz_dialogs="tui_games.games.neptune.fuzz_dialogs",
     fuzz_host_rank=3,
+    tutorial="tui_games.games.neptune.tutorial:TUTORIAL",
     soak=True,
 )

@@ -16,4 +16,5 @@ INFO = GameInfo(
     checks="tui_games.games.via_nebula.checks",
     bench_keys="tui_games.games.via_nebula.bench_keys:Keys",
     fuzz_host_rank=1,
+    tutorial="tui_games.games.via_nebula.tutorial:TUTORIAL",
 )

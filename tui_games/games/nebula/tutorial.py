@@ -1,0 +1,114 @@
+"""Learn to play Nebula: a guided start of a full game on a fixed deal (seed 0), you
+against the easy bot. In thirteen decisions every kind of action comes up: keep a
+Personal objective, invest Time step by step and take the stars, position a star and a
+black star, advance a Value token, finish the turn, and Turn to Chaos next turn.
+
+``mark`` puts the screen's own cursors on what a step uses: the objective's line, the
+Time marker's ring, the star of the reserve and the Galaxy space, the Value token, the
+star of the Chaos draw. The texts follow the rulebook (shared/rulebooks/nebula.txt) in
+our own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_games.engine.core import Action
+from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.nebula.state import (
+    AdvanceValue,
+    FinishPositioning,
+    KeepPersonal,
+    KeepStar,
+    PositionBlackStar,
+    PositionStar,
+    StepTime,
+    TakeStars,
+    TurnToChaos,
+)
+
+TOP, LEFT = 0, 2  # the clusters
+RED, WHITE, BLUE, BLACK = 0, 3, 4, 6  # star colours (state.py)
+CENTRE = 0  # the Galaxy's C space
+
+
+def mark(screen: Any, action: Action | None) -> None:
+    """Put the screen's cursor on what ``action`` uses."""
+    if isinstance(action, KeepPersonal):
+        offer = [a for a in screen.legal() if isinstance(a, KeepPersonal)]
+        if action in offer:
+            screen.query_one("#neb-personal").highlighted = offer.index(action)
+    elif isinstance(action, StepTime):
+        screen.clusters.selected = action.cluster
+    elif isinstance(action, PositionStar):
+        screen.reserve.move_cursor_to(action.star)
+        screen.galaxy.move_cursor_to(action.space)
+    elif isinstance(action, PositionBlackStar):
+        screen.reserve.move_cursor_to(BLACK)
+    elif isinstance(action, AdvanceValue):
+        screen.values.move_cursor_to(action.token)
+    elif isinstance(action, KeepStar):
+        screen.query_one("#neb-drawn").move_cursor_to(action.star)
+
+
+def step(action: Action, keys: tuple[str, ...], text: str) -> Step:
+    return Step(text, only(action), keys, action)
+
+
+def clockwise(cluster: int, text: str) -> Step:
+    return step(StepTime(cluster, 1), ("right",), text)
+
+
+def back(cluster: int, text: str) -> Step:
+    return step(StepTime(cluster, -1), ("left",), text)
+
+
+STEPS = (
+    step(KeepPersonal(card=4), ("enter",),
+         "First keep one of two secret Personal objectives. The marked one pays 14 VP "
+         "for white stars on 4 Highlighted spaces of your Galaxy. Enter keeps it."),
+    clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three "
+              "Time markers. The top marker is chosen (↑↓ choose one): → steps it "
+              "clockwise."),
+    clockwise(TOP, "Again → : each step is one of your 5 points."),
+    clockwise(TOP, "Once more → : the top marker now faces a white star, the colour "
+              "of your objective."),
+    back(LEFT, "The left marker is chosen now: ← steps it counterclockwise. Markers may "
+         "go either way."),
+    back(LEFT, "← again: 5 points spent. The left marker faces a black star; the "
+         "right one, unmoved, a blue one."),
+    step(TakeStars(), ("enter",),
+         "All 5 points are spent: Enter takes the star in front of each marker into "
+         "your reserve (white, blue and black)."),
+    step(PositionStar(WHITE, CENTRE), ("enter",),
+         "Now position stars in your Galaxy. The white star is chosen and the cursor is "
+         "on C, the centre and a Highlighted space: Enter places it there."),
+    step(PositionBlackStar(), ("enter",),
+         "A black star never goes in the Galaxy: it fills the next slot of your Black "
+         "Star Zone. It is chosen: Enter."),
+    step(AdvanceValue(RED), ("enter",),
+         "In the full game a black star lets you advance one Value token one space: "
+         "it raises what that colour or objective is worth at the end. Enter advances "
+         "the red token."),
+    step(FinishPositioning(), ("f",),
+         "Keep the blue star in reserve for later: f finishes your turn (objectives "
+         "are checked and the clusters refilled)."),
+    step(TurnToChaos(BLUE), ("c", "enter"),
+         "The other way to collect: Turn to Chaos. Press c, then Enter to give back the "
+         "blue star of your reserve; five stars are drawn from the bag."),
+    step(KeepStar(RED), ("enter",),
+         "Keep one of the five drawn stars; the others go back to the bag. Enter keeps "
+         "the marked red star."),
+)
+
+TUTORIAL = Tutorial(
+    seed=0,
+    options={"mode": "full"},
+    steps=STEPS,
+    intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
+          "for objectives.",
+    farewell="That was every kind of move. Position your red star and play on against "
+             "the easy bot, unguided now (undo works again). ? shows the rules; n "
+             "shows the spaces' names.",
+    mark=mark,
+)

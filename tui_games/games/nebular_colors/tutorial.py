@@ -1,0 +1,94 @@
+"""Learn to play Nebular Colors: a guided first hand on a fixed deal (seed 107).
+
+You start, against the easy bot. In about twenty decisions every kind of action comes
+up: draw and discard, meld a run, end a turn, take a pile with a set, and choose Stop
+once you pass 5 points. Each step names its cards and keys; ``mark`` puts the hand's
+cursor on the card to discard, or selects the cards of the meld. The texts follow the
+rulebook (shared/rulebooks/nebular_colors.txt) in our own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.nebular_colors.state import Discard, Draw, EndTurn, Meld, Stop, Take
+
+LEFT, RIGHT = 0, 1
+P5, B4, P1, Y12, P10 = 19, 13, 1, 45, 39  # the card numbers of the deck (state.py)
+G3_G4_G5 = (8, 12, 16)
+G13_Y13_B13 = (48, 49, 50)
+
+
+def mark(screen: Any, cards: tuple[int, ...] | None) -> None:
+    """Put the hand's cursor on the step's card; for a meld, select its cards too."""
+    if not cards:
+        return
+    hand = screen.hand
+    hand.move_cursor_to(cards[0])
+    hand.select(cards if len(cards) > 1 else ())
+
+
+def draw(why: str) -> Step:
+    return Step(f"Press d to draw two cards from the deck. {why}", only(Draw()), ("d",))
+
+
+def discard(card: int, pile: int, name: str, why: str) -> Step:
+    key = "1" if pile == LEFT else "2"
+    side = "left" if pile == LEFT else "right"
+    return Step(f"Keep one card, give one away: the cursor is on {name}. Press {key} to "
+                f"put it on the {side} pile. {why}",
+                only(Discard(card=card, pile=pile)), (key,), (card,))
+
+
+def end(why: str) -> Step:
+    return Step(f"Press e to end your turn. {why}", only(EndTurn()), ("e",))
+
+
+STEPS = (
+    draw("A turn starts either by drawing or by taking a whole discard pile; "
+         "with a single card in hand there is nothing to take yet."),
+    discard(P5, LEFT, "P5", "Of the two cards drawn you keep one. G3 goes with your G5."),
+    end("No meld is possible yet: you need three cards of one number, or three of "
+        "one colour in a row."),
+    draw("The bot threw P3 on the left pile; you cannot make a set with it, so draw."),
+    discard(B4, RIGHT, "B4", "G4 is the card you wanted: G3 G4 G5 is a run."),
+    Step("Meld the run: G3 G4 G5 are selected for you (space selects or drops a card). "
+         "Press m. Green scores once three green cards lie in front of you: 4 points.",
+         only(Meld(cards=G3_G4_G5)), ("m",), G3_G4_G5),
+    end("Melds stay down for good; a meld of a colour under its count scores nothing "
+        "yet."),
+    draw("Your hand is empty, but a new hand fills quickly."),
+    discard(P1, RIGHT, "P1", "B9 may join a blue run later."),
+    end("Nothing to meld with one card."),
+    draw("The piles hold no set for you."),
+    discard(Y12, RIGHT, "Y12", "Keep B8 beside B9."),
+    end("B8 B9 is only two cards: a run needs three."),
+    draw("The right pile now ends in G13 and B13, worth remembering."),
+    discard(P10, LEFT, "P10", "Keep Y13: with the 13s on the right pile it makes a set."),
+    end("Next turn you can take the right pile."),
+    Step("Press t to take the right pile: allowed because its 13s and your Y13 make a "
+         "set. You pick up every card of it, and must lay that set at once.",
+         only(Take(pile=RIGHT)), ("t",)),
+    Step("G13 Y13 B13 are selected: press m to meld the set. A fourth green card gives "
+         "green a bonus: 6 points. Pile cards left unmelded at your turn's end would "
+         "cost you as penalties.",
+         only(Meld(cards=G13_Y13_B13)), ("m",), G13_Y13_B13),
+    Step("You have 5 points or more, so you choose now: Stop (S) ends the hand and wins "
+         "you a star fragment; Nova (N) plays on for two, if you reach 10 before the "
+         "bot reaches 5. Press S to Stop.",
+         only(Stop()), ("S",)),
+)
+
+TUTORIAL = Tutorial(
+    seed=107,
+    options={"match": "2", "first": "0"},
+    steps=STEPS,
+    intro="Nebular Colors: lay sets and runs, push colours past their counts, reach 5 "
+          "points first.",
+    farewell="Well played: that is every kind of move. The match to 2 star fragments "
+             "goes on against the easy bot, unguided now (undo works again). ? shows "
+             "the rules.",
+    mark=mark,
+    explained=("Nova",),
+)

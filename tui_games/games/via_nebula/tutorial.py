@@ -1,0 +1,94 @@
+"""Learn to play Via Nebula: a guided start on a fixed deal (seed 30, you first), you
+against the easy bot. In nine decisions: place craftsmen, place a building site, explore
+the fog, transport resources over meadows, erect a building for a contract, and use its
+power once (a free exploration); the other powers, skipping a power and passing are
+explained.
+
+``mark`` puts the map's cursor on the hex of the step (for a transport, its building
+site), and in an open list highlights the step's action. The texts follow the rulebook
+(shared/rulebooks/via_nebula.txt) in our own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_games.engine.core import Action
+from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.via_nebula.board import CELL, RUINS
+from tui_games.games.via_nebula.state import (
+    Erect,
+    Explore,
+    FreeExplore,
+    PlaceCraftsman,
+    PlaceSite,
+    Transport,
+    slot_ruin,
+)
+
+C1, D1, E1, F1, C2, E7, C9 = 0, 1, 2, 3, 6, 46, 56  # hexes (board.py), by their names
+HUNTING_LODGE = 3  # the contract (components.py)
+
+
+def hex_of(action: Action) -> int | None:
+    """The hex a step's action is chosen at (a transport: at its building site)."""
+    if isinstance(action, PlaceCraftsman | PlaceSite | Explore | FreeExplore):
+        return action.hex
+    if isinstance(action, Transport | Erect):
+        return RUINS[slot_ruin(action.slot)]
+    return None
+
+
+def mark(screen: Any, action: Action | None) -> None:
+    """Put the map's cursor on the step's hex; in an open list, highlight its action."""
+    if action is None:
+        return
+    place = hex_of(action)
+    if place is not None:
+        screen.hexmap.cursor = CELL[place]
+    if screen.list_open and action in screen.offered:
+        screen.action_list.highlighted = screen.offered.index(action)
+
+
+def step(action: Action, text: str, downs: int = 0) -> Step:
+    keys = ("enter", *("down",) * downs, "enter")
+    how = "Enter lists the marked hex's actions, Enter plays it."
+    if downs:
+        how = f"Enter lists the marked hex's actions, ↓ {downs}x, then Enter."
+    return Step(f"{text} {how}", only(action), keys, action)
+
+
+STEPS = (
+    step(PlaceCraftsman(hex=C1), "Each turn you take 2 actions. First place a craftsman "
+         "on the exploitation C1: you take its token and it puts out 4 food."),
+    step(PlaceSite(hex=E1), "Then claim the ruin E1 as your building site: resources "
+         "carried there become buildings."),
+    step(Explore(hex=D1), "Explore the fog at D1, next to your pieces: it becomes an empty "
+         "meadow, and resources travel only over empty meadows."),
+    step(Transport(source=C1, slot=0), "Now carry 1 food from C1 over D1 to your site on "
+         "E1."),
+    step(PlaceCraftsman(hex=C9), "Place a second craftsman, on C9 (2 stone; its token is "
+         "worth 2 VP at the end)."),
+    step(PlaceCraftsman(hex=E7), "And your third, on E7 (2 food, 2 VP)."),
+    step(Transport(source=F1, slot=0), "Any exploitation's resources may be carried, the "
+         "bot's too: bring 1 wood from F1 to your site on E1.", downs=1),
+    step(Erect(slot=0, card=HUNTING_LODGE), "Food and wood on the site fulfil the "
+         "Hunting Lodge contract: erect it (2 VP).", downs=2),
+    Step("The building's power: a free exploration (C2 is highlighted: Enter). Other "
+         "powers convert, take from the supply, discard from storage or move a resource "
+         "between sites; you may skip a power. You pass only when nothing is possible.",
+         only(FreeExplore(hex=C2)), ("enter",), FreeExplore(hex=C2)),
+)
+
+TUTORIAL = Tutorial(
+    seed=30,
+    options={"first": "seat1"},
+    steps=STEPS,
+    intro="Via Nebula: carry resources to your sites and build for contracts.",
+    farewell="That was every kind of move. Play on against the easy bot, unguided now "
+             "(undo works again): Tab finds the next hex where you can act, ? shows the "
+             "rules.",
+    mark=mark,
+    explained=("Convert", "TakeFromSupply", "Discard", "MoveResource", "SkipPower",
+               "Pass"),
+)
