@@ -114,6 +114,24 @@ def test_a_changed_span_sees_a_new_style_on_the_same_text() -> None:
                                Segment("c")])) == (1, 2)
 
 
+def test_a_changed_span_ends_at_the_last_cell_that_looks_different() -> None:
+    """A lit label that moves one column right: the dim run after it now starts later,
+    and Textual's meta puts each run's start column in its style. The cells after the
+    two labels look the same, so they are not repainted (they were: a whole ruler)."""
+    dim, lit = Style(dim=True), Style(reverse=True)
+
+    def at(text: str, style: Style, x: int) -> Segment:
+        return Segment(text, style + Style.from_meta({"offset": (x, 0)}))
+
+    before = Strip([at("A ", dim, 0), at("B", lit, 2), at(" C D E", dim, 3)])
+    after = Strip([at("A B ", dim, 0), at("C", lit, 4), at(" D E", dim, 5)])
+    assert changed_span(before, after) == (2, 5)
+    # A link is part of what the terminal shows: a cell that gains one is repainted.
+    linked = Strip([at("A ", dim, 0), at("B", lit, 2),
+                    at(" C D E", dim + Style(link="https://example.org"), 3)])
+    assert changed_span(before, linked) == (3, 9)
+
+
 async def test_a_cursor_move_redraws_two_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     rows = Rows()
     async with RowsApp(rows).run_test(size=(30, 10)) as pilot:

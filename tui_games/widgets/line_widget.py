@@ -16,6 +16,7 @@ or width may differ.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -40,23 +41,33 @@ def shows(content: Content) -> Hashable:
     return (content.plain, tuple(content.spans))
 
 
-Cell = tuple[str, Style | None] | None  # a character and its style; None: past the end
+Look = tuple[Style, str | None] | None  # a style without its meta, and its link
+Cell = tuple[str, Look] | None  # a character and its look; None: past the end
+
+
+@lru_cache(maxsize=4096)
+def look(style: Style | None) -> Look:
+    """A style as the terminal shows it: without its meta (Textual puts the offset of
+    each segment's first cell there, so the same look at another column compares
+    unequal), with its link."""
+    return None if style is None else (style.clear_meta_and_links(), style.link)
 
 
 def cells(strip: Strip) -> list[Cell]:
-    """A strip cell by cell: the second cell of a wide character is ("", style), and a
-    zero-width character joins the cell before it."""
+    """A strip cell by cell, each with its look: the second cell of a wide character is
+    ("", look), and a zero-width character joins the cell before it."""
     out: list[Cell] = []
     for text, style, control in strip:
         if control:
             continue
+        shown = look(style)
         for char in text:
             size = cell_len(char)
             if size == 0 and out and out[-1] is not None:
                 out[-1] = (out[-1][0] + char, out[-1][1])
             elif size:
-                out.append((char, style))
-                out.extend([("", style)] * (size - 1))
+                out.append((char, shown))
+                out.extend([("", shown)] * (size - 1))
     return out
 
 
@@ -186,7 +197,13 @@ class LineWidget(Widget):
             if not regions:
                 self._laid_out = None
             super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+            if repaint:
+                self.repainted(regions or None)
         return self
+
+    def repainted(self, regions: Sequence[Region] | None) -> None:
+        """Called after each repaint asked for: ``regions`` of the content, None for the
+        whole widget (a subclass whose children show its rows passes it on to them)."""
 
     def box(self) -> Hashable:
         """What every row's look depends on besides its content: when it changes, a
@@ -208,6 +225,7 @@ class LineWidget(Widget):
         changed = changed_regions(old, new, width)
         if changed:
             super().refresh(*changed)
+            self.repainted(changed)
         return True
 
     def notify_style_update(self) -> None:
