@@ -27,7 +27,8 @@ ALLOWED = {
     ("screens/save_name.py", "text[:max(room, 0)]"): "typed input kept to its maximum length",
     ("screens/fields.py", "clean[:max(room, 0)]"): "typed input kept to its maximum length",
     ("screens/load.py", "text[:max(width - 1, 0)]"): "load's own fit, followed by the ellipsis",
-    ("games/via_nebula/hexmap.py", "text[:width - 1]"): "its _cut, followed by the ellipsis",
+    ("widgets/cell_map.py", "self._col_labels[:self.cols]"): "a list of column labels",
+    ("widgets/cell_map.py", "labels[:col_at]"): "the column labels left of the cursor's",
     ("games/neptune/screen.py", "name[:room - 1]"): "name_cell, followed by the ellipsis",
     ("games/nova_lux/view.py", "here[:room - 1]"): "a list of seats (a '+' marks the rest)",
     ("games/nova_lux/view.py", "colony.ljust(width - 3)[:width - 3]"):

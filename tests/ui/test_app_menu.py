@@ -124,7 +124,7 @@ async def test_every_menu_key_shows_whole_in_the_footer_at_80x24(
         footer = app.screen.query_one(Footer)
         keys = list(footer.query("FooterKey"))  # Footer's own key widgets, by type name
         assert {getattr(key, "description", "") for key in keys} >= {
-            "New game", "Continue", "Load", "History", "Stats", "Rules", "Quit"}
+            "New", "Continue", "Load", "History", "Stats", "Rules", "Learn", "Quit"}
         assert footer.max_scroll_x == 0  # nothing runs past the right edge
         for left, right in itertools.pairwise(keys):  # nor under the palette key beside it
             assert left.region.right <= right.region.x, getattr(left, "description", "")

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import functools
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -132,7 +133,7 @@ async def test_keys_work_while_the_hint_thinks_and_esc_stops_it(
         assert not screen.hint_thinking and status(screen).startswith("Hint stopped.")
         assert "Menu" in footer(screen) and "Stop hint" not in footer(screen)
         assert session.hints_used == [0, 0]
-        await pilot.press("escape")  # with no hint under way, Esc is the table's again
+        await pilot.press("escape", "escape")  # no hint under way: Esc twice leaves
         await pilot.pause()
         assert app.screen is not screen
 
@@ -284,4 +285,6 @@ async def test_the_hint_key_shows_beside_save_and_undo_at_80x24(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         footer_line = str(screen.query_one(GameFooter).render())
-        assert all(key in footer_line for key in ("H Hint", "^s Save", "^z Undo")), footer_line
+        # In words, or folded with the table's other shared keys when a phase is busy.
+        assert re.search(r"(^| )H Hint|\^s\S*H", footer_line), footer_line
+        assert re.search(r"\^s( Save)?", footer_line) and "^z" in footer_line, footer_line

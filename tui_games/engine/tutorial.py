@@ -20,6 +20,7 @@ from typing import Any
 
 from tui_games.engine.bots.base import BotFactory
 from tui_games.engine.core import Action, GameState, Options, Rules
+from tui_games.engine.text import fit
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -94,7 +95,7 @@ def script(tutorial: Tutorial, rules: Rules[Any, Any],
                       if tutorial.steps[step].accepts(a)]
             if len(wanted) != 1:
                 raise ScriptError(f"step {step + 1} accepts {len(wanted)} legal actions: "
-                                  f"{tutorial.steps[step].text[:60]!r}")
+                                  f"{fit(tutorial.steps[step].text, 60)!r}")
             action = wanted[0]
             played.append((step, action))
             step += 1

@@ -52,7 +52,7 @@ class MenuScreen(Screen[None]):
     """The first screen. Enter picks; the letters are shortcuts shown in the Footer."""
 
     BINDINGS = [
-        Binding("n", "app.new_game", "New game"),
+        Binding("n", "app.new_game", "New"),
         Binding("c", "app.continue_game", "Continue"),
         Binding("l", "app.load", "Load"),
         Binding("h", "app.history", "History"),

@@ -34,6 +34,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
+from tui_games.engine.text import fit
 from tui_games.widgets.line_widget import Line, LineWidget
 
 Segment = tuple[str, str]            # (text, style)
@@ -45,11 +46,6 @@ MARKED = "bold underline"
 RULER = "dim"
 CELL_LOOKS = 1024  # distinct cell looks kept (a map shows a few dozen at a time)
 _GAP = Content(" ")
-
-
-def cut(text: str, width: int) -> str:
-    """``text`` on one line of ``width``, ending in an ellipsis if it had to be cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 class CellMap(LineWidget, can_focus=True):
@@ -269,7 +265,7 @@ class CellMap(LineWidget, can_focus=True):
         """The caption (bold) and the legend (dim), cut to ``width`` unless they wrap."""
         caption, legend = self._caption, self._legend
         if not self.WRAP_TAIL:
-            caption, legend = cut(caption, width), cut(legend, width)
+            caption, legend = fit(caption, width), fit(legend, width)
         return [Content.styled(caption, "bold"), Content.styled(legend, "dim")]
 
     def cell_look(self, key: Hashable | None, sub: int) -> Content:

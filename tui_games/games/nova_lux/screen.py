@@ -155,6 +155,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._asked: tuple[Any, ...] | None = None
         self._composing = False     # the offer dialog is open
         self._list_keys = False     # the action list has the keys (else the map)
+        self._hint_moved_focus = False  # a hint moved the focus: its line stays
         self._cursor_turn: tuple[int, int] | None = None
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
         saved = self.saved_numbers(PREF_CURSOR, 2)
@@ -591,6 +592,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         entry: Entry = (kinds[type(action)], getattr(action, "target", NONE)) if (
             type(action) in kinds) else action
         if entry in self._entries:
+            # the focus moves after the hint's line is shown: that line must stay
+            self._hint_moved_focus = self.focused is not self.action_list
             self._focus(self.action_list)
             self.action_list.highlighted = self._entries.index(entry)
 
@@ -623,6 +626,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """The status line says which of the map and the list has the keys."""
         self._list_keys = event.widget.id == "nl-actions"
+        if self._hint_moved_focus:
+            self._hint_moved_focus = False  # the hint's own line says what to do
+            return
         if self.mine() and not self.reviewing:
             self.show_status(self.status_text(self.view()))
 
