@@ -38,7 +38,9 @@ class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-question", markup=False)
-            with Horizontal(classes="dialog-buttons"):
+            # More answers than fit side by side at 80 columns go in rows of three.
+            many = " -many" if len(self.choices) > 3 else ""
+            with Horizontal(classes="dialog-buttons" + many):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
         yield Footer()
@@ -104,7 +106,9 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
             if self.title_text:
                 yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.question, classes="dialog-question", markup=False)
-            with Horizontal(classes="dialog-buttons"):
+            # More answers than fit side by side at 80 columns go in rows of three.
+            many = " -many" if len(self.choices) > 3 else ""
+            with Horizontal(classes="dialog-buttons" + many):
                 for choice in self.choices:
                     yield Button(choice.label, id=f"choice-{choice.answer}",
                                  variant="primary" if choice.answer == self.cancel
