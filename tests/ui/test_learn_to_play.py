@@ -45,6 +45,8 @@ def wrong_keys(game: str, step: Step) -> list[tuple[str, ...]]:
         if isinstance(step.mark, FreeExplore):  # the power's list is open: another line
             return [("down", "enter"), ("up", "enter")]
         return [("tab", "tab", "enter", "enter"), ("tab", "enter", "enter")]
+    if game == "nova_lux":  # the step's line is highlighted: another cell's, or another line
+        return [("escape", "tab", "enter", "enter"), ("down", "enter"), ("up", "enter")]
     if game == "neptune":
         if isinstance(step.mark, Play):
             return [("right", "enter"), ("left", "enter")]
