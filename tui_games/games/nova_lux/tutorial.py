@@ -30,46 +30,49 @@ OLD_ONES = 2  # the faction slot whose top row trades oxygen for hydrogen
 
 
 def mark(screen: Any, action: Action | None) -> None:
-    """The step's cell under the cursor and its action highlighted, as a hint marks."""
-    if action is not None:
+    """The step's cell under the cursor and its action highlighted, as a hint marks.
+    After the refresh: a played action hands the keys back to the map once the table is
+    redrawn, and the mark must come after that."""
+    if action is None:
+        return
+
+    def marked() -> None:
         screen.mark_hint(action)
+        screen.action_list.focus()  # after the map's focus still queued by the last play
+
+    screen.call_after_refresh(marked)
 
 
 def step(action: Action, text: str) -> Step:
-    return Step(f"{text} Enter plays the highlighted line.", only(action), ("enter",),
-                action)
+    return Step(f"{text} Enter.", only(action), ("enter",), action)
 
 
+# The guide's box at 80x24 holds two lines: each text stays near 120 characters.
 STEPS = (
-    step(PlaceShip(cell=E3), "A solo game: you race the collapse of the stars. Set your "
-         "Ark on the red giant E3. (With more players, each of you first must pick a faction card "
-         "from a hand passed around.)"),
-    step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen from the star under the Ark: "
-         "as its card says, each costs 1 life form and gives 2 artifacts."),
-    step(UseEngine(slot=0, pay=2, gain=1), "The star in your biosphere engine runs once a "
-         "turn, fed 1 hydrogen and its cost: 1 life form for 2 artifacts. A 4th engine "
-         "star you store in place of one, or discard."),
-    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row is an ability you "
-         "may use: the Old Ones give 1 hydrogen for 1 oxygen, and moving costs hydrogen."),
-    step(MoveTo(cell=C5), "Move the Ark to C5: the map draws the path, its hydrogen cost "
-         "under it. If a neutron star collapses under you, you escape to a cell next to it."),
+    step(PlaceShip(cell=E3), "Solo: set your Ark on the star E3. (With more players, "
+         "each of you first must pick a faction card.)"),
+    step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
+         "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
+    step(UseEngine(slot=0, pay=2, gain=1), "Run that engine star: fed 1 hydrogen and 1 "
+         "life form, it gives 2 artifacts. A 4th star you store in place of one."),
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
+         "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
+    step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
+         "your star collapses, you escape to a next cell."),
     step(TakeHydrogen(card=C3_STAR), "A turn ends by taking 1 hydrogen from any star: "
-         "take it from C3. Only once no star has any left do you end the turn without."),
-    step(UseAbility(slot=OLD_ONES, give=3, get=4), "Turn 2. Oxygen for hydrogen again. "
-         "On a cell with another Ark you may start a trade (adjust the offer, send or "
-         "drop it; they answer) or attack it, and plunder the loser."),
-    step(MoveTo(cell=C4), "Move to C4. With federations on, the Jump Fleet may teleport, "
-         "the Transmuters convert and the Trade Fleet force a trade."),
-    step(TakeHydrogen(card=E3_GIANT), "End the turn with hydrogen from the red giant E3. "
-         "The goal: 7 of every resource to found a colony on your star, then fulfil your "
-         "factions. After others' turns you may use an ability or pass."),
+         "C3's. With none left anywhere, you end the turn without."),
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "Turn 2: oxygen for hydrogen again. "
+         "Meeting an Ark, you may start a trade (adjust, send, drop the offer; they answer)."),
+    step(MoveTo(cell=C4), "Move to C4. An Ark you meet you may also attack and plunder. "
+         "Federations (if on) teleport, convert, force a trade."),
+    step(TakeHydrogen(card=E3_GIANT), "Take the hydrogen of the red giant now on E3. Goal: "
+         "7 of each resource to found a colony, then fulfil your factions."),
 )
 
 TUTORIAL = Tutorial(
     seed=2,
     bots=(),
     steps=STEPS,
-    intro="Nova Lux: harvest dying stars, found a colony, fulfil your factions.",
     farewell="That was the heart of a turn. Play on alone, unguided now (undo works "
              "again): Tab finds the next cell where you can act, i shows a line in full.",
     mark=mark,
