@@ -58,7 +58,7 @@ STEPS = (
     step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
          "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
-         "your star collapses, you escape to a next cell."),
+         "a neutron star under you collapses, you escape to a next cell."),
     step(TakeHydrogen(card=C3_STAR), "A turn ends by taking 1 hydrogen from any star: "
          "C3's. With none left anywhere, you end the turn without."),
     step(UseAbility(slot=OLD_ONES, give=3, get=4), "Turn 2: oxygen for hydrogen again. "
