@@ -19,6 +19,8 @@ from tui_games.engine.tutorial import Step
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nebula.state import StepTime
 from tui_games.games.neptune.state import Play
+from tui_games.games.nova_lux.state import PlaceShip as NovaPlace
+from tui_games.games.nova_lux.state import TakeHydrogen as NovaTake
 from tui_games.games.via_nebula.state import FreeExplore
 from tui_games.screens.game import GameScreen
 from tui_games.screens.tutorial import GUIDED_CLASS, Guide
@@ -45,6 +47,11 @@ def wrong_keys(game: str, step: Step) -> list[tuple[str, ...]]:
         if isinstance(step.mark, FreeExplore):  # the power's list is open: another line
             return [("down", "enter"), ("up", "enter")]
         return [("tab", "tab", "enter", "enter"), ("tab", "enter", "enter")]
+    if game == "nova_lux":  # the step's line is highlighted: another line, or (placing the
+        # Ark or taking hydrogen, a cell's only line) another cell's
+        if isinstance(step.mark, NovaPlace | NovaTake):
+            return [("escape", "tab", "enter", "enter")]
+        return [("down", "enter"), ("up", "enter")]
     if game == "neptune":
         if isinstance(step.mark, Play):
             return [("right", "enter"), ("left", "enter")]

@@ -16,4 +16,5 @@ INFO = GameInfo(
     checks="tui_games.games.nova_lux.checks",
     bench_keys="tui_games.games.nova_lux.bench_keys:Keys",
     fuzz_host_rank=2,
+    tutorial="tui_games.games.nova_lux.tutorial:TUTORIAL",
 )

@@ -1,0 +1,82 @@
+"""Learn to play Nova Lux: a guided solo start on a fixed deal (seed 2), two turns in
+nine decisions: place the Ark, harvest, run the biosphere engine, use a faction's
+ability, move, and end each turn by taking hydrogen. The draft, the colony, trades,
+attacks, escapes and federations are explained in the steps' texts: a deal that plays
+them all takes some forty decisions.
+
+``mark`` is the hint's own marking (``NovaLuxScreen.mark_hint``): the map's cursor goes to
+the step's cell and the action list highlights the step's action, so Enter plays it. The
+texts follow the rulebook (shared/rulebooks/nova_lux.txt) in our own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_games.engine.core import Action
+from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.nova_lux.state import (
+    Harvest,
+    MoveTo,
+    PlaceShip,
+    TakeHydrogen,
+    UseAbility,
+    UseEngine,
+)
+
+E3, C4, C5 = 18, 23, 30  # cells (board.py), by their names
+C3_STAR, E3_GIANT = 5, 6  # space cards (board.py CARD_CELLS)
+OLD_ONES = 2  # the faction slot whose top row trades oxygen for hydrogen
+
+
+def mark(screen: Any, action: Action | None) -> None:
+    """The step's cell under the cursor and its action highlighted, as a hint marks.
+    After the refresh: a played action hands the keys back to the map once the table is
+    redrawn, and the mark must come after that."""
+    if action is None:
+        return
+
+    def marked() -> None:
+        screen.mark_hint(action)
+        screen.action_list.focus()  # after the map's focus still queued by the last play
+
+    screen.call_after_refresh(marked)
+
+
+def step(action: Action, text: str) -> Step:
+    return Step(f"{text} Enter.", only(action), ("enter",), action)
+
+
+# The guide's box at 80x24 holds two lines: each text stays near 120 characters.
+STEPS = (
+    step(PlaceShip(cell=E3), "Solo: set your Ark on the star E3. (With more players, "
+         "each of you first must pick a faction card.)"),
+    step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
+         "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
+    step(UseEngine(slot=0, pay=2, gain=1), "Run that engine star: fed 1 hydrogen and 1 "
+         "life form, it gives 2 artifacts. A 4th star you store in place of one."),
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
+         "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
+    step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
+         "a neutron star under you collapses, you escape to a next cell."),
+    step(TakeHydrogen(card=C3_STAR), "A turn ends by taking 1 hydrogen from any star: "
+         "C3's. With none left anywhere, you end the turn without."),
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "Turn 2: oxygen for hydrogen again. "
+         "Meeting an Ark, you may start a trade (adjust, send, drop the offer; they answer)."),
+    step(MoveTo(cell=C4), "Move to C4. An Ark you meet you may also attack and plunder. "
+         "Federations (if on) teleport, convert, force a trade."),
+    step(TakeHydrogen(card=E3_GIANT), "Take the hydrogen of the red giant now on E3. Goal: "
+         "7 of each resource to found a colony, then fulfil your factions."),
+)
+
+TUTORIAL = Tutorial(
+    seed=2,
+    bots=(),
+    steps=STEPS,
+    farewell="That was the heart of a turn. Play on alone, unguided now (undo works "
+             "again): Tab finds the next cell where you can act, i shows a line in full.",
+    mark=mark,
+    explained=("Pick", "StoreStar", "Escape", "EndTurn", "StartTrade", "AdjustOffer",
+               "SendOffer", "DropOffer", "AnswerTrade", "OfferTrade", "Attack", "Plunder",
+               "Teleport", "FedConvert", "ForceTrade", "FoundColony", "Pass"),
+)
