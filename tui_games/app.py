@@ -87,7 +87,7 @@ class GameCommands(Provider):
         for info in learnable():
             commands.append((f"Learn to play: {info.title}",
                              functools.partial(app.action_learn, info.id),
-                             "A guided first game against an easy bot"))
+                             "A guided first game, alone or against an easy bot"))
         return commands
 
     async def discover(self) -> Hits:
@@ -454,7 +454,7 @@ class GamesApp(App[None]):
                 learn(self, get_game(answer))
 
         self.push_screen(ChoiceScreen(
-            "A short guided game on a fixed deal against an easy bot: each step says "
+            "A short guided game on a fixed deal, alone or against an easy bot: each step says "
             "what to do and why. Which game?",
             [Choice(info.id, info.title, str(n)) for n, info in enumerate(games, start=1)]
             + [Choice("back", "Back", "b")],
