@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 from tui_games.screens.dismiss_once import DismissOnce
 
 BUTTONS = Binding.Group("Other button")
+ANSWERS = Binding.Group("Move")  # a choice of many answers: short, so all their keys fit
 
 
 class ConfirmScreen(DismissOnce, ModalScreen[bool]):
@@ -78,8 +79,8 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
     }
     """
     BINDINGS = [
-        Binding("left", "app.focus_previous", "Other button", group=BUTTONS),
-        Binding("right", "app.focus_next", "Other button", group=BUTTONS),
+        Binding("left", "app.focus_previous", "Other answer", group=ANSWERS),
+        Binding("right", "app.focus_next", "Other answer", group=ANSWERS),
     ]
 
     def __new__(cls, question: str, choices: list[Choice], cancel: str,
@@ -113,7 +114,7 @@ class ChoiceScreen(DismissOnce, ModalScreen[str]):
                     yield Button(choice.label, id=f"choice-{choice.answer}",
                                  variant="primary" if choice.answer == self.cancel
                                  else "default", name=choice.answer)
-        yield Footer()
+        yield Footer(compact=bool(many))  # each answer's key is in it too
 
     def on_mount(self) -> None:
         """Start on the safe answer."""
