@@ -241,3 +241,29 @@ async def test_the_game_over_dialog_shows_before_the_record_is_written(
         assert seen == [("GameOverScreen", True)]
         assert len(app.history.list()) == 1
         assert not list(pulsar_store.folder.glob("*.json"))
+
+
+async def test_the_last_move_writes_no_autosave_the_game_over_drops(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An autosave is for a game to Continue: the move that ends the game writes none
+    (it would be synced to disk and removed again while the player waits for the result)."""
+    over_saves: list[int] = []
+    autosave = SaveStore.autosave
+
+    def watched(self: SaveStore, session: Session) -> Path:
+        if session.to_move is None:
+            over_saves.append(len(session.actions))
+        return autosave(self, session)
+
+    monkeypatch.setattr(SaveStore, "autosave", watched)
+    app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("e")
+            await settle(app, pilot, rounds=2)
+        assert isinstance(app.screen, GameOverScreen)
+        assert over_saves == []
+        assert len(app.history.list()) == 1

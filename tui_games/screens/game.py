@@ -384,8 +384,8 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
             return False
         self.bot_runner.moved_on()
         self.stop_hint()
-        if self.session.turn != turn_before:
-            self.autosave()
+        if self.session.turn != turn_before and self.session.to_move is not None:
+            self.autosave()  # not for the last move: the game over drops the autosave anyway
         self._advance()
         return True
 
