@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 
 from tui_games.app import GamesApp
@@ -211,3 +212,58 @@ async def test_no_replay_key_acts_while_the_table_is_too_small_to_show(
         await pilot.pause(0.1)
         await pilot.press("right")
         assert view.at == 1
+
+
+async def test_the_game_over_dialog_shows_before_the_record_is_written(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record and the autosave's removal sync files to disk: they wait for the
+    game-over dialog's first frame, so the player never waits for them to see the result.
+    The record is still kept, once."""
+    seen: list[tuple[str, bool]] = []
+    keep = History.keep
+
+    def watched(self: History, session: Session) -> Path | None:
+        screen = app.screen  # the dialog is laid out: its score table has a place
+        drawn = any(table.region.area > 0 for table in screen.query("#breakdown"))
+        seen.append((type(screen).__name__, drawn))
+        return keep(self, session)
+
+    monkeypatch.setattr(History, "keep", watched)
+    app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("e")
+            await settle(app, pilot, rounds=2)
+        await pilot.pause()
+        assert seen == [("GameOverScreen", True)]
+        assert len(app.history.list()) == 1
+        assert not list(pulsar_store.folder.glob("*.json"))
+
+
+async def test_the_last_move_writes_no_autosave_the_game_over_drops(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An autosave is for a game to Continue: the move that ends the game writes none
+    (it would be synced to disk and removed again while the player waits for the result)."""
+    over_saves: list[int] = []
+    autosave = SaveStore.autosave
+
+    def watched(self: SaveStore, session: Session) -> Path:
+        if session.to_move is None:
+            over_saves.append(len(session.actions))
+        return autosave(self, session)
+
+    monkeypatch.setattr(SaveStore, "autosave", watched)
+    app = make_app(pulsar_store, pulsar_session([Seat("You"), Seat("Bot 2", "easy")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("e")
+            await settle(app, pilot, rounds=2)
+        assert isinstance(app.screen, GameOverScreen)
+        assert over_saves == []
+        assert len(app.history.list()) == 1

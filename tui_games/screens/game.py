@@ -154,6 +154,7 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         self.large = False  # see LARGE_AT
         self._sized = False
         self._over = False
+        self._end_to_keep = (False, False)  # (keep a record, drop the autosave): see keep_the_end
         self._outcome: Outcome | None = None
         self._ready = False  # True once the table has been composed and shown
         self._memo = ObservationMemo()  # see remember
@@ -383,8 +384,8 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
             return False
         self.bot_runner.moved_on()
         self.stop_hint()
-        if self.session.turn != turn_before:
-            self.autosave()
+        if self.session.turn != turn_before and self.session.to_move is not None:
+            self.autosave()  # not for the last move: the game over drops the autosave anyway
         self._advance()
         return True
 
@@ -508,6 +509,7 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
     def save_on_exit(self) -> bool:
         """Called before leaving the table: keep an unfinished game resumable. False if
         there was something to save and it could not be saved."""
+        self.keep_the_end()  # a game that ended just now: its record before anything else
         if self._over or self.reviewing or self.saves.unchanged():
             return True  # nothing new: the save keeps its time
         return self.autosave() is not None or not self.session.actions
@@ -602,11 +604,21 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         self.bot_runner.thinking = None
         outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
-        if self.KEEPS_RECORDS and not self.reviewing:
-            self.saves.keep_record()  # the finished game goes to the history...
-        self.saves.drop_autosave()  # ...and is no longer one to Continue
+        self._end_to_keep = (self.KEEPS_RECORDS and not self.reviewing, True)
         self._outcome = outcome
         self._show_game_over()
+        # The files wait for the dialog's first frame: each write syncs to disk, which
+        # the player would otherwise wait for before seeing the result.
+        self.app.call_after_refresh(self.keep_the_end)
+
+    def keep_the_end(self) -> None:
+        """Once per finished game: keep it in the history and drop its autosave."""
+        record, drop = self._end_to_keep
+        self._end_to_keep = (False, False)
+        if record:
+            self.saves.keep_record()  # the finished game goes to the history...
+        if drop:
+            self.saves.drop_autosave()  # ...and is no longer one to Continue
 
     def _show_game_over(self) -> None:
         if self._outcome is not None and not self.closed:
