@@ -39,9 +39,7 @@ class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-question", markup=False)
-            # More answers than fit side by side at 80 columns go in rows of three.
-            many = " -many" if len(self.choices) > 3 else ""
-            with Horizontal(classes="dialog-buttons" + many):
+            with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
         yield Footer()
