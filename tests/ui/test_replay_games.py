@@ -61,3 +61,30 @@ async def test_each_games_record_replays_on_its_own_table(
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReplayView)
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_spectator_is_nobodys_you_on_the_replayed_table(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    """Watching as a spectator, no seat reads "(you)" (Nebular Colors' name row did)."""
+    rules = get_game(game_id).rules
+    session = Session.new(rules, [Seat("Ada"), Seat("Bot", "easy")], 11,
+                          default_options(rules))
+    rng = random.Random(11)
+    while session.to_move is not None:
+        session.apply(rng.choice(rules.legal_actions(session.state)))
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.press("home", "right")
+        await pilot.pause()
+        assert "(you)" in app.export_screenshot() or game_id != "nebular_colors"
+        await pilot.press("v")  # as a spectator
+        await pilot.pause()
+        assert view.seat is None
+        assert "(you)" not in app.export_screenshot()

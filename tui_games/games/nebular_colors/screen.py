@@ -226,7 +226,8 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._text("nc-deck-count", f"deck {len(view.deck)}")
         self._text("nc-deck", f"deck\n{len(view.deck)}")
         for seat, who in ((them, "them"), (me, "you")):
-            self._text(f"nc-{who}-name", self._seat_label(seat, who == "you"))
+            self._text(f"nc-{who}-name",
+                       self._seat_label(seat, who == "you" and self.is_you(seat)))
             self._show_score(self.query_one(f"#nc-{who}-score", ScoringArea), view, seat)
             self.query_one(f"#nc-{who}-melds", CardGroups).set_groups(
                 [[face(c) for c in meld] for meld in view.melds[seat]])
