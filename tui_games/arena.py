@@ -24,9 +24,32 @@ class ArenaError(Exception):
     """The arena cannot run (bad bot list) or a bot broke the rules."""
 
 
+class IterationClock:
+    """Virtual seconds for a timed search: ``rate`` of its iterations make a second.
+
+    Given to a bot (then ``follow``-ed), it reads the bot's running iteration count, so
+    the bot searches ``rate`` iterations per second of its budget on a quiet machine or a
+    busy one: an arena run plays the level as players get it, at that speed, and the
+    same seed plays the same moves.
+    """
+
+    def __init__(self, rate: float) -> None:
+        if rate <= 0:
+            raise ValueError("rate must be positive")
+        self.rate = rate
+        self.bot: Any = None
+
+    def follow(self, bot: Any) -> None:
+        self.bot = bot
+
+    def __call__(self) -> float:
+        return getattr(self.bot, "searched", 0) / self.rate
+
+
 def make_bot(info: GameInfo, level: str, rng: random.Random,
-             iterations: int | None = None) -> Bot:
-    """A bot of ``level``; ``iterations`` goes to factories that take it (search bots)."""
+             iterations: int | None = None, rate: float | None = None) -> Bot:
+    """A bot of ``level``; ``iterations`` (or, for a timed search, a virtual clock of
+    ``rate`` iterations a second) goes to factories that take it (search bots)."""
     try:
         factory: BotFactory = info.bots[level]
     except KeyError:
@@ -34,6 +57,11 @@ def make_bot(info: GameInfo, level: str, rng: random.Random,
         raise ArenaError(f"unknown bot level {level!r} for {info.id} (levels: {levels})") from None
     if iterations is not None and accepts_iterations(factory):
         return factory(info.rules, rng, iterations=iterations)  # type: ignore[call-arg]
+    if rate is not None and accepts_iterations(factory):
+        clock = IterationClock(rate)
+        bot = factory(info.rules, rng, clock=clock)  # type: ignore[call-arg]
+        clock.follow(bot)
+        return bot
     return factory(info.rules, rng)
 
 
@@ -118,8 +146,12 @@ class ArenaResult:
 
 
 def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
-              iterations: int | None = None) -> ArenaResult:
-    """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level."""
+              iterations: int | None = None, rate: float | None = None) -> ArenaResult:
+    """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
+
+    ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
+    reads them off an IterationClock, so results do not depend on the machine's load.
+    """
     rules = info.rules
     seats = len(labels)
     if seats not in info.players:
@@ -138,7 +170,7 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
         bot_at = [(seat - number) % seats for seat in range(seats)]
         game_seed = master.getrandbits(63)
         bots = [make_bot(info, labels[bot_at[seat]], random.Random(master.getrandbits(63)),
-                         iterations) for seat in range(seats)]
+                         iterations, rate) for seat in range(seats)]
         _play_one(rules, game_seed, bots, bot_at, result)
     result.seconds = time.perf_counter() - started
     return result

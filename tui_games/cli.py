@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", dest="arena_seed", type=int, default=0, metavar="S")
     arena.add_argument("--iterations", type=_positive_int, metavar="K",
                        help="search iterations for bots that search (ignored by others)")
+    arena.add_argument("--rate", type=_positive_float, metavar="R",
+                       help="timed searches keep their time budgets but count time as "
+                            "R iterations a second: the same moves on a busy machine")
     arena.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
@@ -196,7 +199,8 @@ def _arena(args: argparse.Namespace) -> int:
         return _fail(f"unknown game {args.game!r} (games: {', '.join(all_games())})")
     labels = [label.strip() for label in args.bots.split(",") if label.strip()]
     try:
-        result = run_arena(info, labels, args.games, args.arena_seed, args.iterations)
+        result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
+                           args.rate)
     except ArenaError as exc:
         return _fail(str(exc))
     if args.json:

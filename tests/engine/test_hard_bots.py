@@ -22,7 +22,7 @@ from textual.widgets import Static
 from toy_game import CometRules, CometState
 
 from tui_games.app import GamesApp
-from tui_games.arena import make_bot, run_arena
+from tui_games.arena import IterationClock, make_bot, run_arena
 from tui_games.engine.bots.ismcts import HARD_LEVELS, ISMCTSBot
 from tui_games.engine.codec import clone, to_json
 from tui_games.engine.core import GameState, Rules, default_options
@@ -86,6 +86,41 @@ def test_every_game_offers_hard_at_a_quarter_one_and_three_seconds(game_id: str)
 def test_the_arena_turns_a_hard_bot_into_an_iteration_budget(game_id: str) -> None:
     bot = make_bot(all_games()[game_id], "hard", random.Random(0), iterations=7)
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 7
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_virtual_clock_keeps_the_time_budget_but_counts_it_in_iterations(
+        game_id: str) -> None:
+    info = all_games()[game_id]
+    rules = info.rules
+    bot = make_bot(info, "hard", random.Random(0), rate=200)
+    assert isinstance(bot, ISMCTSBot) and isinstance(bot.clock, IterationClock)
+    assert bot.iterations is None and bot.seconds == HARD_LEVELS["hard"]
+    state = rules.setup(rules.min_players, 3, default_options(rules))
+    rng = random.Random(1)
+    while not bot.last_stats.iterations:  # some answers need no search (one real choice)
+        seat = rules.to_move(state)
+        assert seat is not None
+        bot.choose(rules.observe(state, seat), seat)
+        rules.apply(state, rng.choice(rules.legal_actions(state)))
+    # A decision may take half of what is left of hard's 0.75 s turn: at most 75
+    # iterations, give or take the last sample (a paired one plays every option).
+    options = len(bot.last_stats.children)
+    assert 1 <= bot.last_stats.iterations <= 75 + options, bot.last_stats.iterations
+
+
+def test_an_arena_on_a_virtual_clock_replays_exactly() -> None:
+    info = all_games()["nebular_colors"]
+
+    def figures() -> dict[str, Any]:
+        data = run_arena(info, ["hard", "normal"], games=1, seed=4, rate=30).as_dict()
+        for key in ("seconds", "games_per_second"):
+            data.pop(key)
+        for seat in data["seats"]:
+            seat.pop("ms_per_decision")
+        return data
+
+    assert figures() == figures()
 
 
 # ---- evaluate and the rollout policies --------------------------------------------------

@@ -234,6 +234,7 @@ class ISMCTSBot:
         self.progress = progress
         self.turn_seconds = turn_seconds
         self.clock = clock  # injectable: tests of the time budget run on a fake clock
+        self.searched = 0  # iterations over the bot's life (a virtual clock counts them)
         self._budget = seconds  # this decision's time (seconds, less near a turn's end)
         self._turn: tuple[int, int] | None = None  # (turn, seat) of the decisions timed
         self._turn_spent = 0.0
@@ -340,7 +341,9 @@ class ISMCTSBot:
         next_report = 1
         done = 0
         while True:
-            done += self._iterate(root, view, player)
+            step = self._iterate(root, view, player)
+            done += step
+            self.searched += step
             fraction = (clock() - started) / seconds if budget is None else done / budget
             if fraction * steps >= next_report:
                 next_report = min(steps, int(fraction * steps)) + 1
