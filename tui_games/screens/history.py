@@ -8,26 +8,18 @@ cleaned and shown as plain text, never read as markup.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui_games.engine.core import is_detail
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.records import History, RecordSummary
-from tui_games.engine.saves import SaveError
 from tui_games.engine.text import printable
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.load import BROKEN, fit, plain, when
-
-if TYPE_CHECKING:
-    from tui_games.app import GamesApp
+from tui_games.screens.file_list import BROKEN, FileListScreen
+from tui_games.screens.load import fit, plain, when
 
 # Column widths at 80 columns (68 of text): the seats take what a wider terminal adds.
 DATE, GAME, SEATS, RESULT, TURNS, HINTS = 16, 12, 14, 14, 5, 5
@@ -64,7 +56,7 @@ def describe(row: RecordSummary) -> str:
                      f"{row.turns} turns, {row.actions} moves · hints: {hints or 'none'}")
 
 
-class HistoryScreen(DismissOnce, Screen[None]):
+class HistoryScreen(FileListScreen[RecordSummary]):
     """The finished games of the save folder's history."""
 
     BINDINGS = [
@@ -73,15 +65,8 @@ class HistoryScreen(DismissOnce, Screen[None]):
         Binding("s", "app.stats", "Stats"),
         Binding("escape", "close", "Back"),
     ]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[RecordSummary] = []
-
-    @property
-    def games_app(self) -> GamesApp:
-        """The app, typed."""
-        return cast("GamesApp", self.app)
+    TABLE_ID, DETAIL_ID = "records", "record-detail"
+    NOTHING_TO_OPEN = "There is no finished game to replay yet."
 
     @property
     def history(self) -> History:
@@ -90,20 +75,13 @@ class HistoryScreen(DismissOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("History: finished games", classes="screen-title")
-        yield DataTable(id="records", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="record-detail")
+        yield DataTable(id=self.TABLE_ID, cursor_type="row", zebra_stripes=True)
+        yield Static("", id=self.DETAIL_ID)
         yield Footer()
-
-    def on_mount(self) -> None:
-        """Fill the table, the newest game first."""
-        if not self.query("#records"):
-            return
-        self.reload()
-        self.query_one("#records", DataTable).focus()
 
     def reload(self, keep: int = 0) -> None:
         """Re-read the history; the cursor goes to row ``keep`` (clamped)."""
-        table = self.query_one("#records", DataTable)
+        table = self.table
         table.clear(columns=True)
         spare = max(self.size.width - 80, 0)
         for key, label, width in (("date", "Date", DATE), ("game", "Game", GAME),
@@ -125,71 +103,27 @@ class HistoryScreen(DismissOnce, Screen[None]):
                               Text(hints_text(row), justify="right"), key=row.path)
         if self.rows:
             table.move_cursor(row=min(max(keep, 0), len(self.rows) - 1))
-        self._show_detail()
+        self.show_detail()
 
-    def selected(self) -> RecordSummary | None:
-        """The record under the cursor."""
-        table = self.query_one("#records", DataTable)
-        if not self.rows or table.cursor_row < 0:
-            return None
-        return self.rows[min(table.cursor_row, len(self.rows) - 1)]
+    def empty_text(self) -> str:
+        return ("No finished games yet: every game you finish is kept here, to replay "
+                "move by move.")
 
-    def _show_detail(self) -> None:
-        detail = self.query_one("#record-detail", Static)
-        row = self.selected()
-        if row is None:
-            detail.update(Text("No finished games yet: every game you finish is kept "
-                               "here, to replay move by move."))
-        elif row.error:
-            detail.update(Text.assemble((f"{BROKEN}{printable(Path(row.path).name)}: ",
-                                         "bold"), printable(row.error)))
-        else:
-            detail.update(Text(describe(row)))
-        detail.set_class(bool(row and row.error), "-error")
-
-    @on(DataTable.RowHighlighted)
-    def _highlighted(self) -> None:
-        self._show_detail()
-
-    @on(DataTable.RowSelected)
-    def _selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_replay()
+    def detail_text(self, row: RecordSummary) -> str:
+        return describe(row)
 
     def action_replay(self) -> None:
         """Open the highlighted game in the replay viewer; a broken one explains itself."""
-        row = self.selected()
-        if row is None:
-            self.notify("There is no finished game to replay yet.", severity="warning")
-            return
+        self.open_selected()
+
+    def open_row(self, row: RecordSummary) -> None:
         self.games_app.replay_file(row.path)
 
-    def action_delete(self) -> None:
-        """Ask, then delete the highlighted record."""
-        row = self.selected()
-        if row is None:
-            return
-        at = self.query_one("#records", DataTable).cursor_row
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                self.history.delete(row.path)
-            except SaveError as exc:
-                self.notify(str(exc), severity="error", title="Not deleted", markup=False)
-            else:
-                self.notify(f"Deleted {printable(Path(row.path).name)}", markup=False)
-            self.reload(keep=at)
-
+    def delete_question(self, row: RecordSummary) -> str:
         what = (f"the broken record {printable(Path(row.path).name)!r}" if row.error else
                 f"the {printable(row.title)} game {seats_text(row)} of "
                 f"{when(row.finished_at)}")
-        self.app.push_screen(ConfirmScreen(f"Delete {what} from the history?\nThis "
-                                           "cannot be undone.", yes="Delete", no="Keep"),
-                             answered)
+        return f"Delete {what} from the history?\nThis cannot be undone."
 
-    def action_close(self) -> None:
-        """Back to the menu."""
-        self.dismiss(None)
-
+    def delete_file(self, path: str) -> None:
+        self.history.delete(path)

@@ -13,24 +13,16 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui_games.engine.saves import AUTOSAVE_NAME, SaveSummary
 from tui_games.engine.text import printable
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.screens.file_list import BROKEN, FileListScreen
 
-if TYPE_CHECKING:
-    from tui_games.app import GamesApp
-
-BROKEN = "⚠ "
 ELLIPSIS = "…"
 # Column widths at 80 columns; Name and Players take whatever a wider terminal adds.
 NAME, GAME, PLAYERS, TURN, SAVED = 14, 14, 20, 4, 16
@@ -105,7 +97,7 @@ def describe(summary: SaveSummary) -> str:
                      f"· {kind}")
 
 
-class LoadScreen(DismissOnce, Screen[None]):
+class LoadScreen(FileListScreen[SaveSummary]):
     """Every save of the store; enter loads the highlighted one, d deletes it."""
 
     BINDINGS = [
@@ -114,44 +106,33 @@ class LoadScreen(DismissOnce, Screen[None]):
         Binding("d,delete", "delete", "Delete"),
         Binding("escape", "close", "Back"),
     ]
+    TABLE_ID, DETAIL_ID = "saves", "save-detail"
+    NOTHING_TO_OPEN = "There is nothing to load yet."
 
     def __init__(self) -> None:
         super().__init__()
-        self.saves: list[SaveSummary] = []
         self._widths: dict[str, int] = {}
-
-    @property
-    def games_app(self) -> GamesApp:
-        """The app, typed."""
-        return cast("GamesApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("Load a saved game", classes="screen-title")
-        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="save-detail")
+        yield DataTable(id=self.TABLE_ID, cursor_type="row", zebra_stripes=True)
+        yield Static("", id=self.DETAIL_ID)
         yield Footer()
-
-    def on_mount(self) -> None:
-        """Fill the table and put the cursor on the newest save."""
-        if not self.query("#saves"):
-            return  # closed before it was built
-        self.reload()
-        self.query_one("#saves", DataTable).focus()
 
     def on_resize(self) -> None:
         """Wider or narrower: the name and players columns take the difference."""
         if self._widths != column_widths(self.size.width):
-            self.reload(keep=self.query_one("#saves", DataTable).cursor_row)
+            self.reload(keep=self.table.cursor_row)
 
     def reload(self, keep: int = 0) -> None:
         """Re-read the folder; the cursor goes to row ``keep`` (clamped)."""
-        table = self.query_one("#saves", DataTable)
+        table = self.table
         table.clear(columns=True)
         self._widths = widths = column_widths(self.size.width)
         for key, label in COLUMNS:
             table.add_column(label, key=key, width=widths[key])
-        self.saves = self.games_app.store.list()
-        for summary in self.saves:
+        self.rows = self.games_app.store.list()
+        for summary in self.rows:
             if summary.error:
                 table.add_row(Text(BROKEN + fit(summary.title or "?", widths["game"] - 2),
                                    style="bold"),
@@ -164,77 +145,33 @@ class LoadScreen(DismissOnce, Screen[None]):
                               Text(str(summary.turn_in_play), justify="right"),
                               plain(when(summary.saved_at)),
                               save_tag(summary, widths["name"]), key=summary.path)
-        if self.saves:
-            table.move_cursor(row=min(max(keep, 0), len(self.saves) - 1))
-        self._show_detail()
+        if self.rows:
+            table.move_cursor(row=min(max(keep, 0), len(self.rows) - 1))
+        self.show_detail()
 
-    def selected(self) -> SaveSummary | None:
-        """The save under the cursor."""
-        table = self.query_one("#saves", DataTable)
-        if not self.saves or table.cursor_row < 0:
-            return None
-        return self.saves[min(table.cursor_row, len(self.saves) - 1)]
+    def empty_text(self) -> str:
+        folder = printable(str(self.games_app.store.folder))
+        return (f"No saved games in {folder}.\nStart one from the menu: games save "
+                "themselves after every turn.")
 
-    def _show_detail(self) -> None:
-        detail = self.query_one("#save-detail", Static)
-        summary = self.selected()
-        if summary is None:
-            folder = printable(str(self.games_app.store.folder))
-            detail.update(Text(f"No saved games in {folder}.\nStart one from the menu: "
-                               "games save themselves after every turn."))
-        elif summary.error:
-            detail.update(Text.assemble(
-                (f"{BROKEN}{printable(Path(summary.path).name)}: ", "bold"),
-                printable(summary.error)))
-        else:
-            detail.update(Text(f"{describe(summary)}\n{printable(summary.path)}"))
-        detail.set_class(bool(summary and summary.error), "-error")
-
-    @on(DataTable.RowHighlighted)
-    def _highlighted(self) -> None:
-        self._show_detail()
-
-    @on(DataTable.RowSelected)
-    def _selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_load()
+    def detail_text(self, row: SaveSummary) -> str:
+        return f"{describe(row)}\n{printable(row.path)}"
 
     def action_load(self) -> None:
         """Load the highlighted save; a broken one only explains itself."""
-        summary = self.selected()
-        if summary is None:
-            self.notify("There is nothing to load yet.", severity="warning")
-            return
-        self.games_app.load_game(summary.path)
+        self.open_selected()
 
-    def action_delete(self) -> None:
-        """Ask, then delete the highlighted save."""
-        summary = self.selected()
-        if summary is None:
-            return
-        row = self.query_one("#saves", DataTable).cursor_row
+    def open_row(self, row: SaveSummary) -> None:
+        self.games_app.load_game(row.path)
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                self.games_app.store.delete(summary.path)
-            except Exception as exc:  # SaveError or OSError: say so, keep the list
-                self.notify(printable(str(exc)), severity="error", title="Not deleted",
-                            markup=False)
-            else:
-                self.notify(f"Deleted {printable(Path(summary.path).name)}", markup=False)
-            self.reload(keep=row)
-
-        if summary.error:
-            what = f"the broken file {printable(Path(summary.path).name)!r}"
+    def delete_question(self, row: SaveSummary) -> str:
+        if row.error:
+            what = f"the broken file {printable(Path(row.path).name)!r}"
         else:
-            kind = "its autosave" if is_autosave(summary) else printable(summary.name)
-            what = (f"the {printable(summary.title)} game {players_text(summary)} "
-                    f"({kind}, turn {summary.turn_in_play})")
-        self.app.push_screen(ConfirmScreen(f"Delete {what}?\nThis cannot be undone.",
-                                           yes="Delete", no="Keep"), answered)
+            kind = "its autosave" if is_autosave(row) else printable(row.name)
+            what = (f"the {printable(row.title)} game {players_text(row)} "
+                    f"({kind}, turn {row.turn_in_play})")
+        return f"Delete {what}?\nThis cannot be undone."
 
-    def action_close(self) -> None:
-        """Back to the menu."""
-        self.dismiss(None)
+    def delete_file(self, path: str) -> None:
+        self.games_app.store.delete(path)
