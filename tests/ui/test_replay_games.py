@@ -17,6 +17,7 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
 from tui_games.games import all_games, get_game
 from tui_games.screens.replay import ReplayView
+from tui_games.widgets.footer import GameFooter
 
 MakeApp = Callable[..., GamesApp]
 
@@ -88,3 +89,22 @@ async def test_a_spectator_is_nobodys_you_on_the_replayed_table(
         await pilot.pause()
         assert view.seat is None
         assert "(you)" not in app.export_screenshot()
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_the_replays_keys_fit_its_footer_and_no_table_key_claims_its_arrows(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    path = History(store).keep(finished_game(game_id))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(GameFooter)
+        shown = [f"{key.display} {key.description}" for key in footer.drawn]
+        assert len(footer.drawn) == len(footer.keys), shown  # every key on the line
+        assert shown[:2] == ["←→ Step", "[] Turn"], shown  # the replay's keys come first
+        assert {"v View as", "a Reveal all", "⏎ Go on"} <= set(shown), shown
+        # the hand's or the board's cursor keys would say that ← and → move it
+        assert not [entry for entry in shown[2:] if "Move" in entry or "Diagonals" in entry]

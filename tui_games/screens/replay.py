@@ -39,6 +39,10 @@ from tui_games.widgets.log import GameLog
 EVERY = 32  # a copy of the state every EVERY actions: a step replays at most that many
 SPECTATOR = "a spectator"
 REPLAY_KEYS = frozenset({"step", "jump", "turn", "round", "viewpoint", "reveal"})
+REPLAY_OWN = REPLAY_KEYS | {"end_review"}  # the keys the footer lists first
+# Each pair of keys is one footer entry ("←→ Step"): with the table's own keys beside
+# them, ten entries in words would not fit 80 columns.
+STEP, TURN, ROUND = Binding.Group("Step"), Binding.Group("Turn"), Binding.Group("Round")
 NOBODY = -1  # the log's reader for a spectator: no seat's "you", no seat's private lines
 S = TypeVar("S", bound=Screen[Any])
 
@@ -111,21 +115,22 @@ class ReplayView(GameScreen):
 
     IS_LOOK_BACK = True
     BINDINGS = [
-        END_REVIEW,
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "On", key_display="→", priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("left_square_bracket", "turn(-1)", "Turn back", key_display="[",
-                priority=True),
-        Binding("right_square_bracket", "turn(1)", "Next turn", key_display="]",
-                priority=True),
-        Binding("left_curly_bracket", "round(-1)", "Round back", key_display="{",
-                priority=True),
-        Binding("right_curly_bracket", "round(1)", "Next round", key_display="}",
-                priority=True),
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True, group=STEP),
+        Binding("right", "step(1)", "Step", key_display="→", priority=True, group=STEP),
+        Binding("left_square_bracket", "turn(-1)", "Turn", key_display="[]",
+                priority=True, group=TURN),
+        Binding("right_square_bracket", "turn(1)", "Turn", key_display="]",
+                priority=True, group=TURN),
+        Binding("left_curly_bracket", "round(-1)", "Round", key_display="{}",
+                priority=True, group=ROUND),
+        Binding("right_curly_bracket", "round(1)", "Round", key_display="}",
+                priority=True, group=ROUND),
+        # on the status line: all ten in words would not fit 80 columns
+        Binding("home", "jump(0)", "Start", priority=True, show=False),
+        Binding("end", "jump(-1)", "End", priority=True, show=False),
         Binding("v", "viewpoint", "View as", priority=True),
         Binding("a", "reveal", "Reveal all", priority=True),
+        END_REVIEW,
     ]
 
     def __init__(self, timeline: Timeline, at: int, info: GameInfo, store: SaveStore,
@@ -189,10 +194,41 @@ class ReplayView(GameScreen):
         the last key did)."""
         line = self.timeline
         return (f"{lead}Looking back at {self.review_title}: step {self.at}/{line.end}, "
-                f"turn {line.turns[self.at] + 1}, as {self.who()}. ←→ [ ] v a; "
-                "Enter/Esc: go on.")
+                f"turn {line.turns[self.at] + 1}, as {self.who()}. Home/End: the first "
+                "or last step.")
 
     # ---- keys ----------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, Any]:
+        """The replay's keys first, then the table's that still do what they say: a table
+        key that shares its action with a key the replay took (the hand's "←→ Move",
+        still on h and l) would tell a player that ← moves the cursor, when it steps."""
+        active = super().active_bindings
+        if not active:
+            return active
+        taken = {key for key, found in active.items() if found.node is self
+                 and found.binding.action.split("(")[0] in REPLAY_OWN}
+        order = {binding.action: at for at, binding in enumerate(ReplayView.BINDINGS)
+                 if isinstance(binding, Binding)}
+        first = sorted(((key, found) for key, found in active.items() if key in taken),
+                       key=lambda item: order.get(item[1].binding.action, len(order)))
+        rest = {key: found for key, found in active.items() if key not in taken
+                and not self._shadowed(type(found.node), found.binding, taken)}
+        return {**dict(first), **rest}
+
+    @staticmethod
+    def _shadowed(node: type[Any], shown: Binding, keys: set[str]) -> bool:
+        """Whether ``node``'s class gives one of ``keys`` to an action of the same name
+        as ``shown``'s: the cursor of a hand or a board (its ← and → step the replay, so
+        its "Move" or "Diagonals" would not move it as the footer said)."""
+        name = shown.action.split("(")[0]
+        for cls in node.__mro__:
+            for binding in getattr(cls, "BINDINGS", ()):
+                if (isinstance(binding, Binding) and binding.action.split("(")[0] == name
+                        and keys & {key.strip() for key in binding.key.split(",")}):
+                    return True
+        return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The replay's own keys work whatever the game's table binds; the rounds keys
