@@ -24,18 +24,21 @@ The module knows no game.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from itertools import accumulate, pairwise
 
 from textual import events
+from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tui_games.engine.text import fit
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, changed_span
 
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
@@ -98,6 +101,7 @@ class CellMap(LineWidget, can_focus=True):
         # a layout after a cursor key draws again only the rows the cursor touched.
         self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
         self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+        self.frame: MapFrame | None = None
 
     # ---- what a subclass says -------------------------------------------------------
 
@@ -153,6 +157,8 @@ class CellMap(LineWidget, can_focus=True):
         self._caption = caption
         self._legend = legend
         if reshaped or not width or self._height(width) != height:
+            if self.frame is not None:
+                self.frame.fit()
             self.refresh(layout=True)
         else:
             self.refresh()
@@ -164,6 +170,8 @@ class CellMap(LineWidget, can_focus=True):
         if (col_labels, row_labels) != (self._col_labels, self._row_labels):
             self._col_labels, self._row_labels = col_labels, row_labels
             self._rows.clear()
+            if self.frame is not None:
+                self.frame.fit()
             self.refresh(layout=True)
 
     @property
@@ -230,6 +238,38 @@ class CellMap(LineWidget, can_focus=True):
         return 0 <= row < self.rows and 0 <= col < self.cols and self.key_at(row, col) == key
 
     # ---- drawing ------------------------------------------------------------------------
+
+    def cut_widths(self) -> tuple[list[int], int]:
+        """The widths of MapFrame's columns: the row labels' (0 without them), then one
+        per column of cells, each from a cell's first column in the unshifted rows; and
+        their height: the column labels and the rows of cells (not the caption, which
+        changes whole)."""
+        return ([self._lead_width()] + [self.stride] * self.cols,
+                self._header_lines() + self.rows * self.cell_lines)
+
+    def changed_regions(self, old: Sequence[Strip], new: Sequence[Strip],
+                        width: int) -> list[Region]:
+        """In a frame, each changed row's span split at the columns' edges, each piece
+        narrowed to its own changed cells: Textual writes each piece from its column's
+        edge, so the cells between two changed ones (a gap, a flag) are not written."""
+        regions = changed_regions(old, new, width)
+        if self.frame is None:
+            return regions
+        widths, height = self.cut_widths()
+        edges = sorted({edge for edge in accumulate(widths, initial=0) if edge < width})
+        out: list[Region] = []
+        for region in regions:
+            y = region.y
+            if y >= height or region.width == width:
+                out.append(region)
+                continue
+            for start, end in pairwise([*edges, width]):
+                if end <= region.x or start >= region.right:
+                    continue
+                span = changed_span(old[y].crop(start, end), new[y].crop(start, end))
+                if span is not None:
+                    out.append(Region(start + span[0], y, span[1] - span[0], 1))
+        return out
 
     def grid_width(self) -> int:
         """The cells' width: the most shifted row, every cell and its one-column gap."""
@@ -387,3 +427,47 @@ class CellMap(LineWidget, can_focus=True):
     def render(self) -> Content:
         """The whole map as one block of text (text extraction, tests)."""
         return Content("\n").join(self.text_lines())
+
+
+class _Cut(Widget):
+    """A blank column behind the map: only its edges matter (see MapFrame)."""
+
+    BLANK = True
+    DEFAULT_CSS = """
+    _Cut { layer: cuts; width: 1; height: 1; }
+    """
+
+
+class MapFrame(Widget):
+    """A map with blank columns behind it, one per column of cells.
+
+    Textual writes a changed span of a row from the nearest widget edge to its left (the
+    compositor cuts each line at every widget's edges and writes whole pieces, cropped
+    only at the right). Alone, a map's row is one piece: a cursor key in its last column
+    rewrites the row from the map's left edge, every style run on the way. The columns
+    behind put an edge just before each cell, so only the cells that changed are written;
+    they are blank and never show (the map is drawn over them)."""
+
+    BLANK = True
+    DEFAULT_CSS = """
+    MapFrame { layers: cuts cells; layout: horizontal; width: auto; height: auto; }
+    MapFrame > CellMap { layer: cells; }
+    """
+
+    def __init__(self, cell_map: CellMap) -> None:
+        super().__init__()
+        self.cell_map = cell_map
+        self._cuts = [_Cut() for _ in range(cell_map.cols + 1)]
+        cell_map.frame = self
+
+    def compose(self) -> ComposeResult:
+        yield from self._cuts
+        yield self.cell_map
+
+    def fit(self) -> None:
+        """Put the columns' edges where the map's cells begin."""
+        widths, height = self.cell_map.cut_widths()
+        for cut, width in zip(self._cuts, widths, strict=True):
+            cut.display = width > 0
+            cut.styles.width = width
+            cut.styles.height = height
