@@ -13,7 +13,8 @@ and which cell is next to which; the base keeps everything else in one place:
   its row, so a cursor move repaints the two rows it touches and draws only the two cells
   whose look changed;
 - rulers (``set_rulers``): a label over each column and before each row, so a cell's name
-  can be read off the map; the cursor's row and column labels are lit;
+  can be read off the map (not lit for the cursor: the caption names its cell, and a
+  lit label would be written to the terminal on every cursor key);
 - flags: a flagged cell (where the player can act, say) has ``FLAG`` in the column just
   before it, so it can be found without colour.
 
@@ -361,7 +362,6 @@ class CellMap(LineWidget, can_focus=True):
         then each cell with the column before it (its flag, or blank: a piece of its own,
         as the cells' looks repeat) and the gap after the last one."""
         keys = [self.key_at(row, col) for col in range(self.cols)]
-        row_at = self.place_of(self.cursor)[0]
         label_width = self._label_width()
         before = self._lead_width() + self.indent(row)  # columns before the first cell
         lines = []
@@ -369,8 +369,7 @@ class CellMap(LineWidget, can_focus=True):
             pieces = []
             if label_width:
                 label = self._row_labels[row] if sub == 0 and row < len(self._row_labels) else ""
-                pieces.append(Content.styled(label.rjust(label_width),
-                                             CURSOR if row == row_at and label else RULER))
+                pieces.append(Content.styled(label.rjust(label_width), RULER))
             if before > label_width + 1:
                 pieces.append(Content(" " * (before - label_width - 1)))
             for col, key in enumerate(keys):
@@ -387,16 +386,10 @@ class CellMap(LineWidget, can_focus=True):
 
     def header_line(self) -> Content:
         """The column labels, each centred over its column of the unshifted rows: one
-        dim run, the cursor's column lit (few runs: few bytes when it is repainted)."""
-        col_at = self.place_of(self.cursor)[1]
+        dim run. Not lit for the cursor: the caption names its cell, and a lit label
+        would be two more pieces of the screen written on every cursor key."""
         labels = [label.center(self.cell_width) + " " for label in self._col_labels[: self.cols]]
-        before = " " * self._lead_width() + "".join(labels[:col_at])
-        lit = labels[col_at] if col_at < len(labels) else ""
-        pieces = [Content.styled(before, RULER)]
-        if lit:
-            pieces += [Content.styled(lit[:-1], CURSOR),
-                       Content.styled(" " + "".join(labels[col_at + 1:]), RULER)]
-        return Content("").join(pieces)
+        return Content.styled(" " * self._lead_width() + "".join(labels), RULER)
 
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
