@@ -13,7 +13,8 @@ and which cell is next to which; the base keeps everything else in one place:
   its row, so a cursor move repaints the two rows it touches and draws only the two cells
   whose look changed;
 - rulers (``set_rulers``): a label over each column and before each row, so a cell's name
-  can be read off the map; the cursor's row and column labels are lit;
+  can be read off the map (not lit for the cursor: the caption names its cell, and a
+  lit label would be written to the terminal on every cursor key);
 - flags: a flagged cell (where the player can act, say) has ``FLAG`` in the column just
   before it, so it can be found without colour.
 
@@ -24,18 +25,21 @@ The module knows no game.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from itertools import accumulate, pairwise
 
 from textual import events
+from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tui_games.engine.text import fit
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, changed_span
 
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell
@@ -98,6 +102,7 @@ class CellMap(LineWidget, can_focus=True):
         # a layout after a cursor key draws again only the rows the cursor touched.
         self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
         self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+        self.frame: MapFrame | None = None
 
     # ---- what a subclass says -------------------------------------------------------
 
@@ -153,6 +158,8 @@ class CellMap(LineWidget, can_focus=True):
         self._caption = caption
         self._legend = legend
         if reshaped or not width or self._height(width) != height:
+            if self.frame is not None:
+                self.frame.fit()
             self.refresh(layout=True)
         else:
             self.refresh()
@@ -164,6 +171,8 @@ class CellMap(LineWidget, can_focus=True):
         if (col_labels, row_labels) != (self._col_labels, self._row_labels):
             self._col_labels, self._row_labels = col_labels, row_labels
             self._rows.clear()
+            if self.frame is not None:
+                self.frame.fit()
             self.refresh(layout=True)
 
     @property
@@ -230,6 +239,38 @@ class CellMap(LineWidget, can_focus=True):
         return 0 <= row < self.rows and 0 <= col < self.cols and self.key_at(row, col) == key
 
     # ---- drawing ------------------------------------------------------------------------
+
+    def cut_widths(self) -> tuple[list[int], int]:
+        """The widths of MapFrame's columns: the row labels' (0 without them), then one
+        per column of cells, each from a cell's first column in the unshifted rows; and
+        their height: the column labels and the rows of cells (not the caption, which
+        changes whole)."""
+        return ([self._lead_width()] + [self.stride] * self.cols,
+                self._header_lines() + self.rows * self.cell_lines)
+
+    def changed_regions(self, old: Sequence[Strip], new: Sequence[Strip],
+                        width: int) -> list[Region]:
+        """In a frame, each changed row's span split at the columns' edges, each piece
+        narrowed to its own changed cells: Textual writes each piece from its column's
+        edge, so the cells between two changed ones (a gap, a flag) are not written."""
+        regions = changed_regions(old, new, width)
+        if self.frame is None:
+            return regions
+        widths, height = self.cut_widths()
+        edges = sorted({edge for edge in accumulate(widths, initial=0) if edge < width})
+        out: list[Region] = []
+        for region in regions:
+            y = region.y
+            if y >= height or region.width == width:
+                out.append(region)
+                continue
+            for start, end in pairwise([*edges, width]):
+                if end <= region.x or start >= region.right:
+                    continue
+                span = changed_span(old[y].crop(start, end), new[y].crop(start, end))
+                if span is not None:
+                    out.append(Region(start + span[0], y, span[1] - span[0], 1))
+        return out
 
     def grid_width(self) -> int:
         """The cells' width: the most shifted row, every cell and its one-column gap."""
@@ -321,7 +362,6 @@ class CellMap(LineWidget, can_focus=True):
         then each cell with the column before it (its flag, or blank: a piece of its own,
         as the cells' looks repeat) and the gap after the last one."""
         keys = [self.key_at(row, col) for col in range(self.cols)]
-        row_at = self.place_of(self.cursor)[0]
         label_width = self._label_width()
         before = self._lead_width() + self.indent(row)  # columns before the first cell
         lines = []
@@ -329,8 +369,7 @@ class CellMap(LineWidget, can_focus=True):
             pieces = []
             if label_width:
                 label = self._row_labels[row] if sub == 0 and row < len(self._row_labels) else ""
-                pieces.append(Content.styled(label.rjust(label_width),
-                                             CURSOR if row == row_at and label else RULER))
+                pieces.append(Content.styled(label.rjust(label_width), RULER))
             if before > label_width + 1:
                 pieces.append(Content(" " * (before - label_width - 1)))
             for col, key in enumerate(keys):
@@ -347,16 +386,10 @@ class CellMap(LineWidget, can_focus=True):
 
     def header_line(self) -> Content:
         """The column labels, each centred over its column of the unshifted rows: one
-        dim run, the cursor's column lit (few runs: few bytes when it is repainted)."""
-        col_at = self.place_of(self.cursor)[1]
+        dim run. Not lit for the cursor: the caption names its cell, and a lit label
+        would be two more pieces of the screen written on every cursor key."""
         labels = [label.center(self.cell_width) + " " for label in self._col_labels[: self.cols]]
-        before = " " * self._lead_width() + "".join(labels[:col_at])
-        lit = labels[col_at] if col_at < len(labels) else ""
-        pieces = [Content.styled(before, RULER)]
-        if lit:
-            pieces += [Content.styled(lit[:-1], CURSOR),
-                       Content.styled(" " + "".join(labels[col_at + 1:]), RULER)]
-        return Content("").join(pieces)
+        return Content.styled(" " * self._lead_width() + "".join(labels), RULER)
 
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
@@ -387,3 +420,47 @@ class CellMap(LineWidget, can_focus=True):
     def render(self) -> Content:
         """The whole map as one block of text (text extraction, tests)."""
         return Content("\n").join(self.text_lines())
+
+
+class _Cut(Widget):
+    """A blank column behind the map: only its edges matter (see MapFrame)."""
+
+    BLANK = True
+    DEFAULT_CSS = """
+    _Cut { layer: cuts; width: 1; height: 1; }
+    """
+
+
+class MapFrame(Widget):
+    """A map with blank columns behind it, one per column of cells.
+
+    Textual writes a changed span of a row from the nearest widget edge to its left (the
+    compositor cuts each line at every widget's edges and writes whole pieces, cropped
+    only at the right). Alone, a map's row is one piece: a cursor key in its last column
+    rewrites the row from the map's left edge, every style run on the way. The columns
+    behind put an edge just before each cell, so only the cells that changed are written;
+    they are blank and never show (the map is drawn over them)."""
+
+    BLANK = True
+    DEFAULT_CSS = """
+    MapFrame { layers: cuts cells; layout: horizontal; width: auto; height: auto; }
+    MapFrame > CellMap { layer: cells; }
+    """
+
+    def __init__(self, cell_map: CellMap) -> None:
+        super().__init__()
+        self.cell_map = cell_map
+        self._cuts = [_Cut() for _ in range(cell_map.cols + 1)]
+        cell_map.frame = self
+
+    def compose(self) -> ComposeResult:
+        yield from self._cuts
+        yield self.cell_map
+
+    def fit(self) -> None:
+        """Put the columns' edges where the map's cells begin."""
+        widths, height = self.cell_map.cut_widths()
+        for cut, width in zip(self._cuts, widths, strict=True):
+            cut.display = width > 0
+            cut.styles.width = width
+            cut.styles.height = height

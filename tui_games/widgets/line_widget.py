@@ -178,7 +178,7 @@ class LineWidget(Widget):
             return self.strips(line, width)
         # A piece keeps its whole width: wrapping would drop its trailing spaces.
         return [Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
-                            for piece in line if piece.cell_length])]
+                            for piece in line if piece.cell_length]).simplify()]
 
     def lay_out(self, width: int) -> list[Strip]:
         """Every row of the content at ``width``."""
@@ -205,6 +205,12 @@ class LineWidget(Widget):
         """Called after each repaint asked for: ``regions`` of the content, None for the
         whole widget (a subclass whose children show its rows passes it on to them)."""
 
+    def changed_regions(self, old: Sequence[Strip], new: Sequence[Strip],
+                        width: int) -> list[Region]:
+        """The regions to repaint when the rows ``old`` become ``new`` (a subclass that
+        knows where Textual cuts its rows may split them: see CellMap)."""
+        return changed_regions(old, new, width)
+
     def box(self) -> Hashable:
         """What every row's look depends on besides its content: when it changes, a
         refresh repaints the whole widget."""
@@ -222,7 +228,7 @@ class LineWidget(Widget):
                 or self.text_selection is not None or self.box() != self._box):
             return False
         new = self._laid_out = self.lay_out(width)
-        changed = changed_regions(old, new, width)
+        changed = self.changed_regions(old, new, width)
         if changed:
             super().refresh(*changed)
             self.repainted(changed)

@@ -77,6 +77,7 @@ from tui_games.screens.game_over import GameOverScreen, breakdown_table
 from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
+from tui_games.widgets.cell_map import MapFrame
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
@@ -175,7 +176,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             with Column(id="nl-head"):  # out of the way of the repaints below it
                 yield TextLines(id="nl-top")
             with Row(id="nl-main"):
-                yield SpaceGrid(7, id="nl-map")
+                yield MapFrame(SpaceGrid(7, id="nl-map"))
                 with Column(id="nl-side"):
                     yield TextLines(id="nl-cell")
                     with Column(id="nl-mat"):

@@ -22,7 +22,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, possessive
@@ -66,6 +65,7 @@ from tui_games.games.via_nebula.view import (
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
+from tui_games.widgets.cell_map import MapFrame
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
@@ -122,7 +122,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
         # The title over the actions; the list is a preview (each action cut to a line)
         # until it opens to be chosen from (each wrapped in full, highlighted).
-        self._actions_title = Static("", id="via-actions-title", markup=False)
+        # Lines, not a Static: a cursor key that changes the hex's name repaints that word,
+        # not the line (bytes to the terminal).
+        self._actions_title = TextLines(id="via-actions-title")
         self._action_list = ActionList(track=False, select_unfocused=False, id="via-actions")
         self._list_open = False
         self._side = Column(id="via-side")
@@ -145,7 +147,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         with Column(id="via-top-box"):  # its own clip: a repaint below leaves it alone
             yield texts["via-top"]
         with Row(id="via-main"):
-            yield self._hexmap
+            yield MapFrame(self._hexmap)
             with self._side:
                 with Column(id="via-actions-box"):
                     yield self._actions_title
@@ -302,8 +304,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
-        if title != self._actions_title.content:
-            self._actions_title.update(title, layout=False)  # one line, whatever it says
+        self._actions_title.show(title)  # one line, whatever it says
         listing = self.action_list
         texts = [self._describe(view, a) for a in options]
         if self.list_open:
