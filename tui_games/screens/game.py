@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
 
+
 class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissOnce,
                  hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
