@@ -16,9 +16,9 @@ from tui_games.app import GamesApp
 from tui_games.engine.codec import clone
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nebula.board import SPACE_COUNT
-from tui_games.games.nebula.nebula_view import rival_status
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import NebulaState, PositionStar, TurnToChaos
+from tui_games.games.nebula.status_line import rival_status
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.status import ERROR_MARK, StatusLine
 

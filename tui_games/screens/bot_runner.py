@@ -4,19 +4,26 @@ A bot thinks in a worker thread (the screen's ``@work(thread=True)`` method call
 ``BotRunner.think``) and posts ``BotMoved`` back to the screen; a searching bot also posts
 ``BotProgress``. Every change to the game (a move, an undo, leaving) bumps the runner's
 token, so an answer computed for a position that is gone is dropped, never played.
+
+``BotTurns`` is the screen's side of it, a part of GameScreen (mixed into it): starting
+and stopping a bot's turn, showing its progress and playing its answer.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.message import Message
 from textual.worker import get_current_worker
 
 from tui_games.engine.bots.base import Bot
 from tui_games.engine.core import Action, GameState
+
+if TYPE_CHECKING:
+    from tui_games.screens.game import GameScreen
 
 PROGRESS_WIDTH = 10
 
@@ -106,3 +113,59 @@ class BotRunner:
     def is_current(self, message: BotMoved | BotProgress) -> bool:
         """Whether ``message`` comes from the search under way (not a late one)."""
         return message.token == self.token and self.thinking == message.seat
+
+
+class BotTurns:
+    """The turns of a table's bots, on the screen's side (see the module's docstring)."""
+
+    @property
+    def _table(self) -> GameScreen:
+        return self  # type: ignore[return-value]
+
+    def _start_bot(self, seat: int) -> None:
+        table = self._table
+        view = table.rules.observe(table.session.state, seat)  # never the true state
+        self._think(seat, view, table.bot_runner.start(seat, view))
+
+    def _stop_bot(self) -> None:
+        """Abandon the bot move being computed: its search ends now, its answer is dropped."""
+        table = self._table
+        table.workers.cancel_group(table, "bot")
+        table.bot_runner.stop()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, seat: int, view: GameState, token: int) -> None:
+        self._table.bot_runner.think(seat, view, token)
+
+    def on_bot_progress(self, message: BotProgress) -> None:
+        """Show how far the bot's search has got on the status line."""
+        message.stop()
+        table = self._table
+        if table.bot_runner.is_current(message):
+            name = table.seat_name(message.seat)
+            table.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        """Play the bot's answer, if it is still for the position on the table."""
+        message.stop()
+        table = self._table
+        runner = table.bot_runner
+        if message.token != runner.token or table.session.to_move != message.seat:
+            return  # stale: the game moved on (undo, reload) since the bot started
+        if not table.is_active:
+            runner.pending = message  # play it when the player is back at the table
+            return
+        runner.thinking = None
+        if message.action is None or not table._apply(message.action):
+            # A bot must never stall the game: report the bug and play a legal move.
+            table.notify(f"{table.seat_name(message.seat)} could not choose a legal "
+                         "move; playing the first legal one instead.", severity="error",
+                         markup=False)
+            table._apply(table.rules.legal_actions(table.session.state)[0])
+
+    def on_screen_resume(self) -> None:
+        """Play a bot move that arrived while a dialog covered the table."""
+        table = self._table
+        pending, table.bot_runner.pending = table.bot_runner.pending, None
+        if pending is not None:
+            table.call_after_refresh(self.on_bot_moved, pending)

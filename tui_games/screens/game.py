@@ -20,22 +20,21 @@ a subclass passes the rules' texts through unchanged (no renaming in ``view()``)
 table read-only as it was after the first n actions (summaries and game over use it).
 
 Its parts, each in a module of its own: the seats and what the viewer may do
-(screens/seats_view.py), the bots (screens/bot_runner.py), saving (screens/save_flow.py),
-leaving with Esc (screens/leaving.py) and looking back (screens/review.py).
+(screens/seats_view.py), its two sizes (screens/table_size.py), the bots
+(screens/bot_runner.py), saving (screens/save_flow.py), the keys every table shares
+(screens/table_keys.py), hints (screens/hint.py), leaving with Esc (screens/leaving.py)
+and looking back (screens/review.py). The parts are mixed into GameScreen as plain
+classes: Textual reads bindings and ``@on`` handlers from screen classes only, so the
+bindings stay here and the parts' message handlers go by name (``on_bot_moved``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
-from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.events import Resize
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -53,6 +52,7 @@ from tui_games.screens.bot_runner import (
     BotMoved,
     BotProgress,
     BotRunner,
+    BotTurns,
     progress_bar,
 )
 from tui_games.screens.decision import ObservationMemo, sentence, why_no_undo
@@ -60,9 +60,10 @@ from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.leaving import LEAVE_NOTICE, LeaveGuard
-from tui_games.screens.rules import RulesScreen
-from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow
+from tui_games.screens.save_flow import SAVE_WARNING, SaveFlow, TableSaves
 from tui_games.screens.seats_view import SeatsView
+from tui_games.screens.table_keys import TABLE_BINDINGS, TABLE_KEYS, TableKeys
+from tui_games.screens.table_size import TableSize
 from tui_games.screens.too_small import TOO_SMALL_CLASS
 from tui_games.widgets.boxes import Column
 from tui_games.widgets.footer import GameFooter
@@ -76,31 +77,12 @@ if TYPE_CHECKING:
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
 
-LOG_KEYS = Binding.Group("Log")  # PageUp/PageDown/Home/End, one footer entry
-# The keys every table shares, in the order they give up their words in the footer when
-# a phase has more keys than 80 columns hold (the best known first: see footer_fit).
-TABLE_KEYS = ("save", "undo", "rules", "menu", "hint", "scroll_log(1)")
 
-
-class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
+class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissOnce,
+                 hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
 
-    BINDINGS = [
-        hint.HINT,  # see screens/hint.py
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("escape", "menu", "Menu"),
-        hint.STOP,
-        # The log scrolls from the keyboard too: a bot's whole turn is often more than
-        # it shows. One footer entry for the four (LOG_KEYS); a focused list with page
-        # keys of its own keeps them.
-        Binding("pageup", "scroll_log(1)", "Older log lines", key_display="PgUp/Dn",
-                group=LOG_KEYS),
-        Binding("pagedown", "scroll_log(-1)", "Newer log lines", group=LOG_KEYS),
-        Binding("home", "scroll_log_to(1)", "Oldest log line", group=LOG_KEYS),
-        Binding("end", "scroll_log_to(-1)", "Newest log line", group=LOG_KEYS),
-    ]
+    BINDINGS = [*TABLE_BINDINGS]  # see screens/table_keys.py
 
     # Widgets and boxes cover the whole table: the screen's own background shows only in
     # gaps, and drawn as plain background (BLANK) it is not rendered line by line on
@@ -110,10 +92,6 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
     # Textual repaints the whole screen when the focus moves; the widgets that gain and
     # lose it restyle and repaint themselves, which is all that changes on a table.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
-    LARGE_AT: tuple[int, int] | None = None
-    """From this terminal size (width, height) on, the screen has the class ``-large`` and
-    ``large`` is True: a game draws its larger table there (None: one size only)."""
 
     OVER_TEXT = "The game is over."
     """Why nothing can be played once the game has ended (a match says "match")."""
@@ -151,8 +129,6 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         self.saves = SaveFlow(self)
         self.leaving = LeaveGuard(self)
         self._last_focus: Widget | None = None
-        self.large = False  # see LARGE_AT
-        self._sized = False
         self._over = False
         self._end_to_keep = (False, False)  # (keep a record, drop the autosave): see keep_the_end
         self._outcome: Outcome | None = None
@@ -274,25 +250,6 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         the keys typed ahead to this screen: a game's keys act on widgets that do not
         exist yet."""
         return self._ready
-
-    # ---- the table's size ---------------------------------------------------------------
-
-    def fit_table(self, width: int, height: int) -> None:
-        """Switch between the compact and the large table (``LARGE_AT``) for a terminal of
-        ``width`` x ``height``; redraw only when the switch happens after the first draw."""
-        if self.LARGE_AT is None:
-            return
-        large = width >= self.LARGE_AT[0] and height >= self.LARGE_AT[1]
-        self.set_class(large, "-large")
-        changed, self.large = large != self.large, large
-        if changed and self._sized:
-            self.refresh_view()
-        self._sized = True
-
-    def on_resize(self, event: Resize) -> None:
-        """Follow the terminal's size (see ``fit_table``)."""
-        if not self.closed:  # a table closed before it was built has no widgets
-            self.fit_table(event.size.width, event.size.height)
 
     # ---- focus: a game screen never sits with nothing focused ----------------------------
 
@@ -421,90 +378,7 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         if not self.closed:  # a bot's move can land after the table was left
             self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
 
-    # ---- bots (see screens/bot_runner.py) --------------------------------------------
-
-    def _start_bot(self, seat: int) -> None:
-        view = self.rules.observe(self.session.state, seat)  # never the true state
-        self._think(seat, view, self.bot_runner.start(seat, view))
-
-    def _stop_bot(self) -> None:
-        """Abandon the bot move being computed: its search ends now, its answer is dropped."""
-        self.workers.cancel_group(self, "bot")
-        self.bot_runner.stop()
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, view: GameState, token: int) -> None:
-        self.bot_runner.think(seat, view, token)
-
-    @on(BotProgress)
-    def _bot_progress(self, message: BotProgress) -> None:
-        message.stop()
-        if self.bot_runner.is_current(message):
-            name = self.seat_name(message.seat)
-            self.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
-
-    @on(BotMoved)
-    def _bot_moved(self, message: BotMoved) -> None:
-        message.stop()
-        runner = self.bot_runner
-        if message.token != runner.token or self.session.to_move != message.seat:
-            return  # stale: the game moved on (undo, reload) since the bot started
-        if not self.is_active:
-            runner.pending = message  # play it when the player is back at the table
-            return
-        runner.thinking = None
-        if message.action is None or not self._apply(message.action):
-            # A bot must never stall the game: report the bug and play a legal move.
-            self.notify(f"{self.seat_name(message.seat)} could not choose a legal "
-                        "move; playing the first legal one instead.", severity="error",
-                        markup=False)
-            self._apply(self.rules.legal_actions(self.session.state)[0])
-
-    def on_screen_resume(self) -> None:
-        """Play a bot move that arrived while a dialog covered the table."""
-        pending, self.bot_runner.pending = self.bot_runner.pending, None
-        if pending is not None:
-            self.call_after_refresh(self._bot_moved, pending)
-
-    # ---- saving (see screens/save_flow.py) ---------------------------------------------
-
-    def keep_view(self) -> None:
-        """Put what a save keeps of the table (the card or place under a cursor) in the
-        session's ui_prefs; called just before every save of a table that is shown, so
-        a cursor key costs nothing for it. Nothing by default: games override it."""
-
-    def saved_numbers(self, key: str, count: int) -> tuple[int, ...] | None:
-        """The ``count`` numbers a save kept under ``key`` in ui_prefs ("12", "3:7",
-        "2,5"), or None when there are none or the value is not that (an edited file)."""
-        parts = re.split(r"[:,]", self.session.ui_prefs.get(key, ""))
-        if len(parts) != count or not all(part.isdigit() for part in parts):
-            return None
-        return tuple(int(part) for part in parts)
-
-    def autosave(self) -> Path | None:
-        """Write the session's autosave (none in a look back); never raises. A failure is
-        notified once, and the status line says "Not saved" until a save works again."""
-        return None if self.reviewing else self.saves.autosave()
-
-    def save_warning(self) -> str:
-        """The status line's lead while saves fail ("⚠ Not saved (why). "), else ""."""
-        return "" if self.reviewing else self.saves.warning()
-
-    def default_save_name(self) -> str:
-        """The name offered by ctrl+s: the last name used, else the title and the time."""
-        return self.saves.default_name()
-
-    def action_save(self) -> None:
-        """Ask for a name and save the game under it (see SaveFlow.save_as)."""
-        if self.reviewing:
-            self.show_status("Leave the look back (Enter) to save the game.", error=True)
-            return
-        self.saves.save_as()
-
-    def ask_before_leaving(self, leave: Callable[[], None]) -> None:
-        """The game could not be saved: ask whether to save a copy elsewhere, leave
-        anyway (``leave()``), or stay at the table."""
-        self.saves.ask_before_leaving(leave)
+    # ---- leaving (the keys are in screens/table_keys.py, saving in save_flow.py) -----
 
     def save_on_exit(self) -> bool:
         """Called before leaving the table: keep an unfinished game resumable. False if
@@ -513,77 +387,6 @@ class GameScreen(SeatsView, DismissOnce, hint.HintKeys, Screen[None]):
         if self._over or self.reviewing or self.saves.unchanged():
             return True  # nothing new: the save keeps its time
         return self.autosave() is not None or not self.session.actions
-
-    # ---- the other keys --------------------------------------------------------------
-
-    def action_scroll_log(self, pages: int) -> None:
-        """Scroll the game log a page towards older (1) or newer (-1) lines."""
-        for log in self.query(GameLog):
-            log.scroll_back(pages * max(1, log.content_size.height - 1))
-
-    def action_scroll_log_to(self, end: int) -> None:
-        """Scroll the game log to its oldest (1) or newest (-1) line."""
-        for log in self.query(GameLog):
-            log.scroll_to_end(oldest=end > 0)
-
-    def action_undo(self) -> None:
-        """Take back the viewer's last decision if the rules allow it."""
-        if self.reviewing:
-            self.show_status("Nothing to undo in a look back: Enter or Esc to go on.",
-                             error=True)
-            return
-        thinking = self.bot_runner.thinking
-        if thinking is not None:
-            self.show_status(f"Wait: {self.seat_name(thinking)} is thinking.", error=True)
-            return
-        if self.guide is not None and self.guide.active:
-            self.show_status(self.guide.NO_UNDO, error=True)
-            return
-        if not self.session.can_undo():
-            self.show_status(why_no_undo(self.session), error=True)
-            return
-        action = self.session.undo()
-        self.bot_runner.moved_on()
-        self.stop_hint()
-        self.refresh_view()
-        if action is not None:
-            what = self.rules.describe(self.session.state, action)
-            self.show_status(f"Undone: {what}. {self.status_text(self.view())}")
-
-    def action_rules(self) -> None:
-        """Open this game's rules."""
-        self.app.push_screen(RulesScreen(self.info))
-
-    def action_menu(self) -> None:
-        """Esc at the top level: the first shows a notice, the second (within a few
-        seconds, no other key between) leaves (see screens/leaving.py)."""
-        if self.reviewing:
-            self.dismiss(None)  # Esc ends a look back, like Enter
-            return
-        if self.leaving.escape():
-            self.leave_table()
-
-    def key_pressed(self, key: str) -> None:
-        """Any key but Esc takes back the leave notice (the app tells every table)."""
-        if key != "escape":
-            self.leaving.cancel()
-
-    def on_screen_suspend(self) -> None:
-        """A dialog over the table forgets an Esc made before it."""
-        self.leaving.cancel()
-
-    def leave_table(self) -> None:
-        """Save and go back to the menu (Continue resumes the game); if the game cannot
-        be saved, ask first."""
-
-        def leave() -> None:
-            self._stop_bot()
-            self.games_app.back_to_menu(save=False)
-
-        if self.save_on_exit():
-            leave()
-        else:
-            self.ask_before_leaving(leave)
 
     def on_unmount(self) -> None:
         """Leaving the table any other way (a new game, quitting) also ends a search."""

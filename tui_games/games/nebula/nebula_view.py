@@ -8,11 +8,8 @@ answered by the rules layer (``objectives``); this module only arranges the answ
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
-from functools import lru_cache
 
-from tui_games.engine.grammar import plural
 from tui_games.games.nebula.board import CLUSTER_SIZE, CONSTELLATION_LETTERS
 from tui_games.games.nebula.objective_cards import CardsShown
 from tui_games.games.nebula.objectives import (
@@ -28,14 +25,11 @@ from tui_games.games.nebula.objectives import (
 )
 from tui_games.games.nebula.score_pad import Row
 from tui_games.games.nebula.state import (
-    ADVANCED_TOKENS,
-    COLOUR_TOKENS,
     CONSTELLATION_TOKENS,
     HIDDEN,
-    STAR_LETTERS,
     NebulaState,
 )
-from tui_games.games.nebula.values_board import PLACES
+from tui_games.games.nebula.table_model import PLACES
 
 # The score pad's lines, shortened for the narrow pane.
 PAD_LABELS = {"Personal objective": "Personal", "Career objectives": "Career",
@@ -99,26 +93,11 @@ def constellation_values(view: NebulaState) -> tuple[str, ...]:
     )
 
 
-def value_places(view: NebulaState) -> dict[int, int]:
-    """Each ranked Value token's place on its track: 0 for 1st, 1, 2."""
-    places: dict[int, int] = {}
-    for track in (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS):
-        for place, token in enumerate(value_podium(view.values, view.value_stamps, track)):
-            places[token] = place
-    return places
-
-
 def top_line(view: NebulaState, who: str) -> str:
     """`Nebula · full game · round 3 · <who>` and the last-round warning."""
     mode = "full game" if view.mode == "full" else "introductory game"
     last = " · LAST ROUND" if view.final_round and view.phase != "over" else ""
     return f"Nebula · {mode} · round {view.turn // view.players + 1} · {who}{last}"
-
-
-def sentence(reason: str) -> str:
-    """A rules reason as a sentence: capitalised, with a full stop."""
-    reason = reason.strip()
-    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
 
 
 def time_plan(view: NebulaState) -> tuple[int, ...]:
@@ -127,63 +106,3 @@ def time_plan(view: NebulaState) -> tuple[int, ...]:
     return tuple(way * ((at - moon) * way % CLUSTER_SIZE)
                  for at, moon, way in zip(view.markers, view.moons, view.time_dirs,
                                           strict=True))
-
-
-# ---- the status line ---------------------------------------------------------------------
-
-STATUS_WIDTH = 78   # the status line's text width at 80x24
-STATUS_LINES = 2
-
-
-@lru_cache(maxsize=1024)  # a cursor key asks again for the texts of the spaces it passes
-def fits(text: str, width: int = STATUS_WIDTH, lines: int = STATUS_LINES) -> bool:
-    """Whether ``text`` wraps at words into ``lines`` lines of ``width`` characters."""
-    return len(textwrap.wrap(text, width, break_on_hyphens=False)) <= lines
-
-
-def fitted(first: str, *hints: str) -> str:
-    """``first`` and the first of ``hints`` (longest first) with which it still fits the
-    status line; ``first`` alone when none does."""
-    for hint in hints:
-        text = f"{first} {hint}" if hint else first
-        if fits(text):
-            return text
-    return first
-
-
-def rival_status(name: str, phase: str) -> str:
-    """While another player decides."""
-    if phase == "personal":
-        return fitted(f"{name} is choosing a Personal objective.", "n shows space names.")
-    return fitted(f"{name}'s turn.", "Arrows look around the Galaxy, n names every space, "
-                  "g shows another Galaxy.", "n names every space, g shows another Galaxy.")
-
-
-def time_status(preview: Sequence[int], left: int, *, can_take: bool = True,
-                chaos_open: bool = True) -> str:
-    """What to do while Investing Time: only what the rules allow now is offered. Enter
-    takes the stars once ``can_take`` (every step spent); before that the stars the
-    markers face are told as a fact, not offered. ``chaos_open`` while Turning to Chaos
-    is legal (no step taken yet and a star in the reserve)."""
-    take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in preview)
-    chaos = "Or c: Turn to Chaos." if chaos_open else ""
-    if can_take:
-        return fitted(f"Enter takes {take}. (←→ against a marker's way takes a step back.)",
-                      chaos)
-    return fitted(f"Invest Time: {plural(left, 'step')} left to spend (↑↓ ring, ←→ step its "
-                  f"marker; against its way takes a step back). The markers face {take}.",
-                  chaos)
-
-
-def value_status(label: str, value: int, place: int | None) -> str:
-    """Choosing the Value token to advance."""
-    standing = f", {PLACES[place]}" if place is not None else ""
-    return fitted(f"A black star: advance one Value token (↑↓←→, Enter). {label} is on "
-                  f"{value}{standing}.")
-
-
-def place_status(verdict: str, placed: int, boosted: str) -> str:
-    """Positioning stars: the verdict on the chosen star and space, then the keys."""
-    return fitted(verdict, f"␣ other star, arrows move, f finishes ({placed} placed; "
-                  f"boosted {boosted}).", f"␣ other star, f finishes ({placed} placed).",
-                  "␣ other star, f finishes.")

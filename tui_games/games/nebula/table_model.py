@@ -13,9 +13,13 @@ from typing import NamedTuple
 
 from tui_games.engine.core import Action
 from tui_games.engine.session import Session
-from tui_games.games.nebula.board import INDEX
+from tui_games.games.nebula.board import CONSTELLATION_NAMES, INDEX
+from tui_games.games.nebula.objectives import value_podium
 from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
     BLACK,
+    COLOUR_TOKENS,
+    CONSTELLATION_TOKENS,
     STAR_LETTERS,
     AdvanceValue,
     KeepPersonal,
@@ -32,6 +36,9 @@ PREF_CHAOS = "nebula_chaos"
 PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 """The pane on the right that each decision needs (the others keep the pane shown)."""
 
+PLACES = ("1st", "2nd", "3rd")
+"""The places on a Values track that score, as the table names them."""
+
 GATED = ("advance", "cancel", "chaos", "finish", "keep", "next_star", "place",
          "return_star", "take")
 """The game keys shown in the footer only when they do something."""
@@ -40,6 +47,24 @@ GATED = ("advance", "cancel", "chaos", "finish", "keep", "next_star", "place",
 def decision_phase(view: NebulaState, mine: bool) -> str | None:
     """The viewer's phase when the decision is theirs, else None."""
     return view.phase if mine else None
+
+
+def token_label(token: int) -> str:
+    """The short name of a Value token: `R`, `North`, `A2`."""
+    if token in COLOUR_TOKENS:
+        return STAR_LETTERS[token]
+    if token in CONSTELLATION_TOKENS:
+        return CONSTELLATION_NAMES[token - CONSTELLATION_TOKENS.start]
+    return f"A{token - ADVANCED_TOKENS.start + 1}"
+
+
+def value_places(view: NebulaState) -> dict[int, int]:
+    """Each ranked Value token's place on its track: 0 for 1st, 1, 2."""
+    places: dict[int, int] = {}
+    for track in (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS):
+        for place, token in enumerate(value_podium(view.values, view.value_stamps, track)):
+            places[token] = place
+    return places
 
 
 def key_gates(phase: str | None, returning: bool, *, can_take: bool = True,

@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 
 from tui_games.engine.text import fit
-from tui_games.games.nebula.board import CONSTELLATION_NAMES, VALUE_TRACK_LAST
+from tui_games.games.nebula.board import VALUE_TRACK_LAST
 from tui_games.games.nebula.star_colours import (
     STAR_COMPONENTS,
     star_css,
@@ -29,9 +29,9 @@ from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     COLOUR_TOKENS,
     CONSTELLATION_TOKENS,
-    STAR_LETTERS,
     VALUE_TOKENS,
 )
+from tui_games.games.nebula.table_model import PLACES, token_label
 from tui_games.widgets.line_widget import Line, LineWidget
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
@@ -40,18 +40,6 @@ _LONG_TITLES = ("Colours", "Constellations", "Advanced")
 TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
              "1st/2nd/3rd: 4/3/2 VP per pattern")
 _WIDTHS = (10, 13, 11)   # the compact columns
-PLACES = ("1st", "2nd", "3rd")
-
-
-def token_label(token: int) -> str:
-    """The short name of a Value token: `R`, `North`, `A2`."""
-    if token in COLOUR_TOKENS:
-        return STAR_LETTERS[token]
-    if token in CONSTELLATION_TOKENS:
-        return CONSTELLATION_NAMES[token - CONSTELLATION_TOKENS.start]
-    return f"A{token - ADVANCED_TOKENS.start + 1}"
-
-
 class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
