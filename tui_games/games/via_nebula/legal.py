@@ -6,23 +6,26 @@ once (one instance each), so listing them in a playout builds few objects.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
 from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
+    COVERABLE_BIT,
     COVERABLE_MASK,
+    EXPLOITATION_BIT,
+    EXPLOITATION_BITS,
+    GRID_WIDTH,
     HEX_BIT,
     MEMO_LIMIT,
     PRINTED_MASK,
+    SLOT_BIT,
     Network,
     can_explore,
     chain_mask,
     empty_mask,
-    exploitation_masks,
     explorable,
-    explored_mask,
-    grow,
     picks,
-    site_mask,
 )
 from tui_games.games.via_nebula.state import (
     FREE,
@@ -64,12 +67,69 @@ _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
 
 
-def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
-    """The actions of phase ``act`` (empty when none is possible: the rules add Pass)."""
+Masks = tuple[int, int, int, int]
+"""(exploitations with a token, empty exploitations, hexes with resources, explored fogs
+and forests), as hex masks: what the legal actions read off the hex lists."""
+
+
+def board_masks(s: ViaNebulaState) -> Masks:
+    """The Masks of ``s``, from its hex lists (network.exploitation_masks and
+    explored_mask in one)."""
+    tokens, counts = s.tokens, s.res_count
+    token = spent = resources = 0
+    for h, bit in EXPLOITATION_BITS:
+        if tokens[h] != FREE:
+            token |= bit
+            if counts[h]:
+                resources |= bit
+        elif counts[h]:
+            resources |= bit
+        else:
+            spent |= bit
+    return token, spent, resources, sum(compress(COVERABLE_BIT, s.explored))
+
+
+def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
+    """``masks`` (those of ``s`` before an action that changed hex ``hex_`` only) brought
+    up to date: that hex's bits worked out again, as board_masks would."""
+    token, spent, resources, explored = masks
+    bit = HEX_BIT[hex_]
+    if KIND[hex_] == "exploitation":
+        keep = ~bit
+        token &= keep
+        spent &= keep
+        resources &= keep
+        if s.tokens[hex_] != FREE:
+            token |= bit
+            if s.res_count[hex_]:
+                resources |= bit
+        elif s.res_count[hex_]:
+            resources |= bit
+        else:
+            spent |= bit
+    if COVERABLE_BIT[hex_]:
+        explored = explored | bit if s.explored[hex_] else explored & ~bit
+    return token, spent, resources, explored
+
+
+def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaAction]:
+    """The actions of phase ``act`` (empty when none is possible: the rules add Pass);
+    ``masks``: board_masks(s), if known.
+
+    The hottest function of a random playout: site_mask, grow and picks' memo look-ups
+    are written out here (same results), since the calls cost as much as their work.
+    """
     me = s.current
-    token, spent, resources, worked = exploitation_masks(s, me)
-    if s.craftsmen[me] and token:
-        out: list[ViaNebulaAction] = list(picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
+    token, spent, resources, explored = board_masks(s) if masks is None else masks
+    worked = 0
+    craftsman = s.craftsman
+    h = -1
+    for _ in range(craftsman.count(me)):   # our craftsmen, found in C
+        h = craftsman.index(me, h + 1)
+        worked |= EXPLOITATION_BIT[h]
+    if token and s.craftsmen[me]:
+        out: list[ViaNebulaAction] = list(_CRAFTSMAN_MEMO.get(token)
+                                          or picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
     else:
         out = []
     owners = s.slot_owner
@@ -84,24 +144,35 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
                 _SITE[h] for n, h in enumerate(RUINS)
                 if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
         out += placed
-    explored = explored_mask(s)
     empty = PRINTED_MASK | explored | spent
+    ours = owners.count(me)
     if s.reserve or any(s.stacks[me]):
-        near = grow(empty | worked | site_mask(s, me)) & (COVERABLE_MASK ^ explored)
-        out += picks(near if s.actions_left >= 2 else near & _FOG_MASK, _EXPLORE_AT,
-                     _EXPLORE_MEMO)
+        mine = empty | worked
+        slot = -1
+        for _ in range(ours):              # network.site_mask: our slots, found in C
+            slot = owners.index(me, slot + 1)
+            mine |= SLOT_BIT[slot]
+        w = GRID_WIDTH                     # network.grow, inlined
+        near = ((mine | mine << 1 | mine >> 1 | mine << w | mine >> w | mine << (w - 1)
+                 | mine >> (w - 1)) & (COVERABLE_MASK ^ explored))
+        if s.actions_left < 2:
+            near &= _FOG_MASK
+        if near:
+            out += _EXPLORE_MEMO.get(near) or picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
     hand: list[int] | None = None
     slot = -1
-    for _ in range(owners.count(me)):      # our sites and buildings, found in C
+    for _ in range(ours):                  # our sites and buildings, found in C
         slot = owners.index(me, slot + 1)
         if built[slot]:
             continue
         if resources:
-            out += picks(chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources,
-                         _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
+            reach = chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources
+            if reach:
+                out += (_TRANSPORT_MEMO[slot].get(reach)
+                        or picks(reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot]))
         pile = s.slot_res[slot]
         if any(pile):
             fulfilled = fulfils(pile)

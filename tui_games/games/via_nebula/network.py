@@ -45,7 +45,7 @@ def grow(mask: int) -> int:
             | mask >> (w - 1)) & _ALL
 
 
-_SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
+SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
 
 
 def bits(mask: int) -> list[int]:
@@ -79,25 +79,25 @@ def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tup
 # Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
 # C (masks are made several times per action of a playout). A hex's bit stays 0 where the
 # list's entry means nothing for its kind.
-_EXPLOITATION_BIT = tuple(HEX_BIT[h] if _EXPLOITATION[h] else 0 for h in range(HEX_COUNT))
-_COVERABLE_BIT = tuple(HEX_BIT[h] if _COVERABLE[h] else 0 for h in range(HEX_COUNT))
-COVERABLE_MASK = sum(_COVERABLE_BIT)
-_EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in range(HEX_COUNT) if _EXPLOITATION[h])
+EXPLOITATION_BIT = tuple(HEX_BIT[h] if _EXPLOITATION[h] else 0 for h in range(HEX_COUNT))
+COVERABLE_BIT = tuple(HEX_BIT[h] if _COVERABLE[h] else 0 for h in range(HEX_COUNT))
+COVERABLE_MASK = sum(COVERABLE_BIT)
+EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in range(HEX_COUNT) if _EXPLOITATION[h])
 """Every fog and petrified forest, as a hex mask."""
 
 
 def explored_mask(s: ViaNebulaState) -> int:
     """The fogs and forests covered by a meadow tile, as a bit mask."""
-    return sum(compress(_COVERABLE_BIT, s.explored))
+    return sum(compress(COVERABLE_BIT, s.explored))
 
 
 def empty_mask(s: ViaNebulaState, explored: int | None = None) -> int:
     """The empty meadows now, as a bit mask (``explored``: explored_mask, if known)."""
     if explored is None:
-        explored = sum(compress(_COVERABLE_BIT, s.explored))
+        explored = sum(compress(COVERABLE_BIT, s.explored))
     mask = PRINTED_MASK | explored
     tokens, counts = s.tokens, s.res_count
-    for h, bit in _EXPLOITATION_BITS:
+    for h, bit in EXPLOITATION_BITS:
         if not counts[h] and tokens[h] == FREE:
             mask |= bit
     return mask
@@ -108,7 +108,7 @@ def exploitation_masks(s: ViaNebulaState, seat: int) -> tuple[int, int, int, int
     with resources, those ``seat``'s craftsmen work), as bit masks."""
     tokens, counts, craftsman = s.tokens, s.res_count, s.craftsman
     token = empty = resources = mine = 0
-    for h, bit in _EXPLOITATION_BITS:
+    for h, bit in EXPLOITATION_BITS:
         if tokens[h] != FREE:
             token |= bit
             if counts[h]:
@@ -129,7 +129,7 @@ def site_mask(s: ViaNebulaState, seat: int) -> int:
     slot = -1
     for _ in range(owners.count(seat)):   # the seat's slots, found in C
         slot = owners.index(seat, slot + 1)
-        mask |= _SLOT_BIT[slot]
+        mask |= SLOT_BIT[slot]
     return mask
 
 
@@ -141,7 +141,7 @@ def empty_meadows(s: ViaNebulaState) -> list[bool]:
 
 def resource_mask(s: ViaNebulaState) -> int:
     """The hexes holding resources (exploitations being worked), as a bit mask."""
-    return sum(compress(_EXPLOITATION_BIT, s.res_count))
+    return sum(compress(EXPLOITATION_BIT, s.res_count))
 
 
 # The chain of empty meadows touching a ruin, per ruin and empty mask: a pure function of
@@ -160,6 +160,11 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
     next to them and to the ruin: where a resource can start from to reach it."""
     last = _LAST_CHAIN[ruin_hex]
     if last[0] == empty:                # the empty meadows change a few times a game
+        return last[2]
+    if last[0] >= 0 and not (last[0] & ~empty or (empty ^ last[0]) & last[2]):
+        # The empty meadows only grew, and none of the new ones touches the last chain
+        # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
+        _LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
         return last[2]
     key = empty << 6 | ruin_hex         # hexes number fewer than 64
     found = _CHAIN.get(key)
@@ -259,14 +264,14 @@ def mine_mask(s: ViaNebulaState, seat: int) -> int:
     mask = 0
     craftsman = s.craftsman
     if seat in craftsman:
-        for h, bit in _EXPLOITATION_BITS:     # craftsmen only ever work exploitations
+        for h, bit in EXPLOITATION_BITS:     # craftsmen only ever work exploitations
             if craftsman[h] == seat:
                 mask |= bit
     owners = s.slot_owner
     if seat in owners:
         for slot, owner in enumerate(owners):
             if owner == seat:
-                mask |= _SLOT_BIT[slot]
+                mask |= SLOT_BIT[slot]
     return mask
 
 
