@@ -17,6 +17,7 @@ from tui_games.games.via_nebula.network import (
     EXPLOITATION_BITS,
     GRID_WIDTH,
     HEX_BIT,
+    LAST_CHAIN,
     MEMO_LIMIT,
     PRINTED_MASK,
     SLOT_BIT,
@@ -169,7 +170,9 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if built[slot]:
             continue
         if resources:
-            reach = chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources
+            ruin = _RUIN_HEX_OF_SLOT[slot]
+            last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
+            reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
             if reach:
                 out += (_TRANSPORT_MEMO[slot].get(reach)
                         or picks(reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot]))

@@ -35,6 +35,9 @@ _ALL = sum(HEX_BIT)
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(HEX_BIT[n] for n in ns) for ns in NEIGHBOURS)
 """Per hex, its neighbours as a hex mask."""
 T = TypeVar("T")
+_BAND_ROWS = 3      # map rows per band of picks
+_BANDS = tuple(sum(1 << p for p in _POSITION if lo <= p // GRID_WIDTH < lo + _BAND_ROWS)
+               for lo in range(0, max(_POSITION) // GRID_WIDTH + 1, _BAND_ROWS))
 PRINTED_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
 
 
@@ -61,18 +64,31 @@ def bits(mask: int) -> list[int]:
 
 def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
     """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest
-    first: hex index order, as ``bits``. Remembered in ``memo`` (one per table)."""
+    first: hex index order, as ``bits``. Remembered in ``memo`` (one per table).
+
+    A new mask is put together from its parts in each band of map rows, remembered too
+    (in the same memo: a part is the mask of its own entries): few parts are new, while
+    whole masks often are (a random playout meets thousands).
+    """
     found = memo.get(mask)
     if found is None:
-        out = []
-        m = mask
-        while m:
-            low = m & -m
-            out.append(table[low.bit_length() - 1])
-            m ^= low
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        found = memo[mask] = tuple(out)
+        parts: list[tuple[T, ...]] = []
+        for band in _BANDS:
+            part = mask & band
+            if part:
+                got = memo.get(part)
+                if got is None:
+                    out = []
+                    m = part
+                    while m:
+                        low = m & -m
+                        out.append(table[low.bit_length() - 1])
+                        m ^= low
+                    got = memo[part] = tuple(out)
+                parts.append(got)
+        found = memo[mask] = parts[0] if len(parts) == 1 else sum(parts, ())
     return found
 
 
@@ -152,19 +168,19 @@ MEMO_LIMIT = 50_000
 # Per ruin, the last chain grown: (the empty mask, the chain's empty meadows, the chain
 # mask). Asked again for the same empty mask, the answer; for a larger one, a starting
 # point (the chain grown from it is the one grown from scratch).
-_LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
+LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
 
 
 def chain_mask(ruin_hex: int, empty: int) -> int:
     """The empty meadows connected to ``ruin_hex`` through empty meadows, plus the hexes
     next to them and to the ruin: where a resource can start from to reach it."""
-    last = _LAST_CHAIN[ruin_hex]
+    last = LAST_CHAIN[ruin_hex]
     if last[0] == empty:                # the empty meadows change a few times a game
         return last[2]
     if last[0] >= 0 and not (last[0] & ~empty or (empty ^ last[0]) & last[2]):
         # The empty meadows only grew, and none of the new ones touches the last chain
         # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
-        _LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
+        LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
         return last[2]
     key = empty << 6 | ruin_hex         # hexes number fewer than 64
     found = _CHAIN.get(key)
@@ -186,7 +202,7 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
         if len(_CHAIN) >= MEMO_LIMIT:
             _CHAIN.clear()
         found = _CHAIN[key] = grow(members) | near
-        _LAST_CHAIN[ruin_hex] = (empty, members, found)
+        LAST_CHAIN[ruin_hex] = (empty, members, found)
     return found
 
 
