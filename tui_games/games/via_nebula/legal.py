@@ -19,8 +19,8 @@ from tui_games.games.via_nebula.network import (
     HEX_BIT,
     LAST_CHAIN,
     MEMO_LIMIT,
+    NEIGHBOUR_MASK,
     PRINTED_MASK,
-    SLOT_BIT,
     Network,
     can_explore,
     chain_mask,
@@ -29,6 +29,7 @@ from tui_games.games.via_nebula.network import (
     picks,
 )
 from tui_games.games.via_nebula.state import (
+    BUILDINGS_PER_SEAT,
     FREE,
     SITES_PER_SEAT,
     Convert,
@@ -55,6 +56,7 @@ _CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
 _EXPLORE_AT = {HEX_BIT[h].bit_length() - 1: Explore(h)
                for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_SLOT_NEIGHBOURS = tuple(NEIGHBOUR_MASK[RUINS[slot // 2]] for slot in range(SLOT_COUNT))
 _FOG_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if KIND[h] == "fog")
 _RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
 _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in EXPLOITATIONS}
@@ -68,14 +70,23 @@ _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
 
 
-Masks = tuple[int, int, int, int]
-"""(exploitations with a token, empty exploitations, hexes with resources, explored fogs
-and forests), as hex masks: what the legal actions read off the hex lists."""
+Masks = tuple[int, int, int, int, int, int]
+"""What the legal actions read off the hex lists, as hex masks: (exploitations with a
+token, empty exploitations, hexes with resources, explored fogs and forests, empty
+meadows, the uncovered fogs and forests next to an empty meadow)."""
+
+
+def _with_empty(token: int, spent: int, resources: int, explored: int) -> Masks:
+    empty = PRINTED_MASK | explored | spent
+    w = GRID_WIDTH                         # network.grow, inlined
+    near = ((empty << 1 | empty >> 1 | empty << w | empty >> w | empty << (w - 1)
+             | empty >> (w - 1)) & (COVERABLE_MASK ^ explored))
+    return token, spent, resources, explored, empty, near
 
 
 def board_masks(s: ViaNebulaState) -> Masks:
-    """The Masks of ``s``, from its hex lists (network.exploitation_masks and
-    explored_mask in one)."""
+    """The Masks of ``s``, from its hex lists (network.exploitation_masks, explored_mask
+    and empty_mask in one)."""
     tokens, counts = s.tokens, s.res_count
     token = spent = resources = 0
     for h, bit in EXPLOITATION_BITS:
@@ -87,19 +98,20 @@ def board_masks(s: ViaNebulaState) -> Masks:
             resources |= bit
         else:
             spent |= bit
-    return token, spent, resources, sum(compress(COVERABLE_BIT, s.explored))
+    return _with_empty(token, spent, resources, sum(compress(COVERABLE_BIT, s.explored)))
 
 
 def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
     """``masks`` (those of ``s`` before an action that changed hex ``hex_`` only) brought
     up to date: that hex's bits worked out again, as board_masks would."""
-    token, spent, resources, explored = masks
+    token, spent, resources, explored, _, _ = masks
     bit = HEX_BIT[hex_]
     if KIND[hex_] == "exploitation":
         keep = ~bit
         token &= keep
-        spent &= keep
         resources &= keep
+        was_spent = spent & bit
+        spent &= keep
         if s.tokens[hex_] != FREE:
             token |= bit
             if s.res_count[hex_]:
@@ -108,9 +120,11 @@ def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
             resources |= bit
         else:
             spent |= bit
-    if COVERABLE_BIT[hex_]:
+        if was_spent == spent & bit:       # the empty meadows are as they were
+            return token, spent, resources, explored, masks[4], masks[5]
+    elif COVERABLE_BIT[hex_]:
         explored = explored | bit if s.explored[hex_] else explored & ~bit
-    return token, spent, resources, explored
+    return _with_empty(token, spent, resources, explored)
 
 
 def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaAction]:
@@ -121,13 +135,16 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
     are written out here (same results), since the calls cost as much as their work.
     """
     me = s.current
-    token, spent, resources, explored = board_masks(s) if masks is None else masks
-    worked = 0
+    token, _, resources, explored, empty, near = (
+        board_masks(s) if masks is None else masks)
+    # The explorable hexes: next to an empty meadow (near) or to one of our pieces.
+    pieces = 0
     craftsman = s.craftsman
     h = -1
     for _ in range(craftsman.count(me)):   # our craftsmen, found in C
         h = craftsman.index(me, h + 1)
-        worked |= EXPLOITATION_BIT[h]
+        if EXPLOITATION_BIT[h]:
+            pieces |= NEIGHBOUR_MASK[h]
     if token and s.craftsmen[me]:
         out: list[ViaNebulaAction] = list(_CRAFTSMAN_MEMO.get(token)
                                           or picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
@@ -135,7 +152,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         out = []
     owners = s.slot_owner
     sites_left = s.sites[me]
-    if sites_left and SITES_PER_SEAT - sites_left < s.buildings_left(me):
+    if sites_left and SITES_PER_SEAT - sites_left < BUILDINGS_PER_SEAT - len(s.built[me]):
         key = tuple(owners)
         placed = _SITE_MEMO.get(key)
         if placed is None:
@@ -145,17 +162,14 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
                 _SITE[h] for n, h in enumerate(RUINS)
                 if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
         out += placed
-    empty = PRINTED_MASK | explored | spent
     ours = owners.count(me)
     if s.reserve or any(s.stacks[me]):
-        mine = empty | worked
         slot = -1
         for _ in range(ours):              # network.site_mask: our slots, found in C
             slot = owners.index(me, slot + 1)
-            mine |= SLOT_BIT[slot]
-        w = GRID_WIDTH                     # network.grow, inlined
-        near = ((mine | mine << 1 | mine >> 1 | mine << w | mine >> w | mine << (w - 1)
-                 | mine >> (w - 1)) & (COVERABLE_MASK ^ explored))
+            pieces |= _SLOT_NEIGHBOURS[slot]
+        if pieces:
+            near |= pieces & (COVERABLE_MASK ^ explored)
         if s.actions_left < 2:
             near &= _FOG_MASK
         if near:
