@@ -131,8 +131,8 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
     """The actions of phase ``act`` (empty when none is possible: the rules add Pass);
     ``masks``: board_masks(s), if known.
 
-    The hottest function of a random playout: site_mask, grow and picks' memo look-ups
-    are written out here (same results), since the calls cost as much as their work.
+    The hottest function of a random playout: site_mask and grow are written out
+    here (same results), since the calls cost as much as their work.
     """
     me = s.current
     token, _, resources, explored, empty, near = (
@@ -146,8 +146,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if EXPLOITATION_BIT[h]:
             pieces |= NEIGHBOUR_MASK[h]
     if token and s.craftsmen[me]:
-        out: list[ViaNebulaAction] = list(_CRAFTSMAN_MEMO.get(token)
-                                          or picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
+        out: list[ViaNebulaAction] = list(picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
     else:
         out = []
     owners = s.slot_owner
@@ -173,7 +172,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if s.actions_left < 2:
             near &= _FOG_MASK
         if near:
-            out += _EXPLORE_MEMO.get(near) or picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
+            out += picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
@@ -188,8 +187,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
             reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
             if reach:
-                out += (_TRANSPORT_MEMO[slot].get(reach)
-                        or picks(reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot]))
+                out += picks(reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
         pile = s.slot_res[slot]
         if any(pile):
             fulfilled = fulfils(pile)

@@ -64,31 +64,29 @@ def bits(mask: int) -> list[int]:
 
 def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
     """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest
-    first: hex index order, as ``bits``. Remembered in ``memo`` (one per table).
+    first: hex index order, as ``bits``. Put together from the mask's parts in each band
+    of three map rows, remembered in ``memo`` (one per table).
 
-    A new mask is put together from its parts in each band of map rows, remembered too
-    (in the same memo: a part is the mask of its own entries): few parts are new, while
-    whole masks often are (a random playout meets thousands).
+    Whole masks are not remembered: a random playout meets thousands of new ones, and
+    a memo that keeps growing slows a cold run down more than it saves (bench). The
+    parts are few, so their memo is soon complete.
     """
-    found = memo.get(mask)
-    if found is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        parts: list[tuple[T, ...]] = []
-        for band in _BANDS:
-            part = mask & band
-            if part:
-                got = memo.get(part)
-                if got is None:
-                    out = []
-                    m = part
-                    while m:
-                        low = m & -m
-                        out.append(table[low.bit_length() - 1])
-                        m ^= low
-                    got = memo[part] = tuple(out)
-                parts.append(got)
-        found = memo[mask] = parts[0] if len(parts) == 1 else sum(parts, ())
+    found: tuple[T, ...] = ()
+    for band in _BANDS:
+        part = mask & band
+        if part:
+            got = memo.get(part)
+            if got is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                out = []
+                m = part
+                while m:
+                    low = m & -m
+                    out.append(table[low.bit_length() - 1])
+                    m ^= low
+                got = memo[part] = tuple(out)
+            found = got if not found else found + got
     return found
 
 
@@ -160,14 +158,12 @@ def resource_mask(s: ViaNebulaState) -> int:
     return sum(compress(EXPLOITATION_BIT, s.res_count))
 
 
-# The chain of empty meadows touching a ruin, per ruin and empty mask: a pure function of
-# the two, remembered because the empty meadows change only a few times a game while the
-# legal actions ask for the chains at every action. Bounded: cleared when it grows large.
-_CHAIN: dict[int, int] = {}
 MEMO_LIMIT = 50_000
 # Per ruin, the last chain grown: (the empty mask, the chain's empty meadows, the chain
 # mask). Asked again for the same empty mask, the answer; for a larger one, a starting
-# point (the chain grown from it is the one grown from scratch).
+# point (the chain grown from it is the one grown from scratch). Only the last one per
+# ruin: chains of earlier masks are seldom asked for again (3% of a random playout's
+# asks), and a memo of them all slowed a cold run down.
 LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
 
 
@@ -182,27 +178,22 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
         # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
         LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
         return last[2]
-    key = empty << 6 | ruin_hex         # hexes number fewer than 64
-    found = _CHAIN.get(key)
-    if found is None:
-        near = NEIGHBOUR_MASK[ruin_hex]
-        members = near & empty
-        if not last[0] & ~empty:
-            # The empty meadows of the last chain worked out for this ruin are all still
-            # empty (within a game they only ever grow): its members are still connected
-            # to the ruin, so the growth starts from them, often with nothing to add.
-            members |= last[1]
-        w, v = GRID_WIDTH, GRID_WIDTH - 1
-        while True:     # grow() inlined: this loop is the hottest of the search
-            m = members
-            wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
-            if wider == members:
-                break
-            members = wider
-        if len(_CHAIN) >= MEMO_LIMIT:
-            _CHAIN.clear()
-        found = _CHAIN[key] = grow(members) | near
-        LAST_CHAIN[ruin_hex] = (empty, members, found)
+    near = NEIGHBOUR_MASK[ruin_hex]
+    members = near & empty
+    if not last[0] & ~empty:
+        # The empty meadows of the last chain worked out for this ruin are all still
+        # empty (within a game they only ever grow): its members are still connected
+        # to the ruin, so the growth starts from them, often with nothing to add.
+        members |= last[1]
+    w, v = GRID_WIDTH, GRID_WIDTH - 1
+    while True:         # grow() inlined: this loop is the hottest of the search
+        m = members
+        wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
+        if wider == members:
+            break
+        members = wider
+    found = grow(members) | near
+    LAST_CHAIN[ruin_hex] = (empty, members, found)
     return found
 
 
