@@ -193,9 +193,12 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             fulfilled = fulfils(pile)
             if fulfilled:                  # most piles fulfil no contract at all
                 if hand is None:
-                    hand = s.hands[me] + [c for c in s.display if c != FREE]
+                    # A FREE place on display is no card: never among the fulfilled.
+                    hand = s.hands[me] + s.display
                 row = _ERECT[slot]
-                out += [row[card] for card in hand if card in fulfilled]
+                for card in hand:          # a loop, not a comprehension: no new frame
+                    if card in fulfilled:
+                        out.append(row[card])
     return out
 
 

@@ -11,6 +11,8 @@ the craftsmen's exploitations go to storage and the game is over.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 import msgspec
@@ -187,8 +189,10 @@ class ViaNebulaRules:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
         s.__dict__.pop("masks", None)
+        # One of the very objects listed (found by identity in C: equality would compare
+        # fields, and an equal one, say with True for 1, must be checked in full).
         if (known is not None and known[0] == len(s.log) and type(a) in _HANDLERS
-                and a in (listed := known[1]) and listed[listed.index(a)] is a):
+                and any(map(is_, known[1], repeat(a)))):
             _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
             masks = known[2]
             if masks is not None and s.phase != "over":
