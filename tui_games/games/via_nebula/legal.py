@@ -22,11 +22,11 @@ from tui_games.games.via_nebula.network import (
     NEIGHBOUR_MASK,
     PRINTED_MASK,
     Network,
+    add_picks,
     can_explore,
     chain_mask,
     empty_mask,
     explorable,
-    picks,
 )
 from tui_games.games.via_nebula.state import (
     BUILDINGS_PER_SEAT,
@@ -50,7 +50,7 @@ from tui_games.games.via_nebula.state import (
 
 SLOT_COUNT = 2 * len(RUINS)
 RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
-# Actions per bit position, read off hex masks (network.picks).
+# Actions per bit position, read off hex masks (network.add_picks).
 _CRAFTSMAN_AT = {HEX_BIT[h].bit_length() - 1: PlaceCraftsman(h) for h in EXPLOITATIONS}
 _CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
@@ -145,10 +145,9 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         h = craftsman.index(me, h + 1)
         if EXPLOITATION_BIT[h]:
             pieces |= NEIGHBOUR_MASK[h]
+    out: list[ViaNebulaAction] = []
     if token and s.craftsmen[me]:
-        out: list[ViaNebulaAction] = list(picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
-    else:
-        out = []
+        add_picks(out, token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO)
     owners = s.slot_owner
     sites_left = s.sites[me]
     if sites_left and SITES_PER_SEAT - sites_left < BUILDINGS_PER_SEAT - len(s.built[me]):
@@ -172,7 +171,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if s.actions_left < 2:
             near &= _FOG_MASK
         if near:
-            out += picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
+            add_picks(out, near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
@@ -187,7 +186,7 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
             reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
             if reach:
-                out += picks(reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
+                add_picks(out, reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
         pile = s.slot_res[slot]
         if any(pile):
             fulfilled = fulfils(pile)

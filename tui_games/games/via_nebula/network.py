@@ -62,16 +62,16 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
-    """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest
-    first: hex index order, as ``bits``. Put together from the mask's parts in each band
-    of three map rows, remembered in ``memo`` (one per table).
+def add_picks(out: list[T], mask: int, table: dict[int, T],
+              memo: dict[int, tuple[T, ...]]) -> None:
+    """Add ``table``'s entries (keyed by bit position) for the bits of ``mask`` to
+    ``out``, lowest first (hex index order, as ``bits``): the parts of ``mask`` in each
+    band of three map rows, remembered in ``memo`` (one per table).
 
     Whole masks are not remembered: a random playout meets thousands of new ones, and
     a memo that keeps growing slows a cold run down more than it saves (bench). The
     parts are few, so their memo is soon complete.
     """
-    found: tuple[T, ...] = ()
     for band in _BANDS:
         part = mask & band
         if part:
@@ -79,15 +79,14 @@ def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tup
             if got is None:
                 if len(memo) >= MEMO_LIMIT:
                     memo.clear()
-                out = []
+                found = []
                 m = part
                 while m:
                     low = m & -m
-                    out.append(table[low.bit_length() - 1])
+                    found.append(table[low.bit_length() - 1])
                     m ^= low
-                got = memo[part] = tuple(out)
-            found = got if not found else found + got
-    return found
+                got = memo[part] = tuple(found)
+            out += got
 
 
 # Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
