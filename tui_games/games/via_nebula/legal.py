@@ -6,25 +6,30 @@ once (one instance each), so listing them in a playout builds few objects.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
 from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
+    COVERABLE_BIT,
     COVERABLE_MASK,
+    EXPLOITATION_BIT,
+    EXPLOITATION_BITS,
+    GRID_WIDTH,
     HEX_BIT,
+    LAST_CHAIN,
     MEMO_LIMIT,
+    NEIGHBOUR_MASK,
     PRINTED_MASK,
     Network,
+    add_picks,
     can_explore,
     chain_mask,
     empty_mask,
-    exploitation_masks,
     explorable,
-    explored_mask,
-    grow,
-    picks,
-    site_mask,
 )
 from tui_games.games.via_nebula.state import (
+    BUILDINGS_PER_SEAT,
     FREE,
     SITES_PER_SEAT,
     Convert,
@@ -45,12 +50,13 @@ from tui_games.games.via_nebula.state import (
 
 SLOT_COUNT = 2 * len(RUINS)
 RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
-# Actions per bit position, read off hex masks (network.picks).
+# Actions per bit position, read off hex masks (network.add_picks).
 _CRAFTSMAN_AT = {HEX_BIT[h].bit_length() - 1: PlaceCraftsman(h) for h in EXPLOITATIONS}
 _CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
 _EXPLORE_AT = {HEX_BIT[h].bit_length() - 1: Explore(h)
                for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_SLOT_NEIGHBOURS = tuple(NEIGHBOUR_MASK[RUINS[slot // 2]] for slot in range(SLOT_COUNT))
 _FOG_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if KIND[h] == "fog")
 _RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
 _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in EXPLOITATIONS}
@@ -64,17 +70,87 @@ _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
 
 
-def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
-    """The actions of phase ``act`` (empty when none is possible: the rules add Pass)."""
+Masks = tuple[int, int, int, int, int, int]
+"""What the legal actions read off the hex lists, as hex masks: (exploitations with a
+token, empty exploitations, hexes with resources, explored fogs and forests, empty
+meadows, the uncovered fogs and forests next to an empty meadow)."""
+
+
+def _with_empty(token: int, spent: int, resources: int, explored: int) -> Masks:
+    empty = PRINTED_MASK | explored | spent
+    w = GRID_WIDTH                         # network.grow, inlined
+    near = ((empty << 1 | empty >> 1 | empty << w | empty >> w | empty << (w - 1)
+             | empty >> (w - 1)) & (COVERABLE_MASK ^ explored))
+    return token, spent, resources, explored, empty, near
+
+
+def board_masks(s: ViaNebulaState) -> Masks:
+    """The Masks of ``s``, from its hex lists (network.exploitation_masks, explored_mask
+    and empty_mask in one)."""
+    tokens, counts = s.tokens, s.res_count
+    token = spent = resources = 0
+    for h, bit in EXPLOITATION_BITS:
+        if tokens[h] != FREE:
+            token |= bit
+            if counts[h]:
+                resources |= bit
+        elif counts[h]:
+            resources |= bit
+        else:
+            spent |= bit
+    return _with_empty(token, spent, resources, sum(compress(COVERABLE_BIT, s.explored)))
+
+
+def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
+    """``masks`` (those of ``s`` before an action that changed hex ``hex_`` only) brought
+    up to date: that hex's bits worked out again, as board_masks would."""
+    token, spent, resources, explored, _, _ = masks
+    bit = HEX_BIT[hex_]
+    if KIND[hex_] == "exploitation":
+        keep = ~bit
+        token &= keep
+        resources &= keep
+        was_spent = spent & bit
+        spent &= keep
+        if s.tokens[hex_] != FREE:
+            token |= bit
+            if s.res_count[hex_]:
+                resources |= bit
+        elif s.res_count[hex_]:
+            resources |= bit
+        else:
+            spent |= bit
+        if was_spent == spent & bit:       # the empty meadows are as they were
+            return token, spent, resources, explored, masks[4], masks[5]
+    elif COVERABLE_BIT[hex_]:
+        explored = explored | bit if s.explored[hex_] else explored & ~bit
+    return _with_empty(token, spent, resources, explored)
+
+
+def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaAction]:
+    """The actions of phase ``act`` (empty when none is possible: the rules add Pass);
+    ``masks``: board_masks(s), if known.
+
+    The hottest function of a random playout: site_mask and grow are written out
+    here (same results), since the calls cost as much as their work.
+    """
     me = s.current
-    token, spent, resources, worked = exploitation_masks(s, me)
-    if s.craftsmen[me] and token:
-        out: list[ViaNebulaAction] = list(picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO))
-    else:
-        out = []
+    token, _, resources, explored, empty, near = (
+        board_masks(s) if masks is None else masks)
+    # The explorable hexes: next to an empty meadow (near) or to one of our pieces.
+    pieces = 0
+    craftsman = s.craftsman
+    h = -1
+    for _ in range(craftsman.count(me)):   # our craftsmen, found in C
+        h = craftsman.index(me, h + 1)
+        if EXPLOITATION_BIT[h]:
+            pieces |= NEIGHBOUR_MASK[h]
+    out: list[ViaNebulaAction] = []
+    if token and s.craftsmen[me]:
+        add_picks(out, token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO)
     owners = s.slot_owner
     sites_left = s.sites[me]
-    if sites_left and SITES_PER_SEAT - sites_left < s.buildings_left(me):
+    if sites_left and SITES_PER_SEAT - sites_left < BUILDINGS_PER_SEAT - len(s.built[me]):
         key = tuple(owners)
         placed = _SITE_MEMO.get(key)
         if placed is None:
@@ -84,32 +160,44 @@ def actions(s: ViaNebulaState) -> list[ViaNebulaAction]:
                 _SITE[h] for n, h in enumerate(RUINS)
                 if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
         out += placed
-    explored = explored_mask(s)
-    empty = PRINTED_MASK | explored | spent
+    ours = owners.count(me)
     if s.reserve or any(s.stacks[me]):
-        near = grow(empty | worked | site_mask(s, me)) & (COVERABLE_MASK ^ explored)
-        out += picks(near if s.actions_left >= 2 else near & _FOG_MASK, _EXPLORE_AT,
-                     _EXPLORE_MEMO)
+        slot = -1
+        for _ in range(ours):              # network.site_mask: our slots, found in C
+            slot = owners.index(me, slot + 1)
+            pieces |= _SLOT_NEIGHBOURS[slot]
+        if pieces:
+            near |= pieces & (COVERABLE_MASK ^ explored)
+        if s.actions_left < 2:
+            near &= _FOG_MASK
+        if near:
+            add_picks(out, near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
     hand: list[int] | None = None
     slot = -1
-    for _ in range(owners.count(me)):      # our sites and buildings, found in C
+    for _ in range(ours):                  # our sites and buildings, found in C
         slot = owners.index(me, slot + 1)
         if built[slot]:
             continue
         if resources:
-            out += picks(chain_mask(_RUIN_HEX_OF_SLOT[slot], empty) & resources,
-                         _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
+            ruin = _RUIN_HEX_OF_SLOT[slot]
+            last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
+            reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
+            if reach:
+                add_picks(out, reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
         pile = s.slot_res[slot]
         if any(pile):
             fulfilled = fulfils(pile)
             if fulfilled:                  # most piles fulfil no contract at all
                 if hand is None:
-                    hand = s.hands[me] + [c for c in s.display if c != FREE]
+                    # A FREE place on display is no card: never among the fulfilled.
+                    hand = s.hands[me] + s.display
                 row = _ERECT[slot]
-                out += [row[card] for card in hand if card in fulfilled]
+                for card in hand:          # a loop, not a comprehension: no new frame
+                    if card in fulfilled:
+                        out.append(row[card])
     return out
 
 

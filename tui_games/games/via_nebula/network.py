@@ -35,6 +35,9 @@ _ALL = sum(HEX_BIT)
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(HEX_BIT[n] for n in ns) for ns in NEIGHBOURS)
 """Per hex, its neighbours as a hex mask."""
 T = TypeVar("T")
+_BAND_ROWS = 3      # map rows per band of picks
+_BANDS = tuple(sum(1 << p for p in _POSITION if lo <= p // GRID_WIDTH < lo + _BAND_ROWS)
+               for lo in range(0, max(_POSITION) // GRID_WIDTH + 1, _BAND_ROWS))
 PRINTED_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if _PRINTED_MEADOW[h])
 
 
@@ -45,7 +48,7 @@ def grow(mask: int) -> int:
             | mask >> (w - 1)) & _ALL
 
 
-_SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
+SLOT_BIT = tuple(HEX_BIT[RUINS[slot // 2]] for slot in range(2 * len(RUINS)))
 
 
 def bits(mask: int) -> list[int]:
@@ -59,45 +62,55 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
-    """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest
-    first: hex index order, as ``bits``. Remembered in ``memo`` (one per table)."""
-    found = memo.get(mask)
-    if found is None:
-        out = []
-        m = mask
-        while m:
-            low = m & -m
-            out.append(table[low.bit_length() - 1])
-            m ^= low
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        found = memo[mask] = tuple(out)
-    return found
+def add_picks(out: list[T], mask: int, table: dict[int, T],
+              memo: dict[int, tuple[T, ...]]) -> None:
+    """Add ``table``'s entries (keyed by bit position) for the bits of ``mask`` to
+    ``out``, lowest first (hex index order, as ``bits``): the parts of ``mask`` in each
+    band of three map rows, remembered in ``memo`` (one per table).
+
+    Whole masks are not remembered: a random playout meets thousands of new ones, and
+    a memo that keeps growing slows a cold run down more than it saves (bench). The
+    parts are few, so their memo is soon complete.
+    """
+    for band in _BANDS:
+        part = mask & band
+        if part:
+            got = memo.get(part)
+            if got is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                found = []
+                m = part
+                while m:
+                    low = m & -m
+                    found.append(table[low.bit_length() - 1])
+                    m ^= low
+                got = memo[part] = tuple(found)
+            out += got
 
 
 # Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
 # C (masks are made several times per action of a playout). A hex's bit stays 0 where the
 # list's entry means nothing for its kind.
-_EXPLOITATION_BIT = tuple(HEX_BIT[h] if _EXPLOITATION[h] else 0 for h in range(HEX_COUNT))
-_COVERABLE_BIT = tuple(HEX_BIT[h] if _COVERABLE[h] else 0 for h in range(HEX_COUNT))
-COVERABLE_MASK = sum(_COVERABLE_BIT)
-_EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in range(HEX_COUNT) if _EXPLOITATION[h])
+EXPLOITATION_BIT = tuple(HEX_BIT[h] if _EXPLOITATION[h] else 0 for h in range(HEX_COUNT))
+COVERABLE_BIT = tuple(HEX_BIT[h] if _COVERABLE[h] else 0 for h in range(HEX_COUNT))
+COVERABLE_MASK = sum(COVERABLE_BIT)
+EXPLOITATION_BITS = tuple((h, HEX_BIT[h]) for h in range(HEX_COUNT) if _EXPLOITATION[h])
 """Every fog and petrified forest, as a hex mask."""
 
 
 def explored_mask(s: ViaNebulaState) -> int:
     """The fogs and forests covered by a meadow tile, as a bit mask."""
-    return sum(compress(_COVERABLE_BIT, s.explored))
+    return sum(compress(COVERABLE_BIT, s.explored))
 
 
 def empty_mask(s: ViaNebulaState, explored: int | None = None) -> int:
     """The empty meadows now, as a bit mask (``explored``: explored_mask, if known)."""
     if explored is None:
-        explored = sum(compress(_COVERABLE_BIT, s.explored))
+        explored = sum(compress(COVERABLE_BIT, s.explored))
     mask = PRINTED_MASK | explored
     tokens, counts = s.tokens, s.res_count
-    for h, bit in _EXPLOITATION_BITS:
+    for h, bit in EXPLOITATION_BITS:
         if not counts[h] and tokens[h] == FREE:
             mask |= bit
     return mask
@@ -108,7 +121,7 @@ def exploitation_masks(s: ViaNebulaState, seat: int) -> tuple[int, int, int, int
     with resources, those ``seat``'s craftsmen work), as bit masks."""
     tokens, counts, craftsman = s.tokens, s.res_count, s.craftsman
     token = empty = resources = mine = 0
-    for h, bit in _EXPLOITATION_BITS:
+    for h, bit in EXPLOITATION_BITS:
         if tokens[h] != FREE:
             token |= bit
             if counts[h]:
@@ -129,7 +142,7 @@ def site_mask(s: ViaNebulaState, seat: int) -> int:
     slot = -1
     for _ in range(owners.count(seat)):   # the seat's slots, found in C
         slot = owners.index(seat, slot + 1)
-        mask |= _SLOT_BIT[slot]
+        mask |= SLOT_BIT[slot]
     return mask
 
 
@@ -141,47 +154,45 @@ def empty_meadows(s: ViaNebulaState) -> list[bool]:
 
 def resource_mask(s: ViaNebulaState) -> int:
     """The hexes holding resources (exploitations being worked), as a bit mask."""
-    return sum(compress(_EXPLOITATION_BIT, s.res_count))
+    return sum(compress(EXPLOITATION_BIT, s.res_count))
 
 
-# The chain of empty meadows touching a ruin, per ruin and empty mask: a pure function of
-# the two, remembered because the empty meadows change only a few times a game while the
-# legal actions ask for the chains at every action. Bounded: cleared when it grows large.
-_CHAIN: dict[int, int] = {}
 MEMO_LIMIT = 50_000
 # Per ruin, the last chain grown: (the empty mask, the chain's empty meadows, the chain
 # mask). Asked again for the same empty mask, the answer; for a larger one, a starting
-# point (the chain grown from it is the one grown from scratch).
-_LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
+# point (the chain grown from it is the one grown from scratch). Only the last one per
+# ruin: chains of earlier masks are seldom asked for again (3% of a random playout's
+# asks), and a memo of them all slowed a cold run down.
+LAST_CHAIN: list[tuple[int, int, int]] = [(-1, 0, 0)] * HEX_COUNT
 
 
 def chain_mask(ruin_hex: int, empty: int) -> int:
     """The empty meadows connected to ``ruin_hex`` through empty meadows, plus the hexes
     next to them and to the ruin: where a resource can start from to reach it."""
-    last = _LAST_CHAIN[ruin_hex]
+    last = LAST_CHAIN[ruin_hex]
     if last[0] == empty:                # the empty meadows change a few times a game
         return last[2]
-    key = empty << 6 | ruin_hex         # hexes number fewer than 64
-    found = _CHAIN.get(key)
-    if found is None:
-        near = NEIGHBOUR_MASK[ruin_hex]
-        members = near & empty
-        if not last[0] & ~empty:
-            # The empty meadows of the last chain worked out for this ruin are all still
-            # empty (within a game they only ever grow): its members are still connected
-            # to the ruin, so the growth starts from them, often with nothing to add.
-            members |= last[1]
-        w, v = GRID_WIDTH, GRID_WIDTH - 1
-        while True:     # grow() inlined: this loop is the hottest of the search
-            m = members
-            wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
-            if wider == members:
-                break
-            members = wider
-        if len(_CHAIN) >= MEMO_LIMIT:
-            _CHAIN.clear()
-        found = _CHAIN[key] = grow(members) | near
-        _LAST_CHAIN[ruin_hex] = (empty, members, found)
+    if last[0] >= 0 and not (last[0] & ~empty or (empty ^ last[0]) & last[2]):
+        # The empty meadows only grew, and none of the new ones touches the last chain
+        # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
+        LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
+        return last[2]
+    near = NEIGHBOUR_MASK[ruin_hex]
+    members = near & empty
+    if not last[0] & ~empty:
+        # The empty meadows of the last chain worked out for this ruin are all still
+        # empty (within a game they only ever grow): its members are still connected
+        # to the ruin, so the growth starts from them, often with nothing to add.
+        members |= last[1]
+    w, v = GRID_WIDTH, GRID_WIDTH - 1
+    while True:         # grow() inlined: this loop is the hottest of the search
+        m = members
+        wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
+        if wider == members:
+            break
+        members = wider
+    found = grow(members) | near
+    LAST_CHAIN[ruin_hex] = (empty, members, found)
     return found
 
 
@@ -259,14 +270,14 @@ def mine_mask(s: ViaNebulaState, seat: int) -> int:
     mask = 0
     craftsman = s.craftsman
     if seat in craftsman:
-        for h, bit in _EXPLOITATION_BITS:     # craftsmen only ever work exploitations
+        for h, bit in EXPLOITATION_BITS:     # craftsmen only ever work exploitations
             if craftsman[h] == seat:
                 mask |= bit
     owners = s.slot_owner
     if seat in owners:
         for slot, owner in enumerate(owners):
             if owner == seat:
-                mask |= _SLOT_BIT[slot]
+                mask |= SLOT_BIT[slot]
     return mask
 
 

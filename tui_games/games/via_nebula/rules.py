@@ -11,6 +11,8 @@ the craftsmen's exploitations go to storage and the game is over.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 import msgspec
@@ -160,7 +162,16 @@ class ViaNebulaRules:
 
     def legal_actions(self, s: ViaNebulaState) -> list[ViaNebulaAction]:
         """Every legal decision now (never empty while the game goes on)."""
-        listed = _listed(s)
+        # The hex masks the last apply brought up to date (see apply), if it was the
+        # last change: keyed by the log's last event, a new object at every apply.
+        kept = s.__dict__.pop("masks", None)
+        masks = kept[1] if kept is not None and s.log and kept[0] is s.log[-1] else None
+        if s.phase == "act":
+            if masks is None:
+                masks = legal.board_masks(s)
+            listed = legal.actions(s, masks) or [_PASS]
+        else:
+            listed = _listed(s)
         if not listed:
             return listed
         # Kept for apply, which then checks the action against this list instead of
@@ -169,7 +180,7 @@ class ViaNebulaRules:
         # drops it; apply consumes it, and every action adds to the log besides.
         # A copy is kept (the caller may change its list); apply accepts only one of
         # these very objects (an equal one, say with True for 1, is checked in full).
-        s.legal_cache = (len(s.log), tuple(listed))
+        s.legal_cache = (len(s.log), tuple(listed), masks)
         return listed
 
     # ---- apply -----------------------------------------------------------------------------
@@ -177,9 +188,22 @@ class ViaNebulaRules:
     def apply(self, s: ViaNebulaState, a: ViaNebulaAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
+        s.__dict__.pop("masks", None)
+        # One of the very objects listed (found by identity in C: equality would compare
+        # fields, and an equal one, say with True for 1, must be checked in full).
         if (known is not None and known[0] == len(s.log) and type(a) in _HANDLERS
-                and a in (listed := known[1]) and listed[listed.index(a)] is a):
+                and any(map(is_, known[1], repeat(a)))):
             _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
+            masks = known[2]
+            if masks is not None and s.phase != "over":
+                # The masks of the state before, brought up to date for the next
+                # legal_actions: an action changes the hex lists at one hex at most.
+                kind = type(a)
+                if kind in _HEX_ACTIONS:
+                    masks = legal.masks_after(s, masks, a.hex)      # type: ignore[union-attr]
+                elif kind is Transport:
+                    masks = legal.masks_after(s, masks, a.source)
+                s.masks = (s.log[-1], masks)
             return
         handler = _HANDLERS.get(type(a))
         if handler is None:
@@ -488,6 +512,8 @@ def _listed(s: ViaNebulaState) -> list[ViaNebulaAction]:
     return []
 
 
+# The actions that change the hex lists (tokens, resources, craftsmen, tiles) at a.hex.
+_HEX_ACTIONS = {PlaceCraftsman, Explore, FreeExplore}
 _POWER_TYPES = {Convert, TakeFromSupply, Discard, FreeExplore, MoveResource, SkipPower}
 _HANDLERS: dict[type, Any] = {
     PlaceCraftsman: ViaNebulaRules._place_craftsman,
