@@ -195,7 +195,13 @@ def test_the_openspiel_yardstick_is_optional() -> None:
     except ImportError:
         assert bench.openspiel_playouts(1) is None
     else:
-        assert bench.openspiel_playouts(1)["games_per_s"] > 0
+        figures = bench.openspiel_playouts(1)
+        assert figures["games_per_s"] > 0 and figures["cpu_seconds"] > 0
+
+
+def test_random_playouts_count_their_cpu_time() -> None:
+    figures = bench.random_playouts(all_games()["neptune"].rules, 2)
+    assert figures["cpu_seconds"] > 0 and figures["games"] == 2
 
 
 def test_a_game_over_position_is_one_where_every_legal_action_ends_the_game() -> None:

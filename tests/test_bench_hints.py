@@ -23,3 +23,17 @@ def test_the_report_has_a_hint_line() -> None:
                   "hints": {"positions": 8, "median_ms": 812.0, "max_ms": 905.5}}}}
     assert any(line.startswith("  hint (H)") and "812.0 ms" in line and "905.5 ms" in line
                for line in format_report(report))
+
+
+def test_the_report_gives_the_yardstick_ratio_by_wall_and_by_cpu_time() -> None:
+    report = {"version": "x", "python": "3", "machine": "m", "quick": True,
+              "app": {"available": False, "reason": "no"},
+              "openspiel": {"game": "gin_rummy", "games": 5, "cpu_seconds": 1.0,
+                            "games_per_s": 5.0, "actions_per_s": 300.0},
+              "games": {"g": {"title": "G", "random_playouts": {
+                  "games_per_s": 6.0, "actions_per_s": 2.0, "players": 2,
+                  "vs_openspiel": 1.2, "vs_openspiel_cpu": 1.05},
+                  "saves": {"save_ms": 1.0, "load_ms": 1.0, "bytes": 3, "actions": 4},
+                  "bots": {}, "ismcts": None, "hints": None}}}
+    line = next(line for line in format_report(report) if "random playouts  " in line)
+    assert "1.2x OpenSpiel's (CPU time 1.05x)" in line

@@ -69,15 +69,16 @@ def random_playouts(rules: Rules[Any, Any], games: int, seed: int = 1) -> dict[s
     rng = random.Random(seed)
     options = default_options(rules)
     actions = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
         state = rules.setup(rules.min_players, rng.getrandbits(63), options)
         while rules.to_move(state) is not None:
             rules.apply(state, rng.choice(rules.legal_actions(state)))
             actions += 1
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"players": rules.min_players, "games": games, "actions": actions,
-            "seconds": round(elapsed, 4), "games_per_s": round(games / elapsed, 2),
+            "seconds": round(elapsed, 4), "cpu_seconds": round(cpu, 4),
+            "games_per_s": round(games / elapsed, 2),
             "actions_per_s": round(actions / elapsed, 1)}
 
 
@@ -94,7 +95,7 @@ def openspiel_playouts(games: int, seed: int = 1) -> dict[str, Any] | None:
     game = pyspiel.load_game(REFERENCE_GAME)
     rng = random.Random(seed)
     actions = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -104,8 +105,9 @@ def openspiel_playouts(games: int, seed: int = 1) -> dict[str, Any] | None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-    elapsed = time.perf_counter() - started
-    return {"game": REFERENCE_GAME, "games": games, "games_per_s": round(games / elapsed, 2),
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"game": REFERENCE_GAME, "games": games, "cpu_seconds": round(cpu, 4),
+            "games_per_s": round(games / elapsed, 2),
             "actions_per_s": round(actions / elapsed, 1)}
 
 
@@ -262,6 +264,11 @@ def run_bench(quick: bool = False, game_ids: list[str] | None = None) -> dict[st
         if reference is not None:
             playouts["vs_openspiel"] = round(playouts["games_per_s"]
                                              / max(reference["games_per_s"], 1e-9), 3)
+            # By CPU time too: on a busy machine the wall-clock ratio swings with
+            # whatever else ran during one side's playouts.
+            playouts["vs_openspiel_cpu"] = round(
+                (playouts["games"] / max(playouts["cpu_seconds"], 1e-9))
+                / (reference["games"] / max(reference["cpu_seconds"], 1e-9)), 3)
         report["games"][info.id] = {
             "title": info.title,
             "random_playouts": playouts,
@@ -289,8 +296,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
             f"{game['title']} ({game_id})",
             f"  random playouts  {playouts['games_per_s']:>10.1f} games/s "
             f"{playouts['actions_per_s']:>10.0f} actions/s  ({playouts['players']} players)"
-            + (f"  {playouts['vs_openspiel']}x OpenSpiel's"
-               if "vs_openspiel" in playouts else ""),
+            + (f"  {playouts['vs_openspiel']}x OpenSpiel's (CPU time "
+               f"{playouts['vs_openspiel_cpu']}x)" if "vs_openspiel" in playouts else ""),
         ]
         search = game.get("ismcts")
         if search:
