@@ -16,7 +16,7 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen, breakdown_table, headline
+from tui_games.screens.game_over import Breakdown, GameOverScreen, headline
 from tui_games.screens.handoff import HandoffScreen
 from tui_games.screens.names import MAX_NAME, shown_name
 from tui_games.screens.new_game import NewGameScreen
@@ -85,9 +85,9 @@ async def test_game_over_shows_markup_names_literally(
         assert isinstance(app.screen, GameOverScreen)
         outcome = app.screen.outcome
         winner = session.seats[outcome.winners[0]].name
-        assert winner in shown(app.screen.query_one("#headline", Static))
-        headers = [str(c.header) for c in breakdown_table(outcome, session.seats).columns]
-        assert any(MARKUP in h for h in headers) and any(BOLD in h for h in headers)
+        assert winner in shown(app.screen.query_one("#result", Static))
+        header = app.screen.query_one("#breakdown", Breakdown).lines(80)[0].plain
+        assert MARKUP in header and BOLD in header
         assert headline(outcome, [Seat(OSC_TITLE), Seat(OSC_TITLE)]).count("\x1b") == 0
 
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pytest
 from conftest import PULSAR, SIZE, PulsarScreen, pulsar_session, settle
-from textual.widgets import Button
 
 from tui_games.app import GamesApp
 from tui_games.engine.core import Event, default_options
@@ -17,6 +16,7 @@ from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.screens.choice_row import ChoiceRow
 from tui_games.screens.game import GameScreen
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.widgets.log import GameLog
@@ -150,8 +150,8 @@ async def test_game_over_offers_a_look_at_the_final_table(
             await pilot.press("e")
             await settle(app, pilot, rounds=2)
         assert isinstance(app.screen, GameOverScreen)
-        assert app.screen.focused is app.screen.query_one("#new", Button)
-        assert all(button.variant == "default" for button in app.screen.query(Button))
+        answers = app.screen.query_one("#answers", ChoiceRow)
+        assert app.screen.focused is answers and answers.answer == "new"
         played = len(app.screen_stack[1].session.actions)
         await pilot.press("t")
         await pilot.pause()

@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Literal
 
-from rich.table import Table
-from rich.text import Text
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from tui_games.engine.core import Outcome, is_detail
 from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.session import Seat
 from tui_games.engine.text import printable
+from tui_games.screens.choice_row import ChoiceRow, RowChoice
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.names import shown_name
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
 WINNER_MARK = "★"
-BUTTONS = Binding.Group("Button")
 SCROLL = Binding.Group("Scroll")
 
 
@@ -51,6 +53,13 @@ def decided_line(outcome: Outcome, seats: list[Seat]) -> str:
     """What decided the result, with the players' names ("" when the game has no line)."""
     everyone = [shown_name(s.name) for s in seats]
     return speak_to(outcome.decided_by, everyone) if outcome.decided_by else ""
+
+
+def summary_text(lines: list[str], note: str) -> Content:
+    """A summary dialog's body as one text: its lines (plain text, never markup), a gap,
+    then the muted ``note`` that names its keys."""
+    return Content.assemble(Content("\n".join(lines)), "\n\n",
+                            Content.styled(note, "$text-muted"))
 
 
 Key = tuple[str, str]  # (the main row, the detail row or "")
@@ -85,51 +94,130 @@ def merged_keys(breakdown: list[list[tuple[str, int]]]) -> list[Key]:
     return [key for main in mains for key in ((main, ""), *details.get(main, []))]
 
 
-def breakdown_table(outcome: Outcome, seats: list[Seat]) -> Table:
-    """Rows = the breakdown labels then score and place; one column per player.
+Cell = tuple[str, str]  # (text, style)
+SEPARATOR = 4  # columns between two columns of the breakdown
+LABEL_AT_LEAST = 12  # a label column narrower than this wraps its labels too often
 
-    Winners are marked by a star and bold, not by colour alone. Every cell is a plain
-    Text: a player's name is never read as markup. Detail rows (core.is_detail) are dim:
-    they explain the row above and are not part of the sum.
+
+def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
+    """The breakdown as rows of cells: a header (one column per player), the breakdown
+    labels, then score and place.
+
+    Winners are marked by a star and bold reverse, not by colour alone. Detail rows
+    (core.is_detail) are dim: they explain the row above and are not part of the sum.
+    Every cell is plain text: a player's name is never read as markup.
     """
-    table = Table(box=None, show_edge=False, pad_edge=False, expand=False,
-                  header_style="bold", padding=(0, 2))
-    table.add_column("")
+    header: list[Cell] = [("", "")]
     for i, seat in enumerate(seats):
+        name = printable(shown_name(seat.name))
         won = i in outcome.winners
-        name = shown_name(seat.name)
-        table.add_column(Text(f"{WINNER_MARK} {name}" if won else name,
-                              style="bold reverse" if won else "bold"), justify="right")
-    keys = merged_keys(outcome.breakdown)
+        header.append((f"{WINNER_MARK} {name}" if won else name,
+                       "bold reverse" if won else "bold"))
+    rows = [header]
     seat_rows = [keyed(outcome.breakdown[i]) if i < len(outcome.breakdown) else {}
                  for i in range(len(seats))]
-    for key in keys:
-        label = key[1] or key[0]
+    for key in merged_keys(outcome.breakdown):
         style = "dim" if key[1] else ""
-        cells = [Text(str(rows[key]) if key in rows else "", style=style) for rows in seat_rows]
-        table.add_row(Text(printable(label), style=style), *cells)
-    if keys:
-        table.add_section()
-    table.add_row(Text("Score", style="bold"),
-                  *[Text(str(s), style="bold") for s in outcome.scores])
-    table.add_row(Text("Place"), *[Text(ordinal(r)) for r in outcome.ranks])
-    return table
+        rows.append([(printable(key[1] or key[0]), style),
+                     *[(str(values[key]) if key in values else "", style)
+                       for values in seat_rows]])
+    rows.append([("Score", "bold"), *[(str(s), "bold") for s in outcome.scores]])
+    rows.append([("Place", ""), *[(ordinal(r), "") for r in outcome.ranks]])
+    return rows
+
+
+def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
+    """``grid`` as aligned lines at most ``width`` wide (when it can be): labels on the
+    left, numbers on the right, SEPARATOR apart. When the table is too wide, long labels
+    wrap (the rest of a label stays under its start), then the players' names shorten
+    with an ellipsis."""
+    columns = max(len(row) for row in grid)
+    widths = [max(cell_len(row[c][0]) if c < len(row) else 0 for row in grid)
+              for c in range(columns)]
+    over = sum(widths) + SEPARATOR * (columns - 1) - width
+    if over > 0:
+        widths[0] = max(LABEL_AT_LEAST, widths[0] - over)
+        over = sum(widths) + SEPARATOR * (columns - 1) - width
+    if over > 0 and columns > 1:
+        share = -(-over // (columns - 1))
+        for c in range(1, columns):
+            least = max((cell_len(row[c][0]) for row in grid[1:] if c < len(row)), default=1)
+            widths[c] = max(least, widths[c] - share)
+    lines: list[Content] = []
+    for row in grid:
+        label, label_style = row[0]
+        indent = len(label) - len(label.lstrip(" "))
+        wrapped = textwrap.wrap(label, widths[0], subsequent_indent=" " * indent) or [""]
+        for number, part in enumerate(wrapped):
+            pieces = [Content.styled(part.rstrip(), label_style).pad_right(
+                widths[0] - len(part.rstrip()))]
+            for c in range(1, columns):
+                text, style = row[c] if c < len(row) and not number else ("", "")
+                cell = Content.styled(text, style)
+                if cell_len(text) > widths[c]:
+                    cell = cell.truncate(widths[c], ellipsis=True)
+                pieces.append(Content(" " * (SEPARATOR + widths[c] - cell.cell_length)))
+                pieces.append(cell)
+            lines.append(Content.assemble(*pieces))
+    return lines
+
+
+class Breakdown(Widget):
+    """The breakdown table as lines of text, laid out for the width it is given.
+
+    One widget drawing Content lines: a Rich Table in a Static cost the dialog about
+    8 ms, measured and rendered several times over before its first frame.
+    """
+
+    DEFAULT_CSS = """
+    Breakdown {
+        width: auto;
+        height: auto;
+    }
+    """
+
+    def __init__(self, grid: list[list[Cell]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.grid = grid
+        self._lines: dict[int, list[Content]] = {}
+
+    def lines(self, width: int) -> list[Content]:
+        """The lines at ``width`` (worked out once per width)."""
+        if width not in self._lines:
+            self._lines[width] = breakdown_lines(self.grid, width)
+        return self._lines[width]
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """As wide as the table's longest line, at most the room there is."""
+        return min(container.width, max(line.cell_length for line in self.lines(10_000)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per row, and one more per wrapped label line."""
+        return len(self.lines(width))
+
+    def render(self) -> Content:
+        """The lines for this width."""
+        return Content("\n").join(self.lines(self.size.width))
 
 
 class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
     """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
-    final table and log before leaving it)."""
+    final table and log before leaving it).
+
+    Few widgets, for a first frame soon after the last move: the answers are one
+    ChoiceRow (their keys are on them) and the other keys are on the dialog's bottom
+    border, so there is no Footer; the breakdown is one Breakdown of lines.
+    """
 
     BINDINGS = [
         Binding("t", "choose('review')", "Look at the table"),
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("left", "app.focus_previous", "Previous button", group=BUTTONS),
-        Binding("right", "app.focus_next", "Next button", group=BUTTONS),
         Binding("up", "scroll_scores(-1)", "Scroll the scores up", group=SCROLL),
         Binding("down", "scroll_scores(1)", "Scroll the scores down", group=SCROLL),
     ]
+    KEYS_NOTE = "←→ Enter: choose   ↑↓: scroll the scores"
 
     def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "",
                  hints: str = "") -> None:
@@ -140,41 +228,49 @@ class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
         self.seats = list(seats)
         self.game_title = title
 
+    def headline_text(self) -> str:
+        """Who won, above the reason (a game may say it its own way)."""
+        return headline(self.outcome, self.seats)
+
+    def result(self) -> Content:
+        """The title, who won, why and what decided it, as one text: one widget, not a
+        Static each (every widget costs the first frame a millisecond or two)."""
+        heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
+        parts: list[Content | str] = [Content.styled(heading, "bold"), "\n\n",
+                                      Content.styled(self.headline_text(), "bold $success")]
+        decided = decided_line(self.outcome, self.seats)
+        if self.outcome.reason:
+            parts += ["\n\n", Content.styled(printable(self.outcome.reason), "$text-muted")]
+        if decided:  # right under the reason, without a gap
+            parts += ["\n" if self.outcome.reason else "\n\n",
+                      Content.styled(printable(decided), "$text-muted")]
+        return Content.assemble(*parts)
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="game-over"):
-            heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
-            yield Static(Content(heading), classes="dialog-title")
-            yield Static(Content(headline(self.outcome, self.seats)), id="headline")
-            decided = decided_line(self.outcome, self.seats)
-            if self.outcome.reason:  # the decided-by line follows it without a gap
-                yield Static(Content(printable(self.outcome.reason)), id="reason",
-                             classes="dialog-note -tight" if decided else "dialog-note")
-            if decided:
-                yield Static(Content(printable(decided)), id="decided-by",
-                             classes="dialog-note")
+        with Vertical(classes="dialog", id="game-over") as box:
+            box.border_subtitle = self.KEYS_NOTE
+            yield Static(self.result(), id="result")
             with VerticalScroll(id="breakdown-scroll", can_focus=False):
-                yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
+                yield Breakdown(breakdown_grid(self.outcome, self.seats), id="breakdown")
             if self.hints:
                 yield Static(Content(printable(self.hints)), id="hints-used",
                              classes="dialog-note")
-            with Horizontal(classes="dialog-buttons"):
-                # One look for every button: only focus marks the one Enter presses.
-                yield Button("New game (n)", id="new")
-                yield Button("Rematch (r)", id="rematch")
-                yield Button("Table (t)", id="review")
-                yield Button("Menu (m)", id="menu")
-        yield Footer()
+            # Enter presses New game unless the player moves to another answer.
+            yield ChoiceRow([RowChoice("new", "New game (n)"),
+                             RowChoice("rematch", "Rematch (r)"),
+                             RowChoice("review", "Table (t)"),
+                             RowChoice("menu", "Menu (m)")],
+                            chosen="new", id="answers")
 
     def on_mount(self) -> None:
-        """Enter presses New game unless the player moves to another button."""
-        for button in self.query("#new").results(Button):  # none if closed while built
-            button.focus()
+        """The answers have focus: Enter presses the chosen one."""
+        for row in self.query("#answers").results(ChoiceRow):  # none if closed while built
+            row.focus()
 
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        choice = event.button.id
-        if choice in ("new", "rematch", "menu", "review"):
-            self.dismiss(choice)  # type: ignore[arg-type]
+    @on(ChoiceRow.Pressed)
+    def _pressed(self, event: ChoiceRow.Pressed) -> None:
+        if event.answer in ("new", "rematch", "menu", "review"):
+            self.dismiss(event.answer)  # type: ignore[arg-type]
 
     def action_scroll_scores(self, lines: int) -> None:
         """Scroll the score table (a long breakdown is taller than the dialog allows)."""

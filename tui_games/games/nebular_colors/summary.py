@@ -5,10 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.screens.game_over import summary_text
 
 
 class HandSummary(DismissOnce, ModalScreen[bool]):
@@ -28,12 +30,12 @@ class HandSummary(DismissOnce, ModalScreen[bool]):
         self._lines = lines
 
     def compose(self) -> ComposeResult:
+        # Two widgets and no Footer (the note names both keys): each widget costs the
+        # first frame a millisecond or two. The lines are text, never markup.
         with Vertical(classes="dialog", id="nc-summary"):
-            yield Static(self._title, classes="dialog-title", markup=False)
-            yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
-            yield Static("Enter: deal the next hand.  r: look at the final table and log "
-                         "first.", classes="dialog-note")
-        yield Footer()
+            yield Static(Content(self._title), classes="dialog-title")
+            yield Static(summary_text(self._lines, "Enter: deal the next hand.  r: look "
+                                      "at the final table and log first."))
 
     def action_next(self) -> None:
         """Go on to the next hand."""

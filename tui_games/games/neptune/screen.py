@@ -13,9 +13,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
@@ -41,6 +42,7 @@ from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, Trick
 from tui_games.games.neptune.tricks import winning_position
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game import GameScreen
+from tui_games.screens.game_over import summary_text
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
@@ -120,12 +122,11 @@ class RoundSummary(DismissOnce, ModalScreen[SummaryChoice]):
         return list(self._lines)
 
     def compose(self) -> ComposeResult:
+        # Two widgets and no Footer (the note names both keys), for an early first frame.
         with Vertical(classes="dialog", id="nep-summary"):
-            yield Static(self._title, classes="dialog-title")
-            yield Static("\n".join(self._lines), classes="dialog-question", markup=False)
-            yield Static("Enter: next round · r: look at the table and log first",
-                         classes="dialog-note")
-        yield Footer()
+            yield Static(Content(self._title), classes="dialog-title")
+            yield Static(summary_text(self._lines, "Enter: next round · r: look at the "
+                                      "table and log first"))
 
     def action_next(self) -> None:
         """Close the summary: the next round is dealt."""

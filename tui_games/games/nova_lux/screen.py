@@ -18,15 +18,12 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.text import fit, printable
+from tui_games.engine.text import fit
 from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
@@ -73,7 +70,7 @@ from tui_games.games.nova_lux.view import (
 )
 from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen, breakdown_table
+from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
@@ -100,24 +97,9 @@ class NobodyWinsScreen(GameOverScreen):
     """The end of a game nobody won (a lost solo game, a semi-cooperative game that ran
     out of hydrogen): the shared game-over screen with a headline that says so."""
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="game-over"):
-            heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
-            yield Static(heading, classes="dialog-title")
-            yield Static("Nobody wins: the universe collapsed first.", id="headline")
-            if self.outcome.reason:
-                yield Static(Content(printable(self.outcome.reason)), id="reason",
-                             classes="dialog-note")  # names in it are text, never markup
-            yield Static(breakdown_table(self.outcome, self.seats), id="breakdown")
-            if self.hints:
-                yield Static(Content(printable(self.hints)), id="hints-used",
-                             classes="dialog-note")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("New game (n)", id="new")
-                yield Button("Rematch (r)", id="rematch")
-                yield Button("Table (t)", id="review")
-                yield Button("Menu (m)", id="menu")
-        yield Footer()
+    def headline_text(self) -> str:
+        """Nobody's name: the game beat everyone."""
+        return "Nobody wins: the universe collapsed first."
 
 
 def _safety(entry: Entry) -> float:

@@ -1,0 +1,108 @@
+"""The end-of-game and summary dialogs are light: few widgets, no Footer, the answers on
+one ChoiceRow and the breakdown drawn as lines that fit the dialog."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from tui_games.engine.core import DETAIL, Outcome
+from tui_games.engine.session import Seat
+from tui_games.games.nebular_colors.summary import HandSummary
+from tui_games.screens.choice_row import ChoiceRow
+from tui_games.screens.game_over import (
+    WINNER_MARK,
+    Breakdown,
+    GameOverScreen,
+    breakdown_grid,
+    breakdown_lines,
+)
+
+LONG = f"{DETAIL}each white linked to orange, 3 VP each"
+
+
+def outcome(players: int = 2) -> Outcome:
+    rows = [[("Stars in the Galaxy", 10 + i), (LONG, 3)] for i in range(players)]
+    return Outcome.from_scores([10 + i for i in range(players)], "Most points.", rows)
+
+
+def test_the_breakdown_lines_align_numbers_right_and_mark_the_winner() -> None:
+    grid = breakdown_grid(outcome(), [Seat("Ann"), Seat("Bo")])
+    lines = [line.plain for line in breakdown_lines(grid, 70)]
+    assert lines[0].endswith(f"Ann    {WINNER_MARK} Bo")
+    assert lines[1].startswith("Stars in the Galaxy") and lines[1].endswith("10      11")
+    assert lines[-1].endswith("2nd     1st")  # "Place", right-aligned under the names
+    assert len({len(line) for line in lines}) == 1  # one block, every line as wide
+
+
+def test_a_breakdown_too_wide_wraps_its_labels_under_their_start() -> None:
+    grid = breakdown_grid(outcome(6), [Seat(f"Player {i}") for i in range(6)])
+    lines = [line.plain for line in breakdown_lines(grid, 70)]
+    assert max(len(line) for line in lines) <= 70
+    at = next(i for i, line in enumerate(lines) if line.startswith("  each white"))
+    assert lines[at].rstrip().endswith("3")  # the numbers stay on the label's first line
+    labels = [line[:12].strip() for line in lines[at:at + 4]]  # the label column
+    assert " ".join(labels) == LONG.strip()
+    assert all(line.startswith("  ") and line[2] != " " for line in lines[at:at + 4])
+
+
+def test_names_too_long_for_the_dialog_end_in_an_ellipsis() -> None:
+    grid = breakdown_grid(outcome(6), [Seat(f"A very long name {i}") for i in range(6)])
+    lines = [line.plain for line in breakdown_lines(grid, 70)]
+    assert max(len(line) for line in lines) <= 70
+    assert "…" in lines[0]
+
+
+async def test_game_over_has_few_widgets_and_no_footer() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")], "Nebula"))
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query(Footer)
+        assert len(screen.query(Widget)) <= 8  # was 24 with Buttons, Statics and a Footer
+        assert screen.query_one("#breakdown", Breakdown).size.width <= 70
+        assert isinstance(screen.focused, ChoiceRow)
+
+
+async def test_the_answers_move_with_the_arrows_and_enter_presses_one() -> None:
+    app: App[None] = App()
+    chosen: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")]), chosen.append)
+        await pilot.pause()
+        row = app.screen.query_one("#answers", ChoiceRow)
+        assert row.answer == "new"
+        await pilot.press("right", "right")
+        assert row.answer == "review"
+        await pilot.press("left", "left", "left")  # round from the first to the last
+        assert row.answer == "menu"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen == ["menu"]
+
+
+async def test_a_click_on_an_answer_presses_it() -> None:
+    app: App[None] = App()
+    chosen: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")]), chosen.append)
+        await pilot.pause()
+        row = app.screen.query_one("#answers", ChoiceRow)
+        text = row.render().plain
+        await pilot.click(row, offset=(text.index("Rematch") + 2, 0))
+        await pilot.pause()
+    assert chosen == ["rematch"]
+
+
+async def test_the_hand_summary_has_no_footer_and_names_its_keys() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HandSummary("Hand 1 is over", ["[b]Ann[/b] scored 7."]))
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query(Footer)
+        shown = " ".join(str(widget.render()) for widget in screen.query("Static"))
+        assert "[b]Ann[/b] scored 7." in shown  # text, never markup
+        assert "Enter" in shown and "r: look" in shown
