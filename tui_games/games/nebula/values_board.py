@@ -55,6 +55,8 @@ def token_label(token: int) -> str:
 class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {
