@@ -4,10 +4,12 @@ Textual's Footer is a row of key widgets, removed and mounted again on every
 ``bindings_updated_signal`` (each focus change, each ``refresh_bindings``): every change
 makes new widgets to style and a reflow of the whole screen, the costliest part of a key
 that changes the phase of a game. GameFooter is a plain one-line widget fed by the same
-public signal: it keeps the list of keys it shows, and repaints only itself, and only when
-that list really changes. A click on a key presses it, as on Textual's Footer.
-Bindings of one ``Binding.Group`` show as one entry: the first one's key display (which
-may name several keys, "PgUp/Dn") and the group's description.
+public signal: it keeps the list of keys it shows, and repaints only itself, only when
+that list really changes, and only the columns that look different (a key dimmed on a
+cursor key is a few cells, where the line is ~800 bytes to the terminal). A click on a
+key presses it, as on Textual's Footer. Bindings of one ``Binding.Group`` show as one
+entry: the first one's key display (which may name several keys, "PgUp/Dn") and the
+group's description.
 """
 
 from __future__ import annotations
