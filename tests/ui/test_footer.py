@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.screen import Screen
 
 from tui_games.widgets.footer import GameFooter, KeySpec
@@ -117,6 +118,34 @@ async def test_the_footer_never_asks_the_screen_for_a_layout_pass() -> None:
         await pilot.pause()
         assert layouts and not any(layouts)
         assert not footer.children  # no key widgets to mount, style and lay out
+
+
+async def test_a_key_dimmed_repaints_only_the_columns_up_to_it() -> None:
+    """Issue 17: a key switched off (or dimmed) made the footer repaint all its line,
+    ~800 bytes to the terminal; only the cells that look different are repainted."""
+    app = FooterApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, Table)
+        footer = table.query_one(GameFooter)
+        asked: list[tuple[object, ...]] = []
+        original = footer.refresh
+
+        def spy(*regions: object, **kwargs: object) -> object:
+            asked.append(regions)
+            return original(*regions, **kwargs)  # type: ignore[arg-type]
+
+        footer.refresh = spy  # type: ignore[method-assign]
+        table.can_draw = None  # type: ignore[assignment]  # shown, dimmed
+        table.refresh_bindings()
+        await pilot.pause()
+        assert [key.disabled for key in footer.keys] == [True, False]
+        menu = str(footer.render()).index(" m Menu")  # the key after it, unchanged
+        assert asked and all(len(regions) == 1 for regions in asked)
+        region = asked[0][0]
+        assert isinstance(region, Region)
+        assert region.width and region.right <= menu
 
 
 async def test_a_click_on_a_key_presses_it() -> None:

@@ -12,7 +12,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_games.widgets.line_widget import Line, LineWidget, changed_span
+from tui_games.widgets.line_widget import Line, LineWidget, cells, changed_span, merged
 
 
 class Rows(LineWidget):
@@ -130,6 +130,52 @@ def test_a_changed_span_ends_at_the_last_cell_that_looks_different() -> None:
     linked = Strip([at("A ", dim, 0), at("B", lit, 2),
                     at(" C D E", dim + Style(link="https://example.org"), 3)])
     assert changed_span(before, linked) == (3, 9)
+
+
+def test_a_blank_that_only_changed_colour_is_not_a_change() -> None:
+    """Issue 17: a blank joined to the card before it took the card's colour, and the
+    row was repainted up to its end, where the cells showed the same."""
+    grey, red = Style(color="grey50", bgcolor="black"), Style(color="red", bgcolor="black")
+    before = Strip([Segment("R5", red), Segment("    ", grey), Segment("B7", grey)])
+    after = Strip([Segment("R5    ", red), Segment("B7", red)])
+    assert changed_span(before, after) == (6, 8)
+    # Where a line is drawn through the blanks, their colour shows.
+    assert changed_span(Strip([Segment("  ", grey + Style(underline=True))]),
+                        Strip([Segment("  ", red + Style(underline=True))])) == (0, 2)
+
+
+def test_segments_that_look_alike_are_sent_as_one() -> None:
+    """Issue 17: each segment is sent with its own colour codes (~25 bytes): neighbours
+    of one look are joined, and a blank joins a neighbour it shows alike beside."""
+    grey, red = Style(color="grey50", bgcolor="black"), Style(color="red", bgcolor="black")
+    strip = Strip([Segment(" ", grey), Segment("R5", red), Segment("  ", grey),
+                   Segment("(", grey), Segment("·", grey), Segment(")", grey)])
+    joined = merged(strip)
+    assert [segment.text for segment in joined] == [" R5  ", "(·)"]
+    assert cells(joined) == cells(strip) and joined.cell_length == strip.cell_length
+    # The blank takes the look after it at its own offset: a selection still starts there.
+    at = Style.from_meta({"offset": (3, 0)})
+    first = next(iter(merged(Strip([Segment(" ", grey + at), Segment("R", red)])))).style
+    assert first is not None and first.meta == {"offset": (3, 0)} and first.color == red.color
+    # What a blank shows beside a line, an inversion or a click stays apart.
+    for other in (Style(underline=True), Style(reverse=True),
+                  Style.from_meta({"@click": "app.bell"})):
+        kept = Strip([Segment("A", red + other), Segment(" ", grey)])
+        assert len(merged(kept)) == 2
+
+
+async def test_a_widget_that_merges_looks_keeps_its_lines_joined() -> None:
+    class Joined(Rows):
+        MERGE_LOOKS = True
+
+        def content_lines(self, width: int) -> list[Line]:
+            return [Content.assemble(("a", "red"), ("b", "red"), " ", ("c", "blue"))
+                    ] * 8
+
+    rows = Joined()
+    async with RowsApp(rows).run_test(size=(20, 10)) as pilot:
+        await pilot.pause()
+        assert [segment.text for segment in rows.render_line(0)][:2] == ["ab ", "c"]
 
 
 async def test_a_cursor_move_redraws_two_rows(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,6 +33,7 @@ from tui_games.games.nebula.state import (
 )
 from tui_games.games.nebula.values_board import ValuesBoard
 from tui_games.screens.handoff import HandoffScreen
+from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
@@ -401,3 +402,28 @@ async def test_only_what_the_rules_allow_now_is_offered_while_investing_time(
         assert "Enter takes" in status(screen).text and "take" in offered_keys(screen)
         await pilot.press("enter")
         assert screen.session.actions[-1] == TakeStars()
+
+
+async def test_a_time_step_dims_chaos_in_the_footer_and_moves_no_key(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 17: a Time step hid c Chaos (and showed it again on the step back), so every
+    key after it moved and the footer was written in full on a cursor key. Chaos and
+    Take now stay listed, dimmed while the rules refuse them."""
+    session = position(investing)
+    async with make_app(store, session).run_test(size=SIZE) as pilot:
+        screen = await table(pilot)
+        footer = screen.query_one(GameFooter)
+
+        def shown() -> dict[str, bool]:
+            return {key.description: key.disabled for key in footer.keys}
+
+        before = shown()
+        assert before["Chaos"] is False and before["Take"] is True  # steps left to spend
+        await pilot.press("right")  # a Time step: Chaos is no longer allowed
+        await pilot.pause()
+        after = shown()
+        assert list(after) == list(before)  # the same keys, in the same places
+        assert after["Chaos"] is True
+        await pilot.press("left")  # the step taken back
+        await pilot.pause()
+        assert shown() == before

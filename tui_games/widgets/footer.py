@@ -4,10 +4,12 @@ Textual's Footer is a row of key widgets, removed and mounted again on every
 ``bindings_updated_signal`` (each focus change, each ``refresh_bindings``): every change
 makes new widgets to style and a reflow of the whole screen, the costliest part of a key
 that changes the phase of a game. GameFooter is a plain one-line widget fed by the same
-public signal: it keeps the list of keys it shows, and repaints only itself, and only when
-that list really changes. A click on a key presses it, as on Textual's Footer.
-Bindings of one ``Binding.Group`` show as one entry: the first one's key display (which
-may name several keys, "PgUp/Dn") and the group's description.
+public signal: it keeps the list of keys it shows, and repaints only itself, only when
+that list really changes, and only the columns that look different (a key dimmed on a
+cursor key is a few cells, where the line is ~800 bytes to the terminal). A click on a
+key presses it, as on Textual's Footer. Bindings of one ``Binding.Group`` show as one
+entry: the first one's key display (which may name several keys, "PgUp/Dn") and the
+group's description.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.cache import LRUCache
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from tui_games.widgets.footer_fit import Entry, fit
+from tui_games.widgets.line_widget import changed_span, merged
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -162,9 +166,18 @@ class GameFooter(Widget):
             return
         keys, palette = self.shown_keys()
         if (keys, palette) != (self._keys, self._palette):
+            width = self.size.width
+            old = self._line(width) if width > 0 else None
             self._keys, self._palette = keys, palette
             self.updates += 1
-            self.refresh()
+            if old is None:
+                self.refresh()
+                return
+            # Only the columns that changed: a key dimmed or lit (a cursor key that
+            # changes what applies) is a few cells, where the whole line is ~800 bytes.
+            span = changed_span(old, self._line(width))
+            if span is not None:
+                self.refresh(Region(span[0], 0, span[1] - span[0], 1))
 
     def watch_compact(self) -> None:
         """Another spacing: draw the line again."""
@@ -204,6 +217,10 @@ class GameFooter(Widget):
         width = self.size.width
         if y != 0 or width <= 0:
             return Strip.blank(width, self.visual_style.rich_style)
+        return self._line(width)
+
+    def _line(self, width: int) -> Strip:
+        """The line of the keys shown now at ``width`` (and where each key is)."""
         key = (self._keys, self._palette, width, self.compact, self.visual_style,
                self.app.theme)
         drawn = self._drawn.get(key)
@@ -211,7 +228,7 @@ class GameFooter(Widget):
             line = self.render()  # also finds where each key is (self._spans)
             strips = Visual.to_strips(self, visualize(self, line), width, 1,
                                       self.visual_style, pad=True)
-            drawn = (strips[0], self._spans)
+            drawn = (merged(strips[0]), self._spans)  # a gap joins its key's words
             self._drawn.set(key, drawn)
         strip, self._spans = drawn
         return strip

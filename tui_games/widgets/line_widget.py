@@ -19,6 +19,7 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.cache import LRUCache
@@ -53,15 +54,37 @@ def look(style: Style | None) -> Look:
     return None if style is None else (style.clear_meta_and_links(), style.link)
 
 
+@lru_cache(maxsize=4096)
+def blank_look(style: Style | None) -> Look:
+    """How a blank cell in ``style`` shows: its background, and its colour only where
+    something is drawn through it in that colour (a line, an inversion); never its
+    weight (see _blank_shows_alike)."""
+    if style is None:
+        return None
+    drawn = bool(style.reverse or style.underline or style.underline2 or style.strike
+                 or style.overline)
+    return look(Style(bgcolor=style.bgcolor, reverse=style.reverse,
+                      underline=style.underline, underline2=style.underline2,
+                      strike=style.strike, overline=style.overline, conceal=style.conceal,
+                      frame=style.frame, encircle=style.encircle,
+                      color=style.color if drawn else None,
+                      dim=style.dim if drawn else None, link=style.link))
+
+
 def cells(strip: Strip) -> list[Cell]:
     """A strip cell by cell, each with its look: the second cell of a wide character is
-    ("", look), and a zero-width character joins the cell before it."""
+    ("", look), and a zero-width character joins the cell before it. A blank's look is
+    what shows of it (``blank_look``): a blank that only changed colour is not a change."""
     out: list[Cell] = []
     for text, style, control in strip:
         if control:
             continue
         shown = look(style)
+        blank = blank_look(style)
         for char in text:
+            if char == " ":
+                out.append((char, blank))
+                continue
             size = cell_len(char)
             if size == 0 and out and out[-1] is not None:
                 out[-1] = (out[-1][0] + char, out[-1][1])
@@ -121,6 +144,57 @@ def _second_half(cell: Cell) -> bool:
     return cell is not None and cell[0] == ""
 
 
+def _blank_shows_alike(one: Style | None, other: Style | None) -> bool:
+    """Whether blanks drawn in ``one`` look as in ``other`` (``blank_look``), with
+    neither drawing anything through them: then a blank may take either look."""
+    if one is None or other is None or blank_look(one) != blank_look(other):
+        return False
+    return not any(style.reverse or style.underline or style.underline2 or style.strike
+                   or style.overline or style.link or style.conceal or style.frame
+                   or style.encircle for style in (one, other))
+
+
+def _clickless(style: Style | None) -> bool:
+    """True when ``style`` carries no meta but the offset Textual puts there (no click)."""
+    return style is None or set(style.meta) <= {"offset"}
+
+
+def merged(strip: Strip) -> Strip:
+    """``strip`` with neighbouring segments that look the same joined into one, and a
+    blank segment joined to a neighbour whose look shows it alike (see
+    _blank_shows_alike): the terminal is sent each segment with its own colour codes
+    (about 25 bytes), so a row of many small segments costs several times its text.
+    The cells look the same; the joined segment keeps the first one's offset, so a
+    text selection still finds its columns."""
+    texts: list[str] = []
+    styles: list[Style | None] = []
+    looks: list[Look] = []
+    for text, style, control in strip:
+        if control:
+            return strip  # cursor moves and the like: left as they are
+        shown = look(style)
+        if texts and _clickless(style) and _clickless(styles[-1]):
+            before = styles[-1]
+            if looks[-1] == shown or (not text.strip(" ")
+                                      and _blank_shows_alike(before, style)):
+                texts[-1] += text
+                continue
+            if (not texts[-1].strip(" ") and style is not None and before is not None
+                    and _blank_shows_alike(before, style)):
+                # The blank before this segment takes its look, at the blank's offset.
+                texts[-1] += text
+                styles[-1] = style.clear_meta_and_links() + Style.from_meta(before.meta)
+                looks[-1] = shown
+                continue
+        texts.append(text)
+        styles.append(style)
+        looks.append(shown)
+    if len(texts) == len(strip):
+        return strip
+    return Strip([Segment(text, style) for text, style in zip(texts, styles, strict=True)],
+                 strip.cell_length)
+
+
 def changed_regions(old: Sequence[Strip], new: Sequence[Strip], width: int,
                     top: int = 0) -> list[Region]:
     """The regions to repaint when rows ``old`` become ``new`` (row ``top`` first): per
@@ -140,6 +214,10 @@ class LineWidget(Widget):
     """Base for widgets drawn as Content lines with a line cache (see the module)."""
 
     CACHE_LINES = 1024  # lines and pieces kept: a few turns' worth of boards
+    MERGE_LOOKS = False
+    """Join segments that look alike before a strip is kept (``merged``): fewer bytes to
+    the terminal, the same cells (a subclass turns it on; its snapshots' SVG groups
+    cells differently, so it is not on for every widget at once)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Set before Widget's __init__, which may restyle the widget already.
@@ -168,6 +246,8 @@ class LineWidget(Widget):
         strips = self._line_cache.get(key)
         if strips is None:
             strips = Visual.to_strips(self, content, width, None, style, pad=pad) or [Strip([])]
+            if self.MERGE_LOOKS:
+                strips = [merged(strip) for strip in strips]
             self._line_cache.set(key, strips)
             self.lines_rendered += 1
         return strips
@@ -177,8 +257,17 @@ class LineWidget(Widget):
         if isinstance(line, Content):
             return self.strips(line, width)
         # A piece keeps its whole width: wrapping would drop its trailing spaces.
-        return [Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
-                            for piece in line if piece.cell_length]).simplify()]
+        row = Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
+                          for piece in line if piece.cell_length]).simplify()
+        if not self.MERGE_LOOKS:
+            return [row]
+        # Joined across the pieces too, once per row shown (pieces repeat in many rows).
+        key = ("row", tuple(shows(piece) for piece in line), self.visual_style)
+        kept = self._line_cache.get(key)
+        if kept is None:
+            kept = [merged(row)]
+            self._line_cache.set(key, kept)
+        return kept
 
     def lay_out(self, width: int) -> list[Strip]:
         """Every row of the content at ``width``."""

@@ -48,6 +48,8 @@ class StatusLine(LineWidget):
     key that moves back and forth between two cards draws nothing new.
     """
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     DEFAULT_CSS = """
     StatusLine {
         height: auto;

@@ -39,13 +39,19 @@ def test_keys_work_in_their_phase_only() -> None:
 
 
 def test_take_and_chaos_are_offered_only_while_the_rules_allow_them() -> None:
-    """Issue 19: Enter "Take" showed with steps left, c "Chaos" with an empty reserve."""
+    """Issue 19: Enter "Take" showed with steps left, c "Chaos" with an empty reserve.
+    Issue 17: while Time is invested they stay in the footer dimmed (None), not hidden
+    (False): a Time step then changes one key's look, not the place of every key."""
     stepping = model.key_gates("time", False, can_take=False, can_chaos=False)
-    assert not stepping["take"] and not stepping["chaos"]
+    assert stepping["take"] is None and stepping["chaos"] is None
     empty = model.key_gates("collect", False, can_take=False, can_chaos=False)
-    assert not empty["chaos"]
+    assert empty["chaos"] is None
     spent = model.key_gates("time", False, can_take=True, can_chaos=False)
-    assert spent["take"]
+    assert spent["take"] is True
+    for phase in (None, "chaos", "place", "value"):
+        gates = model.key_gates(phase, False, can_take=False, can_chaos=False)
+        assert gates["take"] is False and gates["chaos"] is False
+    assert model.key_gates("collect", True)["chaos"] is False  # choosing the star
 
 
 def test_the_decision_phase_is_the_viewers_only() -> None:

@@ -89,6 +89,8 @@ def black_zone(placed: int, target: bool = False) -> str:
 class GalaxyBoard(LineWidget, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

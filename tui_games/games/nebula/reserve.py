@@ -40,6 +40,8 @@ class StarRow(LineWidget, can_focus=True):
     Painted from a line cache: a phase key redraws this row often (a cursor shown or
     hidden, colours dimmed), and a row drawn before costs nothing to draw again."""
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

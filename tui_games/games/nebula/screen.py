@@ -111,7 +111,8 @@ class NebulaScreen(NebulaTable, inherit_bindings=False):
 
     def check_table_action(self, action: str,
                            parameters: tuple[object, ...]) -> bool | None:
-        """Show a game key in the Footer only when it does something now."""
+        """Show a game key in the Footer in the phases it belongs to: working, or
+        dimmed while the rules refuse it (see ``key_gates``)."""
         if action not in model.GATED:
             return True
         legal = self.legal()
@@ -121,19 +122,21 @@ class NebulaScreen(NebulaTable, inherit_bindings=False):
             can_chaos=any(isinstance(a, TurnToChaos) for a in legal))[action]
 
     def _sync_bindings(self) -> None:
-        """Refresh the Footer only when a game key was switched on or off (a refresh
-        rebuilds every key of the Footer). Not before the table is ready: every key is
-        off then, and the Footer shows the keys of the first decision once it is."""
+        """Refresh the Footer only when a game key was switched on, dimmed or off (a
+        dimmed key is None, a hidden one False: both are told apart). Not before the
+        table is ready: every key is off then, and the Footer shows the keys of the
+        first decision once it is."""
         if not self.ready:
             return
-        gates = tuple(bool(self.check_action(action, ())) for action in model.GATED)
+        gates = tuple(self.check_action(action, ()) for action in model.GATED)
         if gates != self._gates:
             self._gates = gates
             self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         """c, f or Enter (take) when the rules refuse them now still get an answer: the
-        footer offers them only when legal, and a key pressed anyway says why not."""
+        footer dims them while the rules refuse them, and a key pressed anyway says
+        why not."""
         probe = {"c": TurnToChaos(BLACK), "f": FinishPositioning(),
                  "enter": TakeStars()}.get(event.key)
         if probe is None:

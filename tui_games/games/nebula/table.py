@@ -66,7 +66,7 @@ class NebulaTable(GameScreen):
         self._pinned: int | None = None  # the Galaxy shown by g, else the natural one
         self._personal_offer: list[int] = []
         self._pin_key: tuple[int, bool] | None = None
-        self._gates: tuple[bool, ...] = ()
+        self._gates: tuple[bool | None, ...] = ()
         self._placed_key: tuple[int, int] | None = None
         self._confirm: tuple[int, int, int] | None = None  # (actions, star, space) armed
         self._kept_cursor = False  # a saved cursor was restored: keep it on the first show

@@ -41,7 +41,7 @@ PLACES = ("1st", "2nd", "3rd")
 
 GATED = ("advance", "cancel", "chaos", "finish", "keep", "next_star", "place",
          "return_star", "take")
-"""The game keys shown in the footer only when they do something."""
+"""The game keys shown in the footer only in the phases where they do something."""
 
 
 def decision_phase(view: NebulaState, mine: bool) -> str | None:
@@ -68,19 +68,26 @@ def value_places(view: NebulaState) -> dict[int, int]:
 
 
 def key_gates(phase: str | None, returning: bool, *, can_take: bool = True,
-              can_chaos: bool = True) -> dict[str, bool]:
-    """Which game key works now, for the viewer's ``phase`` (None: not their decision)
-    while ``returning`` (choosing the star to give back for Chaos) or not. ``can_take``
-    and ``can_chaos`` say whether the rules allow taking the stars (every step spent)
-    and Turning to Chaos (a star in the reserve) now: a key is offered only then."""
+              can_chaos: bool = True) -> dict[str, bool | None]:
+    """Which game key works now (True), shows dimmed (None) or is hidden (False), for the
+    viewer's ``phase`` (None: not their decision) while ``returning`` (choosing the star
+    to give back for Chaos) or not. ``can_take`` and ``can_chaos`` say whether the rules
+    allow taking the stars (every step spent) and Turning to Chaos (a star in the
+    reserve, no step taken) now.
+
+    Take and Chaos stay listed, dimmed, while Time is invested and the rules refuse
+    them: a Time step (a cursor key) then changes one key's look, where hiding it moved
+    every key after it and the footer was written in full (issue 17: ~770 of the 1,642
+    bytes of such a key)."""
+    investing = phase in ("collect", "time") and not returning
     return {
-        "take": phase in ("collect", "time") and not returning and can_take,
+        "take": (can_take or None) if investing else False,
         "return_star": phase == "collect" and returning,
         "keep": phase == "chaos",
         "place": phase == "place",
         "advance": phase == "value",
         "next_star": phase == "place",
-        "chaos": phase == "collect" and not returning and can_chaos,
+        "chaos": (can_chaos or None) if investing else False,
         "finish": phase == "place",
         "cancel": returning,
     }

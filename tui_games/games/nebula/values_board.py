@@ -43,6 +43,8 @@ _WIDTHS = (10, 13, 11)   # the compact columns
 class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
     COMPONENT_CLASSES = STAR_COMPONENTS | {

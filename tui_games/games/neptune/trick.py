@@ -43,6 +43,8 @@ class TrickArea(LineWidget):
     Drawn line by line from a strip cache: a card played changes one or two lines.
     """
 
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
+
     COMPONENT_CLASSES = {"trick-area--winning", "trick-area--waiting", "trick-area--note"}
 
     DEFAULT_CSS = """
@@ -176,6 +178,8 @@ class TrickPiles(LineWidget):
     not fit the lines available, the oldest are summed up as `(3 more)`. Drawn line by
     line from a strip cache; the wrapped lines are kept per width until the piles change.
     """
+
+    MERGE_LOOKS = True  # fewer bytes per key (issue 17)
 
     COMPONENT_CLASSES = {"trick-piles--score", "trick-piles--destroyed", "trick-piles--empty",
                          "trick-piles--total"}
