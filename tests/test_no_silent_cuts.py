@@ -28,7 +28,6 @@ ALLOWED = {
     ("screens/fields.py", "clean[:max(room, 0)]"): "typed input kept to its maximum length",
     ("screens/load.py", "text[:max(width - 1, 0)]"): "load's own fit, followed by the ellipsis",
     ("widgets/cell_map.py", "self._col_labels[:self.cols]"): "a list of column labels",
-    ("widgets/cell_map.py", "labels[:col_at]"): "the column labels left of the cursor's",
     ("games/neptune/screen.py", "name[:room - 1]"): "name_cell, followed by the ellipsis",
     ("games/nova_lux/view.py", "here[:room - 1]"): "a list of seats (a '+' marks the rest)",
     ("games/nova_lux/view.py", "colony.ljust(width - 3)[:width - 3]"):

@@ -125,9 +125,10 @@ class ReplayView(GameScreen):
                 priority=True, group=ROUND),
         Binding("right_curly_bracket", "round(1)", "Round", key_display="}",
                 priority=True, group=ROUND),
-        # on the status line: all ten in words would not fit 80 columns
-        Binding("home", "jump(0)", "Start", priority=True, show=False),
-        Binding("end", "jump(-1)", "End", priority=True, show=False),
+        # in the Step entry, as the log's Home/End are in "PgUp/Dn Log" (and named on the
+        # status line): ten entries in words would not fit 80 columns
+        Binding("home", "jump(0)", "Start", priority=True, group=STEP),
+        Binding("end", "jump(-1)", "End", priority=True, group=STEP),
         Binding("v", "viewpoint", "View as", priority=True),
         Binding("a", "reveal", "Reveal all", priority=True),
         END_REVIEW,
