@@ -375,10 +375,18 @@ def wait_for_screen(driver: Any, *texts: str, after: str = "") -> str:
 
 
 def press(driver: Any, key: str) -> None:
-    """A key typed into the page's terminal, as a player would."""
+    """A key typed into the page's terminal, as a player would.
+
+    Typed by the keyboard into whatever has the focus (the terminal's own textarea, given
+    it first), not sent to the textarea as an element: xterm keeps that textarea out of
+    sight, and Selenium may refuse an element it deems not interactable.
+    """
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(key)
+    area = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+    driver.execute_script("arguments[0].focus();", area)
+    ActionChains(driver).send_keys(key).perform()
 
 
 def click_start(driver: Any, start: Any) -> None:
