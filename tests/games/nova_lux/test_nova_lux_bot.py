@@ -12,8 +12,17 @@ from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.bots.ismcts import ISMCTSBot
 from tui_games.engine.codec import clone, to_json
 from tui_games.games.nova_lux import hard
-from tui_games.games.nova_lux.bot import NormalBot
-from tui_games.games.nova_lux.cards import LIFE, OXYGEN
+from tui_games.games.nova_lux.bot import (
+    COLONY_UNIT,
+    GAINFUL,
+    SURPLUS,
+    UNIT,
+    NormalBot,
+    Want,
+    targets,
+    worth,
+)
+from tui_games.games.nova_lux.cards import COLONY_LEVEL, LIFE, OXYGEN, RESOURCES, TRACK_MAX
 from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest
 
 
@@ -72,6 +81,36 @@ def test_the_normal_bot_accepts_a_trade_that_helps_it_and_declines_one_that_hurt
     s2.res[1] = res("W5 O10")
     offer(s2, 1, "O2", "W2")
     assert bot.choose(RULES.observe(s2, 1), 1) == AnswerTrade(False)
+
+
+def test_worth_is_the_plain_sum_of_each_track_s_worth() -> None:
+    # worth() is written as loops for speed; it must give exactly the sums it stands for
+    rng = random.Random(4)
+    for _ in range(2000):
+        tracks = [rng.randint(0, TRACK_MAX) for _ in range(RESOURCES)]
+        want = Want([rng.randint(0, TRACK_MAX) for _ in range(RESOURCES)], rng.random() < 0.5)
+        pairs = zip(tracks, want.levels, strict=True)
+        value = sum(UNIT * min(r, w) + SURPLUS * r for r, w in pairs)
+        if want.colony:
+            value += COLONY_UNIT * sum(min(r, COLONY_LEVEL) for r in tracks)
+        assert worth(tracks, want) == value
+
+
+def test_the_normal_bot_skips_only_the_steps_that_cannot_gain() -> None:
+    # its turn weighs only GAINFUL actions: any other kind must be worth nothing as a step
+    bot = NormalBot(RULES, random.Random(0))
+    skipped = 0
+    for s in _positions(300, 5):
+        if s.phase != "turn":
+            continue
+        me = RULES.to_move(s)
+        want = targets(s, me)
+        base = worth(s.res[me], want)
+        for a in RULES.legal_actions(s):
+            if type(a) not in GAINFUL:
+                skipped += 1
+                assert bot._step_gain(s, me, a, want, base) == 0.0, a
+    assert skipped > 1000
 
 
 # ---- hard -----------------------------------------------------------------------------
