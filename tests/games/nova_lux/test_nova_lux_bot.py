@@ -134,6 +134,27 @@ def test_hard_offers_a_quarter_one_and_three_seconds() -> None:
     assert isinstance(hard.HardBot(RULES, random.Random(0)), ISMCTSBot)
 
 
+def test_hard_knows_the_actions_that_end_its_turn() -> None:
+    # what lets a turn's last decision search on for the rest of the turn's time
+    assert hard.HardBot(RULES, random.Random(0)).ends_turn is hard.ends_turn
+    bot = NormalBot(RULES, random.Random(0))
+    ending = going_on = 0
+    for s in _positions(120, 6):
+        if s.phase != "turn":
+            continue
+        for a in RULES.legal_actions(s):
+            after_it = clone(s)
+            RULES.apply(after_it, a)
+            while RULES.to_move(after_it) is not None and after_it.phase != "turn":
+                seat = RULES.to_move(after_it)    # a trade, plunder, store, reactions...
+                RULES.apply(after_it, bot.choose(RULES.observe(after_it, seat), seat))
+            ended = RULES.to_move(after_it) is None or after_it.turn != s.turn
+            assert hard.ends_turn(s, a) == ended, a
+            ending += ended
+            going_on += not ended
+    assert ending > 50 and going_on > 50
+
+
 def test_evaluate_gives_every_seat_a_value_between_0_and_1() -> None:
     for s in _positions(40, 1):
         values = hard.evaluate(s, s.players)
