@@ -7,7 +7,8 @@ position is then judged by each seat's progress towards winning: the colony's 7s
 colony, the factions fulfilled and the tracks their requirements ask for. With rivals,
 a seat's value is its lead over the best of them; alone, its progress itself. The
 `normal` bot also advises at the root, so a noisy search falls back on its choice, and
-it plays the small decisions between turns (see NovaLuxSearch).
+it plays the small decisions between turns (see NovaLuxSearch). A turn is a free number
+of decisions: the one that ends it searches for whatever is left of the turn's time.
 """
 
 from __future__ import annotations
