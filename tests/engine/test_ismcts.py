@@ -305,6 +305,40 @@ def test_a_turn_budget_keeps_every_decision_of_a_turn_within_it() -> None:
     assert clock.now - began == pytest.approx(0.45, abs=0.01)
 
 
+def test_a_decision_that_ends_the_turn_may_take_the_rest_of_it() -> None:
+    rules, s = _opening()
+    view = rules.observe(s, 0)
+
+    def spent_on_two_decisions(**settings: Any) -> list[float]:
+        clock = FakeClock(0.001)
+        bot = ISMCTSBot(rules, random.Random(1), seconds=1.0, turn_seconds=0.8,
+                        clock=clock, **settings)
+        spent = []
+        for _ in range(2):          # two decisions of one turn (the same view.turn)
+            began = clock.now
+            bot.choose(view, 0)
+            spent.append(clock.now - began)
+        return spent
+
+    # by default each takes half of what is left; a choice that ends the turn takes all
+    assert spent_on_two_decisions() == pytest.approx([0.4, 0.2], abs=0.01)
+    first, second = spent_on_two_decisions(ends_turn=lambda state, action: True)
+    assert first == pytest.approx(0.8, abs=0.01)
+    assert second <= MIN_DECISION + 0.01
+    # a choice that goes on with the turn keeps to its share
+    assert spent_on_two_decisions(ends_turn=lambda state, action: False) == pytest.approx(
+        [0.4, 0.2], abs=0.01)
+
+
+def test_the_rest_of_a_turn_is_never_more_than_one_decision_s_seconds() -> None:
+    rules, s = _opening()
+    clock = FakeClock(0.001)
+    bot = ISMCTSBot(rules, random.Random(1), seconds=0.3, turn_seconds=0.8, clock=clock,
+                    ends_turn=lambda state, action: True)
+    bot.choose(rules.observe(s, 0), 0)
+    assert clock.now == pytest.approx(0.3, abs=0.01)
+
+
 def test_hard_keeps_a_turn_within_a_second_and_hard_3s_has_no_turn_limit() -> None:
     levels = ISMCTSBot.levels()
     assert levels["hard"](CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]

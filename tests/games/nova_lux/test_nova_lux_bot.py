@@ -12,8 +12,17 @@ from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.bots.ismcts import ISMCTSBot
 from tui_games.engine.codec import clone, to_json
 from tui_games.games.nova_lux import hard
-from tui_games.games.nova_lux.bot import NormalBot
-from tui_games.games.nova_lux.cards import LIFE, OXYGEN
+from tui_games.games.nova_lux.bot import (
+    COLONY_UNIT,
+    GAINFUL,
+    SURPLUS,
+    UNIT,
+    NormalBot,
+    Want,
+    targets,
+    worth,
+)
+from tui_games.games.nova_lux.cards import COLONY_LEVEL, LIFE, OXYGEN, RESOURCES, TRACK_MAX
 from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest
 
 
@@ -74,6 +83,36 @@ def test_the_normal_bot_accepts_a_trade_that_helps_it_and_declines_one_that_hurt
     assert bot.choose(RULES.observe(s2, 1), 1) == AnswerTrade(False)
 
 
+def test_worth_is_the_plain_sum_of_each_track_s_worth() -> None:
+    # worth() is written as loops for speed; it must give exactly the sums it stands for
+    rng = random.Random(4)
+    for _ in range(2000):
+        tracks = [rng.randint(0, TRACK_MAX) for _ in range(RESOURCES)]
+        want = Want([rng.randint(0, TRACK_MAX) for _ in range(RESOURCES)], rng.random() < 0.5)
+        pairs = zip(tracks, want.levels, strict=True)
+        value = sum(UNIT * min(r, w) + SURPLUS * r for r, w in pairs)
+        if want.colony:
+            value += COLONY_UNIT * sum(min(r, COLONY_LEVEL) for r in tracks)
+        assert worth(tracks, want) == value
+
+
+def test_the_normal_bot_skips_only_the_steps_that_cannot_gain() -> None:
+    # its turn weighs only GAINFUL actions: any other kind must be worth nothing as a step
+    bot = NormalBot(RULES, random.Random(0))
+    skipped = 0
+    for s in _positions(300, 5):
+        if s.phase != "turn":
+            continue
+        me = RULES.to_move(s)
+        want = targets(s, me)
+        base = worth(s.res[me], want)
+        for a in RULES.legal_actions(s):
+            if type(a) not in GAINFUL:
+                skipped += 1
+                assert bot._step_gain(s, me, a, want, base) == 0.0, a
+    assert skipped > 1000
+
+
 # ---- hard -----------------------------------------------------------------------------
 
 def _positions(count: int, seed: int) -> list:
@@ -93,6 +132,27 @@ def _positions(count: int, seed: int) -> list:
 def test_hard_offers_a_quarter_one_and_three_seconds() -> None:
     assert set(hard.LEVELS) == {"hard", "hard-0.25s", "hard-3s"}
     assert isinstance(hard.HardBot(RULES, random.Random(0)), ISMCTSBot)
+
+
+def test_hard_knows_the_actions_that_end_its_turn() -> None:
+    # what lets a turn's last decision search on for the rest of the turn's time
+    assert hard.HardBot(RULES, random.Random(0)).ends_turn is hard.ends_turn
+    bot = NormalBot(RULES, random.Random(0))
+    ending = going_on = 0
+    for s in _positions(120, 6):
+        if s.phase != "turn":
+            continue
+        for a in RULES.legal_actions(s):
+            after_it = clone(s)
+            RULES.apply(after_it, a)
+            while RULES.to_move(after_it) is not None and after_it.phase != "turn":
+                seat = RULES.to_move(after_it)    # a trade, plunder, store, reactions...
+                RULES.apply(after_it, bot.choose(RULES.observe(after_it, seat), seat))
+            ended = RULES.to_move(after_it) is None or after_it.turn != s.turn
+            assert hard.ends_turn(s, a) == ended, a
+            ending += ended
+            going_on += not ended
+    assert ending > 50 and going_on > 50
 
 
 def test_evaluate_gives_every_seat_a_value_between_0_and_1() -> None:

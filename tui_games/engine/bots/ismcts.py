@@ -19,6 +19,8 @@ Options that serve the games' `hard` levels:
 - ``own_moves_only`` keeps only the searching seat's decisions in the tree; the others play
   by the rollout policy. Every sample shares the searcher's real cards, so rivals searched
   in the tree would play as if they saw them (the "clairvoyant opponent" of SO-ISMCTS).
+- ``ends_turn`` (with a turn budget) lets a decision whose choice ends the seat's turn
+  search on for all that is left of the turn: no later decision of the turn needs it.
 - ``paired`` plays each sample once per root option, from copies of the same deal with the
   same random stream, and picks the best mean: luck common to all options cancels out.
 
@@ -50,6 +52,9 @@ Evaluate = Callable[[Any, int], list[float]]
 
 ActionKey = Callable[[Any, Action], Hashable]
 """``action_key(state, action) -> key``: equal keys are the same decision (one tree child)."""
+
+EndsTurn = Callable[[Any, Action], bool]
+"""``ends_turn(state, action) -> bool``: whether ``action`` ends its seat's turn."""
 
 RoundKey = Callable[[Any], Hashable]
 """``round_key(state) -> key``: names the current hand/round; a rollout stops when it changes."""
@@ -168,7 +173,8 @@ class ISMCTSBot:
 
     ``seconds`` caps one decision; ``turn_seconds`` (if given) caps all of a seat's
     decisions in one turn (``view.turn``): each takes TURN_SHARE of what is left of it, at
-    least MIN_DECISION. ``iterations`` replaces both: reproducible moves. ``clock`` is
+    least MIN_DECISION; with ``ends_turn``, a decision choosing to end the turn may take
+    all that is left of it. ``iterations`` replaces both: reproducible moves. ``clock`` is
     the time source (perf_counter; tests give a fake one).
 
     ``rollout`` is a per-step policy (default: uniform over ``legal_actions``). A rollout
@@ -200,6 +206,7 @@ class ISMCTSBot:
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
         turn_seconds: float | None = None,
+        ends_turn: EndsTurn | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -233,11 +240,13 @@ class ISMCTSBot:
         self.exploration = exploration
         self.progress = progress
         self.turn_seconds = turn_seconds
+        self.ends_turn = ends_turn
         self.clock = clock  # injectable: tests of the time budget run on a fake clock
         self.searched = 0  # iterations over the bot's life (a virtual clock counts them)
         self._budget = seconds  # this decision's time (seconds, less near a turn's end)
         self._turn: tuple[int, int] | None = None  # (turn, seat) of the decisions timed
         self._turn_spent = 0.0
+        self._began = 0.0  # when this decision began (its turn's time counts from there)
         self.last_stats = SearchStats()
         self._cancelled = False
 
@@ -286,7 +295,7 @@ class ISMCTSBot:
 
     def choose(self, view: GameState, player: int) -> Action:
         """The best root action among those legal in ``view`` (observation only)."""
-        began = self.clock()
+        began = self._began = self.clock()
         turn = (view.turn, player)
         if turn != self._turn:
             self._turn, self._turn_spent = turn, 0.0
@@ -314,12 +323,17 @@ class ISMCTSBot:
         # Rules never read the log; every sample would copy it, so search without it.
         view = msgspec.structs.replace(view, log=[])
         root = _Node(None, player)
-        done = self._search(root, view, player, started)
         options = self._options(view, legal)
+
+        def pick() -> Action | None:
+            best = self._best(root, options, by_mean=self.paired)
+            if advice is not None:
+                best = self._second_opinion(root, options, best, advice, view)
+            return best
+
+        done = self._search(root, view, player, started, pick)
         self.last_stats = self._stats(root, options, done, self.clock() - started)
-        best = self._best(root, options, by_mean=self.paired)
-        if advice is not None:
-            best = self._second_opinion(root, options, best, advice, view)
+        best = pick()
         return best if best is not None else self.rng.choice(legal)
 
     def _options(self, state: GameState, legal: list[Action]) -> dict[Hashable, Action]:
@@ -332,14 +346,17 @@ class ISMCTSBot:
             options.setdefault(key(state, a), a)
         return options
 
-    def _search(self, root: _Node, view: GameState, player: int, started: float) -> int:
-        """Run iterations until the budget is spent; returns how many were done."""
+    def _search(self, root: _Node, view: GameState, player: int, started: float,
+                pick: Callable[[], Action | None]) -> int:
+        """Run iterations until the budget is spent; returns how many were done.
+        ``pick`` is the choice the tree makes now (see _rest_of_turn)."""
         clock = self.clock
         budget = self.iterations
         seconds = self._budget
         steps = PROGRESS_STEPS
         next_report = 1
         done = 0
+        extended = False
         while True:
             step = self._iterate(root, view, player)
             done += step
@@ -348,8 +365,26 @@ class ISMCTSBot:
             if fraction * steps >= next_report:
                 next_report = min(steps, int(fraction * steps)) + 1
                 self._report(min(1.0, fraction))
+            if fraction >= 1.0 and not extended and budget is None:
+                extended = True
+                rest = self._rest_of_turn(view, started, pick)
+                if rest > seconds:
+                    seconds = rest
+                    fraction = (clock() - started) / seconds
             if fraction >= 1.0 or self._cancelled:
                 return done
+
+    def _rest_of_turn(self, view: GameState, started: float,
+                      pick: Callable[[], Action | None]) -> float:
+        """The seconds from ``started`` that are left of the turn, when the choice now
+        ends the turn (``ends_turn``); else 0. The progress bar stays full meanwhile."""
+        if self.ends_turn is None or self.turn_seconds is None:
+            return 0.0
+        choice = pick()
+        if choice is None or not self.ends_turn(view, choice):
+            return 0.0
+        left = self.turn_seconds - self._turn_spent - (started - self._began)
+        return min(self.seconds, left)
 
     def _report(self, fraction: float) -> None:
         if self.progress is not None:

@@ -7,7 +7,8 @@ position is then judged by each seat's progress towards winning: the colony's 7s
 colony, the factions fulfilled and the tracks their requirements ask for. With rivals,
 a seat's value is its lead over the best of them; alone, its progress itself. The
 `normal` bot also advises at the root, so a noisy search falls back on its choice, and
-it plays the small decisions between turns (see NovaLuxSearch).
+it plays the small decisions between turns (see NovaLuxSearch). A turn is a free number
+of decisions: the one that ends it searches for whatever is left of the turn's time.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from tui_games.engine.core import Action
 from tui_games.games.nova_lux.bot import NormalBot, targets, trade_plan
 from tui_games.games.nova_lux.cards import COLONY_LEVEL, RESOURCES
 from tui_games.games.nova_lux.rules import NovaLuxRules
-from tui_games.games.nova_lux.state import NONE, NovaLuxState, StartTrade
+from tui_games.games.nova_lux.state import (
+    NONE,
+    EndTurn,
+    NovaLuxState,
+    StartTrade,
+    TakeHydrogen,
+)
 
 ROLLOUT_DEPTH = 40     # a safety cap: a turn takes a handful of decisions
 TURNS = 2              # a rollout plays the turn in play and the next one
@@ -71,6 +78,15 @@ def rollout(s: NovaLuxState, rng: random.Random) -> Action:
     return NormalBot(_RULES, rng).choose(s, seat)   # its ties drawn from the search's rng
 
 
+def ends_turn(s: NovaLuxState, a: Action) -> bool:
+    """Whether ``a`` is the turn's mandatory end: the rest of the turn's time is then the
+    decision's own (a turn is a free number of decisions, often a single one)."""
+    return type(a) in TURN_ENDS
+
+
+TURN_ENDS = frozenset((TakeHydrogen, EndTurn))
+
+
 class NovaLuxSearch(ISMCTSBot):
     """ISMCTS for the turn's own decisions; the small ones in between (the draft, the
     Ark's start, a full engine, an escape, spoils, an answer to a trade, an ability at the
@@ -97,7 +113,7 @@ class NovaLuxSearch(ISMCTSBot):
 
 LEVELS = NovaLuxSearch.levels(rollout=rollout, rollout_depth=ROLLOUT_DEPTH,
                               round_key=round_key, rounds=TURNS, evaluate=evaluate,
-                              advisor=NormalBot)
+                              advisor=NormalBot, ends_turn=ends_turn)
 """The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
