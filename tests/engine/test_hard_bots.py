@@ -31,6 +31,7 @@ from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.games.nebula import hard as nebula_hard
+from tui_games.games.nebula.bot import NormalBot as NebulaNormalBot
 from tui_games.games.nebula.state import HIDDEN as NEBULA_HIDDEN
 from tui_games.games.nebular_colors import hard as nc_hard
 from tui_games.games.nebular_colors.rules import can_take
@@ -190,6 +191,20 @@ def test_nebula_values_stars_waiting_in_reserve() -> None:
     state.reserves[0][2] = 1
     ahead = nebula_hard.evaluate(state, 2)
     assert ahead[0] > 0.5 > ahead[1]
+
+
+def test_nebula_hard_plays_the_normal_bots_choice_where_it_searched_too_little() -> None:
+    # One iteration tries one option once: too little to weigh the normal bot's advice
+    # against, so the advice stands (without it hard would play whatever it tried).
+    info = all_games()["nebula"]
+    rules = info.rules
+    hard = info.bots["hard"](rules, random.Random(5), iterations=1)
+    normal = NebulaNormalBot(rules, random.Random(random.Random(5).getrandbits(64)))
+    for state in _positions(rules, 40, seed=6):
+        seat = rules.to_move(state)
+        view = rules.observe(state, seat)
+        advice = normal.choose(view, seat)
+        assert hard.choose(view, seat) == advice, rules.describe(state, advice)
 
 
 # ---- decisions ------------------------------------------------------------------------

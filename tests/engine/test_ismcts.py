@@ -578,6 +578,19 @@ def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
     assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
 
 
+def test_unseen_advice_stands_only_when_the_game_asks_for_it() -> None:
+    # Three iterations over six options: each option tried is tried once, too little to
+    # weigh. The search's own pick is the first option it tried, one of a..e.
+    rules = PickGame(["abcdef", "x"], {f"{o}x": [0, 1] for o in "abcdef"})
+    s = rules.setup(2, 0, {})
+    for seed in range(5):
+        default = _bot(rules, seed, iterations=3, advisor=_Advisor("f"))
+        assert default.choose(s, 0) != Pick("f")
+        opted = _bot(rules, seed, iterations=3, advisor=_Advisor("f"),
+                     advice_unseen_stands=True)
+        assert opted.choose(s, 0) == Pick("f")
+
+
 def test_own_moves_only_lets_the_rollout_policy_play_the_other_seats() -> None:
     # Seat 1's policy always answers a: then L wins for seat 0. Searched in the tree,
     # seat 1 would find b (the test of opponents above), and R would be the choice.

@@ -15,7 +15,10 @@ Options that serve the games' `hard` levels:
 - ``advisor`` (a heuristic bot) gives a second opinion at the root: its action is played
   unless the search found one whose mean reward is better by more than ``doubt`` standard
   errors, so a search too noisy to tell two moves apart falls back on the heuristic
-  instead of on chance.
+  instead of on chance. ``advice_unseen_stands``: when the search tried the advice fewer
+  than twice it cannot weigh it; by default the search's choice is played then, with this
+  set the advice is (for games whose turn splits into many small decisions, each searched
+  too briefly for its few visits to mean much).
 - ``own_moves_only`` keeps only the searching seat's decisions in the tree; the others play
   by the rollout policy. Every sample shares the searcher's real cards, so rivals searched
   in the tree would play as if they saw them (the "clairvoyant opponent" of SO-ISMCTS).
@@ -203,6 +206,7 @@ class ISMCTSBot:
         paired: bool = False,
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
+        advice_unseen_stands: bool = False,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
         turn_seconds: float | None = None,
@@ -237,6 +241,7 @@ class ISMCTSBot:
         self.advisor: Bot | None = (
             advisor(rules, random.Random(rng.getrandbits(64))) if advisor else None)
         self.doubt = doubt
+        self.advice_unseen_stands = advice_unseen_stands
         self.exploration = exploration
         self.progress = progress
         self.turn_seconds = turn_seconds
@@ -554,7 +559,9 @@ class ISMCTSBot:
             return best
         found, advised = root.children[best_key], root.children.get(advice_key)
         if advised is None or advised.visits < 2:
-            return best  # the search saw too little of the advice to weigh it: trust itself
+            # The search saw too little of the advice to weigh it: whose word stands is
+            # the game's setting.
+            return options[advice_key] if self.advice_unseen_stands else best
         spread = math.sqrt(found.variance_of_mean() + advised.variance_of_mean())
         return best if found.mean - advised.mean > self.doubt * spread else options[advice_key]
 

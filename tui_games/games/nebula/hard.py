@@ -278,8 +278,11 @@ class NebulaSearch(ISMCTSBot):
         return super().choose(view, player)
 
 
+# A turn is about nine decisions sharing one budget, so its later ones are searched a few
+# dozen times: the normal bot's choice stands unless the search has weighed it and found
+# better (see ISMCTSBot's advisor).
 LEVELS = NebulaSearch.levels(rollout_depth=ROLLOUT_DEPTH, round_key=round_key, rounds=TURNS,
-                             evaluate=evaluate)
+                             evaluate=evaluate, advisor=NormalBot, advice_unseen_stands=True)
 """The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
