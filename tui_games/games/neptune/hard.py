@@ -40,6 +40,7 @@ ROUND_SPREAD = {2: 11.5, 3: 10.0, 4: 7.8}
 GUMBEL = math.sqrt(6) / math.pi  # a softmax over Gumbel noise of unit spread
 SHORTEST = 0.25                  # rounds: the least uncertainty left before the end
 DAMAGE_BONUS = 0.5               # the rollout likes an Asteroid on a rival's trick
+QUESTION_SHARE = 0.25            # of a turn's time, for a special card's question
 
 _RULES = NeptuneRules()
 _PLAYS = tuple(Play(card) for card in range(39))
@@ -81,6 +82,16 @@ def round_key(s: NeptuneState) -> int:
     return s.round
 
 
+def turn_share(s: NeptuneState) -> float:
+    """The part of what is left of the turn's time a decision may take.
+
+    A Neptune turn is one card (the turn counter moves with each trick), so the card takes
+    all that is left; a special card's question comes first in a turn where the winner
+    leads next, and takes a quarter, leaving most of the time for the lead.
+    """
+    return 1.0 if s.phase == "play" else QUESTION_SHARE
+
+
 def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
     """A quick greedy card: take a good trick cheaply, hurt a rival's, else shed a weak card.
 
@@ -113,9 +124,9 @@ def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
 
 
 LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
-                          own_moves_only=True, paired=True)
+                          own_moves_only=True, paired=True, turn_share=turn_share)
 """The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
 
-__all__ = ["LEVELS", "HardBot", "evaluate", "rollout", "round_key"]
+__all__ = ["LEVELS", "HardBot", "evaluate", "rollout", "round_key", "turn_share"]
