@@ -23,7 +23,7 @@ import math
 import random
 
 from tui_games.engine.bots.ismcts import ISMCTSBot
-from tui_games.games.neptune.bot import hold_value, pile_worth
+from tui_games.games.neptune.bot import decision_gain, hold_value, pile_worth
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
 from tui_games.games.neptune.state import (
     IS_ASTEROID,
@@ -95,11 +95,13 @@ def turn_share(s: NeptuneState) -> float:
 def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
     """A quick greedy card: take a good trick cheaply, hurt a rival's, else shed a weak card.
 
-    A lead is random (but never a card the rules forbid); a special card's question is
-    answered at random.
+    A lead is random (but never a card the rules forbid). A special card's question is
+    answered by the points, as the `normal` bot answers it: answered at random, a Jump
+    Gate or a Space Bandit trick would be worth far less in the rollouts than in play.
     """
     if s.phase != "play":
-        return rng.choice(_RULES.legal_actions(s))
+        winner = s.winner
+        return max(_RULES.legal_actions(s), key=lambda a: decision_gain(s, winner, a))
     seat = s.current
     trick = s.trick
     options = playable(s.hands[seat], trick, s.follow)
