@@ -15,6 +15,11 @@ Two choices made the difference against the `normal` bot (measured in arenas):
 - Each sampled deal is played once for every card the bot may play, with the same random
   stream (``paired``): one card's effect on a whole round is small beside the luck of the
   deal, and comparing the cards on the same deals cancels most of that luck.
+- Only the card to play now is in the tree (``tree_depth=1``); the bot's later cards are
+  played by the greedy policy too. A tree node for a later card is keyed by the bot's own
+  cards alone, whatever the others played, so it is a plan fixed in advance, and its
+  untried cards are played at random; the policy answers the trick actually on the table.
+- A Neptune turn is one card, so the card gets the whole turn's time (``turn_share``).
 """
 
 from __future__ import annotations
@@ -126,7 +131,8 @@ def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
 
 
 LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
-                          own_moves_only=True, paired=True, turn_share=turn_share)
+                          own_moves_only=True, paired=True, tree_depth=1,
+                          turn_share=turn_share)
 """The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
