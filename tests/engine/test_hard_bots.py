@@ -23,7 +23,7 @@ from toy_game import CometRules, CometState
 
 from tui_games.app import GamesApp
 from tui_games.arena import IterationClock, make_bot, run_arena
-from tui_games.engine.bots.ismcts import HARD_LEVELS, ISMCTSBot
+from tui_games.engine.bots.ismcts import HARD_LEVELS, TURN_LEVELS, TURN_SHARE, ISMCTSBot
 from tui_games.engine.codec import clone, to_json
 from tui_games.engine.core import GameState, Rules, default_options
 from tui_games.engine.rng import Rng
@@ -102,12 +102,16 @@ def test_a_virtual_clock_keeps_the_time_budget_but_counts_it_in_iterations(
     while not bot.last_stats.iterations:  # some answers need no search (one real choice)
         seat = rules.to_move(state)
         assert seat is not None
-        bot.choose(rules.observe(state, seat), seat)
+        view = rules.observe(state, seat)
+        bot.choose(view, seat)
         rules.apply(state, rng.choice(rules.legal_actions(state)))
-    # A decision may take half of what is left of hard's 0.75 s turn: at most 75
-    # iterations, give or take the last sample (a paired one plays every option).
+    # A decision may take its share (half, unless the game says) of what is left of
+    # hard's 0.75 s turn: at most 150 iterations times the share, give or take the last
+    # sample (a paired one plays every option).
+    share = TURN_SHARE if bot.turn_share is None else bot.turn_share(view)
     options = len(bot.last_stats.children)
-    assert 1 <= bot.last_stats.iterations <= 75 + options, bot.last_stats.iterations
+    most = 200 * TURN_LEVELS["hard"] * share + options
+    assert 1 <= bot.last_stats.iterations <= most, bot.last_stats.iterations
 
 
 def test_an_arena_on_a_virtual_clock_replays_exactly() -> None:
@@ -180,6 +184,22 @@ def test_neptune_values_the_totals_as_chances_to_win() -> None:
     assert values[0] > 0.5 and values[1] == values[2] == values[3]
     state.round = 5  # the same lead with one round left is worth more
     assert neptune_hard.evaluate(state, 4)[0] > values[0]
+
+
+def test_neptune_gives_a_card_its_whole_turn_and_a_question_a_quarter_of_it() -> None:
+    info = all_games()["neptune"]
+    rules = info.rules
+    state = rules.setup(4, 3, {})
+    assert neptune_hard.turn_share(state) == 1.0
+    bot = make_bot(info, "hard", random.Random(0), rate=200)
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(rules.observe(state, state.current), state.current)  # the first lead
+    # The whole 0.75 s turn (150 iterations at 200 a second), not half of it.
+    options = len(bot.last_stats.children)
+    assert 150 <= bot.last_stats.iterations <= 150 + options
+    for phase in ("top", "bandit", "shield", "cover"):
+        state.phase = phase
+        assert neptune_hard.turn_share(state) == neptune_hard.QUESTION_SHARE < 0.5
 
 
 def test_nebula_values_stars_waiting_in_reserve() -> None:

@@ -339,6 +339,20 @@ def test_the_rest_of_a_turn_is_never_more_than_one_decision_s_seconds() -> None:
     assert clock.now == pytest.approx(0.3, abs=0.01)
 
 
+def test_a_turn_share_lets_a_game_give_one_decision_more_or_less_of_its_turn() -> None:
+    rules, s = _opening()
+    view = rules.observe(s, 0)
+    for share, first in ((1.0, 0.8), (0.25, 0.2)):
+        clock = FakeClock(0.001)
+        bot = ISMCTSBot(rules, random.Random(1), seconds=1.0, turn_seconds=0.8, clock=clock,
+                        turn_share=lambda v, share=share: share)
+        bot.choose(view, 0)
+        assert clock.now == pytest.approx(first, abs=0.01)
+        began = clock.now
+        bot.choose(view, 0)  # what is left of the same turn, at least MIN_DECISION
+        assert clock.now - began <= max(MIN_DECISION, (0.8 - first) * share) + 0.01
+
+
 def test_hard_keeps_a_turn_within_a_second_and_hard_3s_has_no_turn_limit() -> None:
     levels = ISMCTSBot.levels()
     assert levels["hard"](CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]
@@ -603,6 +617,28 @@ def test_own_moves_only_lets_the_rollout_policy_play_the_other_seats() -> None:
     assert _bot(rules, iterations=200, rollout=policy, own_moves_only=True).choose(s, 0) == \
         Pick("L")
     assert _bot(rules, iterations=400, rollout=policy).choose(s, 0) == Pick("R")
+
+
+def test_a_tree_depth_leaves_the_searchers_later_moves_to_the_rollout_policy() -> None:
+    rules, s = _opening()
+    view = rules.observe(s, 0)
+    own_by_policy = {}
+    for depth in (None, 1):
+        calls = 0
+
+        def policy(state: TrickState, rng: random.Random) -> PlayCard:
+            nonlocal calls
+            calls += rules.to_move(state) == 0
+            return rng.choice(rules.legal_actions(state))
+
+        bot = _bot(rules, iterations=200, rollout=policy, own_moves_only=True,
+                   tree_depth=depth)
+        bot.choose(view, 0)
+        own_by_policy[depth] = calls
+    # Flat: every later move of seat 0 is the policy's; the full tree plays some itself.
+    assert own_by_policy[1] > own_by_policy[None]
+    with pytest.raises(ValueError, match="tree_depth"):
+        ISMCTSBot(rules, random.Random(0), tree_depth=0)
 
 
 def test_an_action_key_makes_twin_actions_one_child() -> None:

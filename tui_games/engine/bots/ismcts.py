@@ -26,6 +26,13 @@ Options that serve the games' `hard` levels:
   search on for all that is left of the turn: no later decision of the turn needs it.
 - ``paired`` plays each sample once per root option, from copies of the same deal with the
   same random stream, and picks the best mean: luck common to all options cancels out.
+- ``tree_depth`` caps how many decisions one walk takes in the tree (1: only the root's;
+  then flat Monte Carlo): past it the rollout policy plays. With few samples per option, a
+  sensible policy plays the searcher's later moves better than a tree that has barely
+  begun to tell them apart (its untried moves are played at random).
+- ``turn_share`` says which part of what is left of a turn's time a decision may take
+  (default TURN_SHARE for every decision). A game whose turn is mostly one decision can
+  give it the whole turn, and a small question before it a small part.
 
 Randomness: the search draws from the ``random.Random`` it is given and from the RNG that
 ``determinize`` puts in each sample, so a fixed seed with an iteration budget always plays
@@ -175,10 +182,10 @@ class ISMCTSBot:
     """Single-observer ISMCTS with availability counts; budget by iterations or seconds.
 
     ``seconds`` caps one decision; ``turn_seconds`` (if given) caps all of a seat's
-    decisions in one turn (``view.turn``): each takes TURN_SHARE of what is left of it, at
-    least MIN_DECISION; with ``ends_turn``, a decision choosing to end the turn may take
-    all that is left of it. ``iterations`` replaces both: reproducible moves. ``clock`` is
-    the time source (perf_counter; tests give a fake one).
+    decisions in one turn (``view.turn``): each takes TURN_SHARE (or ``turn_share(view)``)
+    of what is left of it, at least MIN_DECISION; with ``ends_turn``, a decision choosing
+    to end the turn may take all that is left of it. ``iterations`` replaces both:
+    reproducible moves. ``clock`` is the time source (perf_counter; tests give a fake one).
 
     ``rollout`` is a per-step policy (default: uniform over ``legal_actions``). A rollout
     stops at game end, after ``rollout_depth`` actions, or once ``round_key`` has changed
@@ -204,6 +211,8 @@ class ISMCTSBot:
         action_key: ActionKey | None = None,
         own_moves_only: bool = False,
         paired: bool = False,
+        tree_depth: int | None = None,
+        turn_share: Callable[[Any], float] | None = None,
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         advice_unseen_stands: bool = False,
@@ -223,6 +232,8 @@ class ISMCTSBot:
             raise ValueError("rollout_depth cannot be negative")
         if rounds < 1:
             raise ValueError("rounds must be at least 1")
+        if tree_depth is not None and tree_depth < 1:
+            raise ValueError("tree_depth must be at least 1")
         self.rules = rules
         self.rng = rng
         self.seconds = seconds
@@ -236,6 +247,8 @@ class ISMCTSBot:
         self.action_key = action_key
         self.own_moves_only = own_moves_only
         self.paired = paired
+        self.tree_depth = tree_depth
+        self.turn_share = turn_share
         # The advisor draws from its own stream, split off once: the search's draws stay
         # the same whatever the advisor does with its own.
         self.advisor: Bot | None = (
@@ -307,7 +320,8 @@ class ISMCTSBot:
         self._budget = self.seconds
         if self.turn_seconds is not None:
             left = self.turn_seconds - self._turn_spent
-            self._budget = min(self.seconds, max(MIN_DECISION, left * TURN_SHARE))
+            share = TURN_SHARE if self.turn_share is None else self.turn_share(view)
+            self._budget = min(self.seconds, max(MIN_DECISION, left * share))
         try:
             return self._choose(view, player)
         finally:
@@ -432,6 +446,7 @@ class ISMCTSBot:
         # Selection and expansion in the tree, restricted to actions legal in this sample.
         others_by_policy = self.own_moves_only
         policy = self.rollout
+        depth = self.tree_depth
         while changes < self.rounds:
             mover = to_move(state)
             if mover is None:
@@ -443,6 +458,8 @@ class ISMCTSBot:
                 if round_key is not None and (now := round_key(state)) != key:
                     key, changes = now, changes + 1
                 continue
+            if depth is not None and len(path) > depth:
+                break  # deep enough: the rollout policy plays on from here
             legal = legal_actions(state)
             options = self._options(state, legal) if merge else None
             keys = legal if options is None else list(options)

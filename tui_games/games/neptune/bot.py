@@ -90,6 +90,32 @@ def hold_value(card: int, tricks_left: int) -> float:
     return _HOLD.get(card, 0.0)
 
 
+def decision_gain(s: NeptuneState, me: int, a: NeptuneAction) -> float:
+    """What a special card's answer ``a`` gains ``me``: my points minus the average
+    rival's, as this decision changes them."""
+    n = s.players
+    gains = [0.0] * n
+    pos = (s.winner - s.leader) % n
+    if type(a) is OnTop:
+        gains[me] = card_value(a.card, n)
+    elif type(a) is Keep:
+        gains[me] = pile_worth(s.trick, pos, me, n, False, []) if s.trick[pos] != (
+            PLASMA_SHIELD) else float(card_value(top_asteroid(s.trick) or PLASMA_SHIELD, n))
+        if s.trick[pos] == BLACK_HOLE:
+            gains[me] = 0.0
+    elif type(a) is Swap:
+        pile = s.piles[a.pile]
+        gains[me] += pile.score
+        gains[pile.owner] += 5 - pile.score
+    elif type(a) is Shield:
+        pile = s.piles[a.pile]
+        gains[pile.owner] += pile.score
+    elif type(a) is Cover:
+        gains[me] = -s.piles[a.pile].score
+    rivals = sum(g for i, g in enumerate(gains) if i != me) / (n - 1)
+    return gains[me] - rivals
+
+
 class NormalBot:
     """A heuristic player that samples the unseen cards to judge each card it may play."""
 
@@ -104,33 +130,7 @@ class NormalBot:
             return legal[0]
         if view.phase == "play":
             return self._play(view, player, legal)
-        return max(legal, key=lambda a: self._decision_gain(view, player, a))
-
-    # ---- the special cards' questions -------------------------------------------------
-
-    def _decision_gain(self, s: NeptuneState, me: int, a: NeptuneAction) -> float:
-        """My points minus the average rival's, as this decision changes them."""
-        n = s.players
-        gains = [0.0] * n
-        pos = (s.winner - s.leader) % n
-        if type(a) is OnTop:
-            gains[me] = card_value(a.card, n)
-        elif type(a) is Keep:
-            gains[me] = pile_worth(s.trick, pos, me, n, False, []) if s.trick[pos] != (
-                PLASMA_SHIELD) else float(card_value(top_asteroid(s.trick) or PLASMA_SHIELD, n))
-            if s.trick[pos] == BLACK_HOLE:
-                gains[me] = 0.0
-        elif type(a) is Swap:
-            pile = s.piles[a.pile]
-            gains[me] += pile.score
-            gains[pile.owner] += 5 - pile.score
-        elif type(a) is Shield:
-            pile = s.piles[a.pile]
-            gains[pile.owner] += pile.score
-        elif type(a) is Cover:
-            gains[me] = -s.piles[a.pile].score
-        rivals = sum(g for i, g in enumerate(gains) if i != me) / (n - 1)
-        return gains[me] - rivals
+        return max(legal, key=lambda a: decision_gain(view, player, a))
 
     # ---- playing a card ---------------------------------------------------------------
 

@@ -15,6 +15,11 @@ Two choices made the difference against the `normal` bot (measured in arenas):
 - Each sampled deal is played once for every card the bot may play, with the same random
   stream (``paired``): one card's effect on a whole round is small beside the luck of the
   deal, and comparing the cards on the same deals cancels most of that luck.
+- Only the card to play now is in the tree (``tree_depth=1``); the bot's later cards are
+  played by the greedy policy too. A tree node for a later card is keyed by the bot's own
+  cards alone, whatever the others played, so it is a plan fixed in advance, and its
+  untried cards are played at random; the policy answers the trick actually on the table.
+- A Neptune turn is one card, so the card gets the whole turn's time (``turn_share``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import math
 import random
 
 from tui_games.engine.bots.ismcts import ISMCTSBot
-from tui_games.games.neptune.bot import hold_value, pile_worth
+from tui_games.games.neptune.bot import decision_gain, hold_value, pile_worth
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
 from tui_games.games.neptune.state import (
     IS_ASTEROID,
@@ -40,6 +45,7 @@ ROUND_SPREAD = {2: 11.5, 3: 10.0, 4: 7.8}
 GUMBEL = math.sqrt(6) / math.pi  # a softmax over Gumbel noise of unit spread
 SHORTEST = 0.25                  # rounds: the least uncertainty left before the end
 DAMAGE_BONUS = 0.5               # the rollout likes an Asteroid on a rival's trick
+QUESTION_SHARE = 0.25            # of a turn's time, for a special card's question
 
 _RULES = NeptuneRules()
 _PLAYS = tuple(Play(card) for card in range(39))
@@ -81,14 +87,26 @@ def round_key(s: NeptuneState) -> int:
     return s.round
 
 
+def turn_share(s: NeptuneState) -> float:
+    """The part of what is left of the turn's time a decision may take.
+
+    A Neptune turn is one card (the turn counter moves with each trick), so the card takes
+    all that is left; a special card's question comes first in a turn where the winner
+    leads next, and takes a quarter, leaving most of the time for the lead.
+    """
+    return 1.0 if s.phase == "play" else QUESTION_SHARE
+
+
 def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
     """A quick greedy card: take a good trick cheaply, hurt a rival's, else shed a weak card.
 
-    A lead is random (but never a card the rules forbid); a special card's question is
-    answered at random.
+    A lead is random (but never a card the rules forbid). A special card's question is
+    answered by the points, as the `normal` bot answers it: answered at random, a Jump
+    Gate or a Space Bandit trick would be worth far less in the rollouts than in play.
     """
     if s.phase != "play":
-        return rng.choice(_RULES.legal_actions(s))
+        winner = s.winner
+        return max(_RULES.legal_actions(s), key=lambda a: decision_gain(s, winner, a))
     seat = s.current
     trick = s.trick
     options = playable(s.hands[seat], trick, s.follow)
@@ -113,9 +131,10 @@ def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
 
 
 LEVELS = ISMCTSBot.levels(rollout=rollout, round_key=round_key, evaluate=evaluate,
-                          own_moves_only=True, paired=True)
+                          own_moves_only=True, paired=True, tree_depth=1,
+                          turn_share=turn_share)
 """The registry's `hard` levels (ISMCTS; `hard` keeps a whole turn within a second)."""
 
 HardBot = LEVELS["hard"]
 
-__all__ = ["LEVELS", "HardBot", "evaluate", "rollout", "round_key"]
+__all__ = ["LEVELS", "HardBot", "evaluate", "rollout", "round_key", "turn_share"]
