@@ -231,3 +231,24 @@ def test_a_frame_that_draws_every_row_from_its_first_column_is_a_new_screen() ->
     partial = b"\x1b[?2026h\x1b[7;8Habc\x1b[10;1Hdef"
     end = b"\x1b[?2026l"
     assert whole_screen_frames(partial + end + whole + end) == [False, True]
+
+
+def test_nebula_measures_its_cursor_keys_where_they_move_over_the_galaxy() -> None:
+    """After Nebula's phase keys the game is collecting, where → is a Time step: its
+    cursor keys go first, positioning stars, and the dialogs move up behind them."""
+    script = script_of("nebula")
+    assert script.start(all_games()["nebula"]).state.phase == "place"
+    pressed = [("c: turn to Chaos (choose)", "c"), ("enter: take the stars", "enter")]
+    steps, dialogs = bench_app.pty_steps(script, pressed, {1: "Summary"}, 8, 2)
+    assert steps == [("right/left: cursor", "right"), ("right/left: cursor", "left"),
+                     *pressed]
+    assert dialogs == {3: "Summary"}
+
+
+def test_the_other_games_measure_their_cursor_keys_after_the_phase_keys() -> None:
+    script = script_of("neptune")
+    pressed = [("space: play", "space")] * 3
+    steps, dialogs = bench_app.pty_steps(script, pressed, {0: "Summary"}, 2, 2)
+    assert steps == [*pressed[:2], ("right/left: cursor", "right"),
+                     ("right/left: cursor", "left")]
+    assert dialogs == {0: "Summary"}

@@ -138,16 +138,18 @@ def _send(app: Any, name: str) -> None:
 
 async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                       expect: str | None, cursor: int = 0,
+                      cursor_keys: tuple[str, str] = (NAV_KEY, NAV_BACK),
                       ) -> tuple[dict[str, Any], list[Step], dict[int, str]]:
     """CPU of the UI thread per key, per label; the keys pressed; and which of them (by
     index) opened a dialog over the game (a summary, game over), with its screen's name.
 
     ``presses`` keys of ``script`` (phase-changing keys), then ``cursor`` presses of
-    NAV_KEY, measured the same way. A key is charged with what the app does until its
-    UI thread is quiet; the bots' moves that follow a key that ends the turn (each
-    shown ``BENCH_BOT_DELAY`` after the last, as in play) are measured on their own, per
-    move, in the BOT_MOVE row (their thinking runs in a worker thread, not counted).
-    The UI thread's idle CPU over the same time is subtracted.
+    ``cursor_keys`` (there and back), measured the same way. A key is charged with what
+    the app does until its UI thread is quiet; the bots' moves that follow a key that
+    ends the turn (each shown ``BENCH_BOT_DELAY`` after the last, as in play) are
+    measured on their own, per move, in the BOT_MOVE row (their thinking runs in a
+    worker thread, not counted). The UI thread's idle CPU over the same time is
+    subtracted.
     """
     app = make_app()
     pressed: list[Step] = []
@@ -174,7 +176,7 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
                 pressed.append(("enter: close a summary", "enter"))  # the pty replays it
                 continue
             step = (script.next_key(screen) if script is not None and measured < presses
-                    else (CURSOR_LABEL, NAV_KEY if measured % 2 == 0 else NAV_BACK))
+                    else _cursor_steps(measured + 1, cursor_keys)[-1])
             if step is None:  # game over: its dialog may open after the key went quiet
                 deadline = time.perf_counter() + DIALOG_WAIT
                 while app.screen is screen and time.perf_counter() < deadline:
@@ -202,8 +204,23 @@ async def _phase_keys(make_app: Any, script: KeyScript | None, presses: int,
     return _key_rows(samples), pressed, dialogs
 
 
-def _cursor_steps(presses: int) -> list[Step]:
-    return [(CURSOR_LABEL, NAV_KEY if i % 2 == 0 else NAV_BACK) for i in range(presses)]
+def _cursor_steps(presses: int, keys: tuple[str, str] = (NAV_KEY, NAV_BACK)) -> list[Step]:
+    """``presses`` cursor keys, there and back, under one label (CURSOR_LABEL's form)."""
+    label = f"{keys[0]}/{keys[1]}: cursor"
+    return [(label, keys[i % 2]) for i in range(presses)]
+
+
+def pty_steps(script: KeyScript, pressed: list[Step], dialogs: dict[int, str],
+              presses: int, cursor: int) -> tuple[list[Step], dict[int, str]]:
+    """The keys replayed through the pty: the first ``presses`` phase keys and ``cursor``
+    cursor keys, after them or (the script's CURSOR_FIRST) before them, where the script
+    starts; and the dialogs those phase keys open, by their index among the steps."""
+    moves = _cursor_steps(cursor, script.CURSOR_KEYS)
+    keys = pressed[:presses]
+    if not script.CURSOR_FIRST:
+        return keys + moves, dialogs
+    # There and back: the phase keys find the game as the in-process run left it.
+    return moves + keys, {index + len(moves): name for index, name in dialogs.items()}
 
 
 def one_move_from_the_end(info: GameInfo, seed: int = 7, games: int = 20,
@@ -294,13 +311,14 @@ async def _game_keys(info: GameInfo, budget: Budget, empty_key: float) -> dict[s
 
         cpu, pressed, dialogs = await _phase_keys(make, script, budget.phase_presses, expect)
         # The cursor on a table of its own: the phase keys may play the game to its end.
-        cursor, _, _ = await _phase_keys(make, None, 0, expect, cursor=budget.cursor_presses)
+        cursor, _, _ = await _phase_keys(make, None, 0, expect, cursor=budget.cursor_presses,
+                                         cursor_keys=script.CURSOR_KEYS)
         cpu.update(cursor)
         ending = await _game_over_keys(info, key_script(info) or script, expect, store)
     for row in cpu.values():
         row["vs_empty"] = round(row["median_ms"] / max(empty_key, 1e-6), 2)
     out: dict[str, Any] = {"available": True, "cpu": cpu}
-    steps = pressed[: budget.pty_presses] + _cursor_steps(budget.pty_cursor)
+    steps, dialogs = pty_steps(script, pressed, dialogs, budget.pty_presses, budget.pty_cursor)
     try:
         out["pty"] = await asyncio.to_thread(pty_key_to_frame, script.start(info), steps,
                                              dialogs=dialogs)

@@ -38,6 +38,13 @@ class KeyScript:
     label and key to press; None when there is nothing the script can do (game over).
     """
 
+    CURSOR_KEYS: tuple[str, str] = ("right", "left")
+    """The cursor key bench measures, and the one that takes it back (there and back)."""
+    CURSOR_FIRST = False
+    """Whether bench presses the cursor keys where the script starts (its ``wanted``
+    position), before the phase keys: where those leave the game, the cursor key may
+    do something else there (Nebula's collect phase: → is a Time step)."""
+
     def __init__(self) -> None:
         self._queue: list[Planned] = []
 

@@ -63,3 +63,31 @@ async def test_another_number_of_actions_repaints_the_lines_that_changed(
         await pilot.pause()
         assert listing.render_line(0).text.startswith("three")
         assert listing.render_line(1).text.strip() == ""
+
+
+async def test_a_new_highlight_leaves_the_scroll_bar_column_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The highlight moves: the two actions' text is repainted, not the scroll bar's
+    column beside them (unchanged, it would be sent to the terminal again)."""
+    app = ListApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(ActionList)
+        listing.show_texts(["one", "two"])
+        listing.highlighted = 0
+        await pilot.pause()
+        asked = repaints(monkeypatch, listing)
+        listing.highlighted = 1
+        assert asked == [(Region(0, 0, 29, 1),), (Region(0, 1, 29, 1),)]
+
+
+async def test_a_highlighted_action_is_one_run_of_its_look() -> None:
+    """The padding after an action's text looks as the text does: one segment, whose
+    colour codes are sent once."""
+    app = ListApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(ActionList)
+        listing.show_texts(["one"])
+        listing.highlighted = 0
+        await pilot.pause()
+        line = listing.render_line(0)
+        assert len(line) == 1 and line.cell_length == 29

@@ -9,7 +9,7 @@ from textual import events
 from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -18,7 +18,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 
 from tui_games.engine.text import fit
-from tui_games.widgets.line_widget import changed_regions
+from tui_games.widgets.line_widget import changed_regions, merged
 
 KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 
@@ -272,7 +272,9 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
                 text = fit(text, width)
             strips = Visual.to_strips(self, Content(text), width,
                                       None if self._wrapping else 1, style)
-            strips = [strip.extend_cell_length(width, style.rich_style)
+            # Merged: the padding is a segment of the text's own look, and each segment
+            # costs its colour codes again (~25 bytes) when the line is sent.
+            strips = [merged(strip.extend_cell_length(width, style.rich_style))
                       for strip in strips] or [Strip.blank(width, style.rich_style)]
             self._wraps.set(key, strips)
         return strips
@@ -289,10 +291,13 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         return self._first[index], end - 1
 
     def _refresh_action(self, index: int | None) -> None:
-        """Repaint the lines of action ``index``."""
+        """Repaint the lines of action ``index``: the text's columns only, not the scroll
+        bar's (ScrollView.refresh_lines takes the widget's whole width, and the bar's
+        column, unchanged, would be sent to the terminal again with each line)."""
         if index is not None and index < len(self._first):
             first, last = self._span(index)
-            self.refresh_lines(first, last - first + 1)
+            self.refresh(Region(0, first - self.scroll_offset.y, self._width(),
+                                last - first + 1))
 
     def _follow(self) -> None:
         """Scroll the least that shows all of the highlighted action (its first line if

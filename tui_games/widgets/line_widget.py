@@ -63,10 +63,13 @@ def blank_look(style: Style | None) -> Look:
         return None
     drawn = bool(style.reverse or style.underline or style.underline2 or style.strike
                  or style.overline)
-    return look(Style(bgcolor=style.bgcolor, reverse=style.reverse,
-                      underline=style.underline, underline2=style.underline2,
-                      strike=style.strike, overline=style.overline, conceal=style.conceal,
-                      frame=style.frame, encircle=style.encircle,
+    # ``or None``: an attribute set off (Textual pads a line with ``reverse=False``)
+    # shows as one never set.
+    return look(Style(bgcolor=style.bgcolor, reverse=style.reverse or None,
+                      underline=style.underline or None,
+                      underline2=style.underline2 or None, strike=style.strike or None,
+                      overline=style.overline or None, conceal=style.conceal or None,
+                      frame=style.frame or None, encircle=style.encircle or None,
                       color=style.color if drawn else None,
                       dim=style.dim if drawn else None, link=style.link))
 
@@ -255,7 +258,9 @@ class LineWidget(Widget):
     def line_strips(self, line: Line, width: int) -> list[Strip]:
         """The strips of one line: a Content wrapped to ``width``, or a row of pieces."""
         if isinstance(line, Content):
-            return self.strips(line, width)
+            # Padded when merged: Textual pads a short line with a segment of its own,
+            # after the merge, and so sends the blanks' colour codes again.
+            return self.strips(line, width, pad=self.MERGE_LOOKS)
         # A piece keeps its whole width: wrapping would drop its trailing spaces.
         row = Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
                           for piece in line if piece.cell_length]).simplify()

@@ -22,6 +22,7 @@ class TextLines(LineWidget):
     """
 
     CACHE_LINES = TEXT_STRIPS
+    MERGE_LOOKS = True  # a bold name and the blanks after it go as one run (issue 17)
 
     def __init__(self, *, id: str) -> None:
         super().__init__(id=id)

@@ -11,7 +11,11 @@ from tui_games.keyscript import KeyScript, Planned
 class Keys(KeyScript):
     """Collect: Chaos and back (c, esc), another marker and back (↓ ↑), a Time step, taken
     back once a turn (→ ←), the rest of the steps (→) and take (Enter); then keep,
-    advance or place (space, Enter) and finish (f)."""
+    advance or place (space, Enter) and finish (f). The cursor keys (→ ←) are measured
+    first, positioning stars (``wanted``), where they move over the Galaxy: after the
+    script's keys the game is collecting, where → is a Time step (a phase key here)."""
+
+    CURSOR_FIRST = True
 
     def __init__(self) -> None:
         super().__init__()

@@ -40,6 +40,8 @@ class SpaceGrid(CellMap):
     SpaceGrid { width: auto; height: auto; }
     """
 
+    MERGE_LOOKS = True  # a cursor key sends each changed cell's run of one look once
+
     cursor: reactive[int] = reactive(0, repaint=False)
 
     class Chosen(Message):
