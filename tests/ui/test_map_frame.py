@@ -13,7 +13,9 @@ from textual.widget import Widget
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH
 from tui_games.games.via_nebula.hexmap import HexMap
+from tui_games.widgets.card import CardFace
 from tui_games.widgets.cell_map import CellMap, MapFrame
+from tui_games.widgets.hand import Hand
 
 
 class FrameLab(App[None]):
@@ -127,3 +129,35 @@ async def test_a_row_of_pieces_merges_the_runs_that_look_the_same() -> None:
         await pilot.pause()
         segments = [segment for segment in grid.render_line(0) if segment.text]
         assert len(segments) == 1
+
+
+class HandLab(App[None]):
+    """A framed hand of five cards in one row."""
+
+    CSS = "MapFrame { width: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        hand = Hand([CardFace(key=n, label=f"B{n}", rank=n) for n in range(1, 6)],
+                    captions=False, selectable=False)
+        yield MapFrame(hand, columns=8)
+
+
+async def test_a_framed_hand_repaints_the_two_cards_from_their_own_edges(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = HandLab()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.query_one(Hand)
+        hand.move_cursor_to(2)
+        await pilot.pause()
+        cell = hand.cut_widths()[0][0]
+        frame = app.query_one(MapFrame)
+        edges = [cut.region.x for cut in frame.children if cut is not hand and cut.display]
+        # One edge per column of cards, as many as the frame has (8 of the 16 that fit).
+        assert edges == [n * cell for n in range(8)]
+        asked = repaints(monkeypatch, hand)
+        hand.action_move(2)
+        await pilot.pause()
+        # Two regions, the old card's and the new one's, each starting at its cell's edge;
+        # the card between them is not among them (unframed it would be one span).
+        assert asked == [Region(cell, 0, 4, 1), Region(3 * cell, 0, 4, 1)]

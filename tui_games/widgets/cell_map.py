@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import accumulate, pairwise
+from typing import Protocol
 
 from textual import events
 from textual.app import ComposeResult
@@ -256,21 +257,7 @@ class CellMap(LineWidget, can_focus=True):
         regions = changed_regions(old, new, width)
         if self.frame is None:
             return regions
-        widths, height = self.cut_widths()
-        edges = sorted({edge for edge in accumulate(widths, initial=0) if edge < width})
-        out: list[Region] = []
-        for region in regions:
-            y = region.y
-            if y >= height or region.width == width:
-                out.append(region)
-                continue
-            for start, end in pairwise([*edges, width]):
-                if end <= region.x or start >= region.right:
-                    continue
-                span = changed_span(old[y].crop(start, end), new[y].crop(start, end))
-                if span is not None:
-                    out.append(Region(start + span[0], y, span[1] - span[0], 1))
-        return out
+        return split_at_cuts(regions, old, new, width, *self.cut_widths())
 
     def grid_width(self) -> int:
         """The cells' width: the most shifted row, every cell and its one-column gap."""
@@ -422,6 +409,39 @@ class CellMap(LineWidget, can_focus=True):
         return Content("\n").join(self.text_lines())
 
 
+def split_at_cuts(regions: Iterable[Region], old: Sequence[Strip], new: Sequence[Strip],
+                  width: int, widths: Sequence[int], height: int, top: int = 0
+                  ) -> list[Region]:
+    """Each of ``regions`` (rows ``old`` became ``new``, row ``top`` first) split at the
+    edges of a frame's columns of ``widths`` (``height`` rows), each piece narrowed to
+    its own changed cells: Textual writes each piece from its column's edge, so what lies
+    between two changed cells (a gap, a flag, another card) is not written."""
+    edges = sorted({edge for edge in accumulate(widths, initial=0) if edge < width})
+    out: list[Region] = []
+    for region in regions:
+        y = region.y - top
+        if y >= height or region.width == width:
+            out.append(region)
+            continue
+        for start, end in pairwise([*edges, width]):
+            if end <= region.x or start >= region.right:
+                continue
+            span = changed_span(old[y].crop(start, end), new[y].crop(start, end))
+            if span is not None:
+                out.append(Region(start + span[0], region.y, span[1] - span[0], 1))
+    return out
+
+
+class Framed(Protocol):
+    """What MapFrame needs of the widget it frames."""
+
+    frame: MapFrame | None
+
+    def cut_widths(self) -> tuple[list[int], int]: ...
+
+    def add_class(self, *names: str) -> Widget: ...
+
+
 class _Cut(Widget):
     """A blank column behind the map: only its edges matter (see MapFrame)."""
 
@@ -432,25 +452,33 @@ class _Cut(Widget):
 
 
 class MapFrame(Widget):
-    """A map with blank columns behind it, one per column of cells.
+    """A map (or any widget in columns: a hand of cards) with blank columns behind it,
+    one per column of cells.
 
     Textual writes a changed span of a row from the nearest widget edge to its left (the
     compositor cuts each line at every widget's edges and writes whole pieces, cropped
     only at the right). Alone, a map's row is one piece: a cursor key in its last column
     rewrites the row from the map's left edge, every style run on the way. The columns
     behind put an edge just before each cell, so only the cells that changed are written;
-    they are blank and never show (the map is drawn over them)."""
+    they are blank and never show (the map is drawn over them).
+
+    The framed widget says where its columns are with ``cut_widths()`` (widths, height),
+    has a ``frame`` attribute set here, and calls ``fit`` when they move."""
 
     BLANK = True
     DEFAULT_CSS = """
     MapFrame { layers: cuts cells; layout: horizontal; width: auto; height: auto; }
-    MapFrame > CellMap { layer: cells; }
+    MapFrame > .-framed { layer: cells; }
     """
 
-    def __init__(self, cell_map: CellMap) -> None:
-        super().__init__()
+    def __init__(self, cell_map: Framed, *, columns: int | None = None,
+                 id: str | None = None) -> None:
+        """``columns``: the most columns the widget can have (a CellMap's: its own)."""
+        super().__init__(id=id)
         self.cell_map = cell_map
-        self._cuts = [_Cut() for _ in range(cell_map.cols + 1)]
+        count = columns if columns is not None else getattr(cell_map, "cols", 0) + 1
+        self._cuts = [_Cut() for _ in range(count)]
+        cell_map.add_class("-framed")
         cell_map.frame = self
 
     def compose(self) -> ComposeResult:
@@ -460,6 +488,7 @@ class MapFrame(Widget):
     def fit(self) -> None:
         """Put the columns' edges where the map's cells begin."""
         widths, height = self.cell_map.cut_widths()
+        widths = [*widths[: len(self._cuts)], *[0] * (len(self._cuts) - len(widths))]
         for cut, width in zip(self._cuts, widths, strict=True):
             cut.display = width > 0
             cut.styles.width = width

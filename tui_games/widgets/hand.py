@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from tui_games.engine.text import fit
 from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
+from tui_games.widgets.cell_map import MapFrame, split_at_cuts
 from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, joined
 
 
@@ -99,6 +100,7 @@ class Hand(LineWidget, can_focus=True):
         self._order: list[CardFace] = []
         self._selected: set[int] = set()
         self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see render_line
+        self.frame: MapFrame | None = None  # set by a MapFrame around the hand
         self._set_faces(list(faces))
 
     # ---- reading -----------------------------------------------------------------------
@@ -156,8 +158,14 @@ class Hand(LineWidget, can_focus=True):
             self.cursor_key = key
             # Only the cells of the two cards whose marks change are drawn again.
             width = self.size.width
-            changed = [region for row, old in zip(rows, before, strict=True)
-                       for region in changed_regions([old], [self.render_line(row)], width, row)]
+            changed = []
+            for row, old in zip(rows, before, strict=True):
+                new = self.render_line(row)
+                regions = changed_regions([old], [new], width, row)
+                if self.frame is not None:  # one region per card, from its own edge
+                    regions = split_at_cuts(regions, [old], [new], width,
+                                            *self.cut_widths(), top=row)
+                changed += regions
             if changed:
                 self.refresh(*changed)
 
@@ -275,6 +283,22 @@ class Hand(LineWidget, can_focus=True):
         before = self._content(width)
         change()
         refresh_changed(self, before, self._content(width))
+        self._fit_frame()
+
+    def cut_widths(self) -> tuple[list[int], int]:
+        """A MapFrame's columns: one per card of a row (each cell's first column is an
+        edge Textual writes from), as high as the hand's lines."""
+        width = self.content_size.width
+        cell, columns = self._grid(width)
+        return [cell] * columns, len(self.content_lines(width))
+
+    def _fit_frame(self) -> None:
+        if self.frame is not None and self.content_size.width:
+            self.frame.fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The cards per row follow the width: so do the frame's columns."""
+        self._fit_frame()
 
     def _grid(self, width: int) -> tuple[int, int]:
         """(cell width, cells per row) at ``width``: every cell fits the longest label with

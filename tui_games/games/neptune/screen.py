@@ -46,9 +46,12 @@ from tui_games.screens.game_over import summary_text
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
+from tui_games.widgets.cell_map import MapFrame
 from tui_games.widgets.hand import Hand
 from tui_games.widgets.status import StatusLine
 from tui_games.widgets.text_lines import TextLines
+
+HAND_CUTS = 24  # the most cards a row of the hand shows (two-letter cards, a wide terminal)
 
 
 def card_style(card: int) -> str:
@@ -188,8 +191,11 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             with Row(id="nep-hand-row"):
                 yield Static("hand", id="nep-hand-label", markup=False)
                 sort = self.session.ui_prefs.get(PREF_SORT, "suit")
-                yield Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
-                           captions=False, selectable=False)
+                # In a frame: a cursor key writes its two cards, each from its own edge,
+                # not the row from the hand's left edge (bytes per key, issue 17).
+                yield MapFrame(Hand(id="nep-hand", sort=sort if sort in SORTS else "suit",
+                                    captions=False, selectable=False),
+                               columns=HAND_CUTS, id="nep-hand-frame")
         # Over the log, under the status line that asks the question: shown and hidden
         # without moving the table, the hand or the status line (no repaint of them).
         yield ActionList(track=False, id="nep-choices")
