@@ -4,18 +4,21 @@ writes the cells it changed, not the row from the map's left edge (bytes to the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import accumulate
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 
+from tui_games.games.nebula.galaxy import GalaxyBoard, cut_count
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.cell_map import CellMap, MapFrame
 from tui_games.widgets.hand import Hand
+from tui_games.widgets.line_widget import changed_regions
 
 
 class FrameLab(App[None]):
@@ -161,3 +164,40 @@ async def test_a_framed_hand_repaints_the_two_cards_from_their_own_edges(
         # Two regions, the old card's and the new one's, each starting at its cell's edge;
         # the card between them is not among them (unframed it would be one span).
         assert asked == [Region(cell, 0, 4, 1), Region(3 * cell, 0, 4, 1)]
+
+
+class GalaxyLab(App[None]):
+    """A framed Galaxy with the cursor showing."""
+
+    def compose(self) -> ComposeResult:
+        yield MapFrame(GalaxyBoard(), columns=cut_count())
+
+    def on_mount(self) -> None:
+        self.query_one(GalaxyBoard).focus()
+
+
+async def test_a_framed_galaxy_repaints_the_cells_a_cursor_move_changed() -> None:
+    app = GalaxyLab()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.query_one(GalaxyBoard)
+        frame = app.query_one(MapFrame)
+        widths, height = board.cut_widths()
+        edges = list(accumulate(widths, initial=0))
+        cuts = [cut.region for cut in frame.children if cut is not board and cut.display]
+        assert [cut.x for cut in cuts] == edges[:-1]
+        assert {cut.height for cut in cuts} == {height}
+        width = board.size.width
+        old = [board.render_line(y) for y in range(height)]
+        board.action_move(0, 1)
+        await pilot.pause()
+        new = [board.render_line(y) for y in range(height)]
+        regions = board.changed_regions(old, new, width)
+        whole = changed_regions(old, new, width)
+        # More pieces than the unframed spans, and each inside one column: written from
+        # that column's edge, not from the board's left.
+        assert len(regions) > len(whole)
+        for region in regions:
+            start = max(edge for edge in edges if edge <= region.x)
+            assert region.right <= edges[edges.index(start) + 1]
+        assert {region.y for region in regions} == {region.y for region in whole}

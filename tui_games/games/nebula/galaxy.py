@@ -25,8 +25,9 @@ from typing import ClassVar
 from textual import events
 from textual.binding import Binding
 from textual.content import Content, Span
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from tui_games.engine.text import fit
 from tui_games.games.nebula.board import (
@@ -44,6 +45,7 @@ from tui_games.games.nebula.board import (
 from tui_games.games.nebula.galaxy_canvas import Art, draw_links
 from tui_games.games.nebula.star_colours import STAR_COMPONENTS, star_css, star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.widgets.cell_map import MapFrame, split_at_cuts
 from tui_games.widgets.line_widget import Line, LineWidget
 
 FILLED, FREE = "●", "○"
@@ -67,6 +69,23 @@ def cells_by_row(large: bool) -> dict[int, tuple[int, ...]]:
     for space, (r, _) in art(large).cells.items():
         rows.setdefault(r, []).append(space)
     return {r: tuple(spaces) for r, spaces in rows.items()}
+
+
+@cache
+def cut_widths(large: bool) -> list[int]:
+    """A MapFrame's column widths for the drawing: an edge where each cell begins and
+    just after it ends (the cursor's marks change a cell; the name after C's cell is
+    written from the edge after that cell)."""
+    drawing = art(large)
+    width = len(drawing.lines[0])
+    edges = {0} | {col for _, col in drawing.cells.values()}
+    ordered = sorted(edges)
+    return [end - start for start, end in zip(ordered, [*ordered[1:], width], strict=True)]
+
+
+def cut_count() -> int:
+    """The most columns either drawing needs (a frame is built for both)."""
+    return max(len(cut_widths(False)), len(cut_widths(True)))
 
 
 Spans = tuple[tuple[int, int, str], ...]  # (start, end, style): ".component" or "bold reverse"
@@ -138,6 +157,7 @@ class GalaxyBoard(LineWidget, can_focus=True):
         # The rows built for what the board shows (see _lines), and what that was.
         self._built: list[Row | None] = []
         self._built_for: tuple[object, ...] = ()
+        self.frame: MapFrame | None = None  # set by a MapFrame around the board
 
     @property
     def layout_(self) -> GalaxyLayout:
@@ -223,6 +243,24 @@ class GalaxyBoard(LineWidget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The header, the board and (when ``legend``) the legend line."""
         return 1 + len(art(self.large).lines) + (1 if self.legend else 0)
+
+    def cut_widths(self) -> tuple[list[int], int]:
+        """A MapFrame's columns (see ``cut_widths``), as high as the board."""
+        return cut_widths(self.large), self._row_count()
+
+    def changed_regions(self, old: Sequence[Strip], new: Sequence[Strip],
+                        width: int) -> list[Region]:
+        """In a frame, each changed row's span split at the columns' edges (a cursor
+        key writes its two cells and C's name, not the row from the board's left)."""
+        regions = super().changed_regions(old, new, width)
+        if self.frame is None:
+            return regions
+        return split_at_cuts(regions, old, new, width, *self.cut_widths())
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The drawing (large or compact, with or without the legend) sets the columns."""
+        if self.frame is not None:
+            self.frame.fit()
 
     def content_lines(self, width: int) -> list[Line]:
         """Header, links and cells, legend: a line per row of the board."""

@@ -22,7 +22,7 @@ from tui_games.engine.core import GameState
 from tui_games.games.nebula import status_line
 from tui_games.games.nebula import table_model as model
 from tui_games.games.nebula.clusters import StarClusters
-from tui_games.games.nebula.galaxy import GalaxyBoard
+from tui_games.games.nebula.galaxy import GalaxyBoard, cut_count
 from tui_games.games.nebula.nebula_view import (
     cards_shown,
     constellation_values,
@@ -45,6 +45,7 @@ from tui_games.games.nebula.values_board import ValuesBoard
 from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
+from tui_games.widgets.cell_map import MapFrame
 from tui_games.widgets.text_lines import TextLines
 
 # The session's ui_prefs keys: what a save keeps of the table.
@@ -82,7 +83,10 @@ class NebulaTable(GameScreen):
             yield TextLines(id="neb-top")
             with Row(id="neb-main"):
                 with Column(id="neb-left"):
-                    yield GalaxyBoard(id="neb-galaxy")
+                    # In a frame: a cursor key writes the cells it changed, each from
+                    # its own edge, not their rows from the board's left (issue 17).
+                    yield MapFrame(GalaxyBoard(id="neb-galaxy"), columns=cut_count(),
+                                   id="neb-galaxy-frame")
                     yield StarRow(id="neb-reserve")
                     yield StarRow(id="neb-drawn")
                 with PaneColumn(id="neb-side", titles=PANE_TITLES, extra=["personal"]):
