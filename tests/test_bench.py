@@ -252,3 +252,10 @@ def test_the_other_games_measure_their_cursor_keys_after_the_phase_keys() -> Non
     assert steps == [*pressed[:2], ("right/left: cursor", "right"),
                      ("right/left: cursor", "left")]
     assert dialogs == {0: "Summary"}
+
+
+def test_the_yardstick_compares_actions_per_second_not_games() -> None:
+    # Three times gin_rummy's actions a second, in games three times as long.
+    ours = {"actions": 3000, "cpu_seconds": 1.0, "actions_per_s": 3000.0, "games_per_s": 1.0}
+    gin = {"actions": 1000, "cpu_seconds": 2.0, "actions_per_s": 1000.0, "games_per_s": 1.0}
+    assert bench.yardstick(ours, gin) == {"vs_openspiel": 3.0, "vs_openspiel_cpu": 6.0}

@@ -28,7 +28,7 @@ def test_the_report_has_a_hint_line() -> None:
 def test_the_report_gives_the_yardstick_ratio_by_wall_and_by_cpu_time() -> None:
     report = {"version": "x", "python": "3", "machine": "m", "quick": True,
               "app": {"available": False, "reason": "no"},
-              "openspiel": {"game": "gin_rummy", "games": 5, "cpu_seconds": 1.0,
+              "openspiel": {"game": "gin_rummy", "games": 5, "actions": 300, "cpu_seconds": 1.0,
                             "games_per_s": 5.0, "actions_per_s": 300.0},
               "games": {"g": {"title": "G", "random_playouts": {
                   "games_per_s": 6.0, "actions_per_s": 2.0, "players": 2,
