@@ -17,15 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.message import Message
+from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from tui_games.engine.bots.base import Bot
+from tui_games.engine.bots.base import Bot, RandomBot
 from tui_games.engine.core import Action, GameState
 
 if TYPE_CHECKING:
     from tui_games.screens.game import GameScreen
 
 PROGRESS_WIDTH = 10
+BOT_FRAME = 1 / 30  # s: bot moves quicker than this (bot delay 0) are drawn together
 
 
 def progress_bar(fraction: float, width: int = PROGRESS_WIDTH) -> str:
@@ -71,6 +73,7 @@ class BotRunner:
         self.token = 0  # bumped whenever a pending bot move becomes stale
         self.thinking: int | None = None  # the seat whose move is being computed
         self.pending: BotMoved | None = None  # an answer kept while a dialog covers the table
+        self.moving = False  # True while a bot's answer is being played on the table
 
     def moved_on(self) -> None:
         """The game changed: any answer under way is for a position that is gone."""
@@ -87,14 +90,28 @@ class BotRunner:
             bot.progress = lambda fraction: self._post(BotProgress(seat, fraction, token))
         return self.token
 
+    def answers_at_once(self, seat: int) -> bool:
+        """Whether ``seat``'s bot answers on the UI thread: a random pick with no delay to
+        wait out needs no thread (starting one, on a busy machine, costs more than the
+        pick; a round of such bots is a round of thread starts before the table shows)."""
+        return self.delay < BOT_FRAME and isinstance(self.bots[seat], RandomBot)
+
+    def choose(self, seat: int, view: GameState) -> Action | None:
+        """The bot's choice; None when it failed (its error is reported, not raised)."""
+        try:
+            return self.bots[seat].choose(view, seat)
+        except Exception:  # a bot's bug must not take the app down: the screen falls back
+            return None
+
+    def answer(self, seat: int, view: GameState, token: int) -> None:
+        """Choose now, on the calling (UI) thread: the answer is posted, played after the
+        messages already waiting (a key typed meanwhile still comes first)."""
+        self._post(BotMoved(seat, self.choose(seat, view), token))
+
     def think(self, seat: int, view: GameState, token: int) -> None:
         """Run in the worker thread: choose, wait out the delay, post the answer."""
         started = time.monotonic()
-        action: Action | None
-        try:
-            action = self.bots[seat].choose(view, seat)
-        except Exception:  # a bot's bug must not take the app down: the screen falls back
-            action = None
+        action = self.choose(seat, view)
         pause = self.delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
@@ -125,7 +142,12 @@ class BotTurns:
     def _start_bot(self, seat: int) -> None:
         table = self._table
         view = table.rules.observe(table.session.state, seat)  # never the true state
-        self._think(seat, view, table.bot_runner.start(seat, view))
+        runner = table.bot_runner
+        token = runner.start(seat, view)
+        if runner.answers_at_once(seat):
+            runner.answer(seat, view, token)
+        else:
+            self._think(seat, view, token)
 
     def _stop_bot(self) -> None:
         """Abandon the bot move being computed: its search ends now, its answer is dropped."""
@@ -156,12 +178,44 @@ class BotTurns:
             runner.pending = message  # play it when the player is back at the table
             return
         runner.thinking = None
-        if message.action is None or not table._apply(message.action):
-            # A bot must never stall the game: report the bug and play a legal move.
-            table.notify(f"{table.seat_name(message.seat)} could not choose a legal "
-                         "move; playing the first legal one instead.", severity="error",
-                         markup=False)
-            table._apply(table.rules.legal_actions(table.session.state)[0])
+        runner.moving = True
+        try:
+            if message.action is None or not table._apply(message.action):
+                # A bot must never stall the game: report the bug and play a legal move.
+                table.notify(f"{table.seat_name(message.seat)} could not choose a legal "
+                             "move; playing the first legal one instead.", severity="error",
+                             markup=False)
+                table._apply(table.rules.legal_actions(table.session.state)[0])
+        finally:
+            runner.moving = False
+
+    def show_bot_move(self) -> None:
+        """Draw the table after a bot's move that another bot's follows.
+
+        With a bot delay under a frame the bots' moves land faster than a terminal shows
+        them: each is drawn at the next frame instead, so the moves that land meanwhile
+        (a whole round of bots, often to the end of the game) make one redraw, not one
+        each. A slower bot's move is drawn at once, as the player follows it.
+        """
+        table = self._table
+        if table.bot_delay >= BOT_FRAME:
+            table.refresh_view()
+        elif table.bot_redraw is None:
+            table.bot_redraw = table.set_timer(BOT_FRAME, self._bot_redraw_due)
+
+    def _bot_redraw_due(self) -> None:
+        table = self._table
+        table.bot_redraw = None  # fired: refresh_view has nothing to cancel
+        if not table.closed:
+            table.refresh_view()
+
+    def cancel_bot_redraw(self) -> None:
+        """The table is being drawn now: a redraw waiting for the next frame is not needed."""
+        table = self._table
+        timer: Timer | None = table.bot_redraw
+        table.bot_redraw = None
+        if timer is not None:
+            timer.stop()
 
     def on_screen_resume(self) -> None:
         """Play a bot move that arrived while a dialog covered the table."""

@@ -37,6 +37,7 @@ import msgspec
 from textual.app import ComposeResult
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
@@ -133,6 +134,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self._end_to_keep = (False, False)  # (keep a record, drop the autosave): see keep_the_end
         self._outcome: Outcome | None = None
         self._ready = False  # True once the table has been composed and shown
+        self.bot_redraw: Timer | None = None  # a bot's move waiting to be drawn: show_bot_move
         self._memo = ObservationMemo()  # see remember
 
     # ---- to implement in each game ---------------------------------------------------
@@ -271,6 +273,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
 
     def refresh_view(self) -> None:
         """Redraw the table, the log and the status line from a fresh observation."""
+        self.cancel_bot_redraw()
         view = self.view()
         self.refresh_table(view)
         self.query_one("#log", GameLog).show(view.log, self.viewer, self.seat_names)
@@ -362,7 +365,10 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         if seats[mover].is_human and len(self.humans) > 1 and mover != self._viewer:
             self._hand_off(mover)
             return
-        self.refresh_view()
+        if not seats[mover].is_human and self.bot_runner.moving:
+            self.show_bot_move()  # a bot's move another bot's follows: maybe with it
+        else:
+            self.refresh_view()
         if not seats[mover].is_human:
             self._start_bot(mover)
 
