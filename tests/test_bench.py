@@ -189,6 +189,17 @@ def test_bot_timings_give_decisions_and_whole_turns() -> None:
         assert row["turn_median_ms"] >= 0 and row["turn_p95_ms"] >= row["turn_median_ms"]
 
 
+def test_a_game_that_can_be_played_alone_times_its_bots_as_rivals() -> None:
+    info = all_games()["nova_lux"]
+    assert info.rules.min_players == 1
+    budget = bench.Budget(playouts=1, decisions=30, level_seconds=5.0, save_repeats=1,
+                          presses=1, iterations=2, search_decisions=3)
+    rows = bench.bot_timings(info, budget)
+    # two seats, so a whole bot turn is a turn and not the whole solo game
+    assert {row["players"] for row in rows.values()} == {2}
+    assert rows["easy"]["turns"] > 1
+
+
 def test_the_openspiel_yardstick_is_optional() -> None:
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401

@@ -126,8 +126,13 @@ def yardstick(playouts: dict[str, Any], reference: dict[str, Any]) -> dict[str, 
 
 
 def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]:
-    """Per level: decision time of bots playing each other (every seat that level)."""
+    """Per level: decision time of bots playing each other (every seat that level).
+
+    At two seats for a game that can be played alone: a whole bot turn is what a player
+    waits for, and a solo game has no bot turns to wait for (its one seat's decisions in
+    a row would be the whole game)."""
     rules = info.rules
+    seats = min(max(rules.min_players, 2), rules.max_players)
     out: dict[str, Any] = {}
     for level in info.bots:
         rng = random.Random(seed)
@@ -140,8 +145,8 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
         deadline = time.perf_counter() + budget.level_seconds
         while len(times) < wanted and time.perf_counter() < deadline:
             bots = [make_bot(info, level, random.Random(rng.getrandbits(63)), budget.iterations)
-                    for _ in range(rules.min_players)]
-            state = rules.setup(rules.min_players, rng.getrandbits(63), default_options(rules))
+                    for _ in range(seats)]
+            state = rules.setup(seats, rng.getrandbits(63), default_options(rules))
             last_seat: int | None = None
             while (seat := rules.to_move(state)) is not None and len(times) < wanted:
                 view = rules.observe(state, seat)
@@ -156,7 +161,7 @@ def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]
                 rules.apply(state, action)
                 if time.perf_counter() > deadline:
                     break
-        out[level] = {"decisions": len(times),
+        out[level] = {"decisions": len(times), "players": seats,
                       "iterations": budget.iterations if searches else None,
                       "median_ms": ms(statistics.median(times)), "p95_ms": ms(p95(times)),
                       "max_ms": ms(max(times)), "turns": len(turns),

@@ -202,6 +202,21 @@ def test_neptune_gives_a_card_its_whole_turn_and_a_question_a_quarter_of_it() ->
         assert neptune_hard.turn_share(state) == neptune_hard.QUESTION_SHARE < 0.5
 
 
+def test_neptune_keeps_a_bot_that_completes_a_trick_and_leads_the_next_within_a_second(
+        ) -> None:
+    # The card that completes a trick may win it: then the same bot answers and leads at
+    # once, and the player waits for both. A quarter of the turn, then a new turn's 0.75 s.
+    rules = all_games()["neptune"].rules
+    for players in (2, 4):
+        state = rules.setup(players, 3, {})
+        while len(state.trick) < players - 1:
+            assert neptune_hard.turn_share(state) == 1.0
+            rules.apply(state, rules.legal_actions(state)[0])
+        share = neptune_hard.turn_share(state)
+        assert share == neptune_hard.LAST_CARD_SHARE
+        assert 0.75 * share + 0.75 <= 1.0
+
+
 def test_nebula_values_stars_waiting_in_reserve() -> None:
     rules = _rules("nebula")
     state = rules.setup(2, 4, {"mode": "full"})

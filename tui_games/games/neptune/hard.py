@@ -46,6 +46,7 @@ GUMBEL = math.sqrt(6) / math.pi  # a softmax over Gumbel noise of unit spread
 SHORTEST = 0.25                  # rounds: the least uncertainty left before the end
 DAMAGE_BONUS = 0.5               # the rollout likes an Asteroid on a rival's trick
 QUESTION_SHARE = 0.25            # of a turn's time, for a special card's question
+LAST_CARD_SHARE = 0.25           # for the card that completes a trick (its winner goes on)
 
 _RULES = NeptuneRules()
 _PLAYS = tuple(Play(card) for card in range(39))
@@ -90,11 +91,16 @@ def round_key(s: NeptuneState) -> int:
 def turn_share(s: NeptuneState) -> float:
     """The part of what is left of the turn's time a decision may take.
 
-    A Neptune turn is one card (the turn counter moves with each trick), so the card takes
-    all that is left; a special card's question comes first in a turn where the winner
-    leads next, and takes a quarter, leaving most of the time for the lead.
+    A Neptune turn is one card (the turn counter moves with each trick), so a card takes
+    all that is left. But the card that completes a trick may win it, and then the same
+    bot answers the special's question and leads the next trick at once: the player waits
+    for all three, so that card takes a quarter (and with the next turn's 0.75 s the
+    wait stays within a second). A special card's question comes first in a turn where
+    the winner leads next, and takes a quarter too, leaving most of the time for the lead.
     """
-    return 1.0 if s.phase == "play" else QUESTION_SHARE
+    if s.phase != "play":
+        return QUESTION_SHARE
+    return LAST_CARD_SHARE if len(s.trick) == s.players - 1 else 1.0
 
 
 def rollout(s: NeptuneState, rng: random.Random) -> NeptuneAction:
