@@ -15,7 +15,7 @@ import random
 import pytest
 
 from tui_games.engine.codec import to_json
-from tui_games.engine.core import default_options
+from tui_games.engine.core import SPECTATOR, default_options
 from tui_games.games import all_games
 from tui_games.stress import HIDDEN_FROM, SHOWN, leaks
 
@@ -64,3 +64,25 @@ def test_hidden_ids_of_a_view_do_not_show_in_its_json(game_id: str) -> None:
         for place, ids in hidden.items():
             if place != "deck order":
                 assert all(x == -1 for x in shown[place]), (place, shown[place], ids)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_spectator_sees_only_what_every_seat_sees(game_id: str) -> None:
+    """An online watcher, or a replay viewed as nobody: every seat's private parts are
+    hidden (``observe(state, SPECTATOR)``), so no game needs a host-side rule of its own."""
+    rules = GAMES[game_id].rules
+    span = rules.max_players - rules.min_players + 1
+    views = hidden_items = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = rules.setup(rules.min_players + seed % span, seed, default_options(rules))
+        step = 0
+        while rules.to_move(state) is not None and step < 400:
+            if step % EVERY == 0:
+                found = leaks(game_id, rules, state, SPECTATOR)
+                assert not found, f"{game_id} seed {seed} step {step}: {found}"
+                views += 1
+                hidden_items += sum(map(len, HIDDEN_FROM[game_id](state, SPECTATOR).values()))
+            rules.apply(state, rng.choice(rules.legal_actions(state)))
+            step += 1
+    assert views >= 40 and hidden_items > views, "the checker looked at no hidden information"

@@ -14,6 +14,10 @@ import msgspec
 
 from tui_games.engine.rng import Rng
 
+SPECTATOR = -1
+"""The seat ``observe`` is asked for on behalf of a spectator (an online watcher, a replay
+viewed as nobody): no seat's private parts, only the log lines everyone reads."""
+
 
 class IllegalAction(Exception):
     """Raised by ``apply`` for an action that is not legal now; ``reason`` says why."""
@@ -164,7 +168,8 @@ class Rules(Protocol, Generic[S, A]):
         ...
 
     def observe(self, s: S, player: int) -> S:
-        """A copy of ``s`` with everything ``player`` cannot see removed (RNG included)."""
+        """A copy of ``s`` with everything ``player`` cannot see removed (RNG included);
+        ``player`` may be SPECTATOR, who sees only what every seat sees."""
         ...
 
     def determinize(self, view: S, player: int, rng: random.Random) -> S:
@@ -182,6 +187,11 @@ class Rules(Protocol, Generic[S, A]):
     def reveals(self, s: S, a: A) -> bool:
         """Whether ``a`` uncovers hidden or random information (a draw): undo stops there."""
         ...
+
+
+def public_view(rules: Rules[S, Any], s: S) -> S:
+    """What a spectator may see of ``s``."""
+    return rules.observe(s, SPECTATOR)
 
 
 def default_options(rules: Rules[Any, Any]) -> Options:

@@ -24,6 +24,7 @@ from tui_games.online.protocol import (
     Act,
     BadMessage,
     Hello,
+    Hinted,
     HostMessage,
     MyStats,
     Refused,
@@ -159,6 +160,10 @@ class Connection:
     def act(self, action: Action, seen: int | None = None) -> None:
         """Ask the host to play ``action`` for our seat."""
         self.send(Act(action=msgspec.Raw(to_json(action)), seen=seen))
+
+    def hinted(self, seen: int) -> None:
+        """Tell the host our player was shown a hint with ``seen`` actions played."""
+        self.send(Hinted(seen=seen))
 
     def recv(self, timeout: float | None = None) -> HostMessage:
         """The next message from the host; HostError when the connection ends.

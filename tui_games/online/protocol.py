@@ -16,6 +16,9 @@ inside one), tagged by its ``type`` field. A client speaks first:
    the number of actions the client has seen; the host plays it through the rules and
    sends every connection of that game a fresh ``view``, or answers ``refused`` with the
    rules' reason. ``leave`` leaves the table (the connection stays for the lobby).
+   ``hinted`` says the client showed its player a hint at the position of ``seen``
+   actions: the host counts it in that seat's ``hints_used`` (saved, and in the record),
+   once per position, and answers nothing.
 4. ``stats`` -> ``stats-lines``: the asking login's own figures, from the records of
    its finished games on this host (``tui-games stats --host``, the lobby).
 
@@ -84,6 +87,14 @@ class Act(msgspec.Struct, tag="act", kw_only=True):
     seen: int | None = None
 
 
+class Hinted(msgspec.Struct, tag="hinted", kw_only=True):
+    """This connection's player was shown a hint with ``seen`` actions played. Hints are
+    worked out on the client (from its own view), so only the client knows; the count is
+    the player's own, in their record and History."""
+
+    seen: int
+
+
 class Leave(msgspec.Struct, tag="leave"):
     """Leave the table; the connection stays open for the lobby."""
 
@@ -92,7 +103,7 @@ class MyStats(msgspec.Struct, tag="stats"):
     """The asking login's own figures, from its history on this host."""
 
 
-ClientMessage = Hello | ListGames | CreateGame | Join | Act | Leave | MyStats
+ClientMessage = Hello | ListGames | CreateGame | Join | Act | Hinted | Leave | MyStats
 
 
 # ---- host -> client -----------------------------------------------------------------------

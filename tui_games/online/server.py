@@ -24,7 +24,6 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,7 @@ import msgspec
 
 from tui_games import __version__
 from tui_games.engine.codec import to_json
-from tui_games.engine.core import Action, Event, GameState, IllegalAction, Rules
+from tui_games.engine.core import Action, IllegalAction
 from tui_games.engine.grammar import seat_ref
 from tui_games.engine.locks import GameLock
 from tui_games.engine.records import HISTORY, History, login_folder
@@ -42,6 +41,7 @@ from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
 from tui_games.online import DEFAULT_SOCKET
 from tui_games.online.bot_pool import BotPool
+from tui_games.online.hosted import Connection, HostedGame, bot_rng
 from tui_games.online.limits import (
     ACCEPT_BACKLOG,
     connection_budget,
@@ -57,8 +57,8 @@ from tui_games.online.protocol import (
     Created,
     CreateGame,
     GameList,
-    GameRow,
     Hello,
+    Hinted,
     Join,
     Joined,
     Leave,
@@ -66,21 +66,17 @@ from tui_games.online.protocol import (
     MyStats,
     Refused,
     StatsLines,
-    View,
     Welcome,
     client_decoder,
     decode,
-    encode,
     hello_version,
     version_refusal,
 )
 from tui_games.stats import StatLine, compute
 
-MAX_BUFFERED = 4 * 1024 * 1024  # a client that reads nothing is dropped past this
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
 MAX_GAMES_PER_USER = 20  # games in play that one login created
-HIDDEN = -1  # how every game marks a hidden card
 SAVE_RETRY_FIRST = 0.25  # seconds before a bot's unsaved move is tried again; doubling...
 SAVE_RETRY_MAX = 10.0  # ...up to this: a full disk is not hammered, and a freed one is seen
 
@@ -90,120 +86,6 @@ def peer_identity(sock: socket.socket) -> tuple[int, str]:
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
     return uid, login_name(uid)
-
-
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """A bot's own random stream (as the local table makes it: same game, same bot play)."""
-    return random.Random(f"tui-games/{seed}/{seat}")
-
-
-def _nebular_colors_public(rules: Rules[Any, Any], s: Any) -> Any:
-    view = rules.observe(s, 0)  # seat 1's hand and the deck hidden; now seat 0's too
-    view.hands[0] = [HIDDEN] * len(s.hands[0])
-    if s.phase != "over":
-        view.drawn = [HIDDEN] * len(s.drawn)
-    view.log = [Event(text) for e in s.log if (text := e.for_viewer(-1))]
-    return view
-
-
-# A game whose observe() needs a real seat says here how a spectator sees it; the others
-# take observe(state, -1): no seat's private parts, only the log lines everyone reads.
-_PUBLIC: dict[str, Callable[[Rules[Any, Any], Any], Any]] = {
-    "nebular_colors": _nebular_colors_public,
-}
-
-
-def public_view(rules: Rules[Any, Any], state: GameState) -> GameState:
-    """What every seat may see: a spectator's view."""
-    special = _PUBLIC.get(rules.id)
-    return special(rules, state) if special is not None else rules.observe(state, -1)
-
-
-@dataclass(eq=False)
-class Connection:
-    """One client: who the operating system says it is, and where it sits."""
-
-    writer: asyncio.StreamWriter
-    uid: int
-    user: str
-    game: HostedGame | None = None
-    seat: int | None = None
-    log: Callable[[str], None] | None = None
-    limit: int = MAX_BUFFERED
-
-    def send(self, message: Any) -> None:
-        """Queue ``message``; a client that stops reading is cut off, not waited for."""
-        self.send_bytes(encode(message))
-
-    def send_bytes(self, data: bytes) -> None:
-        """Queue one encoded message: every write to a client comes through here, so
-        none can grow the host past ``limit`` bytes for a client that reads nothing."""
-        if self.writer.is_closing():
-            return
-        self.writer.write(data)
-        waiting = self.writer.transport.get_write_buffer_size()
-        if waiting > self.limit:
-            # abort, not close: close() would keep the buffer until the client reads it
-            self.writer.transport.abort()
-            if self.log is not None:
-                self.log(f"dropped a connection of {self.user}: it read nothing while "
-                         f"{waiting // 1024} KiB waited for it")
-
-
-@dataclass(eq=False)
-class HostedGame:
-    """A game the host holds: its session, lock, bots and who is connected."""
-
-    info: GameInfo
-    session: Session
-    lock: GameLock | None
-    created: float
-    bots: dict[int, random.Random] = field(default_factory=dict)  # each bot seat's stream
-    conns: set[Connection] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
-    creator: str | None = None  # the login that created it (None: loaded from the folder)
-    unsaved: str | None = None  # why the last action could not be saved (None: it was)
-
-    @property
-    def game_id(self) -> str:
-        """The save id: also the file name in the host's folder."""
-        assert self.session.save_id is not None
-        return self.session.save_id
-
-    def present(self) -> list[bool]:
-        """Per seat: a bot, or a human with at least one connection."""
-        seated = {c.seat for c in self.conns}
-        return [seat.bot is not None or i in seated
-                for i, seat in enumerate(self.session.seats)]
-
-    def row(self) -> GameRow:
-        """The lobby's line for this game."""
-        session = self.session
-        return GameRow(id=self.game_id, game=self.info.id, title=self.info.title,
-                       seats=list(session.seats), turn=session.turn,
-                       to_move=session.to_move,
-                       over=session.rules.outcome(session.state) is not None,
-                       present=self.present(),
-                       spectators=sum(1 for c in self.conns if c.seat is None))
-
-    def view_for(self, seat: int | None) -> View:
-        """What ``seat`` (None: a spectator) may see now."""
-        session = self.session
-        rules = session.rules
-        observed = (public_view(rules, session.state) if seat is None
-                    else rules.observe(session.state, seat))
-        return View(game_id=self.game_id, seat=seat, actions=len(session.actions),
-                    to_move=session.to_move, present=self.present(),
-                    state=msgspec.Raw(to_json(observed)),
-                    outcome=rules.outcome(session.state))
-
-    def broadcast(self) -> None:
-        """Every connection of the game gets the view of its own seat."""
-        views: dict[int | None, bytes] = {}
-        for conn in list(self.conns):
-            if conn.seat not in views:
-                views[conn.seat] = encode(self.view_for(conn.seat))
-            conn.send_bytes(views[conn.seat])
 
 
 class Host:
@@ -559,6 +441,10 @@ class Host:
             refusal = self._act(conn, message)
             if refusal is not None:
                 conn.send(Refused(reason=refusal, request="act"))
+        elif isinstance(message, Hinted):
+            refusal = self._hinted(conn, message)
+            if refusal is not None:
+                conn.send(Refused(reason=refusal, request="hinted"))
         elif isinstance(message, Leave):
             self._leave(conn)
         else:
@@ -611,6 +497,27 @@ class Host:
         except BadMessage as exc:
             return f"not an action of {game.info.title} ({exc})"
         return self.play(game, conn.seat, action)
+
+    def _hinted(self, conn: Connection, message: Hinted) -> str | None:
+        """Count a hint for the connection's seat, once per position of its own decision.
+
+        A hint that raced a move is not counted and not refused: the client asked in good
+        faith. The count is saved at once, or with the next move if the disk is full.
+        """
+        game = conn.game
+        if game is None or conn.seat is None:
+            return "only a seated player's hints are counted"
+        session, seat = game.session, conn.seat
+        if message.seen != len(session.actions) or session.to_move != seat \
+                or (seat, message.seen) in game.hinted:
+            return None
+        game.hinted.add((seat, message.seen))
+        session.count_hint(seat)
+        try:
+            self.store.autosave(session)
+        except SaveError as exc:
+            self._log(f"{game.game_id}: a hint count waits for the next save ({exc.cause})")
+        return None
 
     def _leave(self, conn: Connection) -> None:
         game, conn.game, conn.seat = conn.game, None, None

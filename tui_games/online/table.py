@@ -12,6 +12,7 @@ and posts each message back to the screen.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Callable
 from typing import Any
@@ -138,6 +139,13 @@ class OnlineTable(GameScreen):
             return False
         self._online_sent_at = seen
         return True
+
+    def count_hint(self, seat: int) -> None:
+        """The host keeps the count, so the record and History on the host have it."""
+        super().count_hint(seat)
+        # a gone connection is said on the table when the reader sees it
+        with contextlib.suppress(HostError):
+            self.conn.hinted(len(self.session.actions))
 
     def _advance(self) -> None:
         """After a view: the table, and the end if the host says it is over. No bots and no

@@ -68,6 +68,11 @@ class HintKeys:
         """Mark ``action`` on the table (move the cursor to its card, space or button).
         Games override it; the status line names the move in any case."""
 
+    def count_hint(self, seat: int) -> None:
+        """``seat`` was shown a hint: one more in its count (an online table also tells
+        the host, which keeps the game)."""
+        self._hint_screen.session.count_hint(seat)
+
     def _hint_position(self) -> Ticket:
         screen = self._hint_screen
         session = screen.session
@@ -131,7 +136,7 @@ class HintKeys:
             screen.show_status("No hint this time: the hard bot could not choose a move.",
                                error=True)
             return
-        screen.session.count_hint(message.seat)
+        self.count_hint(message.seat)
         self._hint_shown = (message.ticket, message.hint)
         self._show_hint(message.hint)
 

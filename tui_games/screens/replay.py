@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import GameState
+from tui_games.engine.core import GameState, public_view
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
@@ -101,13 +101,6 @@ def _round(state: GameState) -> object:
     """The state's round number if its game counts rounds (a ``round`` field), else None."""
     value = getattr(state, "round", None)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def public_view(rules: Any, state: GameState) -> GameState:
-    """What a spectator sees (the host's own rule for it: one place decides)."""
-    from tui_games.online.server import public_view as host_public_view
-
-    return host_public_view(rules, state)
 
 
 class ReplayView(GameScreen):

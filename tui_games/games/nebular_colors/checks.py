@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.stress import exactly_once, negative
 
 # An upper bound on actions per game, far above any real game and short of hanging.
@@ -47,17 +48,25 @@ def problems(s: Any) -> list[str]:
     return found
 
 
+def _others(seat: int) -> list[int]:
+    """The seats whose hands ``seat`` may not see (both, for a spectator)."""
+    return [0, 1] if seat == SPECTATOR else [1 - seat]
+
+
 def hidden_from(s: Any, seat: int) -> dict[str, list[int]]:
     """What ``seat`` may not see in the true state ``s``, by place (ids or values)."""
-    other = 1 - seat
-    hidden = {"deck": list(s.deck), f"hand {other}": list(s.hands[other])}
-    if s.current == other and s.phase != "over":
+    others = _others(seat)
+    hidden = {"deck": list(s.deck)}
+    for other in others:
+        hidden[f"hand {other}"] = list(s.hands[other])
+    if s.current in others and s.phase != "over":
         hidden["drawn"] = list(s.drawn)
     return hidden
 
 
 def shown(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
     """The places of ``hidden_from`` as ``seat``'s observation shows them."""
-    other = 1 - seat
-    return {"deck": view["deck"], f"hand {other}": view["hands"][other],
-            "drawn": view["drawn"]}
+    places = {"deck": view["deck"], "drawn": view["drawn"]}
+    for other in _others(seat):
+        places[f"hand {other}"] = view["hands"][other]
+    return places

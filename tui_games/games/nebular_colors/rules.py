@@ -15,7 +15,14 @@ from typing import ClassVar
 import msgspec
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.core import (
+    SPECTATOR,
+    Event,
+    IllegalAction,
+    Options,
+    OptionSpec,
+    Outcome,
+)
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
@@ -431,13 +438,18 @@ class NebularColorsRules:
     # ---- information -------------------------------------------------------------------
 
     def observe(self, s: NCState, player: int) -> NCState:
-        """A copy without the deck's order, the opponent's hand or their drawn cards."""
+        """A copy without the deck's order, the opponent's hand or their drawn cards.
+
+        A spectator (``SPECTATOR``) sees neither hand, and the cards just drawn only once
+        the game is over.
+        """
         # copy everything but the log (the longest part), which is rebuilt redacted anyway
         view = clone(msgspec.structs.replace(s, log=[], rng=Rng(0)))
-        other = 1 - player
         view.deck = [HIDDEN] * len(s.deck)
-        view.hands[other] = [HIDDEN] * len(s.hands[other])
-        if s.current == other:
+        others = [1 - player] if player != SPECTATOR else [0, 1]
+        for other in others:
+            view.hands[other] = [HIDDEN] * len(s.hands[other])
+        if s.current in others and (player != SPECTATOR or s.phase != "over"):
             view.drawn = [HIDDEN] * len(s.drawn)
         view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
         return view
