@@ -59,7 +59,8 @@ class HistoryReader:
     def on_history_read(self, message: HistoryRead) -> None:
         """The worker's rows reach the screen."""
         message.stop()
-        self.history_read(message.rows)
+        if self.is_attached:  # type: ignore[attr-defined]  # not a screen already closed
+            self.history_read(message.rows)
 
     def history_reading(self, count: int) -> None:
         """Say that ``count`` records are being read."""
