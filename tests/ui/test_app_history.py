@@ -5,15 +5,18 @@ hidden per seat until everything is revealed after the game."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
 
 from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
-from tui_games.engine.records import History
+from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
 from tui_games.screens.confirm import ConfirmScreen
@@ -30,6 +33,13 @@ MakeApp = Callable[..., GamesApp]
 
 def status(screen: ReplayView) -> str:
     return screen.query_one("#status", StatusLine).text
+
+
+async def read(app: GamesApp, pilot: Pilot[None]) -> None:
+    """Let a History or Stats screen's worker finish reading the records."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 def finished(seats: list[Seat], seed: int = 7) -> Session:
@@ -75,7 +85,7 @@ async def test_a_finished_game_goes_to_the_history_and_replays_by_keys(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("h")
-        await pilot.pause()
+        await read(app, pilot)
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("enter")
         await pilot.pause()
@@ -163,7 +173,7 @@ async def test_a_damaged_record_is_refused_in_one_line_and_can_be_deleted(
     app = make_app(pulsar_store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
-        await pilot.pause()
+        await read(app, pilot)
         assert isinstance(app.screen, HistoryScreen)
         assert app.screen.rows[0].error is not None
         await pilot.press("enter")
@@ -185,7 +195,7 @@ async def test_stats_screen_shows_the_figures_of_the_history(
     app = make_app(pulsar_store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        await pilot.pause()
+        await read(app, pilot)
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one("#stats")
         assert table.row_count == 1  # type: ignore[attr-defined]
@@ -267,3 +277,37 @@ async def test_the_last_move_writes_no_autosave_the_game_over_drops(
         assert isinstance(app.screen, GameOverScreen)
         assert over_saves == []
         assert len(app.history.list()) == 1
+
+
+async def test_history_and_stats_read_new_records_without_holding_the_keys(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record is replayed the first time it is listed (a second or more for a few
+    hundred): the screens say so and read in a worker, and the keys stay live."""
+    for seed in (1, 2):
+        History(pulsar_store).keep(finished([Seat("Ann"), Seat("Bot", "easy")], seed))
+    gate = threading.Event()
+    summarise = History.summarise
+
+    def slow(self: History, file: Path) -> RecordSummary:
+        assert gate.wait(10), "the test never opened the gate"
+        return summarise(self, file)
+
+    monkeypatch.setattr(History, "summarise", slow)
+    app = make_app(pulsar_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        detail = str(screen.query_one("#record-detail", Static).render())
+        assert detail.startswith("Reading 2 finished games")
+        await pilot.press("enter")  # nothing to open yet, and the app answers
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        gate.set()
+        await read(app, pilot)
+        assert len(screen.rows) == 2 and screen.table.row_count == 2
+        await pilot.press("escape", "s")  # read before: Stats has its figures at once
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.query_one("#stats", DataTable).row_count == 1

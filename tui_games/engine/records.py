@@ -12,6 +12,7 @@ person who sat at the table, so each login's history and figures are its own.
 from __future__ import annotations
 
 import re
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,9 @@ class History:
         self.store = store
         self.folder = Path(folder) if folder is not None else store.folder / HISTORY
         self._rows: dict[Path, tuple[tuple[int, int], RecordSummary]] = {}
+        # list() may run in a worker (History and Stats read in the background) while
+        # the app keeps or deletes a record: one reader of the cache at a time
+        self._lock = threading.Lock()
 
     def keep(self, session: Session) -> Path:
         """Write ``session`` (a finished game) as a record; SaveError if it cannot be."""
@@ -123,25 +127,39 @@ class History:
                                   "the file was edited or is corrupt")
         return session, tag
 
-    def list(self) -> list[RecordSummary]:
-        """Every record, newest first; a broken one is listed with its ``error``."""
+    def _files(self) -> list[tuple[Path, tuple[int, int]]]:
+        """Every record file with its (mtime, size): what the cache is keyed on."""
         try:
             files = [p for p in self.folder.glob("*.json")
                      if p.is_file() and not p.name.startswith(".")]
         except OSError:
             return []
-        rows: list[RecordSummary] = []
+        found = []
         for file in files:
             try:
                 stat = file.stat()
             except OSError:
                 continue
-            key = (stat.st_mtime_ns, stat.st_size)
-            cached = self._rows.get(file)
-            if cached is None or cached[0] != key:
-                cached = (key, self.summarise(file))
-                self._rows[file] = cached
-            rows.append(cached[1])
+            found.append((file, (stat.st_mtime_ns, stat.st_size)))
+        return found
+
+    def unread(self) -> int:
+        """How many records ``list`` would have to replay (new or changed since read):
+        a screen reads them in the background when there are any. It takes no lock, so
+        the UI thread never waits for a worker's ``list``: a count to decide by."""
+        return sum(1 for file, key in self._files()
+                   if (cached := self._rows.get(file)) is None or cached[0] != key)
+
+    def list(self) -> list[RecordSummary]:
+        """Every record, newest first; a broken one is listed with its ``error``."""
+        rows: list[RecordSummary] = []
+        with self._lock:
+            for file, key in self._files():
+                cached = self._rows.get(file)
+                if cached is None or cached[0] != key:
+                    cached = (key, self.summarise(file))
+                    self._rows[file] = cached
+                rows.append(cached[1])
         rows.sort(key=lambda row: (row.when, row.path), reverse=True)
         return rows
 
@@ -180,7 +198,8 @@ class History:
             file.unlink(missing_ok=True)
         except OSError as exc:
             raise SaveError(file, f"cannot delete ({exc.strerror or exc})") from exc
-        self._rows.pop(file, None)
+        with self._lock:
+            self._rows.pop(file, None)
 
 
 def as_dict(row: RecordSummary) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from tui_games.engine.grammar import speak_to
 from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.text import printable
 from tui_games.screens.file_list import BROKEN, FileListScreen
+from tui_games.screens.history_reader import HistoryReader, reading_text
 from tui_games.screens.load import fit, plain, when
 
 # Column widths at 80 columns (68 of text): the seats take what a wider terminal adds.
@@ -56,7 +57,7 @@ def describe(row: RecordSummary) -> str:
                      f"{row.turns} turns, {row.actions} moves · hints: {hints or 'none'}")
 
 
-class HistoryScreen(FileListScreen[RecordSummary]):
+class HistoryScreen(HistoryReader, FileListScreen[RecordSummary]):
     """The finished games of the save folder's history."""
 
     BINDINGS = [
@@ -67,6 +68,8 @@ class HistoryScreen(FileListScreen[RecordSummary]):
     ]
     TABLE_ID, DETAIL_ID = "records", "record-detail"
     NOTHING_TO_OPEN = "There is no finished game to replay yet."
+    _keep = 0  # the row the cursor goes to once the rows are read
+    _reading = False
 
     @property
     def history(self) -> History:
@@ -81,6 +84,11 @@ class HistoryScreen(FileListScreen[RecordSummary]):
 
     def reload(self, keep: int = 0) -> None:
         """Re-read the history; the cursor goes to row ``keep`` (clamped)."""
+        self._keep = keep
+        self.read_history()
+
+    def _columns(self) -> int:
+        """An empty table with the columns; the seats' extra width at this size."""
         table = self.table
         table.clear(columns=True)
         spare = max(self.size.width - 80, 0)
@@ -89,7 +97,19 @@ class HistoryScreen(FileListScreen[RecordSummary]):
                                   ("result", "Result", RESULT), ("turns", "Turns", TURNS),
                                   ("hints", "Hints", HINTS)):
             table.add_column(label, key=key, width=width)
-        self.rows = self.history.list()
+        return spare
+
+    def history_reading(self, count: int) -> None:
+        self._columns()
+        self.rows = []
+        self._reading = True
+        self.query_one(f"#{self.DETAIL_ID}", Static).update(Text(reading_text(count)))
+
+    def history_read(self, rows: list[RecordSummary]) -> None:
+        self._reading = False
+        table = self.table
+        spare = self._columns()
+        self.rows = rows
         for row in self.rows:
             if row.error:
                 table.add_row(Text(BROKEN + fit(Path(row.path).stem, DATE - 2), style="bold"),
@@ -102,8 +122,15 @@ class HistoryScreen(FileListScreen[RecordSummary]):
                               Text(str(row.turns), justify="right"),
                               Text(hints_text(row), justify="right"), key=row.path)
         if self.rows:
-            table.move_cursor(row=min(max(keep, 0), len(self.rows) - 1))
+            table.move_cursor(row=min(max(self._keep, 0), len(self.rows) - 1))
         self.show_detail()
+
+    def open_selected(self) -> None:
+        """While the records are read there is nothing to open yet: say so."""
+        if self._reading:
+            self.notify("Still reading the history: a moment.", severity="warning")
+            return
+        super().open_selected()
 
     def empty_text(self) -> str:
         return ("No finished games yet: every game you finish is kept here, to replay "

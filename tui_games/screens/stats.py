@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui_games.engine.records import RecordSummary
 from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.screens.history_reader import HistoryReader, reading_text
 from tui_games.stats import HEADINGS, cells, compute
 
-if TYPE_CHECKING:
-    from tui_games.app import GamesApp
 
-
-class StatsScreen(DismissOnce, Screen[None]):
+class StatsScreen(HistoryReader, DismissOnce, Screen[None]):
     """The figures of the history, one line per game and kind of opposition."""
 
     BINDINGS = [
@@ -38,8 +35,15 @@ class StatsScreen(DismissOnce, Screen[None]):
         table = self.query_one("#stats", DataTable)
         for heading in HEADINGS:
             table.add_column(heading)
-        app = cast("GamesApp", self.app)
-        lines = compute(app.history.list())
+        table.focus()
+        self.read_history()
+
+    def history_reading(self, count: int) -> None:
+        self.query_one("#stats-note", Static).update(Text(reading_text(count)))
+
+    def history_read(self, rows: list[RecordSummary]) -> None:
+        table = self.query_one("#stats", DataTable)
+        lines = compute(rows)
         for line in lines:
             table.add_row(*(Text(cell, justify="left" if i < 2 else "right")
                             for i, cell in enumerate(cells(line))))
@@ -48,7 +52,6 @@ class StatsScreen(DismissOnce, Screen[None]):
                 "(people: other players)." if lines else
                 "No finished games yet: the figures come from the games in History.")
         self.query_one("#stats-note", Static).update(Text(note))
-        table.focus()
 
     def action_close(self) -> None:
         """Back to the menu."""
