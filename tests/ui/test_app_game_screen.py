@@ -23,7 +23,7 @@ from textual.widgets import Input, OptionList
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore
-from tui_games.engine.session import Seat
+from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
@@ -92,6 +92,31 @@ async def test_the_bot_plays_in_a_worker_and_its_turn_is_autosaved(
         await settle(app, pilot)
         assert session.turn == 2
         assert session.to_move == 0
+        [summary] = pulsar_store.list()
+        assert summary.turn >= 1 and summary.error is None
+
+
+async def test_the_autosave_waits_for_the_moves_frame(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writing the autosave syncs a file to disk: the move that ends a turn is drawn
+    first, and the save follows (one for the turns completed meanwhile)."""
+    saved: list[int] = []
+    autosave = SaveStore.autosave
+
+    def watched(self: SaveStore, session: Session) -> Path:
+        saved.append(len(session.actions))
+        return autosave(self, session)
+
+    monkeypatch.setattr(SaveStore, "autosave", watched)
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PulsarScreen)
+        assert screen.play(PulsarEnd())  # the human ends turn 1
+        assert saved == []  # not while the move waits to be drawn
+        await settle(app, pilot)
+        assert len(saved) == 1
         [summary] = pulsar_store.list()
         assert summary.turn >= 1 and summary.error is None
 

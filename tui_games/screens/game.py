@@ -79,6 +79,9 @@ __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_
            "sentence", "why_no_undo"]
 
 
+AFTER_THE_WIDGETS = 0.001  # s: a timer's shortest wait (0 divides by zero in Textual 8)
+
+
 class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissOnce,
                  hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
@@ -136,6 +139,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self._ready = False  # True once the table has been composed and shown
         self.bot_redraw: Timer | None = None  # a bot's move waiting to be drawn: show_bot_move
         self._memo = ObservationMemo()  # see remember
+        self._autosave_due = False  # an autosave waits for the next frame
 
     # ---- to implement in each game ---------------------------------------------------
 
@@ -345,9 +349,30 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self.bot_runner.moved_on()
         self.stop_hint()
         if self.session.turn != turn_before and self.session.to_move is not None:
-            self.autosave()  # not for the last move: the game over drops the autosave anyway
+            self._autosave_after_frame()  # not for the last move: the game over drops it
         self._advance()
         return True
+
+    def _autosave_after_frame(self) -> None:
+        """Autosave once the move is drawn: the write syncs a file to disk (about 10 ms),
+        which the player would otherwise wait for before seeing the move. The turns
+        completed before the next frame (bots answering at once) make one save."""
+        if not self._autosave_due:
+            self._autosave_due = True
+            self.call_after_refresh(self._autosave_when_drawn)
+
+    def _autosave_when_drawn(self) -> None:
+        # The screen idles (and runs what waits for a refresh) before the widgets the
+        # move changed have asked it for their repaint; by a timer's first tick they
+        # have, and what waits for the refresh then comes after the frame.
+        self.set_timer(AFTER_THE_WIDGETS, lambda: self.call_after_refresh(self._autosave_now))
+
+    def _autosave_now(self) -> None:
+        self._autosave_due = False
+        # The game may have ended meanwhile (a bot's move): its autosave is dropped, and
+        # one written now would outlive the game.
+        if self.session.to_move is not None and not self._over:
+            self.autosave()
 
     def _advance(self) -> None:
         """After a change: game over, a hand-off to another human, or the next bot."""

@@ -16,6 +16,8 @@ for the hex, and a refused choice is explained with the rules' own reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from textual import events, on
@@ -134,6 +136,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         # actions by hex and their texts are kept with the view (see GameScreen.remember).
         self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
             None)
+        self._map_held = 0  # inside _one_map_refresh: the map waits for its end
+        self._map_due: ViaNebulaState | None = None  # the view it is then shown from
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -226,17 +230,34 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         decision = (view.turn, view.phase, mover, len(self.session.actions))
         new_decision = decision != self._decision
         self._decision = decision
-        self._refresh_top(view, mover)
-        self._refresh_side(view)
-        self._refresh_actions(view, reset=new_decision)
-        if new_decision:
-            if view.phase == "power" and self.mine():
+        with self._one_map_refresh():
+            self._refresh_top(view, mover)
+            self._refresh_side(view)
+            # The list as the decision wants it, its actions drawn once (opened or
+            # closed, not drawn as they were and then again).
+            if new_decision and view.phase == "power" and self.mine():
                 self._open_list()
-            elif self.list_open:
+            elif new_decision and self.list_open:
                 self._close_list()
-        self._refresh_map(view)
+            else:
+                self._refresh_actions(view, reset=new_decision)
+            self._refresh_map(view)
         if new_decision:
             self.refresh_bindings()  # Tab shows only while there is a hex to act on
+
+    @contextmanager
+    def _one_map_refresh(self) -> Iterator[None]:
+        """Inside it the map is refreshed once, at the end: a key changes the view, the
+        list's highlight and the focus one after another, and each refresh of the map
+        would lay its rows out and compare them with the ones on screen again."""
+        self._map_held += 1
+        try:
+            yield
+        finally:
+            self._map_held -= 1
+            if not self._map_held and self._map_due is not None:
+                view, self._map_due = self._map_due, None
+                self._refresh_map(view)
 
     def _names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
@@ -375,6 +396,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return named - {self._cursor_hex()}
 
     def _refresh_map(self, view: ViaNebulaState) -> None:
+        if self._map_held:
+            self._map_due = view
+            return
         chain = self._chain_marks(view)
         marked: set[tuple[int, int]] = {CELL[h] for h in chain}
         marked |= {CELL[h] for h in self._named_hexes()}
@@ -440,8 +464,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self.show_status(f"Nothing to do at {NAME[self._cursor_hex()]}: Tab finds a hex "
                              "where you can act.", error=True)
             return
-        self._open_list()
-        self._refresh_map(view)
+        with self._one_map_refresh():
+            self._open_list()
 
     def _highlighted(self, index: int | None) -> None:
         """Another action is highlighted: its hexes (and chain) on the map, and ``o`` in
@@ -456,26 +480,27 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if not self.list_open or event.index >= len(self._options):
             return
         action = self._options[event.index]
-        if self.play(action):
-            view = self.view()
-            assert isinstance(view, ViaNebulaState)
-            if view.phase != "power" or not self.mine():
-                self._close_list()
-                self._refresh_map(view)
+        with self._one_map_refresh():
+            if self.play(action):
+                view = self.view()
+                assert isinstance(view, ViaNebulaState)
+                if view.phase != "power" or not self.mine():
+                    if self.list_open:  # the table's refresh closed it, unless a hand-off
+                        self._close_list()
+                    self._refresh_map(view)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Redraw the map's marks when the focus moves between map and list; a click on
         the closed preview opens the list (or, with nothing to choose, gives the focus
         back to the map: the preview itself takes no keys)."""
-        if event.widget is self.action_list and not self.list_open:
-            view = self.view()
-            assert isinstance(view, ViaNebulaState)
-            if self._options and self.mine():
-                self._open_list()
-            else:
-                self.hexmap.focus()
-        if self._shown is not None:
-            self._refresh_map(self._shown)
+        with self._one_map_refresh():
+            if event.widget is self.action_list and not self.list_open:
+                if self._options and self.mine():
+                    self._open_list()
+                else:
+                    self.hexmap.focus()
+            if self._shown is not None:
+                self._refresh_map(self._shown)
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next hex (in reading order) where the player can act."""
@@ -488,9 +513,10 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             return
         here = self._cursor_hex()
         later = [h for h in spots if h > here]
-        if self.list_open:
-            self._close_list()
-        self.hexmap.move_to(CELL[(later or spots)[0]])
+        with self._one_map_refresh():
+            if self.list_open:
+                self._close_list()
+            self.hexmap.move_to(CELL[(later or spots)[0]])
 
     def mark_hint(self, action: Action) -> None:
         """The cursor goes to the hinted action's hex and its list opens on it (Enter
@@ -498,14 +524,15 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         view = self.view()
         assert isinstance(view, ViaNebulaState)
         hexes = action_hexes(action)
-        if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
-            if self.list_open:
-                self._close_list()
-            self.hexmap.move_to(CELL[hexes[0]])
-        if action in self._options:
-            if not self.list_open:
-                self._open_list()
-            self.action_list.highlighted = self._options.index(action)
+        with self._one_map_refresh():
+            if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
+                if self.list_open:
+                    self._close_list()
+                self.hexmap.move_to(CELL[hexes[0]])
+            if action in self._options:
+                if not self.list_open:
+                    self._open_list()
+                self.action_list.highlighted = self._options.index(action)
 
     def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that do something now show: Tab while there is a hex to act on
