@@ -353,7 +353,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
             # frame: the file is synced to disk, which the player would otherwise wait for
             # before seeing the move (as the end of a game does, keep_the_end).
             self._autosave_due = True
-            self.call_after_refresh(self._autosave_after_frame)
+            self.games_app.call_after_frame(self._autosave_after_frame)
         self._advance()
         return True
 
