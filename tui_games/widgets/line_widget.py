@@ -353,7 +353,14 @@ class LineWidget(Widget):
                 self.border_title, self.border_subtitle, styles.color, styles.background,
                 styles.text_style, styles.tint, styles.background_tint, styles.border,
                 styles.outline, styles.padding, styles.opacity, styles.text_opacity,
-                styles.hatch)
+                styles.hatch, self.text_rules())
+
+    def text_rules(self) -> Hashable:
+        """The rules Textual draws a Content's lines by, besides its style: alignment,
+        wrapping, padding and links."""
+        styles = self.styles
+        return (styles.text_align, styles.text_overflow, styles.text_wrap, styles.line_pad,
+                styles.link_color, styles.link_background, styles.link_style)
 
     def _repaint_rows(self) -> bool:
         """Repaint the rows that differ from the ones on screen; False when that is not
@@ -370,10 +377,12 @@ class LineWidget(Widget):
         return True
 
     def look_key(self) -> Hashable:
-        """What the colours of every strip depend on besides its content: the widget's
-        style and its component classes' (a span names them), worked out once a restyle."""
+        """What every strip depends on besides its content and width: the widget's style,
+        the rules its lines are drawn by, its component classes' styles (a span names
+        them) and the theme (a span may name an ancestor's class), worked out once a
+        restyle."""
         if self._look is None:
-            self._look = (self.visual_style, tuple(
+            self._look = (self.app.theme, self.visual_style, self.text_rules(), tuple(
                 self.get_visual_style(name, partial=True) for name in component_names(type(self))))
         return self._look
 
