@@ -19,7 +19,7 @@ line it feeds is drawn in the same frame as the cursor, not one message hop late
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from textual import events
@@ -92,6 +92,7 @@ Spans = tuple[tuple[int, int, str], ...]  # (start, end, style): ".component" or
 Row = tuple[str, Spans]  # a drawn row: its text and styled runs
 
 
+@lru_cache(maxsize=1024)  # each lay-out asks for every row; most read as before
 def _content(row: Row) -> Content:
     text, spans = row
     return Content(text, [Span(a, b, style) for a, b, style in spans])
