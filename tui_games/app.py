@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gc
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -140,6 +141,19 @@ class GamesApp(App[None]):
             WeakKeyDictionary())
         self._game_lock: GameLock | None = None  # the open game's, while it is open
         self._hung_up = False
+        self._after_frame: list[Callable[[], object]] = []  # see call_after_frame
+
+    def call_after_frame(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the next frame has gone to the terminal (work the player
+        need not wait for, such as a file synced to disk). Textual's call_after_refresh
+        runs a callback at once when the screen has not heard of its repaints yet."""
+        self._after_frame.append(callback)
+
+    def post_display_hook(self) -> None:
+        """After each frame: what waits for one runs next (not inside the frame)."""
+        callbacks, self._after_frame = self._after_frame, []
+        for callback in callbacks:
+            self.call_later(callback)
 
     @functools.cached_property
     def app_keys(self) -> frozenset[str]:

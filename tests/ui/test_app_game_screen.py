@@ -121,6 +121,37 @@ async def test_the_autosave_waits_for_the_moves_frame(
         assert summary.turn >= 1 and summary.error is None
 
 
+async def test_a_turns_autosave_waits_for_the_frame_that_shows_the_move(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave syncs its file to disk: the player sees the move first (the write
+    follows a frame drawn after the key), and the file then holds the turn."""
+    frames: list[int] = [0]
+    at_save: list[int] = []
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    shown = app.post_display_hook
+
+    def counted() -> None:
+        frames[0] += 1
+        shown()
+
+    app.post_display_hook = counted  # type: ignore[method-assign]
+    autosave = SaveStore.autosave
+
+    def watched(self: SaveStore, session: Session) -> Path:
+        at_save.append(frames[0])
+        return autosave(self, session)
+
+    monkeypatch.setattr(SaveStore, "autosave", watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = frames[0]
+        await pilot.press("e")  # the human ends turn 1
+        await settle(app, pilot)
+        assert at_save and at_save[0] > before
+        [summary] = pulsar_store.list()
+        assert summary.turn >= 1 and summary.error is None
+
+
 async def test_keys_on_a_bot_turn_are_refused_while_it_thinks(
         pulsar_store: SaveStore, make_app: MakeApp,
         pulsar_games: dict[str, GameInfo]) -> None:

@@ -1,5 +1,6 @@
-"""LineWidget: a changed line repaints only its row, a restyle or a new width clears the
-line cache, a cursor move redraws two rows."""
+"""LineWidget: a changed line repaints only its row, a restyle to a new look or a new width
+repaints every row, a restyle to the same look (a focus change) keeps them, a cursor move
+redraws two rows, repaint_once lays the rows out once."""
 
 from __future__ import annotations
 
@@ -12,16 +13,26 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_games.widgets.line_widget import Line, LineWidget, cells, changed_span, merged
+from tui_games.widgets.line_widget import (
+    Line,
+    LineWidget,
+    cells,
+    changed_span,
+    merged,
+    repaint_once,
+)
 
 
 class Rows(LineWidget):
     """Eight rows of text, one of them under a cursor."""
 
+    COMPONENT_CLASSES = {"rows--mark"}
+
     DEFAULT_CSS = """
     Rows { height: 8; }
     Rows.-framed { height: 10; border: round white; }
     Rows.-red { color: red; }
+    Rows.-marked > .rows--mark { color: green; }
     """
 
     def __init__(self) -> None:
@@ -199,7 +210,7 @@ async def test_a_cursor_move_redraws_two_rows(monkeypatch: pytest.MonkeyPatch) -
         assert [{r.y for r in regions} for regions in asked][-1] == {0, 3}
 
 
-async def test_a_restyle_clears_the_cache_and_repaints_every_row(
+async def test_a_restyle_to_a_new_look_repaints_every_row(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rows = Rows()
     async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
@@ -213,6 +224,79 @@ async def test_a_restyle_clears_the_cache_and_repaints_every_row(
         (segment, *_) = list(rows.render_line(1))
         assert segment.style is not None and segment.style.color is not None
         assert segment.style.color.triplet == (255, 0, 0)  # red
+
+
+async def test_a_restyle_to_the_same_look_keeps_the_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual restyles a widget on every focus change: when nothing it draws by changed,
+    no row is drawn or repainted again; and the strips of a look that comes back (a
+    :focus tint off and on) are still kept."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        asked = repaints(monkeypatch, rows)
+        rows.add_class("-plain")  # no rule for it: the same look
+        await pilot.pause()
+        assert asked == [] and rows.lines_rendered == drawn
+        rows.add_class("-red")
+        await pilot.pause()
+        assert () in asked and rows.lines_rendered == drawn + 8
+        rows.remove_class("-red")  # back to the first look: every strip is kept
+        await pilot.pause()
+        assert rows.lines_rendered == drawn + 8
+        assert rows.render_line(1).text.rstrip() == "row 1"
+
+
+async def test_a_component_class_restyled_repaints_the_rows_that_use_it() -> None:
+    """A component class's new style reaches the rows that name it in a span (Textual
+    restyles the classes after the widget, then refreshes it)."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        rows.words[2] = "mark"
+        original = rows.content_lines
+
+        def marked(width: int) -> list[Line]:
+            lines = original(width)
+            lines[2] = Content.styled("mark", ".rows--mark")
+            return lines
+
+        rows.content_lines = marked  # type: ignore[method-assign]
+        rows.refresh()
+        await pilot.pause()
+        rows.add_class("-marked")
+        await pilot.pause()
+        (segment, *_) = list(rows.render_line(2))
+        assert segment.style is not None and segment.style.color is not None
+        assert segment.style.color.triplet == (0, 128, 0)  # green
+
+
+async def test_repaint_once_lays_the_rows_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refreshes inside repaint_once wait for its end: one lay-out, one repaint of the
+    rows that changed, however many refreshes were asked for."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        laid_out: list[int] = []
+        lay_out = Rows.lay_out
+
+        def counting(self: Rows, width: int) -> list[Strip]:
+            laid_out.append(width)
+            return lay_out(self, width)
+
+        monkeypatch.setattr(Rows, "lay_out", counting)
+        asked = repaints(monkeypatch, rows)
+        with repaint_once():
+            for y in (1, 4, 6):
+                rows.words[y] = "new"
+                rows.refresh()
+            with repaint_once():  # nested: the outer one repaints
+                rows.refresh()
+            assert laid_out == [] and asked == []
+        assert len(laid_out) == 1
+        assert [{r.y for r in regions} for regions in asked] == [{1, 4, 6}]
+        await pilot.pause()
+        assert rows.render_line(4).text.rstrip() == "new"
 
 
 async def test_a_new_width_clears_the_cache_and_repaints_every_row() -> None:

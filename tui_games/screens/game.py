@@ -79,9 +79,6 @@ __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_
            "sentence", "why_no_undo"]
 
 
-AFTER_THE_WIDGETS = 0.001  # s: a timer's shortest wait (0 divides by zero in Textual 8)
-
-
 class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissOnce,
                  hint.HintKeys, Screen[None]):
     """The table of one game in progress. Subclasses implement the three table methods."""
@@ -139,7 +136,8 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self._ready = False  # True once the table has been composed and shown
         self.bot_redraw: Timer | None = None  # a bot's move waiting to be drawn: show_bot_move
         self._memo = ObservationMemo()  # see remember
-        self._autosave_due = False  # an autosave waits for the next frame
+        self._status_shown: tuple[str, bool] = ("", False)  # show_status's last (text, error)
+        self._autosave_due = False  # an autosave waits for the frame (see _apply)
 
     # ---- to implement in each game ---------------------------------------------------
 
@@ -296,6 +294,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
 
         Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
         """
+        self._status_shown = (text, error)
         text = self.save_warning() + text  # while saves fail, every status says so
         self.query_one("#status", StatusLine).update(self.speak(text), error=error)
 
@@ -348,31 +347,29 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
             return False
         self.bot_runner.moved_on()
         self.stop_hint()
-        if self.session.turn != turn_before and self.session.to_move is not None:
-            self._autosave_after_frame()  # not for the last move: the game over drops it
+        ended = self.session.turn != turn_before and self.session.to_move is not None
+        if ended and not self._autosave_due:
+            # Not for the last move: the game over drops the autosave anyway. After the
+            # frame: the file is synced to disk, which the player would otherwise wait for
+            # before seeing the move (as the end of a game does, keep_the_end).
+            self._autosave_due = True
+            self.games_app.call_after_frame(self._autosave_after_frame)
         self._advance()
         return True
 
     def _autosave_after_frame(self) -> None:
-        """Autosave once the move is drawn: the write syncs a file to disk (about 10 ms),
-        which the player would otherwise wait for before seeing the move. The turns
-        completed before the next frame (bots answering at once) make one save."""
-        if not self._autosave_due:
-            self._autosave_due = True
-            self.call_after_refresh(self._autosave_when_drawn)
-
-    def _autosave_when_drawn(self) -> None:
-        # The screen idles (and runs what waits for a refresh) before the widgets the
-        # move changed have asked it for their repaint; by a timer's first tick they
-        # have, and what waits for the refresh then comes after the frame.
-        self.set_timer(AFTER_THE_WIDGETS, lambda: self.call_after_refresh(self._autosave_now))
-
-    def _autosave_now(self) -> None:
+        """The autosave of the turns just ended (one for all of them); the status line
+        says so when saving starts or stops failing. Nothing once the table is left (it
+        saved on the way out, save_on_exit) or the game is over (its end drops the
+        autosave)."""
         self._autosave_due = False
-        # The game may have ended meanwhile (a bot's move): its autosave is dropped, and
-        # one written now would outlive the game.
-        if self.session.to_move is not None and not self._over:
-            self.autosave()
+        if self.closed or self.session.to_move is None:
+            return
+        warned = self.save_warning()
+        self.autosave()
+        if self.save_warning() != warned:
+            text, error = self._status_shown
+            self.show_status(text, error=error)
 
     def _advance(self) -> None:
         """After a change: game over, a hand-off to another human, or the next bot."""

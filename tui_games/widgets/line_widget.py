@@ -8,15 +8,19 @@ those that differ from the ones on screen are repainted, and of each such row on
 columns up to its last changed cell (``changed_span``): a cursor key that moves a marker
 redraws a few cells, not the board, and Textual's compositor writes only those to the
 terminal (over SSH, bytes are what a player waits for). When the box around the rows
-changed as well (a border title, a colour), the whole widget is. A restyle (focus, theme,
-a class) or a resize clears the cache and repaints everything, since every strip's colours
-or width may differ.
+changed as well (a border title, a colour), the whole widget is. The style a strip is kept
+by is the widget's own and its component classes' (``look_key``): Textual restyles a widget
+on every focus change, most often to the same look, and then the rows on screen stand; a
+restyle that changes the look (a :focus tint, a theme) repaints everything, and the strips
+kept for the other look are there when it comes back. A resize clears the cache (every
+strip's width may differ).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from functools import lru_cache
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import cache, lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -213,6 +217,37 @@ def changed_regions(old: Sequence[Strip], new: Sequence[Strip], width: int,
     return regions
 
 
+_held: dict[LineWidget, None] | None = None  # the widgets refreshed inside repaint_once
+
+
+@contextmanager
+def repaint_once() -> Iterator[None]:
+    """Inside it, a LineWidget's plain refresh waits for the end, where each widget that
+    was refreshed lays its rows out once and repaints those that changed: a table's
+    refresh sets one reactive after another, and each would lay the rows out and compare
+    them again (nested: the outermost one repaints)."""
+    global _held
+    if _held is not None:
+        yield
+        return
+    _held = {}
+    try:
+        yield
+    finally:
+        widgets, _held = _held, None
+        for widget in widgets:
+            widget.refresh()
+
+
+@cache
+def component_names(cls: type[Widget]) -> tuple[str, ...]:
+    """The component classes of ``cls`` and its bases, as Textual gathers them."""
+    names: set[str] = set()
+    for base in cls.__mro__:
+        names.update(base.__dict__.get("COMPONENT_CLASSES", ()))
+    return tuple(sorted(names))
+
+
 class LineWidget(Widget):
     """Base for widgets drawn as Content lines with a line cache (see the module)."""
 
@@ -229,6 +264,7 @@ class LineWidget(Widget):
         self._laid_out_width = 0
         self._box: Hashable = None  # box() when the rows were laid out
         self._cache_width: int | None = None  # the width the cached strips were drawn at
+        self._look: Hashable = None  # look_key() until the next restyle (None: not known)
         self.lines_rendered = 0  # lines and pieces turned into strips: cache misses (tests)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -244,11 +280,11 @@ class LineWidget(Widget):
     def strips(self, content: Content, width: int, *, pad: bool = False) -> list[Strip]:
         """``content`` drawn at ``width`` in the widget's style, from the cache if it was
         drawn before."""
-        style = self.visual_style
-        key = (shows(content), width, pad, style)
+        key = (shows(content), width, pad, self.look_key())
         strips = self._line_cache.get(key)
         if strips is None:
-            strips = Visual.to_strips(self, content, width, None, style, pad=pad) or [Strip([])]
+            strips = (Visual.to_strips(self, content, width, None, self.visual_style, pad=pad)
+                      or [Strip([])])
             if self.MERGE_LOOKS:
                 strips = [merged(strip) for strip in strips]
             self._line_cache.set(key, strips)
@@ -267,7 +303,7 @@ class LineWidget(Widget):
         if not self.MERGE_LOOKS:
             return [row]
         # Joined across the pieces too, once per row shown (pieces repeat in many rows).
-        key = ("row", tuple(shows(piece) for piece in line), self.visual_style)
+        key = ("row", tuple(shows(piece) for piece in line), self.look_key())
         kept = self._line_cache.get(key)
         if kept is None:
             kept = [merged(row)]
@@ -286,7 +322,11 @@ class LineWidget(Widget):
                 recompose: bool = False) -> LineWidget:
         """Repaint: a plain refresh repaints only the rows that changed, unless the box
         around them changed too (a border title, a colour set in code), or no rows are
-        on screen yet: then the whole widget, as Textual does."""
+        on screen yet: then the whole widget, as Textual does. Inside ``repaint_once``
+        it waits for the end."""
+        if _held is not None and not (regions or layout or recompose) and repaint:
+            _held[self] = None
+            return self
         if regions or not repaint or layout or recompose or not self._repaint_rows():
             if not regions:
                 self._laid_out = None
@@ -309,10 +349,18 @@ class LineWidget(Widget):
         """What every row's look depends on besides its content: when it changes, a
         refresh repaints the whole widget."""
         styles = self.styles
-        return (self.size, self.visual_style, self.background_colors, self.border_title,
-                self.border_subtitle, styles.color, styles.background, styles.text_style,
-                styles.tint, styles.background_tint, styles.border, styles.outline,
-                styles.padding, styles.opacity, styles.text_opacity, styles.hatch)
+        return (self.size, self.app.theme, self.visual_style, self.background_colors,
+                self.border_title, self.border_subtitle, styles.color, styles.background,
+                styles.text_style, styles.tint, styles.background_tint, styles.border,
+                styles.outline, styles.padding, styles.opacity, styles.text_opacity,
+                styles.hatch, self.text_rules())
+
+    def text_rules(self) -> Hashable:
+        """The rules Textual draws a Content's lines by, besides its style: alignment,
+        wrapping, padding and links."""
+        styles = self.styles
+        return (styles.text_align, styles.text_overflow, styles.text_wrap, styles.line_pad,
+                styles.link_color, styles.link_background, styles.link_style)
 
     def _repaint_rows(self) -> bool:
         """Repaint the rows that differ from the ones on screen; False when that is not
@@ -328,13 +376,29 @@ class LineWidget(Widget):
             self.repainted(changed)
         return True
 
+    def look_key(self) -> Hashable:
+        """What every strip depends on besides its content and width: the widget's style,
+        the rules its lines are drawn by, its component classes' styles (a span names
+        them) and the theme (a span may name an ancestor's class), worked out once a
+        restyle."""
+        if self._look is None:
+            self._look = (self.app.theme, self.visual_style, self.text_rules(), tuple(
+                self.get_visual_style(name, partial=True) for name in component_names(type(self))))
+        return self._look
+
     def notify_style_update(self) -> None:
-        """Restyled: every strip may look different, and so may the box around them (a
-        border, a background), which a repaint of some rows would leave as it was."""
-        self._line_cache.clear()
-        self._laid_out = None
+        """Restyled. Textual restyles a widget on every focus change, most often to the
+        same look: when the box (the widget's style, see ``box``) is as the rows on screen
+        were laid out in, they stand. Textual restyles the component classes after this
+        call (and reading them now would keep their old styles); when theirs changed, it
+        refreshes the widget, and a plain refresh repaints the rows that then differ.
+        Otherwise the whole widget is repainted: every strip may look different, and so
+        may the box around the rows."""
         super().notify_style_update()
-        self.refresh()
+        before, self._look = self._look, None
+        if before is None or not self.is_mounted or self.box() != self._box:
+            self._laid_out = None
+            self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         """Resized: at a new width the lines wrap anew, and the strips kept for the old

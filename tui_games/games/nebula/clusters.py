@@ -34,11 +34,7 @@ from tui_games.games.nebula.board import (
     INDICATOR_LAST,
     TIME_POINTS,
 )
-from tui_games.games.nebula.star_colours import (
-    STAR_COMPONENTS,
-    star_css,
-    star_style,
-)
+from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.line_widget import LineWidget
 
@@ -74,21 +70,20 @@ class StarClusters(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = STAR_COMPONENTS | {
+    COMPONENT_CLASSES = {
         "clusters--title", "clusters--marker", "clusters--moon",
         "clusters--empty", "clusters--arrow", "clusters--points", "clusters--label",
     }
 
-    DEFAULT_CSS = f"""
-    StarClusters {{ width: auto; height: auto; }}
-    StarClusters > .clusters--title {{ color: $text-muted; }}
-    StarClusters > .clusters--marker {{ text-style: bold; color: $text; }}
-    StarClusters > .clusters--moon {{ color: $text-muted; }}
-    StarClusters > .clusters--empty {{ color: $text-muted; }}
-    StarClusters > .clusters--arrow {{ color: $text-accent; text-style: bold; }}
-    StarClusters > .clusters--points {{ color: $text-warning; text-style: bold; }}
-    StarClusters > .clusters--label {{ color: $text-muted; }}
-    {star_css("StarClusters")}
+    DEFAULT_CSS = """
+    StarClusters { width: auto; height: auto; }
+    StarClusters > .clusters--title { color: $text-muted; }
+    StarClusters > .clusters--marker { text-style: bold; color: $text; }
+    StarClusters > .clusters--moon { color: $text-muted; }
+    StarClusters > .clusters--empty { color: $text-muted; }
+    StarClusters > .clusters--arrow { color: $text-accent; text-style: bold; }
+    StarClusters > .clusters--points { color: $text-warning; text-style: bold; }
+    StarClusters > .clusters--label { color: $text-muted; }
     """
 
     BINDINGS = [

@@ -19,7 +19,7 @@ line it feeds is drawn in the same frame as the cursor, not one message hop late
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from textual import events
@@ -43,7 +43,7 @@ from tui_games.games.nebula.board import (
     space_in_direction,
 )
 from tui_games.games.nebula.galaxy_canvas import Art, draw_links
-from tui_games.games.nebula.star_colours import STAR_COMPONENTS, star_css, star_style
+from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
 from tui_games.widgets.cell_map import MapFrame, split_at_cuts
 from tui_games.widgets.line_widget import Line, LineWidget
@@ -92,6 +92,7 @@ Spans = tuple[tuple[int, int, str], ...]  # (start, end, style): ".component" or
 Row = tuple[str, Spans]  # a drawn row: its text and styled runs
 
 
+@lru_cache(maxsize=1024)  # each lay-out asks for every row; most read as before
 def _content(row: Row) -> Content:
     text, spans = row
     return Content(text, [Span(a, b, style) for a, b, style in spans])
@@ -112,24 +113,23 @@ class GalaxyBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text to copy
 
-    COMPONENT_CLASSES = STAR_COMPONENTS | {
+    COMPONENT_CLASSES = {
         "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
         "galaxy--empty", "galaxy--highlight", "galaxy--legal",
         "galaxy--title", "galaxy--legend",
     }
 
-    DEFAULT_CSS = f"""
-    GalaxyBoard {{ width: auto; height: auto; }}
-    GalaxyBoard > .galaxy--direct {{ color: $text; }}
-    GalaxyBoard > .galaxy--indirect {{ color: $text-accent; }}
-    GalaxyBoard > .galaxy--orbit {{ color: $text-muted; }}
-    GalaxyBoard > .galaxy--label {{ color: $text-muted; text-style: bold; }}
-    GalaxyBoard > .galaxy--empty {{ color: $text-muted; }}
-    GalaxyBoard > .galaxy--highlight {{ color: $text-warning; text-style: bold; }}
-    GalaxyBoard > .galaxy--legal {{ color: $text-success; text-style: bold; }}
-    GalaxyBoard > .galaxy--title {{ text-style: bold; }}
-    GalaxyBoard > .galaxy--legend {{ color: $text-muted; }}
-    {star_css("GalaxyBoard")}
+    DEFAULT_CSS = """
+    GalaxyBoard { width: auto; height: auto; }
+    GalaxyBoard > .galaxy--direct { color: $text; }
+    GalaxyBoard > .galaxy--indirect { color: $text-accent; }
+    GalaxyBoard > .galaxy--orbit { color: $text-muted; }
+    GalaxyBoard > .galaxy--label { color: $text-muted; text-style: bold; }
+    GalaxyBoard > .galaxy--empty { color: $text-muted; }
+    GalaxyBoard > .galaxy--highlight { color: $text-warning; text-style: bold; }
+    GalaxyBoard > .galaxy--legal { color: $text-success; text-style: bold; }
+    GalaxyBoard > .galaxy--title { text-style: bold; }
+    GalaxyBoard > .galaxy--legend { color: $text-muted; }
     """
 
     BINDINGS = [

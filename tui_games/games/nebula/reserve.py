@@ -18,11 +18,7 @@ from textual.binding import Binding
 from textual.content import Content, Span
 from textual.reactive import reactive
 
-from tui_games.games.nebula.star_colours import (
-    STAR_COMPONENTS,
-    star_css,
-    star_style,
-)
+from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import STAR_LETTERS
 from tui_games.widgets.line_widget import Line, LineWidget
 
@@ -44,15 +40,14 @@ class StarRow(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = STAR_COMPONENTS | {
+    COMPONENT_CLASSES = {
         "star-row--label", "star-row--dim", "star-row--empty"}
 
-    DEFAULT_CSS = f"""
-    StarRow {{ width: 1fr; height: 1; }}
-    StarRow > .star-row--label {{ color: $text-muted; }}
-    StarRow > .star-row--dim {{ text-style: dim; }}
-    StarRow > .star-row--empty {{ color: $text-muted; text-style: italic; }}
-    {star_css("StarRow")}
+    DEFAULT_CSS = """
+    StarRow { width: 1fr; height: 1; }
+    StarRow > .star-row--label { color: $text-muted; }
+    StarRow > .star-row--dim { text-style: dim; }
+    StarRow > .star-row--empty { color: $text-muted; text-style: italic; }
     """
 
     BINDINGS = [

@@ -115,11 +115,15 @@ class NebulaScreen(NebulaTable, inherit_bindings=False):
         dimmed while the rules refuse it (see ``key_gates``)."""
         if action not in model.GATED:
             return True
+        # Once per observation: the footer asks for every binding after each key.
+        return self.remember(("gates", self._returning), self._key_gates)[action]
+
+    def _key_gates(self) -> dict[str, bool | None]:
         legal = self.legal()
         return model.key_gates(
             self._phase(self._state()), self._returning,
             can_take=any(isinstance(a, TakeStars) for a in legal),
-            can_chaos=any(isinstance(a, TurnToChaos) for a in legal))[action]
+            can_chaos=any(isinstance(a, TurnToChaos) for a in legal))
 
     def _sync_bindings(self) -> None:
         """Refresh the Footer only when a game key was switched on, dimmed or off (a

@@ -2,13 +2,19 @@
 
 Each star is drawn as its letter (R P Y W B O, K for black) in a component class named
 after it, so the letter carries the meaning and the colour only helps (NO_COLOR reads).
-A widget lists ``STAR_COMPONENTS`` in its COMPONENT_CLASSES and ``star_css(name)`` in its
-DEFAULT_CSS; styles/nebula.tcss may override them (the light theme does).
+The classes belong to ``StarPalette``, the box around the table: a widget inside it names
+them in its spans (``star_style``) and Textual finds them up the widget's ancestors.
+styles/nebula.tcss may override them (the light theme does).
+
+One palette rather than the classes on every board: Textual restyles a widget's
+component classes whenever it gains or loses focus, a pass over the whole stylesheet per
+class, and a key that changes the phase moves the focus between two boards (issue 17).
 """
 
 from __future__ import annotations
 
 from tui_games.games.nebula.state import STAR_LETTERS
+from tui_games.widgets.boxes import Column
 
 _COLOURS = {
     "r": "color: #ff6b6b; text-style: bold;",
@@ -37,3 +43,11 @@ STAR_COMPONENTS: set[str] = {star_class(i) for i in range(len(STAR_LETTERS))}
 def star_css(widget: str) -> str:
     """DEFAULT_CSS rules colouring the star component classes of ``widget``."""
     return "\n".join(f"{widget} > .star-{key} {{ {rule} }}" for key, rule in _COLOURS.items())
+
+
+class StarPalette(Column):
+    """A column whose component classes colour the stars of every widget inside it."""
+
+    COMPONENT_CLASSES = STAR_COMPONENTS
+
+    DEFAULT_CSS = star_css("StarPalette")

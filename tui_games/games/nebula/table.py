@@ -35,6 +35,7 @@ from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
 from tui_games.games.nebula.pane_column import PaneColumn
 from tui_games.games.nebula.reserve import StarRow
 from tui_games.games.nebula.score_pad import ScorePad
+from tui_games.games.nebula.star_colours import StarPalette
 from tui_games.games.nebula.state import (
     EMPTY,
     STAR_LETTERS,
@@ -46,6 +47,7 @@ from tui_games.screens.fields import ChoiceList
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.cell_map import MapFrame
+from tui_games.widgets.line_widget import repaint_once
 from tui_games.widgets.text_lines import TextLines
 
 # The session's ui_prefs keys: what a save keeps of the table.
@@ -79,7 +81,7 @@ class NebulaTable(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         """Top line; Galaxy and reserve on the left, the panes on the right."""
-        with Column(id="neb-table"):
+        with StarPalette(id="neb-table"):  # the star colours of every board (star_colours)
             yield TextLines(id="neb-top")
             with Row(id="neb-main"):
                 with Column(id="neb-left"):
@@ -187,12 +189,19 @@ class NebulaTable(GameScreen):
 
     # ---- refreshing from the view ------------------------------------------------------
 
+    def refresh_view(self) -> None:
+        """The table, the log and the status line: each widget lays its rows out once,
+        however many of its reactives changed (``repaint_once``)."""
+        with repaint_once():
+            super().refresh_view()
+
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each repaints only if its data changed."""
         assert isinstance(view, NebulaState)
         self._refreshing = True
         try:
-            self._refresh_table(view)
+            with repaint_once():
+                self._refresh_table(view)
         finally:
             self._refreshing = False
 

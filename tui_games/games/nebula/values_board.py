@@ -20,11 +20,7 @@ from textual.reactive import reactive
 
 from tui_games.engine.text import fit
 from tui_games.games.nebula.board import VALUE_TRACK_LAST
-from tui_games.games.nebula.star_colours import (
-    STAR_COMPONENTS,
-    star_css,
-    star_style,
-)
+from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     COLOUR_TOKENS,
@@ -47,18 +43,17 @@ class ValuesBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = STAR_COMPONENTS | {
+    COMPONENT_CLASSES = {
         "values--title", "values--place", "values--blocked",
         "values--bar", "values--note"}
 
-    DEFAULT_CSS = f"""
-    ValuesBoard {{ width: auto; height: auto; }}
-    ValuesBoard > .values--title {{ text-style: bold; }}
-    ValuesBoard > .values--place {{ color: $text-warning; text-style: bold; }}
-    ValuesBoard > .values--blocked {{ text-style: dim strike; }}
-    ValuesBoard > .values--bar {{ color: $text-accent; }}
-    ValuesBoard > .values--note {{ color: $text-muted; }}
-    {star_css("ValuesBoard")}
+    DEFAULT_CSS = """
+    ValuesBoard { width: auto; height: auto; }
+    ValuesBoard > .values--title { text-style: bold; }
+    ValuesBoard > .values--place { color: $text-warning; text-style: bold; }
+    ValuesBoard > .values--blocked { text-style: dim strike; }
+    ValuesBoard > .values--bar { color: $text-accent; }
+    ValuesBoard > .values--note { color: $text-muted; }
     """
 
     BINDINGS = [
