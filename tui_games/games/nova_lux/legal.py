@@ -9,11 +9,15 @@ of its own kind only, which is what ``apply`` needs.
 
 from __future__ import annotations
 
-from tui_games.games.nova_lux import movement, trades
-from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS
+from itertools import compress
+from operator import getitem
+
+from tui_games.games.nova_lux import interned, movement, trades
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS, SIZE
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     DOUBLE_ENGINE,
+    FACTIONS_KEPT,
     FED_CONVERT,
     FED_HARVEST,
     FORCE_TRADE,
@@ -23,6 +27,7 @@ from tui_games.games.nova_lux.cards import (
     RESOURCES,
     STARS,
     TELEPORT,
+    TRACK_MAX,
 )
 from tui_games.games.nova_lux.describe import top_star
 from tui_games.games.nova_lux.factions import (
@@ -60,13 +65,13 @@ from tui_games.games.nova_lux.state import (
     UseEngine,
 )
 
-ENGINE_SLOTS = 3
+ENGINE_SLOTS = interned.ENGINE_SLOTS
 FED_HARVEST_HYDROGEN = 2
-
-# One instance of the commonest actions, so legal_actions builds few objects.
-_MOVE = tuple(MoveTo(c) for c in range(CELLS))
-_TAKE = tuple(TakeHydrogen(k) for k in range(CARDS))
-_END = EndTurn()
+_MOVE, _TAKE, _END = interned.MOVE, interned.TAKE, interned.END
+_HARVEST, _ENGINE, _ABILITY, _PAIRS = (interned.HARVEST, interned.ENGINE, interned.ABILITY,
+                                       interned.PAIRS)
+_ROW_MOVES = interned.ROW_MOVES
+assert movement.ROW_BITS == 8       # a bit set of cells is SIZE bytes, a row each
 
 
 def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
@@ -96,28 +101,67 @@ def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
 
 
 def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
-    """The current player's options in the free-order turn, its mandatory end last."""
+    """The current player's options in the free-order turn, its mandatory end last:
+    harvests, moves, teleports, engine runs, the colony, abilities, federation powers,
+    trades, attacks, then the hydrogen to take (or the end when none is left)."""
+    # The hot path of every playout and search: each part is skipped by its cheapest
+    # test first, and the actions come from the interned tables.
     me = s.current
-    out: list[NovaLuxAction] = []
-    out += harvests(s)
-    if "move" not in s.did:
-        budget = s.res[me][HYDROGEN]
-        here = s.ships[me]
-        out += [_MOVE[c] for c in movement.move_targets(s, here, budget)]
-    if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
+    res = s.res[me]
+    did = s.did
+    out = harvests(s)
+    if "move" not in did:
+        out += move_actions(s, s.ships[me], res[HYDROGEN])
+    fed = s.federation
+    if fed and federation_power(s, me, TELEPORT) and res[HYDROGEN] >= movement.TELEPORT_COST:
         out += [Teleport(c) for c in range(CELLS)
                 if c != s.ships[me] and movement.enterable(s, c)]
-    out += engine_uses(s)
-    if can_found(s, me):
-        out.append(FoundColony())
-    out += [UseAbility(*x) for x in exchanges(s, me)]
-    out += federation_actions(s)
-    out += trades.starts(s)
-    out += attacks(s)
-    hydrogen = s.hydrogen
-    takes = [_TAKE[k] for k in range(CARDS) if hydrogen[k]]
-    out += takes or [_END]
+    if s.engine[me] and res[HYDROGEN]:
+        out += engine_uses(s)
+    if s.colony[me] == NONE and min(res) >= COLONY_LEVEL and can_found(s, me):
+        out.append(interned.FOUND)
+    if not s.used[me] and s.done:
+        out += abilities(s, me)
+    if fed:
+        out += federation_actions(s)
+    if s.players > 1:
+        out += trades.starts(s)
+        out += attacks(s)
+    size = len(out)
+    out += compress(_TAKE, s.hydrogen)
+    if len(out) == size:
+        out.append(_END)
     return out
+
+
+def move_actions(s: NovaLuxState, here: int, budget: int) -> list[MoveTo]:
+    """The moves to every cell but ``here`` reachable for at most ``budget``, by cell."""
+    if not 0 <= budget <= movement.MAX_BUDGET:       # only a hand-made state
+        return [_MOVE[c] for c in movement.move_targets(s, here, budget)]
+    cells = movement.reach_cells(s, here, budget)
+    out: list[MoveTo] = []
+    for moves in map(getitem, _ROW_MOVES, cells.to_bytes(SIZE, "little")):
+        out += moves
+    return out
+
+
+def abilities(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
+    """``exchanges`` as actions (the same order)."""
+    if s.used[seat] or not s.done:
+        return []
+    factions = s.factions[seat]
+    if len(factions) > FACTIONS_KEPT:                 # only a hand-made state
+        return [UseAbility(*x) for x in exchanges(s, seat)]
+    res = s.res[seat]
+    done = s.done[seat]
+    out: list[NovaLuxAction] = []
+    for slot, fid in enumerate(factions):
+        if done[slot]:
+            continue
+        table = _ABILITY[slot]
+        out += [table[g][t] for g, t in _PAIRS[fid] if res[g]]
+    return out
+
 
 def attacks(s: NovaLuxState) -> list[NovaLuxAction]:
     """Attacks on Arks sharing the current player's cell (one attack per turn)."""
@@ -141,10 +185,18 @@ def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
     star = STARS[top_star(s, card)]
     res = s.res[me]
     left = s.hydrogen[card]
+    cost_n = star.cost_n
     out: list[NovaLuxAction] = []
     for pay in star.cost:
-        most = min(left, res[pay] // star.cost_n)
-        out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
+        most = min(left, res[pay] // cost_n)
+        if most <= 0:
+            continue
+        if most <= TRACK_MAX:
+            table = _HARVEST[pay]
+            for gain in star.reward:
+                out += table[gain][:most]
+        else:                                        # only a hand-made state
+            out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
     if federation_power(s, me, FED_HARVEST) and res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
         out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
                 for gain in star.reward for n in range(1, left + 1)]
@@ -156,20 +208,27 @@ def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
     if "engine" in s.did and s.open_action != "engine":
         return []
     res = s.res[me]
-    if not s.engine[me] or not res[HYDROGEN]:
+    engine = s.engine[me]
+    if not engine or not res[HYDROGEN]:
         return []
     double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
+    single = not s.engine_double
     out: list[NovaLuxAction] = []
-    for slot, star_id in enumerate(s.engine[me]):
+    for slot, star_id in enumerate(engine):
         star = STARS[star_id]
         for pay in star.cost:
             if res[pay] < star.cost_n:
                 continue
             for gain in star.reward:
-                if not s.engine_double:
-                    out.append(UseEngine(slot, pay, gain))
+                if slot < ENGINE_SLOTS:
+                    single_run, double_run = _ENGINE[slot][pay][gain]
+                else:                                # only a hand-made state
+                    single_run = UseEngine(slot, pay, gain)
+                    double_run = UseEngine(slot, pay, gain, True)
+                if single:
+                    out.append(single_run)
                 if double_ok:
-                    out.append(UseEngine(slot, pay, gain, True))
+                    out.append(double_run)
     return out
 
 def can_found(s: NovaLuxState, me: int) -> bool:

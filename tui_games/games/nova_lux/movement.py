@@ -22,6 +22,7 @@ from tui_games.games.nova_lux.board import (
     SIZE,
     WORMHOLE,
 )
+from tui_games.games.nova_lux.cards import TRACK_MAX
 from tui_games.games.nova_lux.state import NovaLuxState
 
 SOLAR_SYSTEM_COST = 2
@@ -72,7 +73,7 @@ def move_targets(s: NovaLuxState, start: int, budget: int) -> tuple[int, ...]:
 # For move_targets, cells are bits of an int, rows SIZE + 1 bits wide (a spare bit ends
 # each row), so a set of cells steps to its neighbours in four shifts: the reachable cells
 # of a budget in a few operations per cost, where _cheapest keeps a path to each.
-_W = SIZE + 1
+_W = ROW_BITS = SIZE + 1
 _BIT: tuple[int, ...] = tuple(1 << (c // SIZE * _W + c % SIZE) for c in range(CELLS))
 _CELL_AT: dict[int, int] = {b.bit_length() - 1: c for c, b in enumerate(_BIT)}
 _ALL = sum(_BIT)
@@ -190,6 +191,129 @@ def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
                     best[n] = (nxt, cell)
                     buckets[nxt].append(n)
     return best
+
+
+MAX_BUDGET = TRACK_MAX      # no hydrogen track goes higher
+
+
+def reach_cells(s: NovaLuxState, start: int, budget: int) -> int:
+    """``move_targets`` as a bit set (bit ``row * ROW_BITS + column``)."""
+    return _reach(*board_key(s), start, budget)
+
+
+@lru_cache(maxsize=8192)
+def _reach(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int, budget: int) -> int:
+    """``_targets`` as a bit set, searched only as far as ``budget`` (most turns have 1
+    to 3 hydrogen; the whole map is 8 to 14 away)."""
+    one, two, five, blocked, holes = _board(flipped, faces)
+    free = _ALL & ~blocked
+    pending = [0] * (budget + 1)
+    pending[0] = _BIT[start]
+    reached = 0
+    for cost in range(budget + 1):
+        now = pending[cost] & ~reached
+        if not now:
+            continue
+        if now & holes:             # a free jump between destroyed wormholes
+            now |= holes & ~reached
+        reached |= now
+        nxt = cost + SPACE_COST
+        if nxt > budget:
+            continue
+        part = now & one
+        if part:
+            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
+        nxt = cost + SOLAR_SYSTEM_COST
+        if nxt > budget:
+            continue
+        part = now & two
+        if part:
+            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
+        nxt = cost + BLACK_HOLE_COST
+        part = now & five
+        if part and nxt <= budget:
+            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
+    return reached & ~_BIT[start]
+
+
+def board_key(s: NovaLuxState) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """What a path search depends on: the destroyed cards and their faces.
+
+    Kept beside the state with copies of the lists it was made from, and used only while
+    they are still equal to the state's own: a clone, a save or a hand edit can never
+    meet a stale key (clones and saves drop it anyway)."""
+    kept = s.__dict__.get("board_key")
+    if kept is not None and kept[0] == s.flipped and kept[1] == s.face:
+        return kept[2]          # type: ignore[no-any-return]
+    key = tuple(s.flipped), tuple(compress(s.face, s.flipped))
+    s.board_key = (list(s.flipped), list(s.face), key)
+    return key
+
+
+@lru_cache(maxsize=1024)
+def _terrain(flipped: tuple[bool, ...], faces: tuple[int, ...]
+             ) -> tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]:
+    """Per cell the hydrogen paid to leave it; the blocked cells; the wormhole cells."""
+    leave = list(_BASE_LEAVE)
+    blocked: set[int] = set()
+    holes: list[int] = []
+    shown = iter(faces)
+    for k in range(CARDS):
+        if not flipped[k]:
+            continue
+        f = next(shown)
+        if f >= 0:
+            cell = CARD_CELLS[k]
+            if f == BLACK_HOLE:
+                leave[cell] = BLACK_HOLE_COST
+            else:
+                leave[cell] = SPACE_COST
+                if f == NEUTRON_STAR:
+                    blocked.add(cell)
+                elif f == WORMHOLE:
+                    holes.append(cell)
+    return tuple(leave), frozenset(blocked), tuple(holes)
+
+
+def route(s: NovaLuxState, start: int, target: int, budget: int
+          ) -> tuple[int, list[int]] | None:
+    """``(cost, path)`` of ``cheapest``'s path from ``start`` to ``target`` (both in the
+    path), or None when it costs more than ``budget``. The same search, in the same
+    order, stopped once ``target`` is settled: every cell of its path is settled before
+    it, so the path is the one ``cheapest`` keeps."""
+    leave, blocked, holes = _terrain(*board_key(s))
+    unknown = budget + 1
+    best = [unknown] * CELLS
+    prev = [-1] * CELLS
+    best[start] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for cost in range(budget + 1):
+        bucket = buckets[cost]
+        for cell in bucket:           # a free wormhole jump appends to this bucket
+            if best[cell] != cost:
+                continue
+            if cell == target:
+                path = []
+                while cell != -1:
+                    path.append(cell)
+                    cell = prev[cell]
+                return cost, path[::-1]
+            if cell in holes:
+                for hole in holes:
+                    if cost < best[hole]:
+                        best[hole] = cost
+                        prev[hole] = cell
+                        bucket.append(hole)
+            nxt = cost + leave[cell]
+            if nxt > budget:
+                continue
+            for n in NEIGHBOURS[cell]:
+                if nxt < best[n] and n not in blocked:
+                    best[n] = nxt
+                    prev[n] = cell
+                    buckets[nxt].append(n)
+    return None
 
 
 def path_to(found: dict[int, tuple[int, int]], cell: int) -> list[int]:

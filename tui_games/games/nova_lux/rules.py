@@ -226,9 +226,9 @@ class NovaLuxRules:
         # Kept for the next apply, which then checks the action against this list instead
         # of listing its kind again (a playout asks for the list, then applies one of it).
         # Not part of the state's data: JSON, saves and clones drop it; apply consumes it.
-        # The objects themselves are kept (so no other object can take one's id) and
-        # their ids: apply recognises one of them in a single look-up.
-        s.legal_cache = (tuple(listed), frozenset(map(id, listed)))
+        # Kept as a tuple (the caller may change its list): apply looks for the very
+        # object, so an equal action with other field types (True for 1) is checked anew.
+        s.legal_cache = tuple(listed)
         return listed
 
     # ---- apply ---------------------------------------------------------------------------
@@ -236,7 +236,7 @@ class NovaLuxRules:
     def apply(self, s: NovaLuxState, a: NovaLuxAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
-        if known is None or id(a) not in known[1]:      # not one of the actions just listed
+        if known is None or not _listed(known, a):      # not one of the actions just listed
             if s.phase == "over":
                 raise IllegalAction("the game is over")
             problem = field_problem(s, a)
@@ -310,9 +310,9 @@ class NovaLuxRules:
                 s.open_action = "harvest"
 
     def _move(self, s: NovaLuxState, a: MoveTo, me: int) -> None:
-        found = movement.cheapest(s, s.ships[me], s.res[me][HYDROGEN])
-        cost = found[a.cell][0]
-        path = movement.path_to(found, a.cell)
+        found = movement.route(s, s.ships[me], a.cell, s.res[me][HYDROGEN])
+        assert found is not None        # apply has checked the move
+        cost, path = found
         s.res[me][HYDROGEN] -= cost
         s.ships[me] = a.cell
         s.did.append("move")
@@ -750,6 +750,14 @@ class NovaLuxRules:
     def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
         """A plain phrase for ``a`` in ``s``."""
         return describe_action(s, a)
+
+
+def _listed(known: tuple[NovaLuxAction, ...], a: object) -> bool:
+    """``a`` is one of the objects of ``known`` (interned actions recur in every list)."""
+    try:
+        return known[known.index(a)] is a       # type: ignore[arg-type]
+    except ValueError:
+        return False
 
 
 def _unit(res: int) -> str:
