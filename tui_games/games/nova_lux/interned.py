@@ -11,7 +11,7 @@ hand-made state goes past them.
 from __future__ import annotations
 
 from tui_games.games.nova_lux.board import CARDS, CELLS, SIZE
-from tui_games.games.nova_lux.cards import FACTIONS, FACTIONS_KEPT, RESOURCES, TRACK_MAX
+from tui_games.games.nova_lux.cards import FACTIONS, FACTIONS_KEPT, RESOURCES, STARS, TRACK_MAX
 from tui_games.games.nova_lux.state import (
     EndTurn,
     FoundColony,
@@ -35,11 +35,21 @@ HARVEST: tuple[tuple[tuple[Harvest, ...], ...], ...] = tuple(
 """``HARVEST[pay][gain][:most]``: the harvests of 1..most hydrogen paying ``pay`` for
 ``gain`` (most up to TRACK_MAX)."""
 
-ENGINE: tuple[tuple[tuple[tuple[UseEngine, UseEngine], ...], ...], ...] = tuple(
-    tuple(tuple((UseEngine(slot, pay, gain), UseEngine(slot, pay, gain, True))
-                for gain in range(RESOURCES)) for pay in range(RESOURCES))
-    for slot in range(ENGINE_SLOTS))
-"""``ENGINE[slot][pay][gain]``: the single and the doubled run."""
+def _runs(slot: int, star_id: int) -> tuple[tuple[int, tuple[tuple[UseEngine, ...], ...]], ...]:
+    star = STARS[star_id]
+    out = []
+    for pay in star.cost:
+        single = tuple(UseEngine(slot, pay, gain) for gain in star.reward)
+        double = tuple(UseEngine(slot, pay, gain, True) for gain in star.reward)
+        both = tuple(run for pair in zip(single, double, strict=True) for run in pair)
+        out.append((pay, (single, double, both)))
+    return tuple(out)
+
+
+ENGINE: tuple[tuple[tuple[tuple[int, tuple[tuple[UseEngine, ...], ...]], ...], ...], ...] = tuple(
+    tuple(_runs(slot, star_id) for star_id in range(len(STARS))) for slot in range(ENGINE_SLOTS))
+"""``ENGINE[slot][star]``: per resource the star may be paid with, its runs: single,
+doubled, and both (single then doubled, gain by gain)."""
 
 ABILITY: tuple[tuple[tuple[UseAbility, ...], ...], ...] = tuple(
     tuple(tuple(UseAbility(slot, give, get) for get in range(RESOURCES))
@@ -61,6 +71,18 @@ def _pairs(fid: int) -> tuple[tuple[int, int], ...]:
 
 
 PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_pairs(f) for f in range(len(FACTIONS)))
+
+
+def _by_give(slot: int, fid: int) -> tuple[tuple[int, tuple[UseAbility, ...]], ...]:
+    groups: dict[int, list[UseAbility]] = {}
+    for give, get in PAIRS[fid]:        # dicts keep the first-seen order of the gives
+        groups.setdefault(give, []).append(ABILITY[slot][give][get])
+    return tuple((give, tuple(acts)) for give, acts in groups.items())
+
+
+ABILITIES: tuple[tuple[tuple[tuple[int, tuple[UseAbility, ...]], ...], ...], ...] = tuple(
+    tuple(_by_give(slot, fid) for fid in range(len(FACTIONS))) for slot in range(FACTIONS_KEPT))
+"""``ABILITIES[slot][fid]``: per resource given, in order, the abilities it pays for."""
 
 # The cells of move_targets' bit sets, a row of SIZE cells a byte (one spare bit a row):
 # ROW_MOVES[row][byte] is the row's MoveTo actions for the bits of that byte.

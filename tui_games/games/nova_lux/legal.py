@@ -9,11 +9,11 @@ of its own kind only, which is what ``apply`` needs.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import compress
-from operator import getitem
 
 from tui_games.games.nova_lux import interned, movement, trades
-from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS, SIZE
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     DOUBLE_ENGINE,
@@ -68,8 +68,7 @@ from tui_games.games.nova_lux.state import (
 ENGINE_SLOTS = interned.ENGINE_SLOTS
 FED_HARVEST_HYDROGEN = 2
 _MOVE, _TAKE, _END = interned.MOVE, interned.TAKE, interned.END
-_HARVEST, _ENGINE, _ABILITY, _PAIRS = (interned.HARVEST, interned.ENGINE, interned.ABILITY,
-                                       interned.PAIRS)
+_HARVEST, _ENGINE, _ABILITIES = interned.HARVEST, interned.ENGINE, interned.ABILITIES
 _ROW_MOVES = interned.ROW_MOVES
 assert movement.ROW_BITS == 8       # a bit set of cells is SIZE bytes, a row each
 
@@ -109,14 +108,22 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     me = s.current
     res = s.res[me]
     did = s.did
-    out = harvests(s)
+    here = s.ships[me]
+    card = CARD_AT[here]
+    if card >= 0 and s.hydrogen[card] and ("harvest" not in did or s.open_action == "harvest"):
+        out = harvests(s)
+    else:
+        out = []
     if "move" not in did:
-        out += move_actions(s, s.ships[me], res[HYDROGEN])
+        budget = res[HYDROGEN]
+        if 0 <= budget <= movement.MAX_BUDGET:
+            out += _moves(*movement.board_key(s), here, budget)
+        else:                                        # only a hand-made state
+            out += [_MOVE[c] for c in movement.move_targets(s, here, budget)]
     fed = s.federation
     if fed and federation_power(s, me, TELEPORT) and res[HYDROGEN] >= movement.TELEPORT_COST:
-        out += [Teleport(c) for c in range(CELLS)
-                if c != s.ships[me] and movement.enterable(s, c)]
-    if s.engine[me] and res[HYDROGEN]:
+        out += [Teleport(c) for c in range(CELLS) if c != here and movement.enterable(s, c)]
+    if s.engine[me] and res[HYDROGEN] and ("engine" not in did or s.open_action == "engine"):
         out += engine_uses(s)
     if s.colony[me] == NONE and min(res) >= COLONY_LEVEL and can_found(s, me):
         out.append(interned.FOUND)
@@ -134,15 +141,28 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     return out
 
 
-def move_actions(s: NovaLuxState, here: int, budget: int) -> list[MoveTo]:
+def move_actions(s: NovaLuxState, here: int, budget: int) -> tuple[MoveTo, ...]:
     """The moves to every cell but ``here`` reachable for at most ``budget``, by cell."""
     if not 0 <= budget <= movement.MAX_BUDGET:       # only a hand-made state
-        return [_MOVE[c] for c in movement.move_targets(s, here, budget)]
-    cells = movement.reach_cells(s, here, budget)
+        return tuple(_MOVE[c] for c in movement.move_targets(s, here, budget))
+    return _moves(*movement.board_key(s), here, budget)
+
+
+@lru_cache(maxsize=8192)
+def _moves(flipped: tuple[bool, ...], faces: tuple[int, ...], here: int, budget: int
+           ) -> tuple[MoveTo, ...]:
+    """The MoveTo actions of ``movement.reach``'s bit set (a byte a row), in cell order."""
+    cells = movement.reach(flipped, faces, here, budget)
+    if not cells:
+        return ()
     out: list[MoveTo] = []
-    for moves in map(getitem, _ROW_MOVES, cells.to_bytes(SIZE, "little")):
-        out += moves
-    return out
+    row = ((cells & -cells).bit_length() - 1) >> 3       # from the first row with one
+    cells >>= row << 3
+    while cells:
+        out += _ROW_MOVES[row][cells & 0xFF]
+        cells >>= 8
+        row += 1
+    return tuple(out)
 
 
 def abilities(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
@@ -158,8 +178,9 @@ def abilities(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
     for slot, fid in enumerate(factions):
         if done[slot]:
             continue
-        table = _ABILITY[slot]
-        out += [table[g][t] for g, t in _PAIRS[fid] if res[g]]
+        for give, uses in _ABILITIES[slot][fid]:
+            if res[give]:
+                out += uses
     return out
 
 
@@ -212,23 +233,21 @@ def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
     if not engine or not res[HYDROGEN]:
         return []
     double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
-    single = not s.engine_double
+    # which runs: single only, doubled only (this activation doubles), or both in turn
+    kind = 1 if s.engine_double else 2 if double_ok else 0
     out: list[NovaLuxAction] = []
+    if len(engine) > ENGINE_SLOTS:                   # only a hand-made state
+        for slot, star_id in enumerate(engine):
+            star = STARS[star_id]
+            out += [UseEngine(slot, pay, gain, d) for pay in star.cost
+                    if res[pay] >= star.cost_n for gain in star.reward
+                    for d in ((False,), (True,), (False, True))[kind]]
+        return out
     for slot, star_id in enumerate(engine):
-        star = STARS[star_id]
-        for pay in star.cost:
-            if res[pay] < star.cost_n:
-                continue
-            for gain in star.reward:
-                if slot < ENGINE_SLOTS:
-                    single_run, double_run = _ENGINE[slot][pay][gain]
-                else:                                # only a hand-made state
-                    single_run = UseEngine(slot, pay, gain)
-                    double_run = UseEngine(slot, pay, gain, True)
-                if single:
-                    out.append(single_run)
-                if double_ok:
-                    out.append(double_run)
+        cost_n = STARS[star_id].cost_n
+        for pay, runs in _ENGINE[slot][star_id]:
+            if res[pay] >= cost_n:
+                out += runs[kind]
     return out
 
 def can_found(s: NovaLuxState, me: int) -> bool:
@@ -260,7 +279,7 @@ def reactions(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
     """What ``seat`` may do at the end of another player's turn."""
     if s.used[seat] or s.left_game[seat]:
         return []
-    out: list[NovaLuxAction] = [UseAbility(*x) for x in exchanges(s, seat)]
+    out = abilities(s, seat)
     if attacks_any_turn(s, seat) and s.ships[seat] == s.ships[s.current] \
             and not s.left_game[s.current]:
         out.append(Attack(s.current))
@@ -295,7 +314,7 @@ def legal_of_kind(s: NovaLuxState, a: NovaLuxAction) -> list[NovaLuxAction]:
     if kind is FoundColony:
         return [a] if can_found(s, me) else []
     if kind is UseAbility:
-        return [UseAbility(*x) for x in exchanges(s, me)]
+        return abilities(s, me)
     if kind is Attack:
         return attacks(s)
     return turn_actions(s)

@@ -77,20 +77,16 @@ _W = ROW_BITS = SIZE + 1
 _BIT: tuple[int, ...] = tuple(1 << (c // SIZE * _W + c % SIZE) for c in range(CELLS))
 _CELL_AT: dict[int, int] = {b.bit_length() - 1: c for c, b in enumerate(_BIT)}
 _ALL = sum(_BIT)
-_CARD_MASK = sum(_BIT[c] for c in CARD_CELLS)
+_CARD_BIT: tuple[int, ...] = tuple(_BIT[c] for c in CARD_CELLS)
+_CARD_MASK = sum(_CARD_BIT)
 
 
 @lru_cache(maxsize=1024)
 def _board(flipped: tuple[bool, ...], faces: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     """The cells left for 1, 2 and 5 hydrogen, the blocked ones and the wormholes."""
     one, two, five, blocked, holes = _ALL & ~_CARD_MASK, _CARD_MASK, 0, 0, 0
-    shown = iter(faces)
-    for k in range(CARDS):
-        if not flipped[k]:
-            continue
-        f = next(shown)
+    for bit, f in zip(compress(_CARD_BIT, flipped), faces, strict=True):
         if f >= 0:
-            bit = _BIT[CARD_CELLS[k]]
             two &= ~bit
             if f == BLACK_HOLE:
                 five |= bit
@@ -196,15 +192,10 @@ def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
 MAX_BUDGET = TRACK_MAX      # no hydrogen track goes higher
 
 
-def reach_cells(s: NovaLuxState, start: int, budget: int) -> int:
-    """``move_targets`` as a bit set (bit ``row * ROW_BITS + column``)."""
-    return _reach(*board_key(s), start, budget)
-
-
-@lru_cache(maxsize=8192)
-def _reach(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int, budget: int) -> int:
-    """``_targets`` as a bit set, searched only as far as ``budget`` (most turns have 1
-    to 3 hydrogen; the whole map is 8 to 14 away)."""
+def reach(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int, budget: int) -> int:
+    """``_targets`` as a bit set (bit ``row * ROW_BITS + column``), searched only as far
+    as ``budget`` (most turns have 1 to 3 hydrogen; the whole map is 8 to 14 away). Not
+    cached: its caller keeps what it makes of the answer."""
     one, two, five, blocked, holes = _board(flipped, faces)
     free = _ALL & ~blocked
     pending = [0] * (budget + 1)
@@ -257,13 +248,8 @@ def _terrain(flipped: tuple[bool, ...], faces: tuple[int, ...]
     leave = list(_BASE_LEAVE)
     blocked: set[int] = set()
     holes: list[int] = []
-    shown = iter(faces)
-    for k in range(CARDS):
-        if not flipped[k]:
-            continue
-        f = next(shown)
+    for cell, f in zip(compress(CARD_CELLS, flipped), faces, strict=True):
         if f >= 0:
-            cell = CARD_CELLS[k]
             if f == BLACK_HOLE:
                 leave[cell] = BLACK_HOLE_COST
             else:

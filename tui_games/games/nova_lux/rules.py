@@ -174,10 +174,13 @@ class NovaLuxRules:
         return s
 
     def _die(self, s: NovaLuxState) -> int:
-        return 1 + s.rng.randrange(DIE_FACES)
+        return 1 + s.rng.next64() % DIE_FACES     # Rng.randrange(DIE_FACES), one call less
 
     def _grid_die(self, s: NovaLuxState, what: str) -> int:
-        rolls = [self._die(s)]
+        first = self._die(s)        # one die, the tests' hook
+        if first <= GRID_DIE_LIMIT:               # the common case, without a list
+            return first
+        rolls = [first]
         while rolls[-1] > GRID_DIE_LIMIT:
             rolls.append(self._die(s))
         if len(rolls) > 1:
@@ -227,7 +230,8 @@ class NovaLuxRules:
         # of listing its kind again (a playout asks for the list, then applies one of it).
         # Not part of the state's data: JSON, saves and clones drop it; apply consumes it.
         # Kept as a tuple (the caller may change its list): apply looks for the very
-        # object, so an equal action with other field types (True for 1) is checked anew.
+        # object, so an equal action with other field types (True for 1) is checked anew;
+        # the listed actions are interned (interned.py), so one recurs in many lists.
         s.legal_cache = tuple(listed)
         return listed
 
@@ -236,7 +240,11 @@ class NovaLuxRules:
     def apply(self, s: NovaLuxState, a: NovaLuxAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
-        if known is None or not _listed(known, a):      # not one of the actions just listed
+        try:        # the very object just listed (an equal one may hold True for 1)
+            listed = known is not None and known[known.index(a)] is a
+        except ValueError:
+            listed = False
+        if not listed:
             if s.phase == "over":
                 raise IllegalAction("the game is over")
             problem = field_problem(s, a)
@@ -490,9 +498,10 @@ class NovaLuxRules:
     def _gain(self, s: NovaLuxState, seat: int, r: int, n: int, trigger: bool = True) -> None:
         """``seat`` gains ``n`` of ``r`` (above 14 is lost); others' "when another player
         gains" factions answer automatically and spend their ability for the turn."""
-        before = s.res[seat][r]
-        s.res[seat][r] = min(TRACK_MAX, before + n)
-        if s.res[seat][r] == before or not trigger:
+        track = s.res[seat]
+        before = track[r]
+        track[r] = min(TRACK_MAX, before + n)
+        if track[r] == before or not trigger or s.players == 1:
             return
         for other in others(s, seat):
             if s.used[other]:
@@ -604,6 +613,10 @@ class NovaLuxRules:
     def _settle(self, s: NovaLuxState) -> None:
         """Flip every faction whose requirement holds; completing them wins."""
         if s.phase in ("draft", "place", "over"):
+            return
+        if s.colony.count(NONE) == len(s.colony):  # no faction is fulfilled without one
+            if s.mode == "semi" and all(s.left_game):
+                self._finish(s, "every player has completed their factions")
             return
         need = 2 if s.players >= 5 else FACTIONS_KEPT
         order = [(s.current + i) % s.players for i in range(s.players)]
@@ -752,16 +765,11 @@ class NovaLuxRules:
         return describe_action(s, a)
 
 
-def _listed(known: tuple[NovaLuxAction, ...], a: object) -> bool:
-    """``a`` is one of the objects of ``known`` (interned actions recur in every list)."""
-    try:
-        return known[known.index(a)] is a       # type: ignore[arg-type]
-    except ValueError:
-        return False
+_UNITS = tuple(amount(1, r)[2:] for r in range(RESOURCES))
 
 
 def _unit(res: int) -> str:
-    return amount(1, res)[2:]
+    return _UNITS[res]
 
 
 _HANDLERS: dict[type, Any] = {
