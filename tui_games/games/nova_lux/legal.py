@@ -115,11 +115,7 @@ def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
     else:
         out = []
     if "move" not in did:
-        budget = res[HYDROGEN]
-        if 0 <= budget <= movement.MAX_BUDGET:
-            out += _moves(*movement.board_key(s), here, budget)
-        else:                                        # only a hand-made state
-            out += [_MOVE[c] for c in movement.move_targets(s, here, budget)]
+        out += move_actions(s, here, res[HYDROGEN])
     fed = s.federation
     if fed and federation_power(s, me, TELEPORT) and res[HYDROGEN] >= movement.TELEPORT_COST:
         out += [Teleport(c) for c in range(CELLS) if c != here and movement.enterable(s, c)]
@@ -145,14 +141,36 @@ def move_actions(s: NovaLuxState, here: int, budget: int) -> tuple[MoveTo, ...]:
     """The moves to every cell but ``here`` reachable for at most ``budget``, by cell."""
     if not 0 <= budget <= movement.MAX_BUDGET:       # only a hand-made state
         return tuple(_MOVE[c] for c in movement.move_targets(s, here, budget))
-    return _moves(*movement.board_key(s), here, budget)
+    key, bits = movement.board_of(s)
+    _, two, five, blocked, holes = bits
+    near = movement.NEAR[here][budget]
+    if holes & near:                # a wormhole in reach: the whole board counts
+        return _moves(*key, here, budget)
+    # Only the cells within ``budget`` steps count (movement.NEAR): boards agreeing on
+    # them, in this game or another, share the answer.
+    local = (here, budget, two & near, five & near, blocked & near)
+    moves = _LOCAL.get(local)
+    if moves is None:
+        moves = _moves_of(movement.reach_bits(bits, here, budget))
+        if len(_LOCAL) >= _LOCAL_KEPT:
+            _LOCAL.clear()
+        _LOCAL[local] = moves       # a value that never changes: threads may race here
+    return moves
 
 
-@lru_cache(maxsize=8192)
+_LOCAL: dict[tuple[int, int, int, int, int], tuple[MoveTo, ...]] = {}
+_LOCAL_KEPT = 16384
+
+
+@lru_cache(maxsize=4096)
 def _moves(flipped: tuple[bool, ...], faces: tuple[int, ...], here: int, budget: int
            ) -> tuple[MoveTo, ...]:
-    """The MoveTo actions of ``movement.reach``'s bit set (a byte a row), in cell order."""
-    cells = movement.reach(flipped, faces, here, budget)
+    """``move_actions`` on a whole board."""
+    return _moves_of(movement.reach(flipped, faces, here, budget))
+
+
+def _moves_of(cells: int) -> tuple[MoveTo, ...]:
+    """The MoveTo actions of a bit set of cells (a byte a row), in cell order."""
     if not cells:
         return ()
     out: list[MoveTo] = []

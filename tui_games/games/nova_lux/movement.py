@@ -192,11 +192,30 @@ def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
 MAX_BUDGET = TRACK_MAX      # no hydrogen track goes higher
 
 
+def _near(start: int) -> tuple[int, ...]:
+    rings = [_BIT[start]]
+    for _ in range(MAX_BUDGET):
+        m = rings[-1]
+        rings.append((m | m << 1 | m >> 1 | m << _W | m >> _W) & _ALL)
+    return tuple(rings)
+
+
+NEAR: tuple[tuple[int, ...], ...] = tuple(_near(start) for start in range(CELLS))
+"""``NEAR[start][budget]``: the cells at most ``budget`` steps from ``start``. Every step
+costs hydrogen, so without a wormhole among them they are all a search for ``budget``
+can see: the answer is the same on every board that agrees on them."""
+
+
 def reach(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int, budget: int) -> int:
-    """``_targets`` as a bit set (bit ``row * ROW_BITS + column``), searched only as far
-    as ``budget`` (most turns have 1 to 3 hydrogen; the whole map is 8 to 14 away). Not
-    cached: its caller keeps what it makes of the answer."""
-    one, two, five, blocked, holes = _board(flipped, faces)
+    """``_targets`` as a bit set (bit ``row * ROW_BITS + column``)."""
+    return reach_bits(_board(flipped, faces), start, budget)
+
+
+def reach_bits(bits: tuple[int, int, int, int, int], start: int, budget: int) -> int:
+    """``reach`` on a board's ``_board`` masks, searched only as far as ``budget`` (most
+    turns have 1 to 3 hydrogen; the whole map is 8 to 14 away). Not cached: its callers
+    keep what they make of the answer."""
+    one, two, five, blocked, holes = bits
     free = _ALL & ~blocked
     pending = [0] * (budget + 1)
     pending[0] = _BIT[start]
@@ -228,17 +247,24 @@ def reach(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int, budget:
 
 
 def board_key(s: NovaLuxState) -> tuple[tuple[bool, ...], tuple[int, ...]]:
-    """What a path search depends on: the destroyed cards and their faces.
+    """What a path search depends on: the destroyed cards and their faces."""
+    return board_of(s)[0]
 
-    Kept beside the state with copies of the lists it was made from, and used only while
-    they are still equal to the state's own: a clone, a save or a hand edit can never
-    meet a stale key (clones and saves drop it anyway)."""
+
+def board_of(s: NovaLuxState) -> tuple[tuple[tuple[bool, ...], tuple[int, ...]],
+                                       tuple[int, int, int, int, int]]:
+    """``board_key`` and the board's ``_board`` masks.
+
+    Kept beside the state with copies of the lists they were made from, and used only
+    while those are still equal to the state's own: a clone, a save or a hand edit can
+    never meet a stale board (clones and saves drop it anyway)."""
     kept = s.__dict__.get("board_key")
     if kept is not None and kept[0] == s.flipped and kept[1] == s.face:
         return kept[2]          # type: ignore[no-any-return]
     key = tuple(s.flipped), tuple(compress(s.face, s.flipped))
-    s.board_key = (list(s.flipped), list(s.face), key)
-    return key
+    found = key, _board(*key)
+    s.board_key = (list(s.flipped), list(s.face), found)
+    return found
 
 
 @lru_cache(maxsize=1024)
