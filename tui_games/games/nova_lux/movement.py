@@ -293,6 +293,11 @@ def route(s: NovaLuxState, start: int, target: int, budget: int
     path), or None when it costs more than ``budget``. The same search, in the same
     order, stopped once ``target`` is settled: every cell of its path is settled before
     it, so the path is the one ``cheapest`` keeps."""
+    if target in NEIGHBOURS[start] and enterable(s, target):
+        # The search settles the start first and steps to its neighbours at once: every
+        # other way leaves the start too, or jumps (free) between destroyed wormholes.
+        cost = 0 if _is_hole(s, start) and _is_hole(s, target) else leave_cost(s, start)
+        return (cost, [start, target]) if cost <= budget else None
     leave, blocked, holes = _terrain(*board_key(s))
     unknown = budget + 1
     best = [unknown] * CELLS
@@ -326,6 +331,11 @@ def route(s: NovaLuxState, start: int, target: int, budget: int
                     prev[n] = cell
                     buckets[nxt].append(n)
     return None
+
+
+def _is_hole(s: NovaLuxState, cell: int) -> bool:
+    card = CARD_AT[cell]
+    return card >= 0 and s.flipped[card] and s.face[card] == WORMHOLE
 
 
 def path_to(found: dict[int, tuple[int, int]], cell: int) -> list[int]:

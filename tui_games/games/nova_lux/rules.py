@@ -183,9 +183,8 @@ class NovaLuxRules:
         rolls = [first]
         while rolls[-1] > GRID_DIE_LIMIT:
             rolls.append(self._die(s))
-        if len(rolls) > 1:
-            s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
-                               f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
+        s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
+                           f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
         return rolls[-1]
 
     def _grid_roll(self, s: NovaLuxState) -> int:
@@ -252,7 +251,7 @@ class NovaLuxRules:
                 raise IllegalAction(problem)
             if a not in legal.legal_of_kind(s, a):
                 raise IllegalAction(legal.why_not(s, a, self.to_move(s)))
-        seat = self.to_move(s)
+        seat = s.current if s.phase == "turn" else self.to_move(s)
         assert seat is not None
         handler = _HANDLERS[type(a)]
         handler(self, s, a, seat)
@@ -575,7 +574,8 @@ class NovaLuxRules:
     def _close_turn(self, s: NovaLuxState) -> None:
         s.ending = True
         if s.reactions_on:
-            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)]
+            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)
+                             ] if s.players > 1 else []
 
     def _begin_turn(self, s: NovaLuxState) -> None:
         s.did = []
