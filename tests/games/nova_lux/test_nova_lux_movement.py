@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 from nova_lux_helpers import RULES, card, cell, flip, new, put_star, res
 
+from tui_games.engine.codec import clone, from_json, to_json
 from tui_games.engine.core import IllegalAction
 from tui_games.games.nova_lux import legal, movement
 from tui_games.games.nova_lux.board import (
@@ -166,3 +167,15 @@ def test_the_listed_moves_are_the_move_targets_on_every_board() -> None:
         budget = rng.randrange(0, 15)
         moves = legal.move_actions(s, start, budget)
         assert tuple(m.cell for m in moves) == movement.move_targets(s, start, budget)
+
+
+def test_the_board_kept_beside_a_state_never_reaches_a_save_a_clone_or_a_view() -> None:
+    s = table()
+    RULES.legal_actions(s)
+    assert "board_key" in s.__dict__         # kept, so the checks below can fail
+    assert b"board_key" not in to_json(s)
+    for copy in (clone(s), from_json(to_json(s), NovaLuxState), RULES.observe(s, 0)):
+        assert "board_key" not in copy.__dict__
+    flip(s, "E5", WORMHOLE)                  # edited by hand: the kept board is not used
+    shown = tuple(f for f, up in zip(s.face, s.flipped, strict=True) if up)
+    assert movement.board_key(s) == (tuple(s.flipped), shown)
