@@ -216,34 +216,43 @@ def reach_bits(bits: tuple[int, int, int, int, int], start: int, budget: int) ->
     turns have 1 to 3 hydrogen; the whole map is 8 to 14 away). Not cached: its callers
     keep what they make of the answer."""
     one, two, five, blocked, holes = bits
-    free = _ALL & ~blocked
+    first = _BIT[start]
+    now = first | holes if first & holes else first    # a free jump between wormholes
+    reached = now
+    left = _ALL & ~blocked & ~now       # the cells still to reach
+    # Neighbours are pushed unmasked (a spare bit, a blocked cell, a bit past the board)
+    # and masked by ``left`` when their cost comes up.
     pending = [0] * (budget + 1)
-    pending[0] = _BIT[start]
-    reached = 0
-    for cost in range(budget + 1):
-        now = pending[cost] & ~reached
-        if not now:
-            continue
-        if now & holes:             # a free jump between destroyed wormholes
-            now |= holes & ~reached
+    w = _W
+    cost = 0
+    room = budget               # hydrogen left after ``cost``
+    while True:
+        if room >= SPACE_COST:
+            part = now & one
+            if part:
+                pending[cost + SPACE_COST] |= part << 1 | part >> 1 | part << w | part >> w
+            if room >= SOLAR_SYSTEM_COST:
+                part = now & two
+                if part:
+                    pending[cost + SOLAR_SYSTEM_COST] |= (part << 1 | part >> 1 | part << w
+                                                          | part >> w)
+                if room >= BLACK_HOLE_COST:
+                    part = now & five
+                    if part:
+                        pending[cost + BLACK_HOLE_COST] |= (part << 1 | part >> 1 | part << w
+                                                            | part >> w)
+        while True:
+            cost += 1
+            if cost > budget:
+                return reached & ~first
+            now = pending[cost] & left
+            if now:
+                room = budget - cost
+                break
+        if now & holes:
+            now |= holes & left
+        left ^= now
         reached |= now
-        nxt = cost + SPACE_COST
-        if nxt > budget:
-            continue
-        part = now & one
-        if part:
-            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
-        nxt = cost + SOLAR_SYSTEM_COST
-        if nxt > budget:
-            continue
-        part = now & two
-        if part:
-            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
-        nxt = cost + BLACK_HOLE_COST
-        part = now & five
-        if part and nxt <= budget:
-            pending[nxt] |= (part << 1 | part >> 1 | part << _W | part >> _W) & free
-    return reached & ~_BIT[start]
 
 
 def board_key(s: NovaLuxState) -> tuple[tuple[bool, ...], tuple[int, ...]]:
