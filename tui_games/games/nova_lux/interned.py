@@ -85,7 +85,8 @@ ABILITIES: tuple[tuple[tuple[tuple[int, tuple[UseAbility, ...]], ...], ...], ...
 """``ABILITIES[slot][fid]``: per resource given, in order, the abilities it pays for."""
 
 # The cells of move_targets' bit sets, a row of SIZE cells a byte (one spare bit a row):
-# ROW_MOVES[row][byte] is the row's MoveTo actions for the bits of that byte.
+# ROW_MOVES[row][byte] is the row's MoveTo actions for the bits of that byte (the
+# spare bit is never set in a set of cells).
 ROW_MOVES: tuple[tuple[tuple[MoveTo, ...], ...], ...] = tuple(
     tuple(tuple(MOVE[row * SIZE + col] for col in range(SIZE) if byte >> col & 1)
-          for byte in range(256)) for row in range(SIZE))
+          for byte in range(1 << SIZE)) for row in range(SIZE))
