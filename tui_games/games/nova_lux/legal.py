@@ -236,7 +236,8 @@ def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
                 out += table[gain][:most]
         else:                                        # only a hand-made state
             out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
-    if federation_power(s, me, FED_HARVEST) and res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
+    if (s.federation and federation_power(s, me, FED_HARVEST)
+            and res[HYDROGEN] >= FED_HARVEST_HYDROGEN):
         out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
                 for gain in star.reward for n in range(1, left + 1)]
     return out
@@ -250,7 +251,8 @@ def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
     engine = s.engine[me]
     if not engine or not res[HYDROGEN]:
         return []
-    double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
+    double_ok = s.engine_double or (bool(s.federation)
+                                    and federation_power(s, me, DOUBLE_ENGINE))
     # which runs: single only, doubled only (this activation doubles), or both in turn
     kind = 1 if s.engine_double else 2 if double_ok else 0
     out: list[NovaLuxAction] = []
