@@ -8,8 +8,9 @@ from itertools import combinations
 import pytest
 from nova_lux_helpers import RULES, card, cell, flip, new, put_star, res
 
+from tui_games.engine.codec import clone, from_json, to_json
 from tui_games.engine.core import IllegalAction
-from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux import legal, movement
 from tui_games.games.nova_lux.board import (
     BLACK_HOLE,
     CARD_CELLS,
@@ -133,3 +134,48 @@ def test_move_targets_are_the_cells_the_cheapest_search_reaches() -> None:
         budget = rng.randrange(0, 14)
         expected = tuple(sorted(c for c in movement.cheapest(s, start, budget) if c != start))
         assert movement.move_targets(s, start, budget) == expected
+
+
+def test_a_move_takes_the_path_and_cost_the_cheapest_search_keeps() -> None:
+    # apply finds a move's path with route, which stops the search at the target (and
+    # steps straight to a neighbour): the logged path and the price must be cheapest's.
+    rng = random.Random(22)
+    s = RULES.setup(2, 22, {})
+    for _ in range(150):
+        s.flipped = [rng.random() < 0.4 for _ in range(CARDS)]
+        s.face = [rng.randrange(4) for _ in range(CARDS)]
+        start = rng.randrange(CELLS)
+        budget = rng.randrange(0, 15)
+        found = movement.cheapest(s, start, budget)
+        for target in range(CELLS):
+            expected = ((found[target][0], movement.path_to(found, target))
+                        if target in found else None)
+            assert movement.route(s, start, target, budget) == expected
+
+
+def test_the_listed_moves_are_the_move_targets_on_every_board() -> None:
+    # The listing keeps its answers per start, budget and the cells within reach, shared
+    # by boards that agree on those: it must agree with move_targets on each board, the
+    # same board met again after others included.
+    rng = random.Random(23)
+    s = RULES.setup(2, 23, {})
+    boards = [([rng.random() < 0.4 for _ in range(CARDS)], [rng.randrange(4) for _ in range(CARDS)])
+              for _ in range(40)]
+    for _ in range(1500):
+        s.flipped, s.face = (list(x) for x in rng.choice(boards))
+        start = rng.randrange(CELLS)
+        budget = rng.randrange(0, 15)
+        moves = legal.move_actions(s, start, budget)
+        assert tuple(m.cell for m in moves) == movement.move_targets(s, start, budget)
+
+
+def test_the_board_kept_beside_a_state_never_reaches_a_save_a_clone_or_a_view() -> None:
+    s = table()
+    RULES.legal_actions(s)
+    assert "board_key" in s.__dict__         # kept, so the checks below can fail
+    assert b"board_key" not in to_json(s)
+    for copy in (clone(s), from_json(to_json(s), NovaLuxState), RULES.observe(s, 0)):
+        assert "board_key" not in copy.__dict__
+    flip(s, "E5", WORMHOLE)                  # edited by hand: the kept board is not used
+    shown = tuple(f for f, up in zip(s.face, s.flipped, strict=True) if up)
+    assert movement.board_key(s) == (tuple(s.flipped), shown)

@@ -9,11 +9,15 @@ of its own kind only, which is what ``apply`` needs.
 
 from __future__ import annotations
 
-from tui_games.games.nova_lux import movement, trades
+from functools import lru_cache
+from itertools import compress
+
+from tui_games.games.nova_lux import interned, movement, trades
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CARDS, CELLS, NEIGHBOURS
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     DOUBLE_ENGINE,
+    FACTIONS_KEPT,
     FED_CONVERT,
     FED_HARVEST,
     FORCE_TRADE,
@@ -23,6 +27,7 @@ from tui_games.games.nova_lux.cards import (
     RESOURCES,
     STARS,
     TELEPORT,
+    TRACK_MAX,
 )
 from tui_games.games.nova_lux.describe import top_star
 from tui_games.games.nova_lux.factions import (
@@ -60,13 +65,12 @@ from tui_games.games.nova_lux.state import (
     UseEngine,
 )
 
-ENGINE_SLOTS = 3
+ENGINE_SLOTS = interned.ENGINE_SLOTS
 FED_HARVEST_HYDROGEN = 2
-
-# One instance of the commonest actions, so legal_actions builds few objects.
-_MOVE = tuple(MoveTo(c) for c in range(CELLS))
-_TAKE = tuple(TakeHydrogen(k) for k in range(CARDS))
-_END = EndTurn()
+_MOVE, _TAKE, _END = interned.MOVE, interned.TAKE, interned.END
+_HARVEST, _ENGINE, _ABILITIES = interned.HARVEST, interned.ENGINE, interned.ABILITIES
+_ROW_MOVES = interned.ROW_MOVES
+assert movement.ROW_BITS == 8       # a bit set of cells is SIZE bytes, a row each
 
 
 def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
@@ -96,28 +100,107 @@ def legal_actions(s: NovaLuxState) -> list[NovaLuxAction]:
 
 
 def turn_actions(s: NovaLuxState) -> list[NovaLuxAction]:
-    """The current player's options in the free-order turn, its mandatory end last."""
+    """The current player's options in the free-order turn, its mandatory end last:
+    harvests, moves, teleports, engine runs, the colony, abilities, federation powers,
+    trades, attacks, then the hydrogen to take (or the end when none is left)."""
+    # The hot path of every playout and search: each part is skipped by its cheapest
+    # test first, and the actions come from the interned tables.
     me = s.current
-    out: list[NovaLuxAction] = []
-    out += harvests(s)
-    if "move" not in s.did:
-        budget = s.res[me][HYDROGEN]
-        here = s.ships[me]
-        out += [_MOVE[c] for c in movement.move_targets(s, here, budget)]
-    if federation_power(s, me, TELEPORT) and s.res[me][HYDROGEN] >= movement.TELEPORT_COST:
-        out += [Teleport(c) for c in range(CELLS)
-                if c != s.ships[me] and movement.enterable(s, c)]
-    out += engine_uses(s)
-    if can_found(s, me):
-        out.append(FoundColony())
-    out += [UseAbility(*x) for x in exchanges(s, me)]
-    out += federation_actions(s)
-    out += trades.starts(s)
-    out += attacks(s)
-    hydrogen = s.hydrogen
-    takes = [_TAKE[k] for k in range(CARDS) if hydrogen[k]]
-    out += takes or [_END]
+    res = s.res[me]
+    did = s.did
+    here = s.ships[me]
+    card = CARD_AT[here]
+    if card >= 0 and s.hydrogen[card] and ("harvest" not in did or s.open_action == "harvest"):
+        out = harvests(s)
+    else:
+        out = []
+    if "move" not in did:
+        out += move_actions(s, here, res[HYDROGEN])
+    fed = s.federation
+    if fed and federation_power(s, me, TELEPORT) and res[HYDROGEN] >= movement.TELEPORT_COST:
+        out += [Teleport(c) for c in range(CELLS) if c != here and movement.enterable(s, c)]
+    if s.engine[me] and res[HYDROGEN] and ("engine" not in did or s.open_action == "engine"):
+        out += engine_uses(s)
+    if s.colony[me] == NONE and min(res) >= COLONY_LEVEL and can_found(s, me):
+        out.append(interned.FOUND)
+    if not s.used[me] and s.done:
+        out += abilities(s, me)
+    if fed:
+        out += federation_actions(s)
+    if s.players > 1:
+        out += trades.starts(s)
+        out += attacks(s)
+    size = len(out)
+    out += compress(_TAKE, s.hydrogen)
+    if len(out) == size:
+        out.append(_END)
     return out
+
+
+def move_actions(s: NovaLuxState, here: int, budget: int) -> tuple[MoveTo, ...]:
+    """The moves to every cell but ``here`` reachable for at most ``budget``, by cell."""
+    if not 0 <= budget <= movement.MAX_BUDGET:       # only a hand-made state
+        return tuple(_MOVE[c] for c in movement.move_targets(s, here, budget))
+    key, bits = movement.board_of(s)
+    _, two, five, blocked, holes = bits
+    near = movement.NEAR[here][budget]
+    if holes & near:                # a wormhole in reach: the whole board counts
+        return _moves(*key, here, budget)
+    # Only the cells within ``budget`` steps count (movement.NEAR): boards agreeing on
+    # them, in this game or another, share the answer.
+    local = (here, budget, two & near, five & near, blocked & near)
+    moves = _LOCAL.get(local)
+    if moves is None:
+        moves = _moves_of(movement.reach_bits(bits, here, budget))
+        if len(_LOCAL) >= _LOCAL_KEPT:
+            _LOCAL.clear()
+        _LOCAL[local] = moves       # a value that never changes: threads may race here
+    return moves
+
+
+_LOCAL: dict[tuple[int, int, int, int, int], tuple[MoveTo, ...]] = {}
+_LOCAL_KEPT = 16384
+
+
+@lru_cache(maxsize=4096)
+def _moves(flipped: tuple[bool, ...], faces: tuple[int, ...], here: int, budget: int
+           ) -> tuple[MoveTo, ...]:
+    """``move_actions`` on a whole board."""
+    return _moves_of(movement.reach(flipped, faces, here, budget))
+
+
+def _moves_of(cells: int) -> tuple[MoveTo, ...]:
+    """The MoveTo actions of a bit set of cells (a byte a row), in cell order."""
+    if not cells:
+        return ()
+    out: list[MoveTo] = []
+    row = ((cells & -cells).bit_length() - 1) >> 3       # from the first row with one
+    cells >>= row << 3
+    while cells:
+        out += _ROW_MOVES[row][cells & 0xFF]
+        cells >>= 8
+        row += 1
+    return tuple(out)
+
+
+def abilities(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
+    """``exchanges`` as actions (the same order)."""
+    if s.used[seat] or not s.done:
+        return []
+    factions = s.factions[seat]
+    if len(factions) > FACTIONS_KEPT:                 # only a hand-made state
+        return [UseAbility(*x) for x in exchanges(s, seat)]
+    res = s.res[seat]
+    done = s.done[seat]
+    out: list[NovaLuxAction] = []
+    for slot, fid in enumerate(factions):
+        if done[slot]:
+            continue
+        for give, uses in _ABILITIES[slot][fid]:
+            if res[give]:
+                out += uses
+    return out
+
 
 def attacks(s: NovaLuxState) -> list[NovaLuxAction]:
     """Attacks on Arks sharing the current player's cell (one attack per turn)."""
@@ -141,11 +224,20 @@ def harvests(s: NovaLuxState) -> list[NovaLuxAction]:
     star = STARS[top_star(s, card)]
     res = s.res[me]
     left = s.hydrogen[card]
+    cost_n = star.cost_n
     out: list[NovaLuxAction] = []
     for pay in star.cost:
-        most = min(left, res[pay] // star.cost_n)
-        out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
-    if federation_power(s, me, FED_HARVEST) and res[HYDROGEN] >= FED_HARVEST_HYDROGEN:
+        most = min(left, res[pay] // cost_n)
+        if most <= 0:
+            continue
+        if most <= TRACK_MAX:
+            table = _HARVEST[pay]
+            for gain in star.reward:
+                out += table[gain][:most]
+        else:                                        # only a hand-made state
+            out += [Harvest(n, pay, gain) for gain in star.reward for n in range(1, most + 1)]
+    if (s.federation and federation_power(s, me, FED_HARVEST)
+            and res[HYDROGEN] >= FED_HARVEST_HYDROGEN):
         out += [Harvest(n, pay, gain, True) for pay in range(HYDROGEN) if res[pay]
                 for gain in star.reward for n in range(1, left + 1)]
     return out
@@ -156,20 +248,26 @@ def engine_uses(s: NovaLuxState) -> list[NovaLuxAction]:
     if "engine" in s.did and s.open_action != "engine":
         return []
     res = s.res[me]
-    if not s.engine[me] or not res[HYDROGEN]:
+    engine = s.engine[me]
+    if not engine or not res[HYDROGEN]:
         return []
-    double_ok = s.engine_double or federation_power(s, me, DOUBLE_ENGINE)
+    double_ok = s.engine_double or (bool(s.federation)
+                                    and federation_power(s, me, DOUBLE_ENGINE))
+    # which runs: single only, doubled only (this activation doubles), or both in turn
+    kind = 1 if s.engine_double else 2 if double_ok else 0
     out: list[NovaLuxAction] = []
-    for slot, star_id in enumerate(s.engine[me]):
-        star = STARS[star_id]
-        for pay in star.cost:
-            if res[pay] < star.cost_n:
-                continue
-            for gain in star.reward:
-                if not s.engine_double:
-                    out.append(UseEngine(slot, pay, gain))
-                if double_ok:
-                    out.append(UseEngine(slot, pay, gain, True))
+    if len(engine) > ENGINE_SLOTS:                   # only a hand-made state
+        for slot, star_id in enumerate(engine):
+            star = STARS[star_id]
+            out += [UseEngine(slot, pay, gain, d) for pay in star.cost
+                    if res[pay] >= star.cost_n for gain in star.reward
+                    for d in ((False,), (True,), (False, True))[kind]]
+        return out
+    for slot, star_id in enumerate(engine):
+        cost_n = STARS[star_id].cost_n
+        for pay, runs in _ENGINE[slot][star_id]:
+            if res[pay] >= cost_n:
+                out += runs[kind]
     return out
 
 def can_found(s: NovaLuxState, me: int) -> bool:
@@ -201,7 +299,7 @@ def reactions(s: NovaLuxState, seat: int) -> list[NovaLuxAction]:
     """What ``seat`` may do at the end of another player's turn."""
     if s.used[seat] or s.left_game[seat]:
         return []
-    out: list[NovaLuxAction] = [UseAbility(*x) for x in exchanges(s, seat)]
+    out = abilities(s, seat)
     if attacks_any_turn(s, seat) and s.ships[seat] == s.ships[s.current] \
             and not s.left_game[s.current]:
         out.append(Attack(s.current))
@@ -236,7 +334,7 @@ def legal_of_kind(s: NovaLuxState, a: NovaLuxAction) -> list[NovaLuxAction]:
     if kind is FoundColony:
         return [a] if can_found(s, me) else []
     if kind is UseAbility:
-        return [UseAbility(*x) for x in exchanges(s, me)]
+        return abilities(s, me)
     if kind is Attack:
         return attacks(s)
     return turn_actions(s)

@@ -174,15 +174,17 @@ class NovaLuxRules:
         return s
 
     def _die(self, s: NovaLuxState) -> int:
-        return 1 + s.rng.randrange(DIE_FACES)
+        return 1 + s.rng.next64() % DIE_FACES     # Rng.randrange(DIE_FACES), one call less
 
     def _grid_die(self, s: NovaLuxState, what: str) -> int:
-        rolls = [self._die(s)]
+        first = self._die(s)        # one die, the tests' hook
+        if first <= GRID_DIE_LIMIT:               # the common case, without a list
+            return first
+        rolls = [first]
         while rolls[-1] > GRID_DIE_LIMIT:
             rolls.append(self._die(s))
-        if len(rolls) > 1:
-            s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
-                               f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
+        s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
+                           f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
         return rolls[-1]
 
     def _grid_roll(self, s: NovaLuxState) -> int:
@@ -226,9 +228,10 @@ class NovaLuxRules:
         # Kept for the next apply, which then checks the action against this list instead
         # of listing its kind again (a playout asks for the list, then applies one of it).
         # Not part of the state's data: JSON, saves and clones drop it; apply consumes it.
-        # The objects themselves are kept (so no other object can take one's id) and
-        # their ids: apply recognises one of them in a single look-up.
-        s.legal_cache = (tuple(listed), frozenset(map(id, listed)))
+        # Kept as a tuple (the caller may change its list): apply looks for the very
+        # object, so an equal action with other field types (True for 1) is checked anew;
+        # the listed actions are interned (interned.py), so one recurs in many lists.
+        s.legal_cache = tuple(listed)
         return listed
 
     # ---- apply ---------------------------------------------------------------------------
@@ -236,7 +239,11 @@ class NovaLuxRules:
     def apply(self, s: NovaLuxState, a: NovaLuxAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
         known = s.__dict__.pop("legal_cache", None)
-        if known is None or id(a) not in known[1]:      # not one of the actions just listed
+        try:        # the very object just listed (an equal one may hold True for 1)
+            listed = known is not None and known[known.index(a)] is a
+        except ValueError:
+            listed = False
+        if not listed:
             if s.phase == "over":
                 raise IllegalAction("the game is over")
             problem = field_problem(s, a)
@@ -244,7 +251,7 @@ class NovaLuxRules:
                 raise IllegalAction(problem)
             if a not in legal.legal_of_kind(s, a):
                 raise IllegalAction(legal.why_not(s, a, self.to_move(s)))
-        seat = self.to_move(s)
+        seat = s.current if s.phase == "turn" else self.to_move(s)
         assert seat is not None
         handler = _HANDLERS[type(a)]
         handler(self, s, a, seat)
@@ -310,9 +317,9 @@ class NovaLuxRules:
                 s.open_action = "harvest"
 
     def _move(self, s: NovaLuxState, a: MoveTo, me: int) -> None:
-        found = movement.cheapest(s, s.ships[me], s.res[me][HYDROGEN])
-        cost = found[a.cell][0]
-        path = movement.path_to(found, a.cell)
+        found = movement.route(s, s.ships[me], a.cell, s.res[me][HYDROGEN])
+        assert found is not None        # apply has checked the move
+        cost, path = found
         s.res[me][HYDROGEN] -= cost
         s.ships[me] = a.cell
         s.did.append("move")
@@ -490,9 +497,10 @@ class NovaLuxRules:
     def _gain(self, s: NovaLuxState, seat: int, r: int, n: int, trigger: bool = True) -> None:
         """``seat`` gains ``n`` of ``r`` (above 14 is lost); others' "when another player
         gains" factions answer automatically and spend their ability for the turn."""
-        before = s.res[seat][r]
-        s.res[seat][r] = min(TRACK_MAX, before + n)
-        if s.res[seat][r] == before or not trigger:
+        track = s.res[seat]
+        before = track[r]
+        track[r] = min(TRACK_MAX, before + n)
+        if track[r] == before or not trigger or s.players == 1:
             return
         for other in others(s, seat):
             if s.used[other]:
@@ -566,7 +574,8 @@ class NovaLuxRules:
     def _close_turn(self, s: NovaLuxState) -> None:
         s.ending = True
         if s.reactions_on:
-            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)]
+            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)
+                             ] if s.players > 1 else []
 
     def _begin_turn(self, s: NovaLuxState) -> None:
         s.did = []
@@ -604,6 +613,10 @@ class NovaLuxRules:
     def _settle(self, s: NovaLuxState) -> None:
         """Flip every faction whose requirement holds; completing them wins."""
         if s.phase in ("draft", "place", "over"):
+            return
+        if s.colony.count(NONE) == len(s.colony):  # no faction is fulfilled without one
+            if s.mode == "semi" and all(s.left_game):
+                self._finish(s, "every player has completed their factions")
             return
         need = 2 if s.players >= 5 else FACTIONS_KEPT
         order = [(s.current + i) % s.players for i in range(s.players)]
@@ -752,8 +765,11 @@ class NovaLuxRules:
         return describe_action(s, a)
 
 
+_UNITS = tuple(amount(1, r)[2:] for r in range(RESOURCES))
+
+
 def _unit(res: int) -> str:
-    return amount(1, res)[2:]
+    return _UNITS[res]
 
 
 _HANDLERS: dict[type, Any] = {

@@ -62,6 +62,8 @@ class NovaLuxState(GameState, kw_only=True, dict=True):
     (``legal_cache``, consumed by the next apply): never encoded, so JSON, saves and
     clones hold the fields only. A test that changes a field by hand between
     legal_actions and apply must not rely on apply refusing what the list offered.
+    ``board_key`` (movement.board_key) is kept the same way, with copies of the lists
+    it was made from, and is used only while they equal the state's own.
     """
 
     mode: Mode = "standard"
