@@ -270,3 +270,28 @@ def test_the_yardstick_compares_actions_per_second_not_games() -> None:
     ours = {"actions": 3000, "cpu_seconds": 1.0, "actions_per_s": 3000.0, "games_per_s": 1.0}
     gin = {"actions": 1000, "cpu_seconds": 2.0, "actions_per_s": 1000.0, "games_per_s": 1.0}
     assert bench.yardstick(ours, gin) == {"vs_openspiel": 3.0, "vs_openspiel_cpu": 6.0}
+
+
+def test_the_yardstick_pairs_each_round_with_gin_rummy_played_right_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round's ratio is ours over gin_rummy's of the same moment: a round slowed by
+    load on both sides keeps its ratio, and the median round is the figure."""
+    calls: list[str] = []
+    ours_rates = iter([1000.0, 500.0, 1000.0])  # the second round ran on a busy machine
+    gin_rates = iter([1000.0, 500.0, 800.0])
+
+    def ours(rules: object, games: int, seed: int = 1) -> dict[str, float]:
+        calls.append("ours")
+        rate = next(ours_rates)
+        return {"actions": rate, "cpu_seconds": 1.0, "actions_per_s": rate}
+
+    def gin(games: int, seed: int = 1) -> dict[str, float]:
+        calls.append("gin")
+        rate = next(gin_rates)
+        return {"actions": rate, "cpu_seconds": 1.0, "actions_per_s": rate}
+
+    monkeypatch.setattr(bench, "random_playouts", ours)
+    monkeypatch.setattr(bench, "openspiel_playouts", gin)
+    figures = bench.paired_yardstick(object(), 30)  # type: ignore[arg-type]
+    assert calls == ["ours", "gin"] * 3
+    assert figures == {"vs_openspiel": 1.0, "vs_openspiel_cpu": 1.0, "vs_openspiel_rounds": 3}

@@ -1,7 +1,8 @@
 """`tui-games bench`: how fast the rules, the bots, the saves and the app are.
 
 Per game: random playouts (a plain legal_actions/apply loop; beside OpenSpiel's gin_rummy
-when ``pyspiel`` is installed, as a ratio of actions per second by wall and by CPU time),
+when ``pyspiel`` is installed, as a ratio of actions per second by wall and by CPU time,
+the median of rounds that play gin_rummy right after ours),
 ISMCTS iterations per second of the `hard` level, the
 time of a hint (H, median and max), bot times per level (median and p95 per decision and
 per whole bot turn, over real bot games; searching levels at their real time budget, or a
@@ -123,6 +124,32 @@ def yardstick(playouts: dict[str, Any], reference: dict[str, Any]) -> dict[str, 
     return {"vs_openspiel": round(playouts["actions_per_s"]
                                   / max(reference["actions_per_s"], 1e-9), 3),
             "vs_openspiel_cpu": round(ours_cpu / theirs_cpu, 3)}
+
+
+PAIRED_ROUNDS = 3  # the yardstick's rounds: ours, then gin_rummy's, right after
+
+
+def paired_yardstick(rules: Rules[Any, Any], games: int,
+                     rounds: int = PAIRED_ROUNDS) -> dict[str, float] | None:
+    """The yardstick measured in rounds that each play our games and then gin_rummy's at
+    once, so both sides of a ratio share the machine's load of that moment; the median
+    round's ratio (by wall and by CPU time). A gin_rummy figure from minutes earlier, as
+    one reference for every game, swung a ratio by 0.2 on a busy machine. None without
+    open_spiel."""
+    each = max(1, games // rounds)
+    walls: list[float] = []
+    cpus: list[float] = []
+    for r in range(rounds):
+        ours = random_playouts(rules, each, seed=1 + r)
+        theirs = openspiel_playouts(each, seed=1 + r)
+        if theirs is None:
+            return None
+        ratio = yardstick(ours, theirs)
+        walls.append(ratio["vs_openspiel"])
+        cpus.append(ratio["vs_openspiel_cpu"])
+    return {"vs_openspiel": statistics.median(walls),
+            "vs_openspiel_cpu": statistics.median(cpus),
+            "vs_openspiel_rounds": rounds}
 
 
 def bot_timings(info: GameInfo, budget: Budget, seed: int = 2) -> dict[str, Any]:
@@ -281,7 +308,8 @@ def run_bench(quick: bool = False, game_ids: list[str] | None = None) -> dict[st
     for info in games:
         playouts = random_playouts(info.rules, budget.playouts)
         if reference is not None:
-            playouts.update(yardstick(playouts, reference))
+            paired = paired_yardstick(info.rules, budget.playouts)
+            playouts.update(paired if paired is not None else yardstick(playouts, reference))
         report["games"][info.id] = {
             "title": info.title,
             "random_playouts": playouts,
@@ -310,7 +338,10 @@ def format_report(report: dict[str, Any]) -> list[str]:
             f"  random playouts  {playouts['games_per_s']:>10.1f} games/s "
             f"{playouts['actions_per_s']:>10.0f} actions/s  ({playouts['players']} players)"
             + (f"  {playouts['vs_openspiel']}x OpenSpiel's (CPU time "
-               f"{playouts['vs_openspiel_cpu']}x)" if "vs_openspiel" in playouts else ""),
+               f"{playouts['vs_openspiel_cpu']}x"
+               + (f", median of {playouts['vs_openspiel_rounds']} paired rounds"
+                  if "vs_openspiel_rounds" in playouts else "") + ")"
+               if "vs_openspiel" in playouts else ""),
         ]
         search = game.get("ismcts")
         if search:
