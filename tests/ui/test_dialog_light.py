@@ -3,7 +3,9 @@ one ChoiceRow and the breakdown drawn as lines that fit the dialog."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -106,3 +108,38 @@ async def test_the_hand_summary_has_no_footer_and_names_its_keys() -> None:
         shown = " ".join(str(widget.render()) for widget in screen.query("Static"))
         assert "[b]Ann[/b] scored 7." in shown  # text, never markup
         assert "Enter" in shown and "r: look" in shown
+
+
+async def test_opening_a_dialog_lays_out_nothing_twice_and_a_resize_still_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: Textual sent a new dialog a Resize to the size it had just been laid
+    out at, and its handler laid the dialog and every screen under it out again (a
+    second whole-screen frame). A real resize still lays the dialog out anew."""
+    layouts: list[Screen[object]] = []
+    laid_out = Screen._refresh_layout  # Textual's: counted, not changed
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(screen)
+        laid_out(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        beneath = app.screen
+        for dialog in (GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")]),
+                       HandSummary("Hand 1 is over", ["Ann scored 7."])):
+            layouts.clear()
+            app.push_screen(dialog)
+            await pilot.pause()
+            await pilot.pause()
+            assert beneath not in layouts  # the screen under it stays as it was laid out
+            assert layouts.count(dialog) <= 2  # shown, then its new widgets' sizes
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert dialog.outer_size == (100, 30)
+            assert beneath in layouts
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()

@@ -22,6 +22,7 @@ from tui_games.engine.session import Seat
 from tui_games.engine.text import printable
 from tui_games.screens.choice_row import ChoiceRow, RowChoice
 from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.screens.laid_out_once import LaidOutOnce
 from tui_games.screens.names import shown_name
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
@@ -200,7 +201,7 @@ class Breakdown(Widget):
         return Content("\n").join(self.lines(self.size.width))
 
 
-class GameOverScreen(DismissOnce, ModalScreen[GameOverChoice]):
+class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
     final table and log before leaving it).
 
