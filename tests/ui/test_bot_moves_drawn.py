@@ -99,47 +99,6 @@ async def test_bots_that_end_the_game_redraw_the_table_once(tmp_path: Path) -> N
         assert len(History(store).list()) == 1  # the record is kept
 
 
-async def test_the_players_last_move_is_drawn_with_the_bots_answers_that_end_it(
-        tmp_path: Path) -> None:
-    """Issue 17: the player's move that random bots with no delay answer was drawn at
-    once, then again with their moves: when they end the game, a whole redraw of the
-    table that nobody saw before the dialog. Now the table is drawn once."""
-    session, to_the_end = after_the_humans_last_move()
-    last = session.actions[-1]
-    before = human_first(get_game("nebula"), 7)
-    for action in session.actions[:-1]:
-        before.apply(action)
-    app = GamesApp(SaveStore(tmp_path), session=before, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = open_table(app)
-        calls = redraws(screen)
-        assert screen.play(last)
-        assert calls == [] and screen.bot_redraw is not None  # drawn with what follows
-        bot_moves(screen, to_the_end)
-        assert calls == [len(screen.session.actions)]  # the final position, once
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        assert isinstance(app.screen, GameOverScreen)
-        assert len(calls) == 1
-
-
-async def test_the_players_move_a_slow_bot_answers_is_drawn_at_once(tmp_path: Path) -> None:
-    session, _ = after_the_humans_last_move()
-    before = human_first(get_game("nebula"), 7)
-    for action in session.actions[:-1]:
-        before.apply(action)
-    app = GamesApp(SaveStore(tmp_path), session=before, bot_delay=0.6)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = open_table(app)
-        calls = redraws(screen)
-        assert screen.play(session.actions[-1])
-        assert calls == [len(session.actions)]
-
-
 async def test_a_bots_move_another_bot_follows_is_drawn_at_the_next_frame(
         tmp_path: Path) -> None:
     session, to_the_end = after_the_humans_last_move()

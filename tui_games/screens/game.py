@@ -365,12 +365,8 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         if seats[mover].is_human and len(self.humans) > 1 and mover != self._viewer:
             self._hand_off(mover)
             return
-        if not seats[mover].is_human and (
-                self.bot_runner.moving or (self._ready and self.bot_runner.answers_at_once(mover))):
-            # A bot's move another bot's follows, or the player's move a bot answers at
-            # once: drawn with the moves that follow (when they end the game, once, under
-            # the game-over dialog). A table being opened is drawn now.
-            self.show_bot_move()
+        if not seats[mover].is_human and self.bot_runner.moving:
+            self.show_bot_move()  # a bot's move another bot's follows: maybe with it
         else:
             self.refresh_view()
         if not seats[mover].is_human:
