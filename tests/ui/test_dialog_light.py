@@ -3,11 +3,19 @@ one ChoiceRow and the breakdown drawn as lines that fit the dialog."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
+import pytest
 from textual.app import App
+from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from tui_games.app import GamesApp
 from tui_games.engine.core import DETAIL, Outcome
+from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.screens.choice_row import ChoiceRow
@@ -106,3 +114,70 @@ async def test_the_hand_summary_has_no_footer_and_names_its_keys() -> None:
         shown = " ".join(str(widget.render()) for widget in screen.query("Static"))
         assert "[b]Ann[/b] scored 7." in shown  # text, never markup
         assert "Enter" in shown and "r: look" in shown
+
+
+async def test_opening_a_dialog_lays_out_nothing_twice_and_a_resize_still_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: Textual sent a new dialog a Resize to the size it had just been laid
+    out at, and its handler laid the dialog and every screen under it out again (a
+    second whole-screen frame). A real resize still lays the dialog out anew."""
+    layouts: list[Screen[object]] = []
+    laid_out = Screen._refresh_layout  # Textual's: counted, not changed
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(screen)
+        laid_out(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        beneath = app.screen
+        for dialog in (GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")]),
+                       HandSummary("Hand 1 is over", ["Ann scored 7."])):
+            layouts.clear()
+            app.push_screen(dialog)
+            await pilot.pause()
+            await pilot.pause()
+            assert beneath not in layouts  # the screen under it stays as it was laid out
+            assert layouts.count(dialog) <= 2  # shown, then its new widgets' sizes
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert dialog.outer_size == (100, 30)
+            assert beneath in layouts
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()
+
+
+@pytest.mark.parametrize(("size", "rows"), [((80, 24), 3), ((80, 24), 9), ((80, 24), 14),
+                                            ((120, 40), 9), ((120, 40), 10)])
+async def test_the_scores_scroll_bar_is_there_from_the_first_layout(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], rows: int) -> None:
+    """Issue 17: left to Textual, a breakdown taller than its box was laid out and
+    drawn without its scroll bar, then laid out and drawn again with it. The dialog
+    works out beforehand whether it needs one, and is right about it."""
+    layouts: list[Screen[object]] = []
+    laid_out = Screen._refresh_layout  # Textual's: counted, not changed
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(screen)
+        laid_out(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    scores = [[(f"Row {j}", j) for j in range(rows)] for _ in range(2)]
+    app = GamesApp(SaveStore(Path(tempfile.mkdtemp())))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        dialog = GameOverScreen(Outcome.from_scores([1, 2], "Most points.", scores),
+                                [Seat("Ann"), Seat("Bo")], "Nebula", hints="Hints used: 0")
+        layouts.clear()
+        app.push_screen(dialog)
+        for _ in range(3):
+            await pilot.pause()
+        box = dialog.query_one("#breakdown-scroll", VerticalScroll)
+        taller = box.virtual_size.height > box.size.height
+        assert box.show_vertical_scrollbar == taller
+        assert taller == (rows >= 9 if size == (80, 24) else rows >= 10)
+        assert layouts.count(dialog) <= 2  # shown, then its new widgets' sizes

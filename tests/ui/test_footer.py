@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.geometry import Region
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from tui_games.widgets.footer import GameFooter, KeySpec
 from tui_games.widgets.footer_fit import fit
@@ -94,6 +94,24 @@ async def test_footer_repaints_only_when_its_bindings_change() -> None:
 
         table.can_draw = True
         table.refresh_bindings()
+        await pilot.pause()
+        assert descriptions(footer) == ["Draw", "Menu"]
+
+
+async def test_under_a_dialog_the_footer_shows_no_keys_and_they_come_back() -> None:
+    """Issue 17: the dimmed table under a dialog showed the table's keys on its bottom
+    row, keys that do not work while the dialog is open."""
+    app = FooterApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        footer = table.query_one(GameFooter)
+        assert descriptions(footer) == ["Draw", "Menu"]
+        app.push_screen(ModalScreen[None]())
+        await pilot.pause()
+        assert descriptions(footer) == []
+        assert "Draw" not in str(footer.render())
+        app.pop_screen()
         await pilot.pause()
         assert descriptions(footer) == ["Draw", "Menu"]
 

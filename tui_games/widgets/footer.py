@@ -117,8 +117,12 @@ class GameFooter(Widget):
         return tuple(spec for _start, _end, spec in self._spans)
 
     def shown_keys(self) -> tuple[tuple[KeySpec, ...], KeySpec | None]:
-        """The keys the screen's active bindings show, and the command palette key."""
+        """The keys the screen's active bindings show, and the command palette key;
+        none while another screen (a dialog) covers this one: its keys do not work
+        then, and the dimmed line under a dialog must not say they do."""
         app = self.app
+        if self.screen is not app.screen:
+            return (), None
         active = self.screen.active_bindings
         seen: set[str] = set()
         keys: list[KeySpec] = []

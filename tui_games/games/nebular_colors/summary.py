@@ -11,9 +11,10 @@ from textual.widgets import Static
 
 from tui_games.screens.dismiss_once import DismissOnce
 from tui_games.screens.game_over import summary_text
+from tui_games.screens.laid_out_once import LaidOutOnce
 
 
-class HandSummary(DismissOnce, ModalScreen[bool]):
+class HandSummary(DismissOnce, LaidOutOnce, ModalScreen[bool]):
     """Between two hands: which ending, who scored what and why, the fragments.
 
     Dismisses with True when the player asks to look at the final table first (r).
