@@ -410,3 +410,15 @@ async def test_a_thinking_hard_bot_shows_progress_and_esc_stops_its_search(
             await asyncio.sleep(0.02)  # the search thread answers once cancelled
         assert 0 < bot.last_stats.seconds < SLOW_SEARCH / 3
         assert session.actions == []  # the cancelled search's move is not played
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_only_the_random_level_answers_on_the_ui_thread(game_id: str) -> None:
+    """A table with no bot delay asks an instant bot on the UI thread; every bot that
+    thinks (normal, and hard's search) gets a worker, so the keys stay live."""
+    from tui_games.engine.bots.base import answers_instantly
+
+    info = all_games()[game_id]
+    for level, factory in info.bots.items():
+        bot = factory(info.rules, random.Random(0))
+        assert answers_instantly(bot) == (level == "easy"), level

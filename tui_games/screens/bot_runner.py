@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from tui_games.engine.bots.base import Bot, RandomBot
+from tui_games.engine.bots.base import Bot, answers_instantly
 from tui_games.engine.core import Action, GameState
 
 if TYPE_CHECKING:
@@ -91,10 +91,10 @@ class BotRunner:
         return self.token
 
     def answers_at_once(self, seat: int) -> bool:
-        """Whether ``seat``'s bot answers on the UI thread: a random pick with no delay to
+        """Whether ``seat``'s bot answers on the UI thread: an instant bot with no delay to
         wait out needs no thread (starting one, on a busy machine, costs more than the
         pick; a round of such bots is a round of thread starts before the table shows)."""
-        return self.delay < BOT_FRAME and isinstance(self.bots[seat], RandomBot)
+        return self.delay < BOT_FRAME and answers_instantly(self.bots[seat])
 
     def choose(self, seat: int, view: GameState) -> Action | None:
         """The bot's choice; None when it failed (its error is reported, not raised)."""

@@ -17,11 +17,20 @@ class Bot(Protocol):
         ...
 
 
+def answers_instantly(bot: object) -> bool:
+    """Whether ``bot`` says it picks without thinking (``INSTANT = True``): a table may
+    then ask it on the UI thread when there is no delay to wait out. A bot that does not
+    say so is given a worker."""
+    return getattr(bot, "INSTANT", False) is True
+
+
 BotFactory = Callable[[Rules[Any, Any], random.Random], Bot]
 
 
 class RandomBot:
     """The `easy` level: a uniformly random legal action."""
+
+    INSTANT = True  # one pick from the legal list: cheaper than starting a thread
 
     def __init__(self, rules: Rules[Any, Any], rng: random.Random) -> None:
         self.rules = rules
