@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tui_games.engine import saves
+from tui_games.engine import save_check, saves
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import MAX_PROBLEM, MAX_SAVE_BYTES, SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
@@ -90,13 +90,13 @@ def test_an_unexpected_error_while_loading_is_still_one_line(
     def boom(state: Any) -> Any:
         raise MemoryError
 
-    monkeypatch.setattr(saves, "_checked_part", boom)
+    monkeypatch.setattr(save_check, "checked_part", boom)
     assert "too large" in one_line_refusal(store, good)
 
     def odd(state: Any) -> Any:
         raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
 
-    monkeypatch.setattr(saves, "_checked_part", odd)
+    monkeypatch.setattr(save_check, "checked_part", odd)
     assert "UnicodeDecodeError" in one_line_refusal(store, good)
 
 
