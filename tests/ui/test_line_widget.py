@@ -1,5 +1,6 @@
-"""LineWidget: a changed line repaints only its row, a restyle or a new width clears the
-line cache, a cursor move redraws two rows."""
+"""LineWidget: a changed line repaints only its row, a restyle repaints every row (from
+the cache when it is a look seen before), a new width clears the line cache, a cursor
+move redraws two rows."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class Rows(LineWidget):
     Rows { height: 8; }
     Rows.-framed { height: 10; border: round white; }
     Rows.-red { color: red; }
+    Rows.-right { text-align: right; }
     """
 
     def __init__(self) -> None:
@@ -213,6 +215,38 @@ async def test_a_restyle_clears_the_cache_and_repaints_every_row(
         (segment, *_) = list(rows.render_line(1))
         assert segment.style is not None and segment.style.color is not None
         assert segment.style.color.triplet == (255, 0, 0)  # red
+
+
+async def test_a_restyle_back_finds_its_strips_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Focus and blur swap between two looks: each way back is drawn from the cache, and
+    every row is still repainted (the box around them may have changed too)."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        rows.add_class("-red")
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        asked = repaints(monkeypatch, rows)
+        rows.remove_class("-red")
+        await pilot.pause()
+        assert () in asked
+        assert rows.lines_rendered == drawn
+        (segment, *_) = list(rows.render_line(1))
+        assert segment.style is not None and segment.style.color is not None
+        assert segment.style.color.triplet != (255, 0, 0)
+
+
+async def test_a_new_way_of_drawing_clears_the_cache() -> None:
+    """A rule the visual style does not hold (here the alignment) draws every line anew."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        rows.add_class("-right")
+        await pilot.pause()
+        assert rows.lines_rendered >= drawn + 8
+        assert rows.render_line(1).text.rstrip().endswith("row 1")
+        assert rows.render_line(1).text.startswith(" ")
 
 
 async def test_a_new_width_clears_the_cache_and_repaints_every_row() -> None:

@@ -103,6 +103,11 @@ class CellMap(LineWidget, can_focus=True):
         # a layout after a cursor key draws again only the rows the cursor touched.
         self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
         self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+        # Each row's strips, kept with the lines they were drawn from (the same list
+        # while the row shows the same) and the width and style: a key lays the map out
+        # twice or more (the cursor's watcher, the screen's show, a focus), and the rows
+        # it did not touch are then taken as they are.
+        self._row_strips: dict[int, tuple[list[Line], Hashable, list[Strip]]] = {}
         self.frame: MapFrame | None = None
 
     # ---- what a subclass says -------------------------------------------------------
@@ -381,12 +386,28 @@ class CellMap(LineWidget, can_focus=True):
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
         ``width`` in the widget's style."""
-        rows = super().lay_out(width)
-        filled = len(rows) if not self.WRAP_TAIL else (
-            self._header_lines() + self.rows * self.cell_lines)
-        style = self.visual_style.rich_style
-        return [strip.adjust_cell_length(width, style) if y < filled else strip
-                for y, strip in enumerate(rows)]
+        if width <= 0:
+            return []
+        style = self.visual_style
+        rich_style = style.rich_style
+        rows: list[Strip] = []
+        if self._col_labels:
+            rows += [strip.adjust_cell_length(width, rich_style)
+                     for strip in self.line_strips(self.header_line(), width)]
+        drawn = (width, style)
+        for row in range(self.rows):
+            lines = self.row_lines(row)
+            kept = self._row_strips.get(row)
+            if kept is None or kept[0] is not lines or kept[1] != drawn:
+                strips = [strip.adjust_cell_length(width, rich_style)
+                          for line in lines for strip in self.line_strips(line, width)]
+                kept = self._row_strips[row] = (lines, drawn, strips)
+            rows += kept[2]
+        for line in self._tail(width):
+            tail = self.line_strips(line, width)
+            rows += tail if self.WRAP_TAIL else [
+                strip.adjust_cell_length(width, rich_style) for strip in tail]
+        return rows
 
     def content_lines(self, width: int) -> list[Line]:
         """The column labels, the rows of cells (each one line if ``WHOLE_ROWS``, else a

@@ -229,6 +229,7 @@ class LineWidget(Widget):
         self._laid_out_width = 0
         self._box: Hashable = None  # box() when the rows were laid out
         self._cache_width: int | None = None  # the width the cached strips were drawn at
+        self._drawn_by: Hashable = None  # drawing_rules() of the cached strips
         self.lines_rendered = 0  # lines and pieces turned into strips: cache misses (tests)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -328,10 +329,25 @@ class LineWidget(Widget):
             self.repainted(changed)
         return True
 
+    def drawing_rules(self) -> Hashable:
+        """What a strip's drawing depends on besides its content, width and the widget's
+        visual style (which the cache keys hold): alignment, wrapping, links, the theme."""
+        styles = self.styles
+        return (styles.text_align, styles.text_overflow, styles.text_wrap, styles.line_pad,
+                styles.content_align, styles.link_color, styles.link_background,
+                styles.link_style, styles.auto_link_color, self.app.theme)
+
     def notify_style_update(self) -> None:
-        """Restyled: every strip may look different, and so may the box around them (a
-        border, a background), which a repaint of some rows would leave as it was."""
-        self._line_cache.clear()
+        """Restyled: every row may look different, and so may the box around them (a
+        border, a background), which a repaint of some rows would leave as it was. The
+        cached strips stay, keyed by the visual style they were drawn in, unless the way
+        they are drawn changed: focus and blur swap between two styles, and each way
+        back finds its strips kept (a map drawn anew on every focus change cost a third of
+        the key's first frame)."""
+        rules = self.drawing_rules()
+        if rules != self._drawn_by:
+            self._drawn_by = rules
+            self._line_cache.clear()
         self._laid_out = None
         super().notify_style_update()
         self.refresh()
