@@ -73,6 +73,10 @@ class CellMap(LineWidget, can_focus=True):
     # after it are one run), so a repainted row sends fewer bytes; else each cell is a
     # piece of its own, kept by its look.
     WHOLE_ROWS = False
+    # The cursor's cell in one look (its text in the map's colour, reversed) instead of
+    # each segment's colour reversed: a cell of several colours under the cursor is one
+    # style run, not one per colour and blank between them (issue 17: bytes per key).
+    PLAIN_CURSOR = False
 
     # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
     cursor: reactive[Hashable] = reactive(0, repaint=False)
@@ -317,6 +321,8 @@ class CellMap(LineWidget, can_focus=True):
     def _draw_cell(self, segments: CellLine | None, marked: bool, cursor: bool) -> Content:
         if not segments:
             return Content(" " * self.cell_width)
+        if cursor and self.PLAIN_CURSOR:  # the path's underline is lost in the block
+            return Content.styled("".join(text for text, _ in segments), CURSOR)
         marks = [mark for mark, on in ((MARKED, marked), (CURSOR, cursor)) if on]
         pieces = []
         for text, style in segments:

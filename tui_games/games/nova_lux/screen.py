@@ -397,7 +397,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if cell in self._paths() and cell != view.ships[self.viewer] \
                 and "move" not in view.did:
             cost = self._paths()[cell][0]
-            marked = movement.path_to(self._paths(), cell)
+            # From the first cell flown over: the Ark's own cell shows where it starts,
+            # and unmarked it is one style run, not three (bytes per cursor key).
+            marked = movement.path_to(self._paths(), cell)[1:]
             caption += f" · move: {amount(cost, HYDROGEN)}"
         elif self._entries and self._at_cell_entries():
             caption += " · Enter: actions"
