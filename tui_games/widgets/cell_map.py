@@ -158,8 +158,15 @@ class CellMap(LineWidget, can_focus=True):
         height = self._height(width) if width else None
         reshaped = shape != (self.cell_width, self.cell_lines)
         self.cell_width, self.cell_lines = shape
-        if cells is not self._cells or reshaped:
+        if reshaped:
             self._rows.clear()
+        elif cells is not self._cells:
+            # Only the rows with a cell that reads differently are drawn again (a move
+            # changes a cell or two): the others keep their lines and strips.
+            old = self._cells
+            for key in {*old, *cells}:
+                if old.get(key) != cells.get(key):
+                    self._rows.pop(self.place_of(key)[0], None)
         self._cells = cells
         if marked != self._marked or flagged != self._flagged:
             self._by_row = self._sort_by_row(marked, flagged)

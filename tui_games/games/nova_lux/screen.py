@@ -146,6 +146,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             (saved[0], saved[1]) if saved is not None else None)
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
+        self._placing_cursor = False  # refresh_table moves the cursor: no watcher's work
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -294,13 +295,31 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.refresh_bindings()     # the Pass key comes and goes with the offer
         self._refresh_top(view, mover)
         self._refresh_mat(view)
-        self._refresh_actions(view, reset=new_decision)
+        # The cursor first, its watcher quiet: the list and the map are shown once, for
+        # where the cursor ends up (not for where it was, then again).
+        cursor = self.grid.cursor
+        self._placing_cursor = True
+        try:
+            self._place_cursor(view, new_decision)
+        finally:
+            self._placing_cursor = False
+        moved = self.grid.cursor != cursor
+        self._refresh_actions(view, reset=new_decision or moved)
         self._refresh_map(view)
         if new_decision and self.mine() and view.phase in ("draft", "store", "plunder",
                                                                  "react"):
             self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
             self._focus(self.grid)
+        if view.phase == "answer" and self.mine() and self._asked != decision:
+            self._asked = decision
+            self._ask_trade(view)
+        if view.phase == "compose" and self.mine() and not self._composing:
+            self._compose_offer(view)
+
+    def _place_cursor(self, view: NovaLuxState, new_decision: bool) -> None:
+        """Where a view puts the map's cursor: where it was saved in this turn, the
+        middle of the map to place the Ark, on the Ark at the start of each turn."""
         restore = self._restore_cursor
         if restore is not None:  # a resumed game: the cursor where it was in this turn
             self._restore_cursor = None
@@ -314,11 +333,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self.mine() and view.phase == "turn" and turn != self._cursor_turn:
             self._cursor_turn = turn     # each turn starts with the cursor on your Ark
             self.grid.move_to(view.ships[self.viewer])
-        if view.phase == "answer" and self.mine() and self._asked != decision:
-            self._asked = decision
-            self._ask_trade(view)
-        if view.phase == "compose" and self.mine() and not self._composing:
-            self._compose_offer(view)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
         names = self.seat_names
@@ -452,7 +466,10 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     # ---- keys --------------------------------------------------------------------------
 
     def _moved(self) -> None:
-        """The cursor moved: the list and the caption follow it."""
+        """The cursor moved: the list and the caption follow it (unless refresh_table
+        moved it: it shows them itself, once)."""
+        if self._placing_cursor:
+            return
         view = self._nova_view()
         self._refresh_actions(view, reset=True)
         self._refresh_map(view)
