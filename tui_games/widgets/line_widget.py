@@ -335,7 +335,8 @@ class LineWidget(Widget):
         styles = self.styles
         return (styles.text_align, styles.text_overflow, styles.text_wrap, styles.line_pad,
                 styles.content_align, styles.link_color, styles.link_background,
-                styles.link_style, styles.auto_link_color, self.app.theme)
+                styles.link_style, styles.auto_link_color,
+                self.app.theme if self.is_attached else None)
 
     def notify_style_update(self) -> None:
         """Restyled: every row may look different, and so may the box around them (a
