@@ -23,7 +23,7 @@ from textual.widgets import Input, OptionList
 from tui_games.app import GamesApp
 from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore
-from tui_games.engine.session import Seat
+from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
 from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.handoff import HandoffScreen
@@ -95,6 +95,30 @@ async def test_the_bot_plays_in_a_worker_and_its_turn_is_autosaved(
         [summary] = pulsar_store.list()
         assert summary.turn >= 1 and summary.error is None
 
+
+
+async def test_a_turns_autosave_waits_for_the_table_to_show_the_move(
+        pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save syncs to disk (5-20 ms on a busy disk): the autosave of a completed turn
+    runs after the key's frame, so the table (its log) already shows the move, and the
+    player does not wait for the disk to see it."""
+    logged: list[int] = []
+    autosave = SaveStore.autosave
+
+    def watched(self: SaveStore, session: Session) -> Path:
+        logged.append(len(app.screen.query_one(GameLog).shown))
+        return autosave(self, session)
+
+    monkeypatch.setattr(SaveStore, "autosave", watched)
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = len(app.screen.query_one(GameLog).shown)
+        await pilot.press("e")  # the human ends turn 1
+        await settle(app, pilot)
+        assert logged and logged[0] > before
+        [summary] = pulsar_store.list()
+        assert summary.turn >= 1 and summary.error is None
 
 async def test_keys_on_a_bot_turn_are_refused_while_it_thinks(
         pulsar_store: SaveStore, make_app: MakeApp,

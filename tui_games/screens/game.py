@@ -131,6 +131,8 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self.leaving = LeaveGuard(self)
         self._last_focus: Widget | None = None
         self._over = False
+        self._autosave_due = False  # a completed turn's autosave waits for the next frame
+        self._status: tuple[str, bool] | None = None  # the status line's text, as asked
         self._end_to_keep = (False, False)  # (keep a record, drop the autosave): see keep_the_end
         self._outcome: Outcome | None = None
         self._ready = False  # True once the table has been composed and shown
@@ -292,6 +294,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
 
         Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
         """
+        self._status = (text, error)
         text = self.save_warning() + text  # while saves fail, every status says so
         self.query_one("#status", StatusLine).update(self.speak(text), error=error)
 
@@ -344,10 +347,28 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
             return False
         self.bot_runner.moved_on()
         self.stop_hint()
-        if self.session.turn != turn_before and self.session.to_move is not None:
-            self.autosave()  # not for the last move: the game over drops the autosave anyway
+        if self.session.turn != turn_before and self.session.to_move is not None \
+                and not self._autosave_due:
+            # Not for the last move: the game over drops the autosave anyway. After the
+            # key's first frame: a save syncs to disk twice (5-20 ms on a busy disk), which
+            # the player would otherwise wait for before seeing the move.
+            self._autosave_due = True
+            self.call_after_refresh(self._autosave_after_move)
         self._advance()
         return True
+
+    def _autosave_after_move(self) -> None:
+        """The autosave a completed turn asked for (see _apply), of the game as it is by
+        then; none once the game is over (its end drops the autosave). If the save's
+        success changed the status line's lead ("⚠ Not saved"), the line is shown again."""
+        self._autosave_due = False
+        if self._over:
+            return
+        warned = self.save_warning()
+        self.autosave()
+        if self.save_warning() != warned and self._status is not None:
+            text, error = self._status
+            self.show_status(text, error=error)
 
     def _advance(self) -> None:
         """After a change: game over, a hand-off to another human, or the next bot."""
