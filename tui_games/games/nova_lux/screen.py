@@ -147,6 +147,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
         self._placing_cursor = False  # refresh_table moves the cursor: no watcher's work
+        self._held: int | None = None  # the list's highlight while the map has the keys
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -399,10 +400,20 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
-        if entries:
+        if not entries:
+            return
+        if listing.has_focus:
             want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
             if listing.highlighted != want:
                 listing.highlighted = want
+            return
+        # The map has the keys: the list shows no highlight (Enter there opens it on its
+        # first line), so a cursor key sends the list's changed cells, not a bar across
+        # it; the highlight is held for when the list takes the keys.
+        held = highlighted if highlighted is not None else self._held
+        self._held = 0 if reset or held is None else min(held, len(entries) - 1)
+        if listing.highlighted is not None:
+            listing.highlighted = None
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
@@ -614,8 +625,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""
         if self.action_list.has_focus:
-            self._focus(self.grid)
-            self._safest()
+            self._focus(self.grid)  # the list's highlight goes with the keys
             return
         self.action_menu()
 
@@ -626,8 +636,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.action_list.highlighted = 0
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """The status line says which of the map and the list has the keys."""
+        """The status line says which of the map and the list has the keys; the list's
+        highlight shows only while the list has them."""
         self._list_keys = event.widget.id == "nl-actions"
+        listing = self.action_list
+        # By where the keys are now, not by the event: two focus changes in a row (a
+        # play's, then a hint's) may tell the screen in either order.
+        if not listing.has_focus:
+            if listing.highlighted is not None:  # shown only where Enter plays it
+                self._held = listing.highlighted
+                listing.highlighted = None
+        elif listing.highlighted is None and self._entries:
+            held = self._held if self._held is not None else 0
+            listing.highlighted = min(held, len(self._entries) - 1)
         if self._hint_moved_focus:
             self._hint_moved_focus = False  # the hint's own line says what to do
             return
