@@ -91,3 +91,39 @@ async def test_a_highlighted_action_is_one_run_of_its_look() -> None:
         await pilot.pause()
         line = listing.render_line(0)
         assert len(line) == 1 and line.cell_length == 29
+
+
+class FixedApp(App[None]):
+    CSS = "ActionList { height: 4; width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield ActionList()
+
+
+async def test_a_longer_list_in_a_fixed_box_asks_for_no_layout_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box and its always-there bar stay where they are: only the thumb changes, so
+    the screen is not laid out again (a new turn's list cost a pass of 2 ms)."""
+    app = FixedApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(ActionList)
+        listing.show_texts(["one"])
+        await pilot.pause()
+        layouts: list[bool] = []
+        refresh = Widget.refresh
+
+        def recording(self: Widget, *regions: Region, **kwargs: bool) -> Widget:
+            if self is listing:
+                layouts.append(bool(kwargs.get("layout")))
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", recording)
+        listing.show_texts([f"action {i}" for i in range(9)])
+        await pilot.pause()
+        assert layouts and not any(layouts)
+        assert listing.virtual_size.height == 9
+        assert listing.vertical_scrollbar.window_virtual_size == 9
+        assert listing.vertical_scrollbar.window_size == 4
+        listing.highlighted = 8
+        await pilot.pause()
+        assert listing.top == 5  # scrolled to the last action: the new height holds

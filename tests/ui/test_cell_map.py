@@ -131,3 +131,27 @@ async def test_kept_rows_follow_the_cursor_marks_and_flags() -> None:
         await pilot.pause()
         assert "▸" not in "".join(line.plain for line in hexmap.render_line_contents())
         assert not any(seg.style and seg.style.underline for seg in hexmap.render_line(3))
+
+
+async def test_new_cells_build_again_only_the_rows_that_read_differently(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move changes a cell or two: the other rows keep their lines and strips (a new
+    turn's map was built again row by row)."""
+    grid = SpaceGrid(7)
+    app = MapLab(grid)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        built: list[int] = []
+        row_pieces = grid.row_pieces
+
+        def counting(row: int) -> list:
+            built.append(row)
+            return row_pieces(row)
+
+        monkeypatch.setattr(grid, "row_pieces", counting)
+        cells = [(((f"{c:<3}", ""),),) for c in range(49)]
+        cells[3 * 7 + 4] = ((("A  ", "bold"),),)  # row 3 alone reads differently
+        grid.show(cells, caption="caption", legend="legend")
+        await pilot.pause()
+        assert built == [3]
+        assert grid.render_line(3).text.split()[4] == "A"

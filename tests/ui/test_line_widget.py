@@ -33,6 +33,7 @@ class Rows(LineWidget):
     Rows.-framed { height: 10; border: round white; }
     Rows.-red { color: red; }
     Rows.-marked > .rows--mark { color: green; }
+    Rows.-right { text-align: right; }
     """
 
     def __init__(self) -> None:
@@ -297,6 +298,19 @@ async def test_repaint_once_lays_the_rows_out_once(monkeypatch: pytest.MonkeyPat
         assert [{r.y for r in regions} for regions in asked] == [{1, 4, 6}]
         await pilot.pause()
         assert rows.render_line(4).text.rstrip() == "new"
+
+
+async def test_a_new_way_of_drawing_clears_the_cache() -> None:
+    """A rule the visual style does not hold (here the alignment) draws every line anew."""
+    rows = Rows()
+    async with RowsApp(rows).run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        drawn = rows.lines_rendered
+        rows.add_class("-right")
+        await pilot.pause()
+        assert rows.lines_rendered >= drawn + 8
+        assert rows.render_line(1).text.rstrip().endswith("row 1")
+        assert rows.render_line(1).text.startswith(" ")
 
 
 async def test_a_new_width_clears_the_cache_and_repaints_every_row() -> None:

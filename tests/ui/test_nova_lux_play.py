@@ -104,6 +104,7 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         assert state.ships == [24] and state.phase == "turn"
         await pilot.press("up")                                       # D3
         assert "move: 1 hydrogen" in screen.grid.caption
+        assert screen.grid._marked == {17}     # the path from D3 on: not the Ark's D4
         await play(pilot, screen, MoveTo(17))     # a paid move: never the first line
         assert state.ships == [17] and state.res[0][4] == 2
         await pilot.press("tab")                                      # a star to take from
@@ -279,8 +280,9 @@ async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
 async def test_the_list_opens_on_its_safest_line_never_an_attack(
         nova_store: SaveStore) -> None:
     """Issue 19: after a harvest the arrows moved the list and Enter attacked; after Esc
-    the list kept its old highlight. The list starts on its safest line, Esc puts it back
-    there, and an attack or a paid move comes last."""
+    the list kept its old highlight. The list starts on its safest line, Esc takes the
+    highlight away with the keys (the next Enter opens the list there again), and an
+    attack or a paid move comes last."""
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
     state: NovaLuxState = session.state
     while state.phase == "draft":
@@ -298,8 +300,11 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
         assert "The list has the keys" in str(app.screen.query_one("#status").render())
         await pilot.press("down", "down", "escape")
         await pilot.pause()
-        assert screen.grid.has_focus and screen.action_list.highlighted == 0
+        assert screen.grid.has_focus and screen.action_list.highlighted is None
         assert "The map has the keys" in str(app.screen.query_one("#status").render())
+        await pilot.press("enter")                       # open again: on the safest line
+        await pilot.pause()
+        assert screen.action_list.has_focus and screen.action_list.highlighted == 0
 
 
 async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(

@@ -83,6 +83,26 @@ async def test_the_grid_draws_every_cell_then_the_caption_and_legend() -> None:
         assert grid.caption.startswith("B2")
 
 
+
+async def test_the_cursor_cell_is_one_look_and_a_marked_cell_keeps_its_colours() -> None:
+    """Under the cursor a cell of several colours (an Ark's letter between blanks) is one
+    style run, reversed, without the path's underline (lost in the block anyway): one run
+    of colour codes to the terminal, not three. A marked cell keeps its colours."""
+    grid = SpaceGrid(7)
+    app = Lab(grid)
+    ark = (((" ", ""), ("A", "bold cyan"), ("  ", "")),)
+    async with app.run_test(size=(60, 20)) as pilot:
+        grid.show([ark] * 49, marked=[0, 1], caption="A1", legend="key")
+        await pilot.pause()
+        line = list(grid.render_line(0))
+        cursor = [seg for seg in line if seg.style and seg.style.reverse]
+        assert [seg.text for seg in cursor] == [" A  "]
+        assert cursor[0].style is not None and not cursor[0].style.underline
+        marked = {seg.text: seg.style for seg in line if seg.style and seg.style.underline
+                  and not seg.style.reverse}
+        assert marked["A"] is not None and marked[" "] is not None
+        assert marked["A"].color != marked[" "].color  # the Ark's colour kept
+
 def reversed_cells(grid: SpaceGrid, y: int) -> list[str]:
     """The text drawn in reverse video (the cursor) on line ``y`` of the grid."""
     return [seg.text for seg in grid.render_line(y) if seg.style and seg.style.reverse]

@@ -260,7 +260,21 @@ class ActionList(ScrollView, can_focus=True, inherit_bindings=False):
         # Never below the view's height: a virtual size that changes asks the screen for
         # a layout pass, and lists that fit (most) then all have the same one.
         rows = self.scrollable_content_region.height
-        self.virtual_size = Size(max(width, 0), max(len(self._lines), rows))
+        size = Size(max(width, 0), max(len(self._lines), rows))
+        if size == self.virtual_size:
+            return
+        height = self.styles.height
+        if (self.styles.overflow_y != "scroll" or height is None or height.is_auto
+                or not self.is_mounted):
+            self.virtual_size = size  # the box or its bar may change: a layout pass
+            return
+        # A fixed box whose bar is always there: only the bar's thumb changes, so no
+        # layout pass over the screen (a turn's longer list cost one, 2 ms of its frame).
+        self.set_reactive(ActionList.virtual_size, size)
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = size.height
+        bar.window_size = rows
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def _strips(self, text: str, width: int, style: VisualStyle) -> list[Strip]:
         """``text`` wrapped to ``width`` in ``style`` (or cut to it), padded: drawn once

@@ -73,6 +73,10 @@ class CellMap(LineWidget, can_focus=True):
     # after it are one run), so a repainted row sends fewer bytes; else each cell is a
     # piece of its own, kept by its look.
     WHOLE_ROWS = False
+    # The cursor's cell in one look (its text in the map's colour, reversed) instead of
+    # each segment's colour reversed: a cell of several colours under the cursor is one
+    # style run, not one per colour and blank between them (issue 17: bytes per key).
+    PLAIN_CURSOR = False
 
     # Not repainted by the reactive: the watcher repaints only the rows the cursor touches.
     cursor: reactive[Hashable] = reactive(0, repaint=False)
@@ -103,6 +107,11 @@ class CellMap(LineWidget, can_focus=True):
         # a layout after a cursor key draws again only the rows the cursor touched.
         self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
         self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+        # Each row's strips, kept with the lines they were drawn from (the same list
+        # while the row shows the same) and the width and style: a key lays the map out
+        # twice or more (the cursor's watcher, the screen's show, a focus), and the rows
+        # it did not touch are then taken as they are.
+        self._row_strips: dict[int, tuple[list[Line], Hashable, list[Strip]]] = {}
         self.frame: MapFrame | None = None
 
     # ---- what a subclass says -------------------------------------------------------
@@ -149,8 +158,15 @@ class CellMap(LineWidget, can_focus=True):
         height = self._height(width) if width else None
         reshaped = shape != (self.cell_width, self.cell_lines)
         self.cell_width, self.cell_lines = shape
-        if cells is not self._cells or reshaped:
+        if reshaped:
             self._rows.clear()
+        elif cells is not self._cells:
+            # Only the rows with a cell that reads differently are drawn again (a move
+            # changes a cell or two): the others keep their lines and strips.
+            old = self._cells
+            for key in {*old, *cells}:
+                if old.get(key) != cells.get(key):
+                    self._rows.pop(self.place_of(key)[0], None)
         self._cells = cells
         if marked != self._marked or flagged != self._flagged:
             self._by_row = self._sort_by_row(marked, flagged)
@@ -312,6 +328,8 @@ class CellMap(LineWidget, can_focus=True):
     def _draw_cell(self, segments: CellLine | None, marked: bool, cursor: bool) -> Content:
         if not segments:
             return Content(" " * self.cell_width)
+        if cursor and self.PLAIN_CURSOR:  # the path's underline is lost in the block
+            return Content.styled("".join(text for text, _ in segments), CURSOR)
         marks = [mark for mark, on in ((MARKED, marked), (CURSOR, cursor)) if on]
         pieces = []
         for text, style in segments:
@@ -381,12 +399,28 @@ class CellMap(LineWidget, can_focus=True):
     def lay_out(self, width: int) -> list[Strip]:
         """The rows; the rows of cells (and cut caption and legend lines) filled out to
         ``width`` in the widget's style."""
-        rows = super().lay_out(width)
-        filled = len(rows) if not self.WRAP_TAIL else (
-            self._header_lines() + self.rows * self.cell_lines)
-        style = self.visual_style.rich_style
-        return [strip.adjust_cell_length(width, style) if y < filled else strip
-                for y, strip in enumerate(rows)]
+        if width <= 0:
+            return []
+        style = self.visual_style
+        rich_style = style.rich_style
+        rows: list[Strip] = []
+        if self._col_labels:
+            rows += [strip.adjust_cell_length(width, rich_style)
+                     for strip in self.line_strips(self.header_line(), width)]
+        drawn = (width, style)
+        for row in range(self.rows):
+            lines = self.row_lines(row)
+            kept = self._row_strips.get(row)
+            if kept is None or kept[0] is not lines or kept[1] != drawn:
+                strips = [strip.adjust_cell_length(width, rich_style)
+                          for line in lines for strip in self.line_strips(line, width)]
+                kept = self._row_strips[row] = (lines, drawn, strips)
+            rows += kept[2]
+        for line in self._tail(width):
+            tail = self.line_strips(line, width)
+            rows += tail if self.WRAP_TAIL else [
+                strip.adjust_cell_length(width, rich_style) for strip in tail]
+        return rows
 
     def content_lines(self, width: int) -> list[Line]:
         """The column labels, the rows of cells (each one line if ``WHOLE_ROWS``, else a

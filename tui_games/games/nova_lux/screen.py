@@ -146,6 +146,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             (saved[0], saved[1]) if saved is not None else None)
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
+        self._placing_cursor = False  # refresh_table moves the cursor: no watcher's work
+        self._held: int | None = None  # the list's highlight while the map has the keys
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -294,13 +296,31 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.refresh_bindings()     # the Pass key comes and goes with the offer
         self._refresh_top(view, mover)
         self._refresh_mat(view)
-        self._refresh_actions(view, reset=new_decision)
+        # The cursor first, its watcher quiet: the list and the map are shown once, for
+        # where the cursor ends up (not for where it was, then again).
+        cursor = self.grid.cursor
+        self._placing_cursor = True
+        try:
+            self._place_cursor(view, new_decision)
+        finally:
+            self._placing_cursor = False
+        moved = self.grid.cursor != cursor
+        self._refresh_actions(view, reset=new_decision or moved)
         self._refresh_map(view)
         if new_decision and self.mine() and view.phase in ("draft", "store", "plunder",
                                                                  "react"):
             self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
             self._focus(self.grid)
+        if view.phase == "answer" and self.mine() and self._asked != decision:
+            self._asked = decision
+            self._ask_trade(view)
+        if view.phase == "compose" and self.mine() and not self._composing:
+            self._compose_offer(view)
+
+    def _place_cursor(self, view: NovaLuxState, new_decision: bool) -> None:
+        """Where a view puts the map's cursor: where it was saved in this turn, the
+        middle of the map to place the Ark, on the Ark at the start of each turn."""
         restore = self._restore_cursor
         if restore is not None:  # a resumed game: the cursor where it was in this turn
             self._restore_cursor = None
@@ -314,11 +334,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self.mine() and view.phase == "turn" and turn != self._cursor_turn:
             self._cursor_turn = turn     # each turn starts with the cursor on your Ark
             self.grid.move_to(view.ships[self.viewer])
-        if view.phase == "answer" and self.mine() and self._asked != decision:
-            self._asked = decision
-            self._ask_trade(view)
-        if view.phase == "compose" and self.mine() and not self._composing:
-            self._compose_offer(view)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
         names = self.seat_names
@@ -385,10 +400,20 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
-        if entries:
+        if not entries:
+            return
+        if listing.has_focus:
             want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
             if listing.highlighted != want:
                 listing.highlighted = want
+            return
+        # The map has the keys: the list shows no highlight (Enter there opens it on its
+        # first line), so a cursor key sends the list's changed cells, not a bar across
+        # it; the highlight is held for when the list takes the keys.
+        held = highlighted if highlighted is not None else self._held
+        self._held = 0 if reset or held is None else min(held, len(entries) - 1)
+        if listing.highlighted is not None:
+            listing.highlighted = None
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
@@ -397,7 +422,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if cell in self._paths() and cell != view.ships[self.viewer] \
                 and "move" not in view.did:
             cost = self._paths()[cell][0]
-            marked = movement.path_to(self._paths(), cell)
+            # From the first cell flown over: the Ark's own cell shows where it starts,
+            # and unmarked it is one style run, not three (bytes per cursor key).
+            marked = movement.path_to(self._paths(), cell)[1:]
             caption += f" · move: {amount(cost, HYDROGEN)}"
         elif self._entries and self._at_cell_entries():
             caption += " · Enter: actions"
@@ -450,7 +477,10 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     # ---- keys --------------------------------------------------------------------------
 
     def _moved(self) -> None:
-        """The cursor moved: the list and the caption follow it."""
+        """The cursor moved: the list and the caption follow it (unless refresh_table
+        moved it: it shows them itself, once)."""
+        if self._placing_cursor:
+            return
         view = self._nova_view()
         self._refresh_actions(view, reset=True)
         self._refresh_map(view)
@@ -595,8 +625,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""
         if self.action_list.has_focus:
-            self._focus(self.grid)
-            self._safest()
+            self._focus(self.grid)  # the list's highlight goes with the keys
             return
         self.action_menu()
 
@@ -607,8 +636,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self.action_list.highlighted = 0
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """The status line says which of the map and the list has the keys."""
+        """The status line says which of the map and the list has the keys; the list's
+        highlight shows only while the list has them."""
         self._list_keys = event.widget.id == "nl-actions"
+        listing = self.action_list
+        # By where the keys are now, not by the event: two focus changes in a row (a
+        # play's, then a hint's) may tell the screen in either order.
+        if not listing.has_focus:
+            if listing.highlighted is not None:  # shown only where Enter plays it
+                self._held = listing.highlighted
+                listing.highlighted = None
+        elif listing.highlighted is None and self._entries:
+            held = self._held if self._held is not None else 0
+            listing.highlighted = min(held, len(self._entries) - 1)
         if self._hint_moved_focus:
             self._hint_moved_focus = False  # the hint's own line says what to do
             return
