@@ -103,10 +103,10 @@ OVERRULE_AS = (HARD_LEVELS["hard"], TURN_LEVELS["hard"])
 
 The doubt margin is counted in standard errors, which shrink as the samples grow; but a
 search's means are also biased (its rollouts and evaluation are not the game), and that
-does not shrink. With a margin a half to an eighth as wide as hard's, hard-3s overruled
-the advisor where hard would not, and lost to hard (1 of 8 Nebula games, 1 of 8 Nova
-Lux). Kept at hard's width in value terms, the margin lets the longer search overrule
-where hard would, only with better means: more thinking does not play worse."""
+does not shrink. With a margin a half to an eighth as wide as hard's, hard-3s could
+overrule the advisor on bias where hard would not (it lost to hard: 1 of 8 Nebula games,
+1 of 8 Nova Lux). Kept at hard's width in value terms, the margin lets the longer search
+overrule where hard would, only with better means."""
 
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
