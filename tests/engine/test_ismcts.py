@@ -18,6 +18,7 @@ import tui_games.games
 from tui_games.engine.bots.ismcts import (
     HARD_LEVELS,
     MIN_DECISION,
+    OVERRULE_AS,
     PROGRESS_STEPS,
     TURN_LEVELS,
     ISMCTSBot,
@@ -590,6 +591,33 @@ def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
     s = rules.setup(2, 0, {})
     assert _bot(rules, iterations=400, advisor=_Advisor("L")).choose(s, 0) == Pick("R")
     assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
+
+
+def test_a_longer_search_keeps_the_overrule_margin_of_the_level_it_is_told() -> None:
+    # b's edge over the advised a (0.6 against 0.5 to win) is below a 60-iteration
+    # search's standard error, above a 960-iteration one's. overrule_as keeps the
+    # shorter search's margin, so the longer search follows the advice as it would.
+    rules = LuckyPick()
+    s = rules.setup(2, 0, {})
+
+    def picks(seconds: float, overrule_as: tuple[float, float | None] | None) -> str:
+        return "".join(
+            ISMCTSBot(rules, random.Random(seed), seconds=seconds, clock=FakeClock(0.001),
+                      advisor=_Advisor("a"), overrule_as=overrule_as).choose(s, 0).option
+            for seed in range(12))
+
+    assert picks(0.96, None) == "b" * 12
+    assert picks(0.96, (0.06, None)) == "a" * 12
+    assert picks(0.06, None).count("a") >= 8   # the short search itself mostly follows
+    assert picks(0.06, (0.06, None)) == picks(0.06, None)
+
+
+def test_only_the_levels_longer_than_hard_keep_hards_overrule_margin() -> None:
+    bots = {name: make(CometTricks(), random.Random(0))
+            for name, make in ISMCTSBot.levels().items()}
+    assert {name: bot.overrule_as for name, bot in bots.items()} == {
+        "hard": None, "hard-0.25s": None, "hard-3s": OVERRULE_AS}
+    assert (HARD_LEVELS["hard"], TURN_LEVELS["hard"]) == OVERRULE_AS
 
 
 def test_unseen_advice_stands_only_when_the_game_asks_for_it() -> None:

@@ -15,7 +15,9 @@ Options that serve the games' `hard` levels:
 - ``advisor`` (a heuristic bot) gives a second opinion at the root: its action is played
   unless the search found one whose mean reward is better by more than ``doubt`` standard
   errors, so a search too noisy to tell two moves apart falls back on the heuristic
-  instead of on chance. ``advice_unseen_stands``: when the search tried the advice fewer
+  instead of on chance. ``overrule_as`` (the patient levels): the margin is the one the
+  `hard` level would need, as if the search had had only hard's time; see OVERRULE_AS.
+  ``advice_unseen_stands``: when the search tried the advice fewer
   than twice it cannot weigh it; by default the search's choice is played then, with this
   set the advice is (for games whose turn splits into many small decisions, each searched
   too briefly for its few visits to mean much).
@@ -95,6 +97,16 @@ decisions get a half, a quarter, an eighth... of it, and so never go past it."""
 
 MIN_DECISION = 0.01
 """The least time a decision searches, in seconds, however little is left of its turn."""
+
+OVERRULE_AS = (HARD_LEVELS["hard"], TURN_LEVELS["hard"])
+"""(seconds, turn seconds) of the level whose overrule margin the longer levels keep.
+
+The doubt margin is counted in standard errors, which shrink as the samples grow; but a
+search's means are also biased (its rollouts and evaluation are not the game), and that
+does not shrink. With a margin a half to an eighth as wide as hard's, hard-3s could
+overrule the advisor on bias where hard would not (it lost to hard: 1 of 8 Nebula games,
+1 of 8 Nova Lux). Kept at hard's width in value terms, the margin lets the longer search
+overrule where hard would, only with better means."""
 
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
@@ -216,6 +228,7 @@ class ISMCTSBot:
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         advice_unseen_stands: bool = False,
+        overrule_as: tuple[float, float | None] | None = None,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
         turn_seconds: float | None = None,
@@ -255,6 +268,7 @@ class ISMCTSBot:
             advisor(rules, random.Random(rng.getrandbits(64))) if advisor else None)
         self.doubt = doubt
         self.advice_unseen_stands = advice_unseen_stands
+        self.overrule_as = overrule_as
         self.exploration = exploration
         self.progress = progress
         self.turn_seconds = turn_seconds
@@ -265,6 +279,10 @@ class ISMCTSBot:
         self._turn: tuple[int, int] | None = None  # (turn, seat) of the decisions timed
         self._turn_spent = 0.0
         self._began = 0.0  # when this decision began (its turn's time counts from there)
+        self._started = 0.0  # when this decision's search began
+        # overrule_as: the time that level would give this decision, and has given the turn
+        self._ref_budget = 0.0
+        self._ref_spent = 0.0
         self.last_stats = SearchStats()
         self._cancelled = False
 
@@ -290,10 +308,13 @@ class ISMCTSBot:
         ``hard`` thinks at most 1 s per decision and keeps a whole turn within
         TURN_LEVELS["hard"]; ``hard-0.25s`` and ``hard-3s`` (3 s per decision, no turn
         limit) are the quick and the patient variants. Every level shares the game's
-        search ``settings``. An ``iterations`` override replaces every time budget.
+        search ``settings``. An ``iterations`` override replaces every time budget. The
+        levels with more time than `hard` keep its overrule margin (OVERRULE_AS).
         """
         return {name: cls.factory(**{**settings, "seconds": seconds,
-                                     "turn_seconds": TURN_LEVELS.get(name)})
+                                     "turn_seconds": TURN_LEVELS.get(name),
+                                     "overrule_as": (OVERRULE_AS if seconds > OVERRULE_AS[0]
+                                                     else None)})
                 for name, seconds in HARD_LEVELS.items()}
 
     @classmethod
@@ -316,17 +337,25 @@ class ISMCTSBot:
         began = self._began = self.clock()
         turn = (view.turn, player)
         if turn != self._turn:
-            self._turn, self._turn_spent = turn, 0.0
-        self._budget = self.seconds
-        if self.turn_seconds is not None:
-            left = self.turn_seconds - self._turn_spent
-            share = TURN_SHARE if self.turn_share is None else self.turn_share(view)
-            self._budget = min(self.seconds, max(MIN_DECISION, left * share))
+            self._turn, self._turn_spent, self._ref_spent = turn, 0.0, 0.0
+        share = TURN_SHARE if self.turn_share is None else self.turn_share(view)
+        self._budget = self._decision_budget(self.seconds, self.turn_seconds,
+                                             self._turn_spent, share)
+        if self.overrule_as is not None:
+            self._ref_budget = self._decision_budget(*self.overrule_as, self._ref_spent, share)
         try:
             return self._choose(view, player)
         finally:
             self._cancelled = False
             self._turn_spent += self.clock() - began
+
+    @staticmethod
+    def _decision_budget(seconds: float, turn_seconds: float | None, spent: float,
+                         share: float) -> float:
+        """A decision's time: ``share`` of what is left of the turn, within its bounds."""
+        if turn_seconds is None:
+            return seconds
+        return min(seconds, max(MIN_DECISION, (turn_seconds - spent) * share))
 
     def _choose(self, view: GameState, player: int) -> Action:
         rules = self.rules
@@ -343,6 +372,7 @@ class ISMCTSBot:
         view = msgspec.structs.replace(view, log=[])
         root = _Node(None, player)
         options = self._options(view, legal)
+        self._started = started
 
         def pick() -> Action | None:
             best = self._best(root, options, by_mean=self.paired)
@@ -353,6 +383,7 @@ class ISMCTSBot:
         done = self._search(root, view, player, started, pick)
         self.last_stats = self._stats(root, options, done, self.clock() - started)
         best = pick()
+        self._ref_spent += self._ref_budget_for(view, best)
         return best if best is not None else self.rng.choice(legal)
 
     def _options(self, state: GameState, legal: list[Action]) -> dict[Hashable, Action]:
@@ -580,7 +611,28 @@ class ISMCTSBot:
             # the game's setting.
             return options[advice_key] if self.advice_unseen_stands else best
         spread = math.sqrt(found.variance_of_mean() + advised.variance_of_mean())
-        return best if found.mean - advised.mean > self.doubt * spread else options[advice_key]
+        margin = self.doubt * spread * self._overrule_scale(view, best)
+        return best if found.mean - advised.mean > margin else options[advice_key]
+
+    def _ref_budget_for(self, view: GameState, choice: Action | None) -> float:
+        """The time the overrule_as level would give this decision, had it chosen
+        ``choice``: a choice ending the turn (ends_turn) searches on for the rest of it."""
+        if self.overrule_as is None:
+            return 0.0
+        seconds, turn_seconds = self.overrule_as
+        if (choice is not None and self.ends_turn is not None and turn_seconds is not None
+                and self.ends_turn(view, choice)):
+            return max(self._ref_budget, min(seconds, turn_seconds - self._ref_spent))
+        return self._ref_budget
+
+    def _overrule_scale(self, view: GameState, best: Action) -> float:
+        """By how much the standard errors of a search this long are narrower than those
+        of the overrule_as level's search (1 without it or with an iteration budget)."""
+        if self.overrule_as is None or self.iterations is not None:
+            return 1.0
+        reference = self._ref_budget_for(view, best)
+        spent = self.clock() - self._started
+        return math.sqrt(spent / reference) if spent > reference > 0 else 1.0
 
     @staticmethod
     def _stats(root: _Node, options: dict[Hashable, Action], iterations: int,
