@@ -90,8 +90,35 @@ _THIRD_PERSON: dict[type, str] = {
 """Each action's verb as its log line has it (the first word of its phrase, plus s)."""
 
 
+_LINES: dict[tuple[object, ...], str] = {}
+LINES_LIMIT = 50_000      # never reached by one map's lines; a guard, not a policy
+
+
 def narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
-    """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``."""
+    """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``.
+
+    The common lines are remembered by all they depend on (a playout writes one per
+    action, and the same few hundred lines again and again); the others are written.
+    """
+    kind = type(a)
+    if kind is Transport:
+        key: tuple[object, ...] = (a, seat, s.res_kind[a.source],
+                                   s.slot_owner[a.slot ^ 1] == UNUSED)
+    elif kind is PlaceCraftsman:
+        key = (a, seat, s.tokens[a.hex], s.players)
+    elif kind is Explore or kind is PlaceSite or kind is Pass or kind is SkipPower:
+        key = (a, seat)
+    else:
+        return _narrate(s, a, seat)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= LINES_LIMIT:
+            _LINES.clear()
+        line = _LINES[key] = _narrate(s, a, seat)
+    return line
+
+
+def _narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
     kind = type(a)
     if kind is Transport:          # the commonest line of all, written out directly
         res = s.res_kind[a.source]

@@ -22,11 +22,11 @@ from tui_games.games.via_nebula.network import (
     NEIGHBOUR_MASK,
     PRINTED_MASK,
     Network,
-    add_picks,
     can_explore,
     chain_mask,
     empty_mask,
     explorable,
+    picks,
 )
 from tui_games.games.via_nebula.state import (
     BUILDINGS_PER_SEAT,
@@ -50,7 +50,7 @@ from tui_games.games.via_nebula.state import (
 
 SLOT_COUNT = 2 * len(RUINS)
 RUIN_OF_HEX = {h: n for n, h in enumerate(RUINS)}
-# Actions per bit position, read off hex masks (network.add_picks).
+# Actions per bit position, read off hex masks (network.picks).
 _CRAFTSMAN_AT = {HEX_BIT[h].bit_length() - 1: PlaceCraftsman(h) for h in EXPLOITATIONS}
 _CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
@@ -147,7 +147,9 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             pieces |= NEIGHBOUR_MASK[h]
     out: list[ViaNebulaAction] = []
     if token and s.craftsmen[me]:
-        add_picks(out, token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO)
+        # A mask met before costs one look-up (network.picks remembers each).
+        got = _CRAFTSMAN_MEMO.get(token)
+        out += got if got is not None else picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO)
     owners = s.slot_owner
     sites_left = s.sites[me]
     if sites_left and SITES_PER_SEAT - sites_left < BUILDINGS_PER_SEAT - len(s.built[me]):
@@ -171,7 +173,8 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if s.actions_left < 2:
             near &= _FOG_MASK
         if near:
-            add_picks(out, near, _EXPLORE_AT, _EXPLORE_MEMO)
+            got = _EXPLORE_MEMO.get(near)
+            out += got if got is not None else picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
     built = s.slot_built
@@ -186,7 +189,9 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
             reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
             if reach:
-                add_picks(out, reach, _TRANSPORT_AT[slot], _TRANSPORT_MEMO[slot])
+                memo = _TRANSPORT_MEMO[slot]
+                got = memo.get(reach)
+                out += got if got is not None else picks(reach, _TRANSPORT_AT[slot], memo)
         pile = s.slot_res[slot]
         if any(pile):
             fulfilled = fulfils(pile)

@@ -89,6 +89,22 @@ def add_picks(out: list[T], mask: int, table: dict[int, T],
             out += got
 
 
+def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
+    """``table``'s entries for the bits of ``mask``, lowest first, as add_picks adds
+    them; the whole mask's answer is remembered in ``memo`` too (callers look it up
+    there first, so a mask met before costs one look-up and no call).
+
+    A mask's answer is the same whatever band parts make it up, so whole masks and
+    band parts share one memo.
+    """
+    found: list[T] = []
+    add_picks(found, mask, table, memo)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    got = memo[mask] = tuple(found)
+    return got
+
+
 # Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
 # C (masks are made several times per action of a playout). A hex's bit stays 0 where the
 # list's entry means nothing for its kind.

@@ -201,7 +201,9 @@ class ViaNebulaRules:
                 kind = type(a)
                 if kind in _HEX_ACTIONS:
                     masks = legal.masks_after(s, masks, a.hex)      # type: ignore[union-attr]
-                elif kind is Transport:
+                elif kind is Transport and not s.res_count[a.source]:
+                    # A source with resources left keeps all its bits: only one that
+                    # ran dry (an empty meadow now, or a token's hex) needs them again.
                     masks = legal.masks_after(s, masks, a.source)
                 s.masks = (s.log[-1], masks)
             return
