@@ -18,7 +18,6 @@ from tui_games.games.via_nebula.network import (
     GRID_WIDTH,
     HEX_BIT,
     LAST_CHAIN,
-    MEMO_LIMIT,
     NEIGHBOUR_MASK,
     PRINTED_MASK,
     Network,
@@ -56,6 +55,7 @@ _CRAFTSMAN_MEMO: dict[int, tuple[PlaceCraftsman, ...]] = {}
 _SITE = {h: PlaceSite(h) for h in RUINS}
 _EXPLORE_AT = {HEX_BIT[h].bit_length() - 1: Explore(h)
                for h in range(HEX_COUNT) if KIND[h] in ("fog", "forest")}
+_NEIGHBOURS_AT = {HEX_BIT[h].bit_length() - 1: NEIGHBOUR_MASK[h] for h in range(HEX_COUNT)}
 _SLOT_NEIGHBOURS = tuple(NEIGHBOUR_MASK[RUINS[slot // 2]] for slot in range(SLOT_COUNT))
 _FOG_MASK = sum(HEX_BIT[h] for h in range(HEX_COUNT) if KIND[h] == "fog")
 _RUIN_HEX_OF_SLOT = tuple(RUINS[slot // 2] for slot in range(SLOT_COUNT))
@@ -64,24 +64,96 @@ _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in 
 _ERECT = tuple(tuple(Erect(slot, card) for card in range(len(CONTRACTS)))
                for slot in range(SLOT_COUNT))
 _EXPLORE_MEMO: dict[int, tuple[Explore, ...]] = {}
-_SITE_MEMO: dict[tuple[int, ...], tuple[PlaceSite, ...]] = {}   # by the slots' owners
 _SLOTS = range(SLOT_COUNT)
 _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
 
 
-Masks = tuple[int, int, int, int, int, int]
+Seat = tuple[int, int, int, tuple[int, ...]]
+"""One seat's pieces: (the hexes of its craftsmen, the hexes next to them, the hexes
+next to its sites and buildings, its building sites in slot order)."""
+Masks = tuple[int, int, int, int, int, int, tuple[Seat, ...], tuple[PlaceSite, ...]]
 """What the legal actions read off the hex lists, as hex masks: (exploitations with a
 token, empty exploitations, hexes with resources, explored fogs and forests, empty
-meadows, the uncovered fogs and forests next to an empty meadow)."""
+meadows, the uncovered fogs and forests next to an empty meadow); then each seat's
+pieces (seat_pieces) and the PlaceSite actions of the ruins with a free place."""
 
 
-def _with_empty(token: int, spent: int, resources: int, explored: int) -> Masks:
+def _with_empty(token: int, spent: int, resources: int, explored: int
+                ) -> tuple[int, int, int, int, int, int]:
     empty = PRINTED_MASK | explored | spent
     w = GRID_WIDTH                         # network.grow, inlined
     near = ((empty << 1 | empty >> 1 | empty << w | empty >> w | empty << (w - 1)
              | empty >> (w - 1)) & (COVERABLE_MASK ^ explored))
     return token, spent, resources, explored, empty, near
+
+
+def _next_to(hexes: int) -> int:
+    """The hexes next to those of the hex mask ``hexes`` (a craftsman's few)."""
+    near = 0
+    while hexes:
+        low = hexes & -hexes
+        near |= _NEIGHBOURS_AT[low.bit_length() - 1]
+        hexes ^= low
+    return near
+
+
+def _slots_of(s: ViaNebulaState, seat: int) -> tuple[int, tuple[int, ...]]:
+    """(the hexes next to ``seat``'s sites and buildings, its sites in slot order)."""
+    owners, built = s.slot_owner, s.slot_built
+    near = 0
+    sites = []
+    slot = -1
+    for _ in range(owners.count(seat)):        # network.site_mask, written out
+        slot = owners.index(seat, slot + 1)
+        near |= _SLOT_NEIGHBOURS[slot]
+        if not built[slot]:
+            sites.append(slot)
+    return near, tuple(sites)
+
+
+def seat_pieces(s: ViaNebulaState) -> tuple[Seat, ...]:
+    """Per seat, its Seat: they change only when a craftsman, a site or a building
+    comes or goes, so the masks keep them (list scans of every action before)."""
+    craftsman = s.craftsman
+    out = []
+    for seat in range(s.players):
+        hexes = 0
+        h = -1
+        for _ in range(craftsman.count(seat)):     # the seat's craftsmen, found in C
+            h = craftsman.index(seat, h + 1)
+            hexes |= EXPLOITATION_BIT[h]
+        out.append((hexes, _next_to(hexes), *_slots_of(s, seat)))
+    return tuple(out)  # type: ignore[return-value]
+
+
+def _craftsman_at(s: ViaNebulaState, seats: tuple[Seat, ...], hex_: int
+                  ) -> tuple[Seat, ...]:
+    """``seats`` after a craftsman may have come to or left exploitation ``hex_``."""
+    bit = HEX_BIT[hex_]
+    owner = s.craftsman[hex_]
+    out = seats
+    for seat, (hexes, _, by_sites, sites) in enumerate(seats):
+        if (hexes & bit != 0) != (owner == seat):
+            hexes ^= bit
+            out = (*out[:seat], (hexes, _next_to(hexes), by_sites, sites), *out[seat + 1:])
+    return out
+
+
+def free_sites(s: ViaNebulaState) -> tuple[PlaceSite, ...]:
+    """PlaceSite on every ruin with a free place (whoever may use one)."""
+    owners = s.slot_owner
+    return tuple(_SITE[h] for n, h in enumerate(RUINS)
+                 if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
+
+
+def masks_after_slots(s: ViaNebulaState, masks: Masks, me: int) -> Masks:
+    """``masks`` after seat ``me`` placed a site or erected a building (the only
+    changes to the slots)."""
+    seats = masks[6]
+    hexes, near = seats[me][:2]
+    seats = (*seats[:me], (hexes, near, *_slots_of(s, me)), *seats[me + 1:])
+    return (*masks[:6], seats, free_sites(s))  # type: ignore[return-value]
 
 
 def board_masks(s: ViaNebulaState) -> Masks:
@@ -98,13 +170,15 @@ def board_masks(s: ViaNebulaState) -> Masks:
             resources |= bit
         else:
             spent |= bit
-    return _with_empty(token, spent, resources, sum(compress(COVERABLE_BIT, s.explored)))
+    return (*_with_empty(token, spent, resources,  # type: ignore[return-value]
+                         sum(compress(COVERABLE_BIT, s.explored))),
+            seat_pieces(s), free_sites(s))
 
 
 def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
     """``masks`` (those of ``s`` before an action that changed hex ``hex_`` only) brought
     up to date: that hex's bits worked out again, as board_masks would."""
-    token, spent, resources, explored, _, _ = masks
+    token, spent, resources, explored, _, _, seats, placeable = masks
     bit = HEX_BIT[hex_]
     if KIND[hex_] == "exploitation":
         keep = ~bit
@@ -120,11 +194,13 @@ def masks_after(s: ViaNebulaState, masks: Masks, hex_: int) -> Masks:
             resources |= bit
         else:
             spent |= bit
+        seats = _craftsman_at(s, seats, hex_)
         if was_spent == spent & bit:       # the empty meadows are as they were
-            return token, spent, resources, explored, masks[4], masks[5]
+            return token, spent, resources, explored, masks[4], masks[5], seats, placeable
     elif COVERABLE_BIT[hex_]:
         explored = explored | bit if s.explored[hex_] else explored & ~bit
-    return _with_empty(token, spent, resources, explored)
+    return (*_with_empty(token, spent, resources, explored),  # type: ignore[return-value]
+            seats, placeable)
 
 
 def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaAction]:
@@ -135,39 +211,20 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
     here (same results), since the calls cost as much as their work.
     """
     me = s.current
-    token, _, resources, explored, empty, near = (
+    token, _, resources, explored, empty, near, seats, placeable = (
         board_masks(s) if masks is None else masks)
     # The explorable hexes: next to an empty meadow (near) or to one of our pieces.
-    pieces = 0
-    craftsman = s.craftsman
-    h = -1
-    for _ in range(craftsman.count(me)):   # our craftsmen, found in C
-        h = craftsman.index(me, h + 1)
-        if EXPLOITATION_BIT[h]:
-            pieces |= NEIGHBOUR_MASK[h]
+    _, pieces, by_sites, sites = seats[me]
     out: list[ViaNebulaAction] = []
     if token and s.craftsmen[me]:
         # A mask met before costs one look-up (network.picks remembers each).
         got = _CRAFTSMAN_MEMO.get(token)
         out += got if got is not None else picks(token, _CRAFTSMAN_AT, _CRAFTSMAN_MEMO)
-    owners = s.slot_owner
     sites_left = s.sites[me]
     if sites_left and SITES_PER_SEAT - sites_left < BUILDINGS_PER_SEAT - len(s.built[me]):
-        key = tuple(owners)
-        placed = _SITE_MEMO.get(key)
-        if placed is None:
-            if len(_SITE_MEMO) >= MEMO_LIMIT:
-                _SITE_MEMO.clear()
-            placed = _SITE_MEMO[key] = tuple(
-                _SITE[h] for n, h in enumerate(RUINS)
-                if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
-        out += placed
-    ours = owners.count(me)
+        out += placeable
     if s.reserve or any(s.stacks[me]):
-        slot = -1
-        for _ in range(ours):              # network.site_mask: our slots, found in C
-            slot = owners.index(me, slot + 1)
-            pieces |= _SLOT_NEIGHBOURS[slot]
+        pieces |= by_sites
         if pieces:
             near |= pieces & (COVERABLE_MASK ^ explored)
         if s.actions_left < 2:
@@ -177,13 +234,8 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
             out += got if got is not None else picks(near, _EXPLORE_AT, _EXPLORE_MEMO)
     if sites_left == SITES_PER_SEAT:       # no site of ours on the map
         return out
-    built = s.slot_built
     hand: list[int] | None = None
-    slot = -1
-    for _ in range(ours):                  # our sites and buildings, found in C
-        slot = owners.index(me, slot + 1)
-        if built[slot]:
-            continue
+    for slot in sites:
         if resources:
             ruin = _RUIN_HEX_OF_SLOT[slot]
             last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here

@@ -193,6 +193,7 @@ class ViaNebulaRules:
         # fields, and an equal one, say with True for 1, must be checked in full).
         if (known is not None and known[0] == len(s.log) and type(a) in _HANDLERS
                 and any(map(is_, known[1], repeat(a)))):
+            me = s.current
             _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
             masks = known[2]
             if masks is not None and s.phase != "over":
@@ -201,6 +202,8 @@ class ViaNebulaRules:
                 kind = type(a)
                 if kind in _HEX_ACTIONS:
                     masks = legal.masks_after(s, masks, a.hex)      # type: ignore[union-attr]
+                elif kind is PlaceSite or kind is Erect:
+                    masks = legal.masks_after_slots(s, masks, me)
                 elif kind is Transport and not s.res_count[a.source]:
                     # A source with resources left keeps all its bits: only one that
                     # ran dry (an empty meadow now, or a token's hex) needs them again.
