@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import compress
 
 from tui_games.games.via_nebula.board import EXPLOITATIONS, HEX_COUNT, KIND, RUINS
-from tui_games.games.via_nebula.components import CONTRACTS, fulfils, needs_met
+from tui_games.games.via_nebula.components import CONTRACTS, FULFILLED, fulfils, needs_met
 from tui_games.games.via_nebula.network import (
     COVERABLE_BIT,
     COVERABLE_MASK,
@@ -246,7 +246,9 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
                 out += got if got is not None else picks(reach, _TRANSPORT_AT[slot], memo)
         pile = s.slot_res[slot]
         if any(pile):
-            fulfilled = fulfils(pile)
+            fulfilled = FULFILLED.get(tuple(pile))     # fulfils' memo, looked up here
+            if fulfilled is None:
+                fulfilled = fulfils(pile)
             if fulfilled:                  # most piles fulfil no contract at all
                 if hand is None:
                     # A FREE place on display is no card: never among the fulfilled.

@@ -193,14 +193,25 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
         # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
         LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
         return last[2]
-    near = NEIGHBOUR_MASK[ruin_hex]
-    members = near & empty
-    if not last[0] & ~empty:
+    w, v = GRID_WIDTH, GRID_WIDTH - 1
+    if last[0] >= 0 and not last[0] & ~empty:
         # The empty meadows of the last chain worked out for this ruin are all still
         # empty (within a game they only ever grow): its members are still connected
-        # to the ruin, so the growth starts from them, often with nothing to add.
-        members |= last[1]
-    w, v = GRID_WIDTH, GRID_WIDTH - 1
+        # to the ruin. The new empty meadows next to it or to them (in last[2]) join,
+        # and the growth goes on from those only, often with nothing to add.
+        old = last[1]
+        members = frontier = (empty ^ last[0]) & last[2]
+        members |= old
+        while frontier:
+            m = frontier
+            frontier = (m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty & ~members
+            members |= frontier
+        # grow() spreads over a union: the hexes next to the old members are known.
+        found = last[2] | grow(members ^ old)
+        LAST_CHAIN[ruin_hex] = (empty, members, found)
+        return found
+    near = NEIGHBOUR_MASK[ruin_hex]
+    members = near & empty
     while True:         # grow() inlined: this loop is the hottest of the search
         m = members
         wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty
