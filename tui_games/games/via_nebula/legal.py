@@ -64,6 +64,14 @@ _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in 
 _ERECT = tuple(tuple(Erect(slot, card) for card in range(len(CONTRACTS)))
                for slot in range(SLOT_COUNT))
 _EXPLORE_MEMO: dict[int, tuple[Explore, ...]] = {}
+# The powers' uses, one instance each as well (listing them built thousands).
+_CONVERT = tuple(tuple(tuple(Convert(slot, old, new) for new in range(5)) for old in range(5))
+                 for slot in range(SLOT_COUNT))
+_TAKE = tuple(tuple(TakeFromSupply(slot, kind) for kind in range(5)) for slot in range(SLOT_COUNT))
+_DISCARD = tuple(Discard(kind) for kind in range(5))
+_FREE_EXPLORE = tuple(FreeExplore(h) for h in range(HEX_COUNT))
+_MOVE = tuple(tuple(tuple(MoveResource(a, b, kind) for kind in range(5))
+                    for b in range(SLOT_COUNT)) for a in range(SLOT_COUNT))
 _SLOTS = range(SLOT_COUNT)
 _TRANSPORT_MEMO: tuple[dict[int, tuple[Transport, ...]], ...] = tuple(
     {} for _ in range(SLOT_COUNT))
@@ -147,13 +155,20 @@ def free_sites(s: ViaNebulaState) -> tuple[PlaceSite, ...]:
                  if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
 
 
-def masks_after_slots(s: ViaNebulaState, masks: Masks, me: int) -> Masks:
-    """``masks`` after seat ``me`` placed a site or erected a building (the only
-    changes to the slots)."""
+def masks_after_slots(s: ViaNebulaState, masks: Masks, me: int, ruin_hex: int = -1
+                      ) -> Masks:
+    """``masks`` after seat ``me`` erected a building or placed a site (on ``ruin_hex``):
+    the only changes to the slots."""
     seats = masks[6]
     hexes, near = seats[me][:2]
     seats = (*seats[:me], (hexes, near, *_slots_of(s, me)), *seats[me + 1:])
-    return (*masks[:6], seats, free_sites(s))  # type: ignore[return-value]
+    placeable = masks[7]
+    if ruin_hex >= 0:
+        n = RUIN_OF_HEX[ruin_hex]
+        owners = s.slot_owner
+        if owners[2 * n] != FREE and owners[2 * n + 1] != FREE:   # that ruin is full now
+            placeable = free_sites(s)
+    return (*masks[:6], seats, placeable)  # type: ignore[return-value]
 
 
 def board_masks(s: ViaNebulaState) -> Masks:
@@ -239,7 +254,14 @@ def actions(s: ViaNebulaState, masks: Masks | None = None) -> list[ViaNebulaActi
         if resources:
             ruin = _RUIN_HEX_OF_SLOT[slot]
             last = LAST_CHAIN[ruin]         # chain_mask's commonest answer, looked up here
-            reach = (last[2] if last[0] == empty else chain_mask(ruin, empty)) & resources
+            if last[0] == empty:
+                reach = last[2] & resources
+            elif not (resources & ~last[2] or last[0] & ~empty):
+                # Every resource is next to the last chain already, and the empty
+                # meadows only grew since (so did the chain): all of them reach it.
+                reach = resources
+            else:
+                reach = chain_mask(ruin, empty) & resources
             if reach:
                 memo = _TRANSPORT_MEMO[slot]
                 got = memo.get(reach)
@@ -274,22 +296,23 @@ def power_uses(s: ViaNebulaState) -> list[ViaNebulaAction]:
     """The uses of the power in play (SkipPower is added by the rules)."""
     power = CONTRACTS[s.power_card].power
     me = s.current
+    supply = s.supply
     if power == "convert":
-        return [Convert(slot, old, new) for slot in my_sites(s)
+        return [_CONVERT[slot][old][new] for slot in my_sites(s)
                 for old in range(5) if s.slot_res[slot][old]
-                for new in range(5) if new != old and s.supply[new]]
+                for new in range(5) if new != old and supply[new]]
     if power == "supply":
-        return [TakeFromSupply(slot, kind) for slot in my_sites(s)
-                for kind in range(5) if s.supply[kind]]
+        return [_TAKE[slot][kind] for slot in my_sites(s)
+                for kind in range(5) if supply[kind]]
     if power == "discard":
-        return [Discard(kind) for kind in range(5) if s.storage[me][kind]]
+        return [_DISCARD[kind] for kind in range(5) if s.storage[me][kind]]
     if power == "tile":
         if not has_tile(s, me):
             return []
-        return [FreeExplore(h) for h in explorable(s, me, empty_mask(s))]
+        return [_FREE_EXPLORE[h] for h in explorable(s, me, empty_mask(s))]
     if power == "move":
         sites = my_sites(s)
-        return [MoveResource(a, b, kind) for a in sites for kind in range(5)
+        return [_MOVE[a][b][kind] for a in sites for kind in range(5)
                 if s.slot_res[a][kind] for b in sites if b != a]
     return []
 
