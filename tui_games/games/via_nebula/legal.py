@@ -18,6 +18,7 @@ from tui_games.games.via_nebula.network import (
     GRID_WIDTH,
     HEX_BIT,
     LAST_CHAIN,
+    MEMO_LIMIT,
     NEIGHBOUR_MASK,
     PRINTED_MASK,
     Network,
@@ -64,6 +65,7 @@ _TRANSPORT_AT = tuple({HEX_BIT[h].bit_length() - 1: Transport(h, slot) for h in 
 _ERECT = tuple(tuple(Erect(slot, card) for card in range(len(CONTRACTS)))
                for slot in range(SLOT_COUNT))
 _EXPLORE_MEMO: dict[int, tuple[Explore, ...]] = {}
+_SITE_MEMO: dict[tuple[int, ...], tuple[PlaceSite, ...]] = {}   # by the slots' owners
 # The powers' uses, one instance each as well (listing them built thousands).
 _CONVERT = tuple(tuple(tuple(Convert(slot, old, new) for new in range(5)) for old in range(5))
                  for slot in range(SLOT_COUNT))
@@ -151,8 +153,14 @@ def _craftsman_at(s: ViaNebulaState, seats: tuple[Seat, ...], hex_: int
 def free_sites(s: ViaNebulaState) -> tuple[PlaceSite, ...]:
     """PlaceSite on every ruin with a free place (whoever may use one)."""
     owners = s.slot_owner
-    return tuple(_SITE[h] for n, h in enumerate(RUINS)
-                 if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
+    key = tuple(owners)
+    got = _SITE_MEMO.get(key)
+    if got is None:
+        if len(_SITE_MEMO) >= MEMO_LIMIT:
+            _SITE_MEMO.clear()
+        got = _SITE_MEMO[key] = tuple(_SITE[h] for n, h in enumerate(RUINS)
+                                      if owners[2 * n] == FREE or owners[2 * n + 1] == FREE)
+    return got
 
 
 def masks_after_slots(s: ViaNebulaState, masks: Masks, me: int, ruin_hex: int = -1

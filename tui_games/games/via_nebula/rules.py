@@ -437,8 +437,9 @@ class ViaNebulaRules:
         s.phase = "over"
         s.actions_left = 0
         s.ended_by = why
-        # The reason only: the breakdown and what decided it are the outcome's business.
-        s.log.append(Event(f"Game over: {self._standing(s)[4]}"))
+        outcome = self.outcome(s)
+        assert outcome is not None
+        s.log.append(Event(f"Game over: {outcome.reason}"))
 
     # ---- hidden information ---------------------------------------------------------------
 
@@ -488,23 +489,9 @@ class ViaNebulaRules:
         """Scores; ties go to fewer resources in storage, then the win is shared."""
         if s.phase != "over":
             return None
-        lines, scores, ranks, winners, reason = self._standing(s)
-        breakdown = [final_breakdown(s, p, lines[p]) for p in range(s.players)]
-        # The rulebook: "In case of a tie, the player with the least resources in storage
-        # will be declared the winner. If there is still a tie, the tied players will
-        # share the win".
-        stored = sorted({sum(s.storage[p]) for p in range(s.players) if scores[p] == max(scores)})
-        tie_break = (f"fewer resources in storage ({stored[0]} against {stored[1]})"
-                     if len(stored) > 1 else f"fewer resources in storage ({stored[0]} each)")
-        decided = decided_by(scores, winners, "VP", tie_break, "VP")
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown, decided_by=decided)
-
-    def _standing(self, s: ViaNebulaState
-                  ) -> tuple[list[list[tuple[str, int]]], list[int], list[int], list[int], str]:
-        """(score rows, scores, ranks, winners, the reason) of a finished game."""
         lines = [self.score_rows(s, p) for p in range(s.players)]
         scores = [sum(v for _, v in rows) for rows in lines]
+        breakdown = [final_breakdown(s, p, lines[p]) for p in range(s.players)]
         keys = [(scores[p], -sum(s.storage[p])) for p in range(s.players)]
         ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
         winners = [p for p, r in enumerate(ranks) if r == 1]
@@ -515,7 +502,15 @@ class ViaNebulaRules:
         if tied > len(winners):
             reason += " (the tie is broken by fewer resources in storage)"
         reason += f"; the game ended because {s.ended_by}."
-        return lines, scores, ranks, winners, reason
+        # The rulebook: "In case of a tie, the player with the least resources in storage
+        # will be declared the winner. If there is still a tie, the tied players will
+        # share the win".
+        stored = sorted({sum(s.storage[p]) for p in range(s.players) if scores[p] == max(scores)})
+        tie_break = (f"fewer resources in storage ({stored[0]} against {stored[1]})"
+                     if len(stored) > 1 else f"fewer resources in storage ({stored[0]} each)")
+        decided = decided_by(scores, winners, "VP", tie_break, "VP")
+        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
+                       breakdown=breakdown, decided_by=decided)
 
     def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
