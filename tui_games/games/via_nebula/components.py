@@ -169,6 +169,8 @@ def needs_met(needs: tuple[int, ...], pile: list[int]) -> bool:
 
 
 _FULFILLED: dict[tuple[int, ...], frozenset[int]] = {}
+FULFILLED = _FULFILLED
+"""fulfils' memo, by pile: a caller may look a pile up itself, and call fulfils on a miss."""
 _MOST_NEEDED = max(max(c.needs) for c in CONTRACTS)   # no contract asks for more of a type
 
 

@@ -90,8 +90,44 @@ _THIRD_PERSON: dict[type, str] = {
 """Each action's verb as its log line has it (the first word of its phrase, plus s)."""
 
 
+_LINES: dict[tuple[object, ...], str] = {}
+_TRANSPORT_LINES: dict[tuple[int, int, int, int, bool], str] = {}
+LINES_LIMIT = 50_000      # never reached by one map's lines; a guard, not a policy
+
+
 def narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
-    """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``."""
+    """A log line in the third person: ``Seat 2 places a craftsman on C3 (...)``.
+
+    The common lines are remembered by all they depend on (a playout writes one per
+    action, and the same few hundred lines again and again); the others are written.
+    """
+    kind = type(a)
+    if kind is Transport:      # the commonest line: a key of ints only, quick to hash
+        source, slot = a.source, a.slot   # type: ignore[union-attr]
+        tkey = (seat, s.res_kind[source], source, slot, s.slot_owner[slot ^ 1] == UNUSED)
+        text = _TRANSPORT_LINES.get(tkey)
+        if text is None:
+            if len(_TRANSPORT_LINES) >= LINES_LIMIT:
+                _TRANSPORT_LINES.clear()
+            text = _TRANSPORT_LINES[tkey] = _narrate(s, a, seat)
+        return text
+    if kind is PlaceCraftsman:
+        key: tuple[object, ...] = (kind, seat, a.hex, s.tokens[a.hex], s.players)  # type: ignore[union-attr]
+    elif kind is Explore or kind is PlaceSite:
+        key = (kind, seat, a.hex)  # type: ignore[union-attr]
+    elif kind is Pass or kind is SkipPower:
+        key = (kind, seat)
+    else:
+        return _narrate(s, a, seat)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= LINES_LIMIT:
+            _LINES.clear()
+        line = _LINES[key] = _narrate(s, a, seat)
+    return line
+
+
+def _narrate(s: ViaNebulaState, a: ViaNebulaAction, seat: int) -> str:
     kind = type(a)
     if kind is Transport:          # the commonest line of all, written out directly
         res = s.res_kind[a.source]

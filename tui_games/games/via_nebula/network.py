@@ -89,6 +89,34 @@ def add_picks(out: list[T], mask: int, table: dict[int, T],
             out += got
 
 
+def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
+    """``table``'s entries for the bits of ``mask``, lowest first, as add_picks adds
+    them; the whole mask's answer is remembered in ``memo`` too (callers look it up
+    there first, so a mask met before costs one look-up and no call).
+
+    A mask's answer is the same whatever band parts make it up, so whole masks and
+    band parts share one memo.
+    """
+    found: list[T] = []
+    for band in _BANDS:            # add_picks, written out (one call less per new mask)
+        part = mask & band
+        if part:
+            got = memo.get(part)
+            if got is None:
+                m = part
+                new = []
+                while m:
+                    low = m & -m
+                    new.append(table[low.bit_length() - 1])
+                    m ^= low
+                got = memo[part] = tuple(new)
+            found += got
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    got = memo[mask] = tuple(found)
+    return got
+
+
 # Per hex, its bit or 0: a mask is the sum over the hexes a list selects, by compress in
 # C (masks are made several times per action of a playout). A hex's bit stays 0 where the
 # list's entry means nothing for its kind.
@@ -177,14 +205,25 @@ def chain_mask(ruin_hex: int, empty: int) -> int:
         # or the ruin (last[2]: the hexes next to them): no new member, the same chain.
         LAST_CHAIN[ruin_hex] = (empty, last[1], last[2])
         return last[2]
-    near = NEIGHBOUR_MASK[ruin_hex]
-    members = near & empty
-    if not last[0] & ~empty:
+    w, v = GRID_WIDTH, GRID_WIDTH - 1
+    if last[0] >= 0 and not last[0] & ~empty:
         # The empty meadows of the last chain worked out for this ruin are all still
         # empty (within a game they only ever grow): its members are still connected
-        # to the ruin, so the growth starts from them, often with nothing to add.
-        members |= last[1]
-    w, v = GRID_WIDTH, GRID_WIDTH - 1
+        # to the ruin. The new empty meadows next to it or to them (in last[2]) join,
+        # and the growth goes on from those only, often with nothing to add.
+        old = last[1]
+        members = frontier = (empty ^ last[0]) & last[2]
+        members |= old
+        while frontier:
+            m = frontier
+            frontier = (m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty & ~members
+            members |= frontier
+        # grow() spreads over a union: the hexes next to the old members are known.
+        found = last[2] | grow(members ^ old)
+        LAST_CHAIN[ruin_hex] = (empty, members, found)
+        return found
+    near = NEIGHBOUR_MASK[ruin_hex]
+    members = near & empty
     while True:         # grow() inlined: this loop is the hottest of the search
         m = members
         wider = (m | m << 1 | m >> 1 | m << w | m >> w | m << v | m >> v) & empty

@@ -164,7 +164,7 @@ class ViaNebulaRules:
         """Every legal decision now (never empty while the game goes on)."""
         # The hex masks the last apply brought up to date (see apply), if it was the
         # last change: keyed by the log's last event, a new object at every apply.
-        kept = s.__dict__.pop("masks", None)
+        kept = (d := s.__dict__).pop("masks", None)
         masks = kept[1] if kept is not None and s.log and kept[0] is s.log[-1] else None
         if s.phase == "act":
             if masks is None:
@@ -180,30 +180,38 @@ class ViaNebulaRules:
         # drops it; apply consumes it, and every action adds to the log besides.
         # A copy is kept (the caller may change its list); apply accepts only one of
         # these very objects (an equal one, say with True for 1, is checked in full).
-        s.legal_cache = (len(s.log), tuple(listed), masks)
+        d["legal_cache"] = (len(s.log), tuple(listed), masks)
         return listed
 
     # ---- apply -----------------------------------------------------------------------------
 
     def apply(self, s: ViaNebulaState, a: ViaNebulaAction) -> None:
         """Play one decision; IllegalAction(reason) when it is not legal now."""
-        known = s.__dict__.pop("legal_cache", None)
-        s.__dict__.pop("masks", None)
+        known = (d := s.__dict__).pop("legal_cache", None)
+        d.pop("masks", None)
+        kind = type(a)
         # One of the very objects listed (found by identity in C: equality would compare
         # fields, and an equal one, say with True for 1, must be checked in full).
-        if (known is not None and known[0] == len(s.log) and type(a) in _HANDLERS
+        if (known is not None and known[0] == len(s.log) and kind in _HANDLERS
                 and any(map(is_, known[1], repeat(a)))):
-            _HANDLERS[type(a)](self, s, a)       # one of the actions just listed
+            me = s.current
+            _HANDLERS[kind](self, s, a)          # one of the actions just listed
             masks = known[2]
             if masks is not None and s.phase != "over":
                 # The masks of the state before, brought up to date for the next
                 # legal_actions: an action changes the hex lists at one hex at most.
-                kind = type(a)
-                if kind in _HEX_ACTIONS:
+                if kind is Transport:
+                    if not s.res_count[a.source]:   # type: ignore[union-attr]
+                        # A source with resources left keeps all its bits: only one
+                        # that ran dry (an empty meadow now) needs them again.
+                        masks = legal.masks_after(s, masks, a.source)  # type: ignore[union-attr]
+                elif kind in _HEX_ACTIONS:
                     masks = legal.masks_after(s, masks, a.hex)      # type: ignore[union-attr]
-                elif kind is Transport:
-                    masks = legal.masks_after(s, masks, a.source)
-                s.masks = (s.log[-1], masks)
+                elif kind is PlaceSite:
+                    masks = legal.masks_after_slots(s, masks, me, a.hex)  # type: ignore[union-attr]
+                elif kind is Erect:
+                    masks = legal.masks_after_slots(s, masks, me)
+                d["masks"] = (s.log[-1], masks)
             return
         handler = _HANDLERS.get(type(a))
         if handler is None:
@@ -276,11 +284,13 @@ class ViaNebulaRules:
 
     def _transport(self, s: ViaNebulaState, a: Transport) -> None:
         me = s.current
-        kind = s.res_kind[a.source]
+        source = a.source
+        kind = s.res_kind[source]
         s.log.append(Event(narrate(s, a, me)))
-        s.res_count[a.source] -= 1
+        left = s.res_count[source] - 1
+        s.res_count[source] = left
         s.slot_res[a.slot][kind] += 1
-        if s.res_count[a.source] == 0:
+        if left == 0:
             s.res_kind[a.source] = FREE
             owner = s.craftsman[a.source]
             text = f"{NAME[a.source]} is empty and becomes an empty meadow"
@@ -289,7 +299,10 @@ class ViaNebulaRules:
                 s.craftsmen[owner] += 1
                 text += f"; the craftsman returns to {seat_ref(owner)}'s guild board"
             s.log.append(Event(text + "."))
-        self._spend(s, 1)
+        s.actions_left -= 1                # _spend(s, 1), written out: the commonest action
+        s.passes = 0
+        if s.actions_left <= 0:
+            self._end_turn(s)
 
     def _erect(self, s: ViaNebulaState, a: Erect) -> None:
         me = s.current
