@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.nova_lux.board import CARDS, card_name
+from tui_games.games.nova_lux.board import CARDS, GRID_DIE_LIMIT, card_name
 from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, RESOURCES, STARS, amount
 from tui_games.games.nova_lux.state import NONE
 
@@ -38,8 +38,22 @@ _TAKE: dict[tuple[int, int, int], Event] = {}
 _ABILITY: dict[tuple[int, int, int, int], Event] = {}
 _ENGINE: dict[tuple[int, int, int, int, int], Event] = {}
 _MOVE: dict[tuple[int, int, tuple[int, ...]], Event] = {}
+_REROLL: dict[tuple[str, tuple[int, ...]], Event] = {}
+_REROLLS_KEPT = 4096
 _MOVES_KEPT = 16384     # paths are many more than the other keys: a bound, as legal._LOCAL
 # Values never change once made, so threads racing to fill an entry agree.
+
+
+def reroll(what: str, rolls: tuple[int, ...]) -> Event:
+    """The ``what`` die's rolls above 4 (all of ``rolls`` but its last, the one kept)."""
+    key = (what, rolls)
+    line = _REROLL.get(key)
+    if line is None:
+        if len(_REROLL) >= _REROLLS_KEPT:      # a long run of high rolls is a new key
+            _REROLL.clear()
+        line = _REROLL[key] = Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
+                                    f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}.")
+    return line
 
 
 def take(seat: int, star: int, card: int) -> Event:

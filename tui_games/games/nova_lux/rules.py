@@ -181,8 +181,7 @@ class NovaLuxRules:
         rolls = [first]
         while rolls[-1] > GRID_DIE_LIMIT:
             rolls.append(self._die(s))
-        s.log.append(Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
-                           f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."))
+        s.log.append(lines.reroll(what, tuple(rolls)))
         return rolls[-1]
 
     def _grid_roll(self, s: NovaLuxState) -> int:
