@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.nova_lux.board import CARDS, GRID_DIE_LIMIT, card_name
+from tui_games.games.nova_lux.board import CARDS, FACE_PHRASES, GRID_DIE_LIMIT, card_name
 from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, RESOURCES, STARS, amount
 from tui_games.games.nova_lux.state import NONE
 
@@ -32,12 +32,18 @@ YELLOW_DIES: tuple[Event, ...] = tuple(
 RED_DIES: tuple[Event, ...] = tuple(
     Event(f"The red giant on {card_name(card)} dies.") for card in range(CARDS))
 
+COLLAPSES: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(f"{card_name(card)} collapses: {phrase}.") for phrase in FACE_PHRASES)
+    for card in range(CARDS))
+"""``COLLAPSES[card][face]``: a card turned face up by a dying red giant."""
+
 UNITS: tuple[str, ...] = tuple(amount(1, r)[2:] for r in range(RESOURCES))
 
 _TAKE: dict[tuple[int, int, int], Event] = {}
 _ABILITY: dict[tuple[int, int, int, int], Event] = {}
 _ENGINE: dict[tuple[int, int, int, int, int], Event] = {}
 _MOVE: dict[tuple[int, int, tuple[int, ...]], Event] = {}
+_TO_ENGINE: dict[tuple[int, int], Event] = {}
 _REROLL: dict[tuple[str, tuple[int, ...]], Event] = {}
 _REROLLS_KEPT = 4096
 _MOVES_KEPT = 16384     # paths are many more than the other keys: a bound, as legal._LOCAL
@@ -53,6 +59,16 @@ def reroll(what: str, rolls: tuple[int, ...]) -> Event:
             _REROLL.clear()
         line = _REROLL[key] = Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
                                     f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}.")
+    return line
+
+
+def to_engine(seat: int, star: int) -> Event:
+    """``seat``'s biosphere engine takes ``star``."""
+    key = (seat, star)
+    line = _TO_ENGINE.get(key)
+    if line is None:
+        line = _TO_ENGINE[key] = Event(f"{seat_ref(seat)} adds the {STARS[star].kind} to the "
+                                       "biosphere engine.")
     return line
 
 

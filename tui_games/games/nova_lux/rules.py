@@ -536,15 +536,14 @@ class NovaLuxRules:
     def _to_engine(self, s: NovaLuxState, seat: int, star: int) -> None:
         if len(s.engine[seat]) < ENGINE_SLOTS:
             s.engine[seat].append(star)
-            s.log.append(Event(f"{seat_ref(seat)} adds the {STARS[star].kind} to the "
-                               "biosphere engine."))
+            s.log.append(lines.to_engine(seat, star))
         else:
             s.store_star, s.store_seat = star, seat
 
     def _flip(self, s: NovaLuxState, card: int) -> None:
         s.flipped[card] = True
         face = s.face[card]
-        s.log.append(Event(f"{card_name(card)} collapses: {FACE_PHRASES[face]}."))
+        s.log.append(lines.COLLAPSES[card][face])
         if face == NEUTRON_STAR:
             cell = CARD_CELLS[card]
             order = [(s.current + i) % s.players for i in range(s.players)]
