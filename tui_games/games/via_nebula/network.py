@@ -62,43 +62,18 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def add_picks(out: list[T], mask: int, table: dict[int, T],
-              memo: dict[int, tuple[T, ...]]) -> None:
-    """Add ``table``'s entries (keyed by bit position) for the bits of ``mask`` to
-    ``out``, lowest first (hex index order, as ``bits``): the parts of ``mask`` in each
-    band of three map rows, remembered in ``memo`` (one per table).
-
-    Whole masks are not remembered: a random playout meets thousands of new ones, and
-    a memo that keeps growing slows a cold run down more than it saves (bench). The
-    parts are few, so their memo is soon complete.
-    """
-    for band in _BANDS:
-        part = mask & band
-        if part:
-            got = memo.get(part)
-            if got is None:
-                if len(memo) >= MEMO_LIMIT:
-                    memo.clear()
-                found = []
-                m = part
-                while m:
-                    low = m & -m
-                    found.append(table[low.bit_length() - 1])
-                    m ^= low
-                got = memo[part] = tuple(found)
-            out += got
-
-
 def picks(mask: int, table: dict[int, T], memo: dict[int, tuple[T, ...]]) -> tuple[T, ...]:
-    """``table``'s entries for the bits of ``mask``, lowest first, as add_picks adds
-    them; the whole mask's answer is remembered in ``memo`` too (callers look it up
-    there first, so a mask met before costs one look-up and no call).
+    """``table``'s entries (keyed by bit position) for the bits of ``mask``, lowest first
+    (hex index order, as ``bits``): the parts of ``mask`` in each band of three map rows,
+    remembered in ``memo`` (one per table), and the whole mask's answer too (callers
+    look it up there first, so a mask met before costs one look-up and no call).
 
     A mask's answer is the same whatever band parts make it up, so whole masks and
-    band parts share one memo.
+    band parts share one memo; it is cleared at MEMO_LIMIT entries, so a long run's
+    memo cannot grow without bound.
     """
     found: list[T] = []
-    for band in _BANDS:            # add_picks, written out (one call less per new mask)
+    for band in _BANDS:
         part = mask & band
         if part:
             got = memo.get(part)
