@@ -146,24 +146,7 @@ def _targets(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
 def _cheapest(flipped: tuple[bool, ...], faces: tuple[int, ...], start: int,
               budget: int) -> dict[int, tuple[int, int]]:
     """``cheapest`` on the destroyed cards (``flipped``) and their ``faces`` in order."""
-    leave = list(_BASE_LEAVE)
-    blocked: set[int] = set()
-    holes: list[int] = []
-    shown = iter(faces)
-    for k in range(CARDS):
-        if not flipped[k]:
-            continue
-        f = next(shown)
-        if f >= 0:
-            cell = CARD_CELLS[k]
-            if f == BLACK_HOLE:
-                leave[cell] = BLACK_HOLE_COST
-            else:
-                leave[cell] = SPACE_COST
-                if f == NEUTRON_STAR:
-                    blocked.add(cell)
-                elif f == WORMHOLE:
-                    holes.append(cell)
+    leave, blocked, holes = _terrain(flipped, faces)
     # Costs are small integers: one bucket per cost instead of a heap.
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
