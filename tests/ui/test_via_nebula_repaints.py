@@ -1,0 +1,45 @@
+"""What the Via Nebula table repaints on its phase keys: the focus moving between the map
+and the action list (Enter opens the list, Esc closes it) repaints the rows of the map
+that changed, never the whole map (a whole map is ~4,500 bytes to the terminal)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.geometry import Region
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.via_nebula.hexmap import HexMap
+from tui_games.games.via_nebula.screen import ViaNebulaScreen
+
+
+async def test_enter_and_esc_repaint_no_whole_map(store: SaveStore) -> None:
+    session = Session.new(get_game("via_nebula").rules, [Seat("Ann"), Seat("Bob", "easy")],
+                          3, {})
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ViaNebulaScreen)
+        hexmap = screen.query_one(HexMap)
+        await pilot.press("tab")  # a hex where Ann can act
+        await pilot.pause()
+        repaints: list[Sequence[Region] | None] = []
+        kept = hexmap.repainted
+
+        def record(regions: Sequence[Region] | None) -> None:
+            repaints.append(regions)
+            kept(regions)
+
+        hexmap.repainted = record  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.list_open and screen.action_list.has_focus
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.list_open and hexmap.has_focus
+        assert repaints, "the map's marks changed: some rows were repainted"
+        assert None not in repaints  # None: the whole map
