@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.geometry import Region
+from textual.strip import Strip
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
@@ -43,3 +44,28 @@ async def test_enter_and_esc_repaint_no_whole_map(store: SaveStore) -> None:
         assert not screen.list_open and hexmap.has_focus
         assert repaints, "the map's marks changed: some rows were repainted"
         assert None not in repaints  # None: the whole map
+
+
+async def test_a_cursor_key_lays_the_map_out_once(store: SaveStore) -> None:
+    """The map's own refresh for the cursor and the screen's (caption, marks) are one
+    comparison of its rows with the screen's, not two."""
+    session = Session.new(get_game("via_nebula").rules, [Seat("Ann"), Seat("Bob", "easy")],
+                          3, {})
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hexmap = app.screen.query_one(HexMap)
+        laid: list[int] = []
+        kept = hexmap.lay_out
+
+        def count(width: int) -> list[Strip]:
+            laid.append(width)
+            return kept(width)
+
+        hexmap.lay_out = count  # type: ignore[method-assign]
+        for key in ("right", "left", "n", "k"):
+            before, place = len(laid), hexmap.cursor
+            await pilot.press(key)
+            await pilot.pause()
+            assert hexmap.cursor != place
+            assert len(laid) - before == 1, key

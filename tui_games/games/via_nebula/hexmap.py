@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from tui_games.widgets.cell_map import Cell, CellLine, CellMap, Segment
+from tui_games.widgets.line_widget import repaint_once
 
 __all__ = ["Cell", "CellLine", "HexMap", "Place", "Segment", "neighbour"]
 
@@ -107,7 +108,10 @@ class HexMap(CellMap):
 
     def action_step(self, direction: int) -> None:
         """Move one hex in ``direction`` (0 east ... 5 south-east), if there is one."""
-        self.step_to(direction)
+        # Once: the map's own refresh for the cursor and the owner's (the caption, the
+        # side) are laid out and compared with the screen together, at the end.
+        with repaint_once():
+            self.step_to(direction)
 
     def action_vertical(self, way: int) -> None:
         """Move to the row above (-1) or below (+1), zigzagging to stay in one column."""
@@ -118,7 +122,8 @@ class HexMap(CellMap):
         for direction in (first, second):
             target = self.neighbour(self.cursor, direction)
             if target is not None:
-                self.cursor = target
+                with repaint_once():  # as in action_step
+                    self.cursor = target
                 return
 
     def render_line_contents(self) -> list[Content]:

@@ -68,6 +68,7 @@ from tui_games.screens.game import GameScreen
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.cell_map import MapFrame
+from tui_games.widgets.line_widget import repaint_once
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
@@ -247,17 +248,19 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     @contextmanager
     def _one_map_refresh(self) -> Iterator[None]:
-        """Inside it the map is refreshed once, at the end: a key changes the view, the
-        list's highlight and the focus one after another, and each refresh of the map
-        would lay its rows out and compare them with the ones on screen again."""
+        """Inside it the map is shown once, at the end, and every line widget (the map,
+        the texts, the log, the status line) lays its rows out and compares them with
+        the ones on screen once (``repaint_once``): a key changes the view, the list's
+        highlight and the focus one after another, and each would do it again."""
         self._map_held += 1
-        try:
-            yield
-        finally:
-            self._map_held -= 1
-            if not self._map_held and self._map_due is not None:
-                view, self._map_due = self._map_due, None
-                self._refresh_map(view)
+        with repaint_once():  # outside: the map's own refresh below waits for it too
+            try:
+                yield
+            finally:
+                self._map_held -= 1
+                if not self._map_held and self._map_due is not None:
+                    view, self._map_due = self._map_due, None
+                    self._refresh_map(view)
 
     def _names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
