@@ -21,7 +21,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui_games.engine.text import fit
-from tui_games.widgets.card import SORTS, CardFace, card_content, refresh_changed, sort_faces
+from tui_games.widgets.card import (
+    SORTS,
+    CardFace,
+    card_content,
+    held_height,
+    refresh_changed,
+    sort_faces,
+)
 from tui_games.widgets.cell_map import MapFrame, split_at_cuts
 from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, joined
 
@@ -101,6 +108,8 @@ class Hand(LineWidget, can_focus=True):
         self._selected: set[int] = set()
         self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see render_line
         self.frame: MapFrame | None = None  # set by a MapFrame around the hand
+        self._fitted: tuple[list[int], int] | None = None  # the frame's columns, as fitted
+        self._fit_due = False  # a fit waits for the frame that shows the cards
         self._set_faces(list(faces))
 
     # ---- reading -----------------------------------------------------------------------
@@ -283,18 +292,43 @@ class Hand(LineWidget, can_focus=True):
         before = self._content(width)
         change()
         refresh_changed(self, before, self._content(width))
-        self._fit_frame()
+        self._fit_frame(soon=True)
 
     def cut_widths(self) -> tuple[list[int], int]:
         """A MapFrame's columns: one per card of a row (each cell's first column is an
-        edge Textual writes from), as high as the hand's lines."""
+        edge Textual writes from), as high as the hand is drawn."""
         width = self.content_size.width
         cell, columns = self._grid(width)
-        return [cell] * columns, len(self.content_lines(width))
+        # Not the lines' height: the hand's min-height (Neptune's keeps two rows) holds it
+        # taller than a short hand's lines, and columns that changed height whenever a
+        # card played empties a row would cost a layout pass of the whole screen each.
+        lines = len(self.content_lines(width))
+        return [cell] * columns, held_height(self, lines) - self.styles.gutter.height
 
-    def _fit_frame(self) -> None:
-        if self.frame is not None and self.content_size.width:
-            self.frame.fit()
+    def _fit_frame(self, *, soon: bool = False) -> None:
+        """Put the frame's columns where the cards now are. ``soon``: a change of the
+        cards; unless it also changes the columns' height (the hand's own, whose layout
+        pass moves them at no extra cost), the columns move after the frame that shows
+        the cards. They are blank, under the cards, and only save bytes on a cursor key:
+        a new width of card (the last ten played) must not add a layout pass of the
+        whole screen to the key's first frame."""
+        if self.frame is None or not self.content_size.width:
+            return
+        fit = self.cut_widths()
+        if fit == self._fitted:
+            return
+        if soon and self._fitted is not None and fit[1] == self._fitted[1]:
+            if not self._fit_due:
+                self._fit_due = True
+                self.call_after_refresh(self._fit_after_frame)
+            return
+        self._fitted = fit
+        self.frame.fit()
+
+    def _fit_after_frame(self) -> None:
+        self._fit_due = False
+        if self.is_attached:
+            self._fit_frame()
 
     def on_resize(self, event: events.Resize) -> None:
         """The cards per row follow the width: so do the frame's columns."""
