@@ -18,8 +18,8 @@ import tui_games.games
 from tui_games.engine.bots.ismcts import (
     HARD_LEVELS,
     MIN_DECISION,
-    OVERRULE_AS,
     PROGRESS_STEPS,
+    REPEAT_AS,
     TURN_LEVELS,
     ISMCTSBot,
     hard_bot,
@@ -593,31 +593,61 @@ def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
     assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
 
 
-def test_a_longer_search_keeps_the_overrule_margin_of_the_level_it_is_told() -> None:
+def test_a_longer_level_plays_what_most_searches_of_the_reference_size_choose() -> None:
     # b's edge over the advised a (0.6 against 0.5 to win) is below a 60-iteration
-    # search's standard error, above a 960-iteration one's. overrule_as keeps the
-    # shorter search's margin, so the longer search follows the advice as it would.
+    # search's standard error, above a 960-iteration one's: one long search overrules
+    # the advice, a 60-iteration one mostly does not. repeat_as spends the long budget on
+    # 60-iteration searches and plays their majority: what the short level plays most.
     rules = LuckyPick()
     s = rules.setup(2, 0, {})
 
-    def picks(seconds: float, overrule_as: tuple[float, float | None] | None) -> str:
-        return "".join(
-            ISMCTSBot(rules, random.Random(seed), seconds=seconds, clock=FakeClock(0.001),
-                      advisor=_Advisor("a"), overrule_as=overrule_as).choose(s, 0).option
-            for seed in range(12))
+    def bots(seconds: float, repeat_as: tuple[float, float | None] | None) -> list[ISMCTSBot]:
+        return [ISMCTSBot(rules, random.Random(seed), seconds=seconds, clock=FakeClock(0.001),
+                          advisor=_Advisor("a"), repeat_as=repeat_as) for seed in range(12)]
 
-    assert picks(0.96, None) == "b" * 12
-    assert picks(0.96, (0.06, None)) == "a" * 12
-    assert picks(0.06, None).count("a") >= 8   # the short search itself mostly follows
-    assert picks(0.06, (0.06, None)) == picks(0.06, None)
+    def picks(players: list[ISMCTSBot]) -> str:
+        return "".join(bot.choose(s, 0).option for bot in players)
+
+    assert picks(bots(0.96, None)) == "b" * 12
+    short = picks(bots(0.06, None)).count("a")
+    assert short >= 8   # the short search mostly follows (about 2 in 3)
+    voting = bots(0.96, (0.06, None))
+    # Fifteen such verdicts: their majority follows more often than one of them does.
+    assert picks(voting).count("a") >= max(10, short + 1)
+    for bot in voting:
+        # as many 60-iteration searches as fit in the decision's 0.96 s, all counted
+        assert 10 <= bot.last_stats.votes <= 16
+        assert bot.last_stats.root_visits == sum(c.visits for c in bot.last_stats.children)
+        assert bot.last_stats.seconds <= 0.96 + 0.001
 
 
-def test_only_the_levels_longer_than_hard_keep_hards_overrule_margin() -> None:
+def test_repeated_searches_keep_the_reference_levels_turn_budget() -> None:
+    # A turn of the reference level has 0.75 s: its first decision 0.375 s (TURN_SHARE),
+    # so a 3 s decision holds about eight such searches; the reference turn's spent time
+    # is what the reference level would have spent, not the 3 s.
+    rules = LuckyPick()
+    s = rules.setup(2, 0, {})
+    bot = ISMCTSBot(rules, random.Random(3), seconds=3.0, clock=FakeClock(0.001),
+                    advisor=_Advisor("a"), repeat_as=(1.0, 0.75))
+    bot.choose(s, 0)
+    assert 6 <= bot.last_stats.votes <= 8
+    # The turn's next decision (the same turn, the same seat) gets half of the 0.375 s
+    # the reference level has left: sixteen searches, not one per 10 ms (MIN_DECISION).
+    bot.choose(s, 0)
+    assert 13 <= bot.last_stats.votes <= 16
+
+
+def test_only_the_levels_longer_than_hard_repeat_hards_search_and_not_a_flat_one() -> None:
     bots = {name: make(CometTricks(), random.Random(0))
             for name, make in ISMCTSBot.levels().items()}
-    assert {name: bot.overrule_as for name, bot in bots.items()} == {
-        "hard": None, "hard-0.25s": None, "hard-3s": OVERRULE_AS}
-    assert (HARD_LEVELS["hard"], TURN_LEVELS["hard"]) == OVERRULE_AS
+    assert {name: bot.repeat_as for name, bot in bots.items()} == {
+        "hard": None, "hard-0.25s": None, "hard-3s": REPEAT_AS}
+    assert (HARD_LEVELS["hard"], TURN_LEVELS["hard"]) == REPEAT_AS
+    # Flat and unadvised (Neptune, Via Nebula): samples pool, one longer search.
+    flat = ISMCTSBot.levels(tree_depth=1)["hard-3s"](CometTricks(), random.Random(0))
+    assert flat.repeat_as is None
+    advised = ISMCTSBot.levels(tree_depth=1, advisor=_Advisor("a"))["hard-3s"]
+    assert advised(CometTricks(), random.Random(0)).repeat_as == REPEAT_AS
 
 
 def test_unseen_advice_stands_only_when_the_game_asks_for_it() -> None:

@@ -15,9 +15,7 @@ Options that serve the games' `hard` levels:
 - ``advisor`` (a heuristic bot) gives a second opinion at the root: its action is played
   unless the search found one whose mean reward is better by more than ``doubt`` standard
   errors, so a search too noisy to tell two moves apart falls back on the heuristic
-  instead of on chance. ``overrule_as`` (the patient levels): the margin is the one the
-  `hard` level would need, as if the search had had only hard's time; see OVERRULE_AS.
-  ``advice_unseen_stands``: when the search tried the advice fewer
+  instead of on chance. ``advice_unseen_stands``: when the search tried the advice fewer
   than twice it cannot weigh it; by default the search's choice is played then, with this
   set the advice is (for games whose turn splits into many small decisions, each searched
   too briefly for its few visits to mean much).
@@ -32,6 +30,9 @@ Options that serve the games' `hard` levels:
   then flat Monte Carlo): past it the rollout policy plays. With few samples per option, a
   sensible policy plays the searcher's later moves better than a tree that has barely
   begun to tell them apart (its untried moves are played at random).
+- ``repeat_as`` (the patient levels): the decision's time is spent on searches of the size
+  the `hard` level would run, each deciding as hard would, and the action most of them
+  choose is played (see REPEAT_AS).
 - ``turn_share`` says which part of what is left of a turn's time a decision may take
   (default TURN_SHARE for every decision). A game whose turn is mostly one decision can
   give it the whole turn, and a small question before it a small part.
@@ -98,15 +99,19 @@ decisions get a half, a quarter, an eighth... of it, and so never go past it."""
 MIN_DECISION = 0.01
 """The least time a decision searches, in seconds, however little is left of its turn."""
 
-OVERRULE_AS = (HARD_LEVELS["hard"], TURN_LEVELS["hard"])
-"""(seconds, turn seconds) of the level whose overrule margin the longer levels keep.
+REPEAT_AS = (HARD_LEVELS["hard"], TURN_LEVELS["hard"])
+"""(seconds, turn seconds) of the level whose search the longer levels repeat and vote.
 
-The doubt margin is counted in standard errors, which shrink as the samples grow; but a
-search's means are also biased (its rollouts and evaluation are not the game), and that
-does not shrink. With a margin a half to an eighth as wide as hard's, hard-3s could
-overrule the advisor on bias where hard would not (it lost to hard: 1 of 8 Nebula games,
-1 of 8 Nova Lux). Kept at hard's width in value terms, the margin lets the longer search
-overrule where hard would, only with better means."""
+One search N times as long is not hard with less noise, it is another search: its tree
+grows deeper, so more of the searcher's later moves are UCB's exploration and random
+expansions instead of the rollout policy's (the normal bot's), and more of the rivals' are
+chosen by nodes that average over samples sharing the searcher's own hidden cards; and
+its standard errors shrink while its means' bias (rollouts and evaluation are not the
+game) does not, so it overrules the advisor on bias (38% of Nebula decisions against
+hard's 15%; rescaling the margin to hard's, the former overrule_as, still lost 2 of 2
+Nebula games). Repeating hard's own search (root parallelism with majority voting,
+Chaslot, Winands and van den Herik 2008) keeps its tree, its bias and its overrule margin
+exactly, and only buys more of its verdicts: the action hard chooses most often."""
 
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
@@ -149,6 +154,7 @@ class SearchStats:
     seconds: float = 0.0
     root_visits: int = 0
     children: list[RootChild] = field(default_factory=list)  # most visited first
+    votes: int = 0  # repeat_as: the searches that voted (0: one search decided)
 
     @property
     def iterations_per_second(self) -> float:
@@ -228,7 +234,7 @@ class ISMCTSBot:
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         advice_unseen_stands: bool = False,
-        overrule_as: tuple[float, float | None] | None = None,
+        repeat_as: tuple[float, float | None] | None = None,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
         turn_seconds: float | None = None,
@@ -268,7 +274,7 @@ class ISMCTSBot:
             advisor(rules, random.Random(rng.getrandbits(64))) if advisor else None)
         self.doubt = doubt
         self.advice_unseen_stands = advice_unseen_stands
-        self.overrule_as = overrule_as
+        self.repeat_as = repeat_as
         self.exploration = exploration
         self.progress = progress
         self.turn_seconds = turn_seconds
@@ -280,7 +286,7 @@ class ISMCTSBot:
         self._turn_spent = 0.0
         self._began = 0.0  # when this decision began (its turn's time counts from there)
         self._started = 0.0  # when this decision's search began
-        # overrule_as: the time that level would give this decision, and has given the turn
+        # repeat_as: the time that level would give this decision, and has given the turn
         self._ref_budget = 0.0
         self._ref_spent = 0.0
         self.last_stats = SearchStats()
@@ -309,12 +315,15 @@ class ISMCTSBot:
         TURN_LEVELS["hard"]; ``hard-0.25s`` and ``hard-3s`` (3 s per decision, no turn
         limit) are the quick and the patient variants. Every level shares the game's
         search ``settings``. An ``iterations`` override replaces every time budget. The
-        levels with more time than `hard` keep its overrule margin (OVERRULE_AS).
+        levels with more time than `hard` repeat hard's search (REPEAT_AS), unless the
+        search is flat (``tree_depth=1``) with no advisor: its samples then simply pool,
+        a longer search estimates the same means with less noise.
         """
+        flat = settings.get("tree_depth") == 1 and settings.get("advisor") is None
         return {name: cls.factory(**{**settings, "seconds": seconds,
                                      "turn_seconds": TURN_LEVELS.get(name),
-                                     "overrule_as": (OVERRULE_AS if seconds > OVERRULE_AS[0]
-                                                     else None)})
+                                     "repeat_as": (REPEAT_AS if seconds > REPEAT_AS[0]
+                                                   and not flat else None)})
                 for name, seconds in HARD_LEVELS.items()}
 
     @classmethod
@@ -341,8 +350,8 @@ class ISMCTSBot:
         share = TURN_SHARE if self.turn_share is None else self.turn_share(view)
         self._budget = self._decision_budget(self.seconds, self.turn_seconds,
                                              self._turn_spent, share)
-        if self.overrule_as is not None:
-            self._ref_budget = self._decision_budget(*self.overrule_as, self._ref_spent, share)
+        if self.repeat_as is not None:
+            self._ref_budget = self._decision_budget(*self.repeat_as, self._ref_spent, share)
         try:
             return self._choose(view, player)
         finally:
@@ -370,21 +379,75 @@ class ISMCTSBot:
         advice = self.advisor.choose(view, player) if self.advisor is not None else None
         # Rules never read the log; every sample would copy it, so search without it.
         view = msgspec.structs.replace(view, log=[])
-        root = _Node(None, player)
         options = self._options(view, legal)
         self._started = started
+        if self.repeat_as is not None and self.iterations is None:
+            best = self._vote(view, player, options, advice, started)
+        else:
+            root = _Node(None, player)
+            pick = self._picker(root, options, advice, view)
+            done = self._search(root, view, player, started, self._budget,
+                                lambda: self._rest_of_turn(view, started, pick))
+            self.last_stats = self._stats([root], options, done, self.clock() - started)
+            best = pick()
+        self._ref_spent += self._ref_budget_for(view, best)
+        return best if best is not None else self.rng.choice(legal)
 
+    def _picker(self, root: _Node, options: dict[Hashable, Action], advice: Action | None,
+                view: GameState) -> Callable[[], Action | None]:
+        """The choice ``root``'s search makes now, the advisor's word weighed in."""
         def pick() -> Action | None:
             best = self._best(root, options, by_mean=self.paired)
             if advice is not None:
                 best = self._second_opinion(root, options, best, advice, view)
             return best
 
-        done = self._search(root, view, player, started, pick)
-        self.last_stats = self._stats(root, options, done, self.clock() - started)
-        best = pick()
-        self._ref_spent += self._ref_budget_for(view, best)
-        return best if best is not None else self.rng.choice(legal)
+        return pick
+
+    def _vote(self, view: GameState, player: int, options: dict[Hashable, Action],
+              advice: Action | None, started: float) -> Action | None:
+        """repeat_as: searches of the reference level's size, each choosing as that level
+        would (its budget, its end-of-turn extension, its overrule margin), until the
+        decision's time would not hold one more; the action most of them chose, ties to
+        the one the searches visited most, then to the earlier option."""
+        key = self.action_key
+        votes: dict[Hashable, int] = dict.fromkeys(options, 0)
+        roots: list[_Node] = []
+        done = 0
+        clock = self.clock
+        while True:
+            root = _Node(None, player)
+            begun = clock()
+            pick = self._picker(root, options, advice, view)
+            done += self._search(root, view, player, begun, self._ref_budget,
+                                 lambda pick=pick: self._ref_rest(view, pick),
+                                 report=self._budget)
+            roots.append(root)
+            choice = pick()
+            if choice is not None:
+                votes[choice if key is None else key(view, choice)] += 1
+            spent = clock() - started
+            # Another search of the mean length so far must fit in what is left.
+            if self._cancelled or spent * (len(roots) + 1) / len(roots) > self._budget:
+                break
+        self.last_stats = self._stats(roots, options, done, clock() - started)
+        self.last_stats.votes = len(roots)
+        seen = {c.action: c.visits for c in self.last_stats.children}
+        order = list(options)
+        best = max(order, key=lambda k: (votes[k], seen.get(k, 0), -order.index(k)))
+        return options[best] if votes[best] else None
+
+    def _ref_rest(self, view: GameState, pick: Callable[[], Action | None]) -> float:
+        """What the reference level's search would extend to, from its start, when its
+        choice ends the turn (see _rest_of_turn); else 0."""
+        assert self.repeat_as is not None
+        seconds, turn_seconds = self.repeat_as
+        if self.ends_turn is None or turn_seconds is None:
+            return 0.0
+        choice = pick()
+        if choice is None or not self.ends_turn(view, choice):
+            return 0.0
+        return min(seconds, turn_seconds - self._ref_spent)
 
     def _options(self, state: GameState, legal: list[Action]) -> dict[Hashable, Action]:
         """Each decision's key and one action that makes it (the first listed)."""
@@ -397,12 +460,14 @@ class ISMCTSBot:
         return options
 
     def _search(self, root: _Node, view: GameState, player: int, started: float,
-                pick: Callable[[], Action | None]) -> int:
-        """Run iterations until the budget is spent; returns how many were done.
-        ``pick`` is the choice the tree makes now (see _rest_of_turn)."""
+                seconds: float, rest_of_turn: Callable[[], float],
+                report: float | None = None) -> int:
+        """Run iterations for ``seconds`` from ``started`` (or the iteration budget);
+        returns how many were done. ``rest_of_turn`` says, once the time is up, how long
+        from ``started`` the search may go on (see _rest_of_turn). Progress is reported
+        as a part of ``seconds``, or of ``report`` seconds from the decision's start."""
         clock = self.clock
         budget = self.iterations
-        seconds = self._budget
         steps = PROGRESS_STEPS
         next_report = 1
         done = 0
@@ -411,13 +476,15 @@ class ISMCTSBot:
             step = self._iterate(root, view, player)
             done += step
             self.searched += step
-            fraction = (clock() - started) / seconds if budget is None else done / budget
-            if fraction * steps >= next_report:
-                next_report = min(steps, int(fraction * steps)) + 1
-                self._report(min(1.0, fraction))
+            now = clock()
+            fraction = (now - started) / seconds if budget is None else done / budget
+            shown = fraction if report is None else (now - self._started) / report
+            if shown * steps >= next_report:
+                next_report = min(steps, int(shown * steps)) + 1
+                self._report(min(1.0, shown))
             if fraction >= 1.0 and not extended and budget is None:
                 extended = True
-                rest = self._rest_of_turn(view, started, pick)
+                rest = rest_of_turn()
                 if rest > seconds:
                     seconds = rest
                     fraction = (clock() - started) / seconds
@@ -611,36 +678,35 @@ class ISMCTSBot:
             # the game's setting.
             return options[advice_key] if self.advice_unseen_stands else best
         spread = math.sqrt(found.variance_of_mean() + advised.variance_of_mean())
-        margin = self.doubt * spread * self._overrule_scale(view, best)
-        return best if found.mean - advised.mean > margin else options[advice_key]
+        return best if found.mean - advised.mean > self.doubt * spread else options[advice_key]
 
     def _ref_budget_for(self, view: GameState, choice: Action | None) -> float:
-        """The time the overrule_as level would give this decision, had it chosen
+        """The time the repeat_as level would give this decision, had it chosen
         ``choice``: a choice ending the turn (ends_turn) searches on for the rest of it."""
-        if self.overrule_as is None:
+        if self.repeat_as is None:
             return 0.0
-        seconds, turn_seconds = self.overrule_as
+        seconds, turn_seconds = self.repeat_as
         if (choice is not None and self.ends_turn is not None and turn_seconds is not None
                 and self.ends_turn(view, choice)):
             return max(self._ref_budget, min(seconds, turn_seconds - self._ref_spent))
         return self._ref_budget
 
-    def _overrule_scale(self, view: GameState, best: Action) -> float:
-        """By how much the standard errors of a search this long are narrower than those
-        of the overrule_as level's search (1 without it or with an iteration budget)."""
-        if self.overrule_as is None or self.iterations is not None:
-            return 1.0
-        reference = self._ref_budget_for(view, best)
-        spent = self.clock() - self._started
-        return math.sqrt(spent / reference) if spent > reference > 0 else 1.0
-
     @staticmethod
-    def _stats(root: _Node, options: dict[Hashable, Action], iterations: int,
+    def _stats(roots: list[_Node], options: dict[Hashable, Action], iterations: int,
                seconds: float) -> SearchStats:
-        children = [RootChild(options.get(c.action, c.action), c.visits, c.avail, c.mean)
-                    for c in root.children.values() if c.visits]
+        """The root options over every search of the decision (one, or repeat_as's)."""
+        merged: dict[Hashable, list[float]] = {}  # key -> [visits, avail, total]
+        for root in roots:
+            for c in root.children.values():
+                if c.visits:
+                    row = merged.setdefault(c.action, [0, 0, 0.0])
+                    row[0] += c.visits
+                    row[1] += c.avail
+                    row[2] += c.total
+        children = [RootChild(options.get(k, k), int(v), int(a), total / v)
+                    for k, (v, a, total) in merged.items()]
         children.sort(key=lambda c: -c.visits)
-        return SearchStats(iterations, seconds, root.visits, children)
+        return SearchStats(iterations, seconds, sum(r.visits for r in roots), children)
 
 
 def hard_bot(rules: Rules[Any, Any], rng: random.Random) -> ISMCTSBot:
