@@ -99,7 +99,8 @@ async def test_the_bot_plays_in_a_worker_and_its_turn_is_autosaved(
 async def test_the_autosave_waits_for_the_moves_frame(
         pulsar_store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """Writing the autosave syncs a file to disk: the move that ends a turn is drawn
-    first, and the save follows (one for the turns completed meanwhile)."""
+    first, and the save follows (one for the turns completed meanwhile). An instant
+    bot answers after the player's move is drawn, so its turn gets a save of its own."""
     saved: list[int] = []
     autosave = SaveStore.autosave
 
@@ -116,7 +117,7 @@ async def test_the_autosave_waits_for_the_moves_frame(
         assert screen.play(PulsarEnd())  # the human ends turn 1
         assert saved == []  # not while the move waits to be drawn
         await settle(app, pilot)
-        assert len(saved) == 1
+        assert saved == [1, len(screen.session.actions)]  # the human's turn, the bot's
         [summary] = pulsar_store.list()
         assert summary.turn >= 1 and summary.error is None
 

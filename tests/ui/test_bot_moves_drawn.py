@@ -153,3 +153,33 @@ async def test_random_bots_with_no_delay_answer_without_a_thread(
                 break  # the game is over, or it is the human's turn again
         assert len(session.actions) > moves + 1  # the bots played their turn...
         assert threads == []  # ...with no thread started
+
+
+async def test_an_instant_bot_answers_after_the_frame_of_the_players_own_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the bots answer by themselves here
+    info = get_game("neptune")
+    session = human_first(info, 3)
+    app = GamesApp(SaveStore(tmp_path), session=session, bot_delay=0)
+    frames: list[int] = []  # the number of moves made when each frame was drawn
+    shown = app.post_display_hook
+
+    def counted() -> None:
+        frames.append(len(session.actions))
+        shown()
+
+    monkeypatch.setattr(app, "post_display_hook", counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = open_table(app)
+        assert session.to_move == screen.viewer
+        before = len(session.actions)
+        frames.clear()
+        screen._apply(info.rules.legal_actions(session.state)[0])
+        assert len(session.actions) == before + 1  # no bot has answered yet
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if len(session.actions) > before + 1:
+                break
+        assert len(session.actions) > before + 1  # the bot answered...
+        assert frames and frames[0] == before + 1  # ...after the player's move was drawn

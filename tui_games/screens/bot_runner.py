@@ -145,7 +145,14 @@ class BotTurns:
         runner = table.bot_runner
         token = runner.start(seat, view)
         if runner.answers_at_once(seat):
-            runner.answer(seat, view, token)
+            if runner.moving:  # another bot's move: the bots' moves share one redraw
+                runner.answer(seat, view, token)
+            else:
+                # After the player's own move: its frame first, then the bots' answers
+                # (answered before it, a round of bots was played and drawn before the
+                # player saw their own move, doubling the key's time to its frame).
+                table.games_app.call_after_frame(
+                    lambda: runner.answer(seat, view, token))
         else:
             self._think(seat, view, token)
 
