@@ -432,7 +432,11 @@ class ISMCTSBot:
                 break
         self.last_stats = self._stats(roots, options, done, clock() - started)
         self.last_stats.votes = len(roots)
-        seen = {c.action: c.visits for c in self.last_stats.children}
+        # By decision key, as the votes are (last_stats lists actions, not keys).
+        seen: dict[Hashable, int] = {}
+        for root in roots:
+            for k, child in root.children.items():
+                seen[k] = seen.get(k, 0) + child.visits
         order = list(options)
         best = max(order, key=lambda k: (votes[k], seen.get(k, 0), -order.index(k)))
         return options[best] if votes[best] else None
