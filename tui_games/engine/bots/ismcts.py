@@ -351,7 +351,11 @@ class ISMCTSBot:
         self._budget = self._decision_budget(self.seconds, self.turn_seconds,
                                              self._turn_spent, share)
         if self.repeat_as is not None:
-            self._ref_budget = self._decision_budget(*self.repeat_as, self._ref_spent, share)
+            # Never below the reference level's search of a turn's first decision: late in
+            # a turn that level searches a few iterations, near chance, and votes over such
+            # searches only repeat the chance (one Nova Lux game: 280 votes of 9 iterations).
+            self._ref_budget = max(self._decision_budget(*self.repeat_as, self._ref_spent, share),
+                                   self._decision_budget(*self.repeat_as, 0.0, share))
         try:
             return self._choose(view, player)
         finally:
@@ -406,8 +410,9 @@ class ISMCTSBot:
 
     def _vote(self, view: GameState, player: int, options: dict[Hashable, Action],
               advice: Action | None, started: float) -> Action | None:
-        """repeat_as: searches of the reference level's size, each choosing as that level
-        would (its budget, its end-of-turn extension, its overrule margin), until the
+        """repeat_as: searches of the reference level's size (never below its turn's first
+        decision), each choosing as that level would (its end-of-turn extension, its
+        overrule margin), until the
         decision's time would not hold one more; the action most of them chose, ties to
         the one the searches visited most, then to the earlier option."""
         key = self.action_key
