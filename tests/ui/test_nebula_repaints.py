@@ -50,3 +50,25 @@ async def test_the_focus_moving_onto_and_off_the_galaxy_repaints_no_whole_galaxy
         assert not galaxy.has_focus and not galaxy.show_cursor
         assert repaints, "the cursor showed, then went: its rows were repainted"
         assert None not in repaints  # None: the whole Galaxy
+
+
+async def test_a_pane_swapped_at_80x24_lays_out_the_column_of_panes_alone(
+        store: SaveStore) -> None:
+    """Textual arranges again every container up from a widget shown or hidden while
+    the container's height is ``auto``: the column of panes has a height of its own (its
+    title line and a pane of 12 rows), so a swap stops there and the table around it
+    keeps its arrangement. Every pane still fits the column whole."""
+    async with GamesApp(store, session=position(investing), bot_delay=0).run_test(
+            size=SIZE) as pilot:
+        screen = await table(pilot)
+        side = screen.side
+        seen = set()
+        for _ in side.cycle:
+            shown = next(pane for pane in side.panes if pane.display)
+            seen.add(shown.name)
+            assert not side.styles.auto_dimensions
+            assert side.region.height == 13 and shown.region.height == 12
+            assert side.region.contains_region(shown.region)
+            await pilot.press("tab")
+            await pilot.pause()
+        assert seen == {"clusters", "values", "cards", "players"}
