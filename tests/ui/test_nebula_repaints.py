@@ -1,13 +1,18 @@
 """What the Nebula table repaints and lays out on its phase keys: the focus moving onto or
-off the Galaxy repaints the rows that changed (its cursor), never the whole Galaxy; a
-pane swapped on the right lays out the column of panes, not the table."""
+off the Galaxy repaints the rows that changed (its cursor), never the whole Galaxy, and
+restyles the two boards alone; a pane swapped on the right lays out the column of panes,
+not the table."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+import pytest
 from conftest import SIZE
 from test_nebula_snapshots import investing, position
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.pilot import Pilot
 
@@ -72,3 +77,31 @@ async def test_a_pane_swapped_at_80x24_lays_out_the_column_of_panes_alone(
             await pilot.press("tab")
             await pilot.pause()
         assert seen == {"clusters", "values", "cards", "players"}
+
+
+async def test_a_focus_move_between_two_boards_restyles_the_two_boards_alone(
+        store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boards' component classes are the table palette's: Textual restyles a widget
+    and each of its component classes when it gains or loses the focus, and a phase key
+    moves the focus between two boards (the Galaxy has nine classes, the clusters
+    seven): those passes over the stylesheet were most of the key's restyling."""
+    async with GamesApp(store, session=position(investing), bot_delay=0).run_test(
+            size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.pause()
+        assert screen.clusters.has_focus
+        restyled: list[DOMNode] = []
+        apply = Stylesheet.apply
+
+        def counting(self: Stylesheet, node: DOMNode, **kwargs: Any) -> None:
+            restyled.append(node)
+            apply(self, node, **kwargs)
+
+        monkeypatch.setattr(Stylesheet, "apply", counting)
+        for board in (screen.galaxy, screen.reserve, screen.clusters):
+            board.focus()
+            await pilot.pause()
+            assert board.has_focus
+        # Three moves, two boards each (the one that lost the focus, the one that got it).
+        assert len(restyled) == 6, restyled
+        assert set(restyled) == {screen.galaxy, screen.reserve, screen.clusters}

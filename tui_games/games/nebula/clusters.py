@@ -63,6 +63,20 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
+COMPONENT_RULES = {
+    "clusters--title": "color: $text-muted;",
+    "clusters--marker": "text-style: bold; color: $text;",
+    "clusters--moon": "color: $text-muted;",
+    "clusters--empty": "color: $text-muted;",
+    "clusters--arrow": "color: $text-accent; text-style: bold;",
+    "clusters--points": "color: $text-warning; text-style: bold;",
+    "clusters--label": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the StarClusters, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class StarClusters(LineWidget, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
@@ -70,20 +84,8 @@ class StarClusters(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "clusters--title", "clusters--marker", "clusters--moon",
-        "clusters--empty", "clusters--arrow", "clusters--points", "clusters--label",
-    }
-
     DEFAULT_CSS = """
     StarClusters { width: auto; height: auto; }
-    StarClusters > .clusters--title { color: $text-muted; }
-    StarClusters > .clusters--marker { text-style: bold; color: $text; }
-    StarClusters > .clusters--moon { color: $text-muted; }
-    StarClusters > .clusters--empty { color: $text-muted; }
-    StarClusters > .clusters--arrow { color: $text-accent; text-style: bold; }
-    StarClusters > .clusters--points { color: $text-warning; text-style: bold; }
-    StarClusters > .clusters--label { color: $text-muted; }
     """
 
     BINDINGS = [

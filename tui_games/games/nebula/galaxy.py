@@ -106,6 +106,22 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
+COMPONENT_RULES = {
+    "galaxy--direct": "color: $text;",
+    "galaxy--indirect": "color: $text-accent;",
+    "galaxy--orbit": "color: $text-muted;",
+    "galaxy--label": "color: $text-muted; text-style: bold;",
+    "galaxy--empty": "color: $text-muted;",
+    "galaxy--highlight": "color: $text-warning; text-style: bold;",
+    "galaxy--legal": "color: $text-success; text-style: bold;",
+    "galaxy--title": "text-style: bold;",
+    "galaxy--legend": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the GalaxyBoard, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class GalaxyBoard(LineWidget, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
@@ -113,23 +129,8 @@ class GalaxyBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
-        "galaxy--empty", "galaxy--highlight", "galaxy--legal",
-        "galaxy--title", "galaxy--legend",
-    }
-
     DEFAULT_CSS = """
     GalaxyBoard { width: auto; height: auto; }
-    GalaxyBoard > .galaxy--direct { color: $text; }
-    GalaxyBoard > .galaxy--indirect { color: $text-accent; }
-    GalaxyBoard > .galaxy--orbit { color: $text-muted; }
-    GalaxyBoard > .galaxy--label { color: $text-muted; text-style: bold; }
-    GalaxyBoard > .galaxy--empty { color: $text-muted; }
-    GalaxyBoard > .galaxy--highlight { color: $text-warning; text-style: bold; }
-    GalaxyBoard > .galaxy--legal { color: $text-success; text-style: bold; }
-    GalaxyBoard > .galaxy--title { text-style: bold; }
-    GalaxyBoard > .galaxy--legend { color: $text-muted; }
     """
 
     BINDINGS = [

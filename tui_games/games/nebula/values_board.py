@@ -36,6 +36,18 @@ _LONG_TITLES = ("Colours", "Constellations", "Advanced")
 TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
              "1st/2nd/3rd: 4/3/2 VP per pattern")
 _WIDTHS = (10, 13, 11)   # the compact columns
+COMPONENT_RULES = {
+    "values--title": "text-style: bold;",
+    "values--place": "color: $text-warning; text-style: bold;",
+    "values--blocked": "text-style: dim strike;",
+    "values--bar": "color: $text-accent;",
+    "values--note": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the ValuesBoard, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
@@ -43,17 +55,8 @@ class ValuesBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "values--title", "values--place", "values--blocked",
-        "values--bar", "values--note"}
-
     DEFAULT_CSS = """
     ValuesBoard { width: auto; height: auto; }
-    ValuesBoard > .values--title { text-style: bold; }
-    ValuesBoard > .values--place { color: $text-warning; text-style: bold; }
-    ValuesBoard > .values--blocked { text-style: dim strike; }
-    ValuesBoard > .values--bar { color: $text-accent; }
-    ValuesBoard > .values--note { color: $text-muted; }
     """
 
     BINDINGS = [
