@@ -18,6 +18,8 @@ from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
+from tui_games.games.nebula.board import SPACES
+from tui_games.games.nebula.galaxy import GalaxyBoard
 from tui_games.games.nebula.screen import NebulaScreen
 
 
@@ -105,3 +107,31 @@ async def test_a_focus_move_between_two_boards_restyles_the_two_boards_alone(
         # Three moves, two boards each (the one that lost the focus, the one that got it).
         assert len(restyled) == 6, restyled
         assert set(restyled) == {screen.galaxy, screen.reserve, screen.clusters}
+
+
+async def test_the_cursor_shown_or_hidden_builds_two_rows_of_the_galaxy_again(
+        store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The focus coming to the Galaxy shows its cursor: the row of the cursor's space and
+    C's (where ``at E2b`` is written) change, and only they are built again."""
+    async with GamesApp(store, session=position(investing), bot_delay=0).run_test(
+            size=SIZE) as pilot:
+        screen = await table(pilot)
+        galaxy = screen.galaxy
+        await pilot.pause()
+        built: list[int] = []
+        build = GalaxyBoard._build_row
+
+        def counting(self: GalaxyBoard, y: int) -> Any:
+            built.append(y)
+            return build(self, y)
+
+        monkeypatch.setattr(GalaxyBoard, "_build_row", counting)
+        before = galaxy.render().plain
+        galaxy.focus()
+        await pilot.pause()
+        assert galaxy.show_cursor
+        assert 1 <= len(set(built)) <= 2, built
+        assert f"at {SPACES[galaxy.cursor]}" in galaxy.render().plain
+        screen.clusters.focus()
+        await pilot.pause()
+        assert not galaxy.show_cursor and galaxy.render().plain == before

@@ -270,18 +270,29 @@ class GalaxyBoard(LineWidget, can_focus=True):
     def watch_cursor(self, old: int, new: int) -> None:
         """Build the rows of the old and new cursor spaces and C's (the label there) again,
         and repaint (LineWidget repaints those rows alone)."""
+        self._rebuild(old, new, CENTRE)
+        self.refresh()
+
+    def watch_show_cursor(self) -> None:
+        """The cursor shown or hidden (the focus came or went, on most phase keys): the
+        rows of its space and of C (the label there) are built again, not the board
+        (the reactive's own refresh repaints them)."""
+        self._rebuild(self.cursor, CENTRE)
+
+    def _rebuild(self, *spaces: int) -> None:
+        """Build the rows of ``spaces`` again at the next lay-out."""
         cells = art(self.large).cells
-        for space in (old, new, CENTRE):
+        for space in spaces:
             row = cells[space][0] + 1
             if row < len(self._built):
                 self._built[row] = None
-        self.refresh()
 
     def _lines(self) -> list[Row]:
         """The board's rows for what it shows now: a row is built once per change of what
         the board shows (a cursor move builds its three rows again, see watch_cursor)."""
+        # Not show_cursor: it changes two rows (watch_show_cursor).
         shown = (self.stars, self.legal, self.black, self.black_target, self.title,
-                 self.show_cursor, self.names, self.large, self.legend)
+                 self.names, self.large, self.legend)
         if shown != self._built_for or len(self._built) != self._row_count():
             self._built_for = shown
             self._built = [None] * self._row_count()
