@@ -19,8 +19,10 @@ from textual.pilot import Pilot
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nebula.board import SPACES
+from tui_games.games.nebula.clusters import StarClusters
 from tui_games.games.nebula.galaxy import GalaxyBoard
 from tui_games.games.nebula.screen import NebulaScreen
+from tui_games.games.nebula.values_board import ValuesBoard
 
 
 async def table(pilot: Pilot[None]) -> NebulaScreen:
@@ -135,3 +137,45 @@ async def test_the_cursor_shown_or_hidden_builds_two_rows_of_the_galaxy_again(
         screen.clusters.focus()
         await pilot.pause()
         assert not galaxy.show_cursor and galaxy.render().plain == before
+
+
+def counted(cls: type, name: str, calls: list[str],
+            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each call of ``cls.name`` appends the class's name to ``calls``."""
+    kept = getattr(cls, name)
+
+    def counting(self: Any, *args: Any) -> Any:
+        calls.append(cls.__name__)
+        return kept(self, *args)
+
+    monkeypatch.setattr(cls, name, counting)
+
+
+async def test_a_refresh_that_changes_nothing_on_a_board_builds_none_of_its_lines(
+        store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual refreshes a widget when it gains or loses the focus, and the table's
+    refresh touches every board: the clusters and the Values board keep the lines they
+    built while what they show is the same (the rows are still compared, from them)."""
+    async with GamesApp(store, session=position(investing), bot_delay=0).run_test(
+            size=SIZE) as pilot:
+        screen = await table(pilot)
+        await pilot.pause()
+        built: list[str] = []
+        laid: list[str] = []
+        counted(StarClusters, "_ring_row", built, monkeypatch)  # a ring's row of a line
+        counted(ValuesBoard, "_token", built, monkeypatch)  # a token's piece of a line
+        for cls in (StarClusters, ValuesBoard):
+            counted(cls, "lay_out", laid, monkeypatch)
+        screen.galaxy.focus()
+        await pilot.pause()
+        screen.values.focus()
+        await pilot.pause()
+        screen.clusters.focus()
+        await pilot.pause()
+        screen.refresh_view()
+        await pilot.pause()
+        assert "StarClusters" in laid  # refreshed: its rows were compared with the screen's
+        assert built == []
+        screen.clusters.selected = 1  # a new look: the lines are built again
+        await pilot.pause()
+        assert set(built) == {"StarClusters"}

@@ -122,6 +122,14 @@ class StarClusters(LineWidget, can_focus=True):
     bag: reactive[int] = reactive(0)
     large: reactive[bool] = reactive(False, layout=True)
 
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        # The lines last built and what they showed (see content_lines); set before
+        # Widget's __init__, which may restyle the widget already.
+        self._lines_key: tuple[object, ...] | None = None
+        self._lines: list[Content] = []
+        super().__init__(name=name, id=id, classes=classes)
+
     # ---- reading -----------------------------------------------------------------------
 
     @property
@@ -178,7 +186,17 @@ class StarClusters(LineWidget, can_focus=True):
         return 2 + 3 + 3
 
     def content_lines(self, width: int) -> list[Content]:
-        """The counter, the three rings, what would be taken, the boosted star, the track."""
+        """The counter, the three rings, what would be taken, the boosted star, the track:
+        built again only when what they show changed (a refresh for the focus coming or
+        going, or for a table refresh that changed nothing here, reads the same lines)."""
+        key = (width, self.stars, self.markers, self.moons, self.points, self.plan,
+               self.selected, self.planning, self.boosted, self.indicator, self.bag,
+               self.large)
+        if key != self._lines_key:
+            self._lines_key, self._lines = key, self._build_lines()
+        return self._lines
+
+    def _build_lines(self) -> list[Content]:
         lines: list[Content] = [self._counter_line(), self._titles()]
         for row in range(3):
             lines.append(Content("  ").join(self._ring_row(c, row)

@@ -73,6 +73,14 @@ class ValuesBoard(LineWidget, can_focus=True):
     choosing: reactive[bool] = reactive(False)
     large: reactive[bool] = reactive(False, layout=True)
 
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        # The lines last built and what they showed (see content_lines); set before
+        # Widget's __init__, which may restyle the widget already.
+        self._lines_key: tuple[object, ...] | None = None
+        self._lines: list[Line] = []
+        super().__init__(name=name, id=id, classes=classes)
+
     def show_values(self, values: Sequence[int], places: Mapping[int, int],
                     blocked: Iterable[int] = ()) -> None:
         """Token spaces, the podium (``{token: 0 for 1st, 1, 2}``) and tokens that can't move."""
@@ -109,8 +117,15 @@ class ValuesBoard(LineWidget, can_focus=True):
 
     def content_lines(self, width: int) -> list[Line]:
         """The tokens of the three tracks with their places, and what the places pay
-        (each token a piece: a cursor move draws the two tokens it changes)."""
-        return self._render_large() if self.large else self._render_compact()
+        (each token a piece: a cursor move draws the two tokens it changes); built again
+        only when what they show changed (a refresh for the focus coming or going reads
+        the same lines)."""
+        key = (self.values, self.places, self.blocked, self.cursor, self.choosing,
+               self.large)
+        if key != self._lines_key:
+            self._lines_key = key
+            self._lines = self._render_large() if self.large else self._render_compact()
+        return self._lines
 
     def _render_compact(self) -> list[Line]:
         places = dict(self.places)
