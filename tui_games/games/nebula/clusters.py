@@ -63,6 +63,20 @@ def indicator_track(at: int) -> str:
     return "".join(out)
 
 
+COMPONENT_RULES = {
+    "clusters--title": "color: $text-muted;",
+    "clusters--marker": "text-style: bold; color: $text;",
+    "clusters--moon": "color: $text-muted;",
+    "clusters--empty": "color: $text-muted;",
+    "clusters--arrow": "color: $text-accent; text-style: bold;",
+    "clusters--points": "color: $text-warning; text-style: bold;",
+    "clusters--label": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the StarClusters, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class StarClusters(LineWidget, can_focus=True):
     """The three clusters with Time markers; plans a Time investment from the keyboard."""
 
@@ -70,20 +84,8 @@ class StarClusters(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "clusters--title", "clusters--marker", "clusters--moon",
-        "clusters--empty", "clusters--arrow", "clusters--points", "clusters--label",
-    }
-
     DEFAULT_CSS = """
     StarClusters { width: auto; height: auto; }
-    StarClusters > .clusters--title { color: $text-muted; }
-    StarClusters > .clusters--marker { text-style: bold; color: $text; }
-    StarClusters > .clusters--moon { color: $text-muted; }
-    StarClusters > .clusters--empty { color: $text-muted; }
-    StarClusters > .clusters--arrow { color: $text-accent; text-style: bold; }
-    StarClusters > .clusters--points { color: $text-warning; text-style: bold; }
-    StarClusters > .clusters--label { color: $text-muted; }
     """
 
     BINDINGS = [
@@ -119,6 +121,14 @@ class StarClusters(LineWidget, can_focus=True):
     indicator: reactive[int] = reactive(0)
     bag: reactive[int] = reactive(0)
     large: reactive[bool] = reactive(False, layout=True)
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        # The lines last built and what they showed (see content_lines); set before
+        # Widget's __init__, which may restyle the widget already.
+        self._lines_key: tuple[object, ...] | None = None
+        self._lines: list[Content] = []
+        super().__init__(name=name, id=id, classes=classes)
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -176,7 +186,17 @@ class StarClusters(LineWidget, can_focus=True):
         return 2 + 3 + 3
 
     def content_lines(self, width: int) -> list[Content]:
-        """The counter, the three rings, what would be taken, the boosted star, the track."""
+        """The counter, the three rings, what would be taken, the boosted star, the track:
+        built again only when what they show changed (a refresh for the focus coming or
+        going, or for a table refresh that changed nothing here, reads the same lines)."""
+        key = (width, self.stars, self.markers, self.moons, self.points, self.plan,
+               self.selected, self.planning, self.boosted, self.indicator, self.bag,
+               self.large)
+        if key != self._lines_key:
+            self._lines_key, self._lines = key, self._build_lines()
+        return self._lines
+
+    def _build_lines(self) -> list[Content]:
         lines: list[Content] = [self._counter_line(), self._titles()]
         for row in range(3):
             lines.append(Content("  ").join(self._ring_row(c, row)

@@ -106,6 +106,22 @@ def black_zone(placed: int, target: bool = False) -> str:
     return f"{''.join(slots)} {BLACK_ZONE_VP[placed]} VP"
 
 
+COMPONENT_RULES = {
+    "galaxy--direct": "color: $text;",
+    "galaxy--indirect": "color: $text-accent;",
+    "galaxy--orbit": "color: $text-muted;",
+    "galaxy--label": "color: $text-muted; text-style: bold;",
+    "galaxy--empty": "color: $text-muted;",
+    "galaxy--highlight": "color: $text-warning; text-style: bold;",
+    "galaxy--legal": "color: $text-success; text-style: bold;",
+    "galaxy--title": "text-style: bold;",
+    "galaxy--legend": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the GalaxyBoard, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class GalaxyBoard(LineWidget, can_focus=True):
     """A Galaxy of 25 spaces with a cursor; ``mark`` the legal targets to show them."""
 
@@ -113,23 +129,8 @@ class GalaxyBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "galaxy--direct", "galaxy--indirect", "galaxy--orbit", "galaxy--label",
-        "galaxy--empty", "galaxy--highlight", "galaxy--legal",
-        "galaxy--title", "galaxy--legend",
-    }
-
     DEFAULT_CSS = """
     GalaxyBoard { width: auto; height: auto; }
-    GalaxyBoard > .galaxy--direct { color: $text; }
-    GalaxyBoard > .galaxy--indirect { color: $text-accent; }
-    GalaxyBoard > .galaxy--orbit { color: $text-muted; }
-    GalaxyBoard > .galaxy--label { color: $text-muted; text-style: bold; }
-    GalaxyBoard > .galaxy--empty { color: $text-muted; }
-    GalaxyBoard > .galaxy--highlight { color: $text-warning; text-style: bold; }
-    GalaxyBoard > .galaxy--legal { color: $text-success; text-style: bold; }
-    GalaxyBoard > .galaxy--title { text-style: bold; }
-    GalaxyBoard > .galaxy--legend { color: $text-muted; }
     """
 
     BINDINGS = [
@@ -269,18 +270,29 @@ class GalaxyBoard(LineWidget, can_focus=True):
     def watch_cursor(self, old: int, new: int) -> None:
         """Build the rows of the old and new cursor spaces and C's (the label there) again,
         and repaint (LineWidget repaints those rows alone)."""
+        self._rebuild(old, new, CENTRE)
+        self.refresh()
+
+    def watch_show_cursor(self) -> None:
+        """The cursor shown or hidden (the focus came or went, on most phase keys): the
+        rows of its space and of C (the label there) are built again, not the board
+        (the reactive's own refresh repaints them)."""
+        self._rebuild(self.cursor, CENTRE)
+
+    def _rebuild(self, *spaces: int) -> None:
+        """Build the rows of ``spaces`` again at the next lay-out."""
         cells = art(self.large).cells
-        for space in (old, new, CENTRE):
+        for space in spaces:
             row = cells[space][0] + 1
             if row < len(self._built):
                 self._built[row] = None
-        self.refresh()
 
     def _lines(self) -> list[Row]:
         """The board's rows for what it shows now: a row is built once per change of what
         the board shows (a cursor move builds its three rows again, see watch_cursor)."""
+        # Not show_cursor: it changes two rows (watch_show_cursor).
         shown = (self.stars, self.legal, self.black, self.black_target, self.title,
-                 self.show_cursor, self.names, self.large, self.legend)
+                 self.names, self.large, self.legend)
         if shown != self._built_for or len(self._built) != self._row_count():
             self._built_for = shown
             self._built = [None] * self._row_count()

@@ -30,6 +30,16 @@ def group_text(letter: str, count: int) -> str:
     return letter * count if count <= 3 else f"{letter}×{count}"
 
 
+COMPONENT_RULES = {
+    "star-row--label": "color: $text-muted;",
+    "star-row--dim": "text-style: dim;",
+    "star-row--empty": "color: $text-muted; text-style: italic;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the StarRow, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class StarRow(LineWidget, can_focus=True):
     """Stars counted by colour, with a cursor on one colour (``cursor``, None if empty).
 
@@ -40,14 +50,8 @@ class StarRow(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "star-row--label", "star-row--dim", "star-row--empty"}
-
     DEFAULT_CSS = """
     StarRow { width: 1fr; height: 1; }
-    StarRow > .star-row--label { color: $text-muted; }
-    StarRow > .star-row--dim { text-style: dim; }
-    StarRow > .star-row--empty { color: $text-muted; text-style: italic; }
     """
 
     BINDINGS = [

@@ -32,10 +32,10 @@ from tui_games.games.nebula.nebula_view import (
 )
 from tui_games.games.nebula.objective_cards import ObjectiveCards
 from tui_games.games.nebula.objectives import PERSONAL_DECK, personal_text
+from tui_games.games.nebula.palette import TablePalette
 from tui_games.games.nebula.pane_column import PaneColumn
 from tui_games.games.nebula.reserve import StarRow
 from tui_games.games.nebula.score_pad import ScorePad
-from tui_games.games.nebula.star_colours import StarPalette
 from tui_games.games.nebula.state import (
     EMPTY,
     STAR_LETTERS,
@@ -81,7 +81,7 @@ class NebulaTable(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         """Top line; Galaxy and reserve on the left, the panes on the right."""
-        with StarPalette(id="neb-table"):  # the star colours of every board (star_colours)
+        with TablePalette(id="neb-table"):  # every board's looks (palette.py)
             yield TextLines(id="neb-top")
             with Row(id="neb-main"):
                 with Column(id="neb-left"):

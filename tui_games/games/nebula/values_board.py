@@ -36,6 +36,18 @@ _LONG_TITLES = ("Colours", "Constellations", "Advanced")
 TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
              "1st/2nd/3rd: 4/3/2 VP per pattern")
 _WIDTHS = (10, 13, 11)   # the compact columns
+COMPONENT_RULES = {
+    "values--title": "text-style: bold;",
+    "values--place": "color: $text-warning; text-style: bold;",
+    "values--blocked": "text-style: dim strike;",
+    "values--bar": "color: $text-accent;",
+    "values--note": "color: $text-muted;",
+}
+"""The component classes its spans name, and their rules: held by the table's
+palette (palette.py), not by the ValuesBoard, so that a focus move restyles the board
+alone and not each of its classes as well (issue 17)."""
+
+
 class ValuesBoard(LineWidget, can_focus=True):
     """Three columns of Value tokens; ``cursor`` is the token chosen (0..13)."""
 
@@ -43,17 +55,8 @@ class ValuesBoard(LineWidget, can_focus=True):
 
     ALLOW_SELECT: ClassVar[bool] = False  # a board drawing, not text to copy
 
-    COMPONENT_CLASSES = {
-        "values--title", "values--place", "values--blocked",
-        "values--bar", "values--note"}
-
     DEFAULT_CSS = """
     ValuesBoard { width: auto; height: auto; }
-    ValuesBoard > .values--title { text-style: bold; }
-    ValuesBoard > .values--place { color: $text-warning; text-style: bold; }
-    ValuesBoard > .values--blocked { text-style: dim strike; }
-    ValuesBoard > .values--bar { color: $text-accent; }
-    ValuesBoard > .values--note { color: $text-muted; }
     """
 
     BINDINGS = [
@@ -69,6 +72,14 @@ class ValuesBoard(LineWidget, can_focus=True):
     cursor: reactive[int] = reactive(0)
     choosing: reactive[bool] = reactive(False)
     large: reactive[bool] = reactive(False, layout=True)
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        # The lines last built and what they showed (see content_lines); set before
+        # Widget's __init__, which may restyle the widget already.
+        self._lines_key: tuple[object, ...] | None = None
+        self._lines: list[Line] = []
+        super().__init__(name=name, id=id, classes=classes)
 
     def show_values(self, values: Sequence[int], places: Mapping[int, int],
                     blocked: Iterable[int] = ()) -> None:
@@ -106,8 +117,15 @@ class ValuesBoard(LineWidget, can_focus=True):
 
     def content_lines(self, width: int) -> list[Line]:
         """The tokens of the three tracks with their places, and what the places pay
-        (each token a piece: a cursor move draws the two tokens it changes)."""
-        return self._render_large() if self.large else self._render_compact()
+        (each token a piece: a cursor move draws the two tokens it changes); built again
+        only when what they show changed (a refresh for the focus coming or going reads
+        the same lines)."""
+        key = (self.values, self.places, self.blocked, self.cursor, self.choosing,
+               self.large)
+        if key != self._lines_key:
+            self._lines_key = key
+            self._lines = self._render_large() if self.large else self._render_compact()
+        return self._lines
 
     def _render_compact(self) -> list[Line]:
         places = dict(self.places)
