@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SIZE
 from textual.geometry import Region
+from textual.strip import Strip
 
 from tui_games.app import GamesApp
 from tui_games.engine.bots.base import RandomBot
@@ -73,3 +74,34 @@ async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
         await pilot.pause()
         assert grid.has_focus
         assert None not in repaints  # None: the whole map
+
+
+async def test_a_cursor_key_lays_the_map_out_once(nova_store: SaveStore) -> None:
+    """The grid's own refresh for the cursor and the screen's (caption, path, list) are
+    one comparison of its rows with the screen's, not two (SpaceGrid.action_step)."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NovaLuxScreen)
+        grid = screen.grid
+        laid: list[int] = []
+        kept = grid.lay_out
+
+        def count(width: int) -> list[Strip]:
+            laid.append(width)
+            return kept(width)
+
+        grid.lay_out = count  # type: ignore[method-assign]
+        for key in ("right", "down", "left", "up"):
+            before, cell = len(laid), grid.cursor
+            await pilot.press(key)
+            await pilot.pause()
+            assert grid.cursor != cell
+            assert len(laid) - before == 1, key
