@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -72,18 +73,22 @@ async def test_a_cursor_key_lays_the_map_out_once(store: SaveStore) -> None:
             assert len(laid) - before == 1, key
 
 
-async def test_a_turn_repaints_every_cell_of_the_map_that_changed(store: SaveStore) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_turn_repaints_every_cell_of_the_map_that_changed(
+        store: SaveStore, size: tuple[int, int]) -> None:
     """The map finds a re-drawn row's changes piece by piece (HexMap.changed_regions): over
     whole turns (flags, marks, a placed piece, the bots' moves) every cell that reads
-    differently lies inside a region repainted, and the rows are not repainted whole."""
+    differently lies inside a region repainted, and the rows are not repainted whole (at
+    120x40 each hex is two lines)."""
     session = Session.new(get_game("via_nebula").rules, [Seat("Ann"), Seat("Bob", "easy")],
                           5, {})
     app = GamesApp(store, session=session, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ViaNebulaScreen)
         hexmap = screen.query_one(HexMap)
+        assert hexmap.cell_lines == (2 if size == (120, 40) else 1)
         checked: list[int] = []
         kept = hexmap.changed_regions
 
