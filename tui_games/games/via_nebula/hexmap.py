@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from tui_games.widgets.cell_map import Cell, CellLine, CellMap, Segment
-from tui_games.widgets.line_widget import changed_regions, repaint_once, shows
+from tui_games.widgets.line_widget import changed_regions, changed_span, repaint_once, shows
 
 __all__ = ["Cell", "CellLine", "HexMap", "Place", "Segment", "neighbour"]
 
@@ -179,7 +179,7 @@ class HexMap(CellMap):
                 if spans is None:
                     strip_rows.append(y)
                     continue
-                regions += [Region(x, y, end - x, 1) for x, end in spans if x < width]
+                regions += _narrowed(old[y], new[y], y, spans, width)
         if strip_rows:
             regions += [region for region in super().changed_regions(old, new, width)
                         if region.y in strip_rows]
@@ -190,6 +190,26 @@ class HexMap(CellMap):
     def render_line_contents(self) -> list[Content]:
         """Every drawn line: the rows of cells, the caption and the legend."""
         return self.text_lines()
+
+
+def _narrowed(old: Strip, new: Strip, y: int, spans: Sequence[tuple[int, int]],
+              width: int) -> list[Region]:
+    """Row ``y``'s changed pieces (``spans``), each hex narrowed to the cells in it that
+    read differently (a hex whose last letter changed repaints that letter; one whose
+    spans changed but whose cells look the same, none); a one-column piece (a flag, a
+    gap) as it is. Only the changed hexes are compared cell by cell, not the row."""
+    regions: list[Region] = []
+    for x, end in spans:
+        if x >= width:
+            continue
+        end = min(end, width)
+        if end - x > 1:
+            span = changed_span(old.crop(x, end), new.crop(x, end))
+            if span is None:
+                continue
+            x, end = x + span[0], x + span[1]
+        regions.append(Region(x, y, end - x, 1))
+    return regions
 
 
 def _changed_pieces(old: Sequence[Content], new: Sequence[Content]
