@@ -151,9 +151,10 @@ class HexMap(CellMap):
     def changed_regions(self, old: Sequence[Strip], new: Sequence[Strip],
                         width: int) -> list[Region]:
         """A re-drawn row of hexes repaints the pieces (a hex, a flag, a gap) that show
-        something else, each over its own columns, found by comparing pieces rather than
-        the row's cells: a turn that ends changes the flags of many rows, and a cell by cell
-        comparison of each (and again per column of MapFrame) took about 1.5 ms.
+        something else, each hex narrowed to its changed cells (``_narrowed``), found by
+        comparing pieces rather than the row's cells: a turn that ends changes the flags
+        of many rows, and a cell by cell comparison of each (and again per column of
+        MapFrame) took about 1.5 ms. The regions are the ones CellMap's comparison finds.
 
         Rows the cells do not fill (the header, the caption and legend), a layout whose
         rows wrap or whose shape changed, and a row whose pieces read the same but whose
