@@ -154,7 +154,7 @@ class HexMap(CellMap):
         something else, each hex narrowed to its changed cells (``_narrowed``), found by
         comparing pieces rather than the row's cells: a turn that ends changes the flags
         of many rows, and a cell by cell comparison of each (and again per column of
-        MapFrame) took about 1.5 ms. The regions are the ones CellMap's comparison finds.
+        MapFrame) took about 1.5 ms. The terminal gets the bytes CellMap's comparison sent.
 
         Rows the cells do not fill (the header, the caption and legend), a layout whose
         rows wrap or whose shape changed, and a row whose pieces read the same but whose
