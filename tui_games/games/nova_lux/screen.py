@@ -75,6 +75,7 @@ from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.cell_map import MapFrame
+from tui_games.widgets.line_widget import repaint_once
 from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
@@ -512,7 +513,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if isinstance(entry, tuple):
             self._compose_exchange(*entry)
             return
-        self._play_and_return(entry)
+        # Each line widget the play changes (the top line, the map, the cell, the log,
+        # the status line...) lays its rows out and compares them once, at the end: the
+        # map is shown, then the cursor moved, then the focus, each a refresh.
+        with repaint_once():
+            self._play_and_return(entry)
 
     def _play_and_return(self, action: Action) -> None:
         if self.play(action):
@@ -625,7 +630,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
     def action_back(self) -> None:
         """From the list back to the map; from the map back to the menu."""
         if self.action_list.has_focus:
-            self._focus(self.grid)  # the list's highlight goes with the keys
+            with repaint_once():  # the map's refresh and the focus's: one comparison
+                self._focus(self.grid)  # the list's highlight goes with the keys
             return
         self.action_menu()
 

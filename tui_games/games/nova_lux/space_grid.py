@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from tui_games.widgets.cell_map import Cell, CellLine, CellMap, Segment
+from tui_games.widgets.line_widget import repaint_once
 
 __all__ = ["Cell", "CellLine", "Segment", "SpaceGrid"]
 
@@ -92,4 +93,7 @@ class SpaceGrid(CellMap):
 
     def action_step(self, way: str) -> None:
         """Move the cursor one cell ``way`` (up, down, left, right) if the grid goes on."""
-        self.step_to(way)
+        # Once: the grid's own refresh for the cursor and the screen's (the caption, the
+        # path) are laid out and compared with the screen together, at the end.
+        with repaint_once():
+            self.step_to(way)
