@@ -9,13 +9,15 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.css.scalar import Unit
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widget import Widget
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Static
 
 from tui_games.engine.core import Outcome, is_detail
@@ -165,17 +167,19 @@ def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
     return lines
 
 
-class Breakdown(Widget):
-    """The breakdown table as lines of text, laid out for the width it is given.
+class Breakdown(ScrollView, can_focus=False):
+    """The breakdown table as lines of text, laid out for the width it is given, centred,
+    and its own scroll box (the line API, as Textual's Log draws its lines).
 
     One widget drawing Content lines: a Rich Table in a Static cost the dialog about
-    8 ms, measured and rendered several times over before its first frame.
+    8 ms, measured and rendered several times over before its first frame; and a
+    VerticalScroll around a widget of lines was a second widget (and layout) for the
+    dialog's first frame to pay for.
     """
 
     DEFAULT_CSS = """
     Breakdown {
-        width: auto;
-        height: auto;
+        overflow-x: hidden;
     }
     """
 
@@ -183,6 +187,7 @@ class Breakdown(Widget):
         super().__init__(id=id)
         self.grid = grid
         self._lines: dict[int, list[Content]] = {}
+        self._strips: dict[tuple[int, int], Strip] = {}  # (row, width): cleared on restyle
 
     def lines(self, width: int) -> list[Content]:
         """The lines at ``width`` (worked out once per width)."""
@@ -190,17 +195,46 @@ class Breakdown(Widget):
             self._lines[width] = breakdown_lines(self.grid, width)
         return self._lines[width]
 
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        """As wide as the table's longest line, at most the room there is."""
-        return min(container.width, max(line.cell_length for line in self.lines(10_000)))
+    def block_width(self, room: int) -> int:
+        """As wide as the table's longest line, at most ``room``."""
+        return min(room, max(line.cell_length for line in self.lines(10_000)))
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """One line per row, and one more per wrapped label line."""
-        return len(self.lines(width))
+    def rows(self, room: int) -> int:
+        """How many rows the table takes in a box ``room`` wide (wrapped labels too)."""
+        return len(self.lines(self.block_width(room)))
 
-    def render(self) -> Content:
-        """The lines for this width."""
-        return Content("\n").join(self.lines(self.size.width))
+    def fit(self, room: int) -> None:
+        """Lay the table out for a box ``room`` wide (its scroll bar left out)."""
+        size = Size(room, self.rows(room))
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def on_resize(self) -> None:
+        self.fit(self.scrollable_content_region.width)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the box: a line of the table, centred as the box's rows are
+        (the block at ``(room - width) // 2``, as Textual aligns a child to the centre)."""
+        room = self.scrollable_content_region.width
+        row = y + self.scroll_offset.y
+        lines = self.lines(self.block_width(room))
+        key = (row, room)
+        strip = self._strips.get(key)
+        if strip is None:
+            if 0 <= row < len(lines):
+                line = lines[row]
+                left = (room - line.cell_length) // 2
+                line = Content.assemble(" " * left, line).pad_right(
+                    room - left - line.cell_length)
+                strip = Visual.to_strips(self, line, room, 1, self.visual_style)[0]
+            else:
+                strip = Strip.blank(room, self.visual_style.rich_style)
+            self._strips[key] = strip
+        return strip
 
 
 class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
@@ -253,8 +287,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         with Vertical(classes="dialog", id="game-over") as box:
             box.border_subtitle = self.KEYS_NOTE
             yield Static(self.result(), id="result")
-            with VerticalScroll(id="breakdown-scroll", can_focus=False):
-                yield Breakdown(breakdown_grid(self.outcome, self.seats), id="breakdown")
+            yield Breakdown(breakdown_grid(self.outcome, self.seats), id="breakdown")
             if self.hints:
                 yield Static(Content(printable(self.hints)), id="hints-used",
                              classes="dialog-note")
@@ -276,40 +309,41 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         if event.size != self.outer_size:
             self.fit_scores(event.size)
 
-    def scores_overflow(self, size: Size) -> bool:
-        """Whether the breakdown is taller than its box in a terminal of ``size``: the
-        dialog's other parts take their height, the box what is left (at most its
-        max-height), as screens.tcss lays #game-over out."""
+    def scores_room(self, size: Size) -> tuple[int, int]:
+        """The breakdown box's (width, height) in a terminal of ``size``: the dialog's
+        other parts take their height, the box what is left (at most its max-height),
+        as screens.tcss lays #game-over out."""
         box = self.query_one("#game-over", Vertical)
-        scroll = self.query_one("#breakdown-scroll", VerticalScroll)
         breakdown = self.query_one("#breakdown", Breakdown)
         wide = box.styles.width
         width = min(size.width, size.width if wide is None else int(wide.resolve(size, size)))
         width -= box.styles.gutter.width
         rest = box.styles.gutter.height
         for part in box.children:
-            if part is not scroll:
+            if part is not breakdown:
                 rest += part.styles.margin.height + (
                     part.get_content_height(size, size, width)
                     if part.styles.height.is_auto or part.styles.height.unit == Unit.PERCENT
                     else int(part.styles.height.resolve(size, size)))
         room = size.height - rest
-        if scroll.styles.max_height is not None:
-            room = min(room, int(scroll.styles.max_height.resolve(size, size)))
-        return len(breakdown.lines(breakdown.get_content_width(Size(width, 0), size))) > room
+        if breakdown.styles.max_height is not None:
+            room = min(room, int(breakdown.styles.max_height.resolve(size, size)))
+        return width, room
 
     def fit_scores(self, size: Size) -> None:
-        """Show the breakdown's scroll bar from the first frame when it will need one.
-        Left to "auto", Textual lays the dialog out without it, draws that frame, then
-        finds the breakdown too tall and lays out and draws the dialog again (~7 kB
-        and ~9 ms more at 80x24)."""
-        if not self.query("#breakdown-scroll"):
+        """Show the breakdown's scroll bar from the first frame when it will need one,
+        and lay the table out for the width it leaves. Left to "auto", Textual lays the
+        dialog out without it, draws that frame, then finds the breakdown too tall and
+        lays out and draws the dialog again (~7 kB and ~9 ms more at 80x24)."""
+        if not self.query("#breakdown"):
             return  # closed while it was being built
-        scroll = self.query_one("#breakdown-scroll", VerticalScroll)
-        overflow = self.scores_overflow(size)
-        scroll.styles.overflow_y = "scroll" if overflow else "auto"
+        breakdown = self.query_one("#breakdown", Breakdown)
+        width, room = self.scores_room(size)
+        overflow = breakdown.rows(width) > room
+        breakdown.styles.overflow_y = "scroll" if overflow else "auto"
         # Shown before the first layout, so that it already makes room for the bar.
-        scroll.show_vertical_scrollbar = overflow
+        breakdown.show_vertical_scrollbar = overflow
+        breakdown.fit(width - breakdown.styles.scrollbar_size_vertical if overflow else width)
 
     @on(ChoiceRow.Pressed)
     def _pressed(self, event: ChoiceRow.Pressed) -> None:
@@ -318,7 +352,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
 
     def action_scroll_scores(self, lines: int) -> None:
         """Scroll the score table (a long breakdown is taller than the dialog allows)."""
-        for box in self.query("#breakdown-scroll").results(VerticalScroll):
+        for box in self.query("#breakdown").results(Breakdown):
             box.scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: GameOverChoice) -> None:
