@@ -18,7 +18,6 @@ from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
-from textual.widgets import Static
 
 from tui_games.engine.core import Outcome, is_detail
 from tui_games.engine.grammar import seat_ref, speak_to
@@ -167,45 +166,73 @@ def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
     return lines
 
 
-class Breakdown(ScrollView, can_focus=False):
-    """The breakdown table as lines of text, laid out for the width it is given, centred,
-    and its own scroll box (the line API, as Textual's Log draws its lines).
+TABLE_ROWS = 12  # the breakdown's box shows at most this many rows of the table
 
-    One widget drawing Content lines: a Rich Table in a Static cost the dialog about
-    8 ms, measured and rendered several times over before its first frame; and a
-    VerticalScroll around a widget of lines was a second widget (and layout) for the
-    dialog's first frame to pay for.
+
+class Breakdown(ScrollView, can_focus=False):
+    """The dialog's body as one scroll box of lines (the line API, as Textual's Log draws
+    its lines): the result on top (``head``, centred), a gap, the breakdown table (each
+    row centred, as a block), blank rows to the box's height, and the hints line.
+
+    One widget: a Static for the result, a VerticalScroll around a widget of the table
+    and a Static for the hints were four for the dialog's first frame to mount, style
+    (twice: on mounting and when the screen is shown), lay out and draw. A table taller
+    than the dialog allows scrolls, the result with it.
     """
 
+    COMPONENT_CLASSES = {"breakdown--note"}
     DEFAULT_CSS = """
     Breakdown {
         overflow-x: hidden;
     }
+    Breakdown > .breakdown--note {
+        color: $text-muted;
+    }
     """
 
-    def __init__(self, grid: list[list[Cell]], *, id: str | None = None) -> None:
+    def __init__(self, head: Content, grid: list[list[Cell]], hints: str = "", *,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
+        self.head = head
         self.grid = grid
+        self.hints = hints
         self._lines: dict[int, list[Content]] = {}
-        self._strips: dict[tuple[int, int], Strip] = {}  # (row, width): cleared on restyle
+        self._tops: dict[int, list[Content]] = {}
+        self._bodies: dict[tuple[int, int], list[tuple[Content, int]]] = {}
+        self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
 
     def lines(self, width: int) -> list[Content]:
-        """The lines at ``width`` (worked out once per width)."""
+        """The table's lines at ``width`` (worked out once per width)."""
         if width not in self._lines:
             self._lines[width] = breakdown_lines(self.grid, width)
         return self._lines[width]
 
     def block_width(self, room: int) -> int:
-        """As wide as the table's longest line, at most ``room``."""
+        """The table as wide as its longest line, at most ``room``."""
         return min(room, max(line.cell_length for line in self.lines(10_000)))
 
-    def rows(self, room: int) -> int:
-        """How many rows the table takes in a box ``room`` wide (wrapped labels too)."""
-        return len(self.lines(self.block_width(room)))
+    def table(self, room: int) -> list[Content]:
+        """The table's lines in a box ``room`` wide."""
+        return self.lines(self.block_width(room))
+
+    def top(self, room: int) -> list[Content]:
+        """The result wrapped to ``room`` (each line centred when drawn, as
+        ``text-align: center`` centres it), and the gap under it."""
+        if room not in self._tops:
+            self._tops[room] = [*self.head.wrap(room), Content("")]
+        return self._tops[room]
+
+    def bottom(self) -> list[Content]:
+        """The hints line, muted as a dialog's note is ([] for none)."""
+        return [Content.styled(printable(self.hints), ".breakdown--note")] if self.hints else []
+
+    def natural_height(self, room: int) -> int:
+        """Every row of the body at ``room`` wide, none of the box's blank rows."""
+        return len(self.top(room)) + len(self.table(room)) + len(self.bottom())
 
     def fit(self, room: int) -> None:
-        """Lay the table out for a box ``room`` wide (its scroll bar left out)."""
-        size = Size(room, self.rows(room))
+        """Lay the body out for ``room`` columns (its scroll bar left out)."""
+        size = Size(room, self.natural_height(room))
         if size != self.virtual_size:
             self.virtual_size = size
 
@@ -216,18 +243,36 @@ class Breakdown(ScrollView, can_focus=False):
         super().notify_style_update()
         self._strips.clear()
 
+    def body(self, room: int, height: int) -> list[tuple[Content, int]]:
+        """The rows of a body ``height`` tall, each with its first column: the table's
+        box takes the rows the result and the hints leave (blank under a short table).
+        A line of the result is centred, the table as a block (at ``(room - width) //
+        2``, as Textual centres a line and aligns a child), the hints line is not."""
+        if (room, height) not in self._bodies:
+            top, table, bottom = self.top(room), self.table(room), self.bottom()
+            blank = max(0, height - len(top) - len(table) - len(bottom))
+            block = max((line.cell_length for line in table), default=0)
+            self._bodies[room, height] = [
+                *((line, (room - line.cell_length) // 2) for line in top),
+                *((line, (room - block) // 2) for line in table),
+                *((Content(""), 0) for _ in range(blank)), *((line, 0) for line in bottom)]
+        return self._bodies[room, height]
+
+    def render(self) -> Content:
+        """Every line as one text (text extraction, tests)."""
+        room = self.scrollable_content_region.width or 10_000
+        return Content("\n").join(line for line, _ in self.body(room, 0))
+
     def render_line(self, y: int) -> Strip:
-        """Row ``y`` of the box: a line of the table, centred as the box's rows are
-        (the block at ``(room - width) // 2``, as Textual aligns a child to the centre)."""
+        """Row ``y`` of the box."""
         room = self.scrollable_content_region.width
         row = y + self.scroll_offset.y
-        lines = self.lines(self.block_width(room))
-        key = (row, room)
+        key = (row, room, self.size.height)
         strip = self._strips.get(key)
         if strip is None:
-            if 0 <= row < len(lines):
-                line = lines[row]
-                left = (room - line.cell_length) // 2
+            rows = self.body(room, self.size.height)
+            if 0 <= row < len(rows):
+                line, left = rows[row]
                 line = Content.assemble(" " * left, line).pad_right(
                     room - left - line.cell_length)
                 strip = Visual.to_strips(self, line, room, 1, self.visual_style)[0]
@@ -286,11 +331,8 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as box:
             box.border_subtitle = self.KEYS_NOTE
-            yield Static(self.result(), id="result")
-            yield Breakdown(breakdown_grid(self.outcome, self.seats), id="breakdown")
-            if self.hints:
-                yield Static(Content(printable(self.hints)), id="hints-used",
-                             classes="dialog-note")
+            yield Breakdown(self.result(), breakdown_grid(self.outcome, self.seats),
+                            self.hints, id="breakdown")
             # Enter presses New game unless the player moves to another answer.
             yield ChoiceRow([RowChoice("new", "New game (n)"),
                              RowChoice("rematch", "Rematch (r)"),
@@ -310,40 +352,42 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
             self.fit_scores(event.size)
 
     def scores_room(self, size: Size) -> tuple[int, int]:
-        """The breakdown box's (width, height) in a terminal of ``size``: the dialog's
-        other parts take their height, the box what is left (at most its max-height),
-        as screens.tcss lays #game-over out."""
+        """The body's (width, height) in a terminal of ``size``: the answers take their
+        height, the body what is left, at most its own rows with a full table box, as
+        screens.tcss lays #game-over out."""
         box = self.query_one("#game-over", Vertical)
-        breakdown = self.query_one("#breakdown", Breakdown)
+        body = self.query_one("#breakdown", Breakdown)
         wide = box.styles.width
         width = min(size.width, size.width if wide is None else int(wide.resolve(size, size)))
         width -= box.styles.gutter.width
         rest = box.styles.gutter.height
         for part in box.children:
-            if part is not breakdown:
+            if part is not body:
                 rest += part.styles.margin.height + (
                     part.get_content_height(size, size, width)
                     if part.styles.height.is_auto or part.styles.height.unit == Unit.PERCENT
                     else int(part.styles.height.resolve(size, size)))
-        room = size.height - rest
-        if breakdown.styles.max_height is not None:
-            room = min(room, int(breakdown.styles.max_height.resolve(size, size)))
-        return width, room
+        most = len(body.top(width)) + TABLE_ROWS + len(body.bottom())
+        return width, min(size.height - rest, most)
 
     def fit_scores(self, size: Size) -> None:
-        """Show the breakdown's scroll bar from the first frame when it will need one,
-        and lay the table out for the width it leaves. Left to "auto", Textual lays the
-        dialog out without it, draws that frame, then finds the breakdown too tall and
-        lays out and draws the dialog again (~7 kB and ~9 ms more at 80x24)."""
+        """Show the body's scroll bar from the first frame when it will need one, and lay
+        it out for the width that leaves. Left to "auto", Textual lays the dialog out
+        without it, draws that frame, then finds the body too tall and lays out and
+        draws the dialog again (~7 kB and ~9 ms more at 80x24)."""
         if not self.query("#breakdown"):
             return  # closed while it was being built
-        breakdown = self.query_one("#breakdown", Breakdown)
+        body = self.query_one("#breakdown", Breakdown)
         width, room = self.scores_room(size)
-        overflow = breakdown.rows(width) > room
-        breakdown.styles.overflow_y = "scroll" if overflow else "auto"
+        body.styles.max_height = len(body.top(width)) + TABLE_ROWS + len(body.bottom())
+        overflow = body.natural_height(width) > room
+        if overflow:  # the result and the hints wrap at the narrower width too
+            narrower = width - body.styles.scrollbar_size_vertical
+            body.styles.max_height = len(body.top(narrower)) + TABLE_ROWS + len(body.bottom())
+        body.styles.overflow_y = "scroll" if overflow else "auto"
         # Shown before the first layout, so that it already makes room for the bar.
-        breakdown.show_vertical_scrollbar = overflow
-        breakdown.fit(width - breakdown.styles.scrollbar_size_vertical if overflow else width)
+        body.show_vertical_scrollbar = overflow
+        body.fit(width - body.styles.scrollbar_size_vertical if overflow else width)
 
     @on(ChoiceRow.Pressed)
     def _pressed(self, event: ChoiceRow.Pressed) -> None:
