@@ -24,6 +24,7 @@ from tui_games.screens.game_over import (
     GameOverScreen,
     breakdown_grid,
     breakdown_lines,
+    natural_width,
 )
 
 LONG = f"{DETAIL}each white linked to orange, 3 VP each"
@@ -183,3 +184,11 @@ async def test_the_scores_scroll_bar_is_there_from_the_first_layout(
         assert box.show_vertical_scrollbar == taller
         assert taller == (rows >= 9 if size == (80, 24) else rows >= 10)
         assert layouts.count(dialog) <= 2  # shown, then its new widgets' sizes
+
+
+@pytest.mark.parametrize("players", [1, 2, 6])
+def test_the_natural_width_is_the_width_of_the_lines_nothing_wrapped(players: int) -> None:
+    """The dialog sizes the table's block by natural_width, without laying it out."""
+    grid = breakdown_grid(outcome(players), [Seat(f"Player {i}") for i in range(players)])
+    assert natural_width(grid) == max(line.cell_length
+                                      for line in breakdown_lines(grid, 10_000))

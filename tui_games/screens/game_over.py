@@ -130,14 +130,26 @@ def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
     return rows
 
 
+def column_widths(grid: list[list[Cell]]) -> list[int]:
+    """Each column's width with nothing wrapped or shortened."""
+    columns = max(len(row) for row in grid)
+    return [max(cell_len(row[c][0]) if c < len(row) else 0 for row in grid)
+            for c in range(columns)]
+
+
+def natural_width(grid: list[list[Cell]]) -> int:
+    """How wide ``grid``'s lines are with nothing wrapped or shortened."""
+    widths = column_widths(grid)
+    return sum(widths) + SEPARATOR * (len(widths) - 1)
+
+
 def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
     """``grid`` as aligned lines at most ``width`` wide (when it can be): labels on the
     left, numbers on the right, SEPARATOR apart. When the table is too wide, long labels
     wrap (the rest of a label stays under its start), then the players' names shorten
     with an ellipsis."""
-    columns = max(len(row) for row in grid)
-    widths = [max(cell_len(row[c][0]) if c < len(row) else 0 for row in grid)
-              for c in range(columns)]
+    widths = column_widths(grid)
+    columns = len(widths)
     over = sum(widths) + SEPARATOR * (columns - 1) - width
     if over > 0:
         widths[0] = max(LABEL_AT_LEAST, widths[0] - over)
@@ -180,15 +192,9 @@ class Breakdown(ScrollView, can_focus=False):
     than the dialog allows scrolls, the result with it.
     """
 
+    # Its styles are in screens.tcss, not DEFAULT_CSS: the first widget of a class with
+    # CSS of its own makes Textual parse the whole stylesheet again, in the first frame.
     COMPONENT_CLASSES = {"breakdown--note"}
-    DEFAULT_CSS = """
-    Breakdown {
-        overflow-x: hidden;
-    }
-    Breakdown > .breakdown--note {
-        color: $text-muted;
-    }
-    """
 
     def __init__(self, head: Content, grid: list[list[Cell]], hints: str = "", *,
                  id: str | None = None) -> None:
@@ -200,6 +206,8 @@ class Breakdown(ScrollView, can_focus=False):
         self._tops: dict[int, list[Content]] = {}
         self._bodies: dict[tuple[int, int], list[tuple[Content, int]]] = {}
         self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
+        self._bottom = ([Content.styled(printable(hints), ".breakdown--note")]
+                        if hints else [])
 
     def lines(self, width: int) -> list[Content]:
         """The table's lines at ``width`` (worked out once per width)."""
@@ -209,7 +217,7 @@ class Breakdown(ScrollView, can_focus=False):
 
     def block_width(self, room: int) -> int:
         """The table as wide as its longest line, at most ``room``."""
-        return min(room, max(line.cell_length for line in self.lines(10_000)))
+        return min(room, natural_width(self.grid))
 
     def table(self, room: int) -> list[Content]:
         """The table's lines in a box ``room`` wide."""
@@ -224,7 +232,7 @@ class Breakdown(ScrollView, can_focus=False):
 
     def bottom(self) -> list[Content]:
         """The hints line, muted as a dialog's note is ([] for none)."""
-        return [Content.styled(printable(self.hints), ".breakdown--note")] if self.hints else []
+        return self._bottom
 
     def natural_height(self, room: int) -> int:
         """Every row of the body at ``room`` wide, none of the box's blank rows."""
