@@ -192,3 +192,24 @@ def test_the_natural_width_is_the_width_of_the_lines_nothing_wrapped(players: in
     grid = breakdown_grid(outcome(players), [Seat(f"Player {i}") for i in range(players)])
     assert natural_width(grid) == max(line.cell_length
                                       for line in breakdown_lines(grid, 10_000))
+
+
+async def test_a_long_hints_line_wraps_in_the_dialog_and_is_not_cut() -> None:
+    """The hints line is a row of the dialog's body: wider than the body, it wraps (as
+    the Static it was did) and every name still shows."""
+    names = [f"Player number {i}" for i in range(6)]
+    hints = "Hints used: " + ", ".join(f"{name} {i}" for i, name in enumerate(names))
+    app = GamesApp(SaveStore(Path(tempfile.mkdtemp())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")], "Nebula",
+                                       hints=hints))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+        room = body.scrollable_content_region.width
+        drawn = [body.render_line(y).text.rstrip()
+                 for y in range(body.size.height)]
+        note = [line for line in drawn if line and not line.startswith(" ")][-2:]
+        assert all(len(line) <= room for line in drawn)
+        assert " ".join(note) == hints

@@ -206,8 +206,8 @@ class Breakdown(ScrollView, can_focus=False):
         self._tops: dict[int, list[Content]] = {}
         self._bodies: dict[tuple[int, int], list[tuple[Content, int]]] = {}
         self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
-        self._bottom = ([Content.styled(printable(hints), ".breakdown--note")]
-                        if hints else [])
+        self._note = Content.styled(printable(hints), ".breakdown--note")
+        self._bottoms: dict[int, list[Content]] = {}
 
     def lines(self, width: int) -> list[Content]:
         """The table's lines at ``width`` (worked out once per width)."""
@@ -230,13 +230,15 @@ class Breakdown(ScrollView, can_focus=False):
             self._tops[room] = [*self.head.wrap(room), Content("")]
         return self._tops[room]
 
-    def bottom(self) -> list[Content]:
-        """The hints line, muted as a dialog's note is ([] for none)."""
-        return self._bottom
+    def bottom(self, room: int) -> list[Content]:
+        """The hints line wrapped to ``room``, muted as a dialog's note is ([] for none)."""
+        if room not in self._bottoms:
+            self._bottoms[room] = self._note.wrap(room) if self.hints else []
+        return self._bottoms[room]
 
     def natural_height(self, room: int) -> int:
         """Every row of the body at ``room`` wide, none of the box's blank rows."""
-        return len(self.top(room)) + len(self.table(room)) + len(self.bottom())
+        return len(self.top(room)) + len(self.table(room)) + len(self.bottom(room))
 
     def fit(self, room: int) -> None:
         """Lay the body out for ``room`` columns (its scroll bar left out)."""
@@ -257,7 +259,7 @@ class Breakdown(ScrollView, can_focus=False):
         A line of the result is centred, the table as a block (at ``(room - width) //
         2``, as Textual centres a line and aligns a child), the hints line is not."""
         if (room, height) not in self._bodies:
-            top, table, bottom = self.top(room), self.table(room), self.bottom()
+            top, table, bottom = self.top(room), self.table(room), self.bottom(room)
             blank = max(0, height - len(top) - len(table) - len(bottom))
             block = max((line.cell_length for line in table), default=0)
             self._bodies[room, height] = [
@@ -375,7 +377,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
                     part.get_content_height(size, size, width)
                     if part.styles.height.is_auto or part.styles.height.unit == Unit.PERCENT
                     else int(part.styles.height.resolve(size, size)))
-        most = len(body.top(width)) + TABLE_ROWS + len(body.bottom())
+        most = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
         return width, min(size.height - rest, most)
 
     def fit_scores(self, size: Size) -> None:
@@ -387,11 +389,12 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
             return  # closed while it was being built
         body = self.query_one("#breakdown", Breakdown)
         width, room = self.scores_room(size)
-        body.styles.max_height = len(body.top(width)) + TABLE_ROWS + len(body.bottom())
+        body.styles.max_height = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
         overflow = body.natural_height(width) > room
         if overflow:  # the result and the hints wrap at the narrower width too
             narrower = width - body.styles.scrollbar_size_vertical
-            body.styles.max_height = len(body.top(narrower)) + TABLE_ROWS + len(body.bottom())
+            body.styles.max_height = (len(body.top(narrower)) + TABLE_ROWS
+                                      + len(body.bottom(narrower)))
         body.styles.overflow_y = "scroll" if overflow else "auto"
         # Shown before the first layout, so that it already makes room for the bar.
         body.show_vertical_scrollbar = overflow
