@@ -296,9 +296,10 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
     final table and log before leaving it).
 
-    Few widgets, for a first frame soon after the last move: the answers are one
-    ChoiceRow (their keys are on them) and the other keys are on the dialog's bottom
-    border, so there is no Footer; the breakdown is one Breakdown of lines.
+    Three widgets, for a first frame soon after the last move: the box; its body, one
+    Breakdown of lines (the result, the table and the hints line); and the answers, one
+    ChoiceRow (their keys are on them). The other keys are on the box's bottom border,
+    so there is no Footer.
     """
 
     BINDINGS = [
@@ -325,8 +326,8 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         return headline(self.outcome, self.seats)
 
     def result(self) -> Content:
-        """The title, who won, why and what decided it, as one text: one widget, not a
-        Static each (every widget costs the first frame a millisecond or two)."""
+        """The title, who won, why and what decided it, as one text: the top of the body
+        (a widget each cost the first frame a millisecond or two)."""
         heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
         parts: list[Content | str] = [Content.styled(heading, "bold"), "\n\n",
                                       Content.styled(self.headline_text(), "bold $success")]
