@@ -213,3 +213,20 @@ async def test_a_long_hints_line_wraps_in_the_dialog_and_is_not_cut() -> None:
         note = [line for line in drawn if line and not line.startswith(" ")][-2:]
         assert all(len(line) <= room for line in drawn)
         assert " ".join(note) == hints
+
+
+async def test_the_body_s_text_is_its_rows_as_drawn() -> None:
+    """A mouse selection copies from, and is drawn over, the body's text (render): it is
+    row for row what the body draws, blank rows and centring included."""
+    app = GamesApp(SaveStore(Path(tempfile.mkdtemp())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")], "Nebula",
+                                       hints="Hints used: Ann 1"))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+        drawn = [body.render_line(y).text for y in range(body.size.height)]
+        assert body.render().plain.split("\n") == drawn
+        assert drawn[-1].startswith("Hints used: Ann 1")
+        assert any(not row.strip() for row in drawn[:-1])  # the table's box, blank below

@@ -205,6 +205,7 @@ class Breakdown(ScrollView, can_focus=False):
         self._lines: dict[int, list[Content]] = {}
         self._tops: dict[int, list[Content]] = {}
         self._bodies: dict[tuple[int, int], list[tuple[Content, int]]] = {}
+        self._drawn: dict[tuple[int, int], list[Content]] = {}
         self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
         self._note = Content.styled(printable(hints), ".breakdown--note")
         self._bottoms: dict[int, list[Content]] = {}
@@ -268,26 +269,34 @@ class Breakdown(ScrollView, can_focus=False):
                 *((Content(""), 0) for _ in range(blank)), *((line, 0) for line in bottom)]
         return self._bodies[room, height]
 
+    def drawn(self, room: int, height: int) -> list[Content]:
+        """The rows as drawn, each ``room`` wide (its first column's blanks included)."""
+        if (room, height) not in self._drawn:
+            self._drawn[room, height] = [
+                Content.assemble(" " * left, line).pad_right(room - left - line.cell_length)
+                for line, left in self.body(room, height)]
+        return self._drawn[room, height]
+
     def render(self) -> Content:
-        """Every line as one text (text extraction, tests)."""
+        """Every row as one text, as drawn: what a selection with the mouse copies, and
+        what a selection is drawn over (text extraction, tests)."""
         room = self.scrollable_content_region.width or 10_000
-        return Content("\n").join(line for line, _ in self.body(room, 0))
+        return Content("\n").join(self.drawn(room, self.size.height))
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the box."""
         room = self.scrollable_content_region.width
         row = y + self.scroll_offset.y
+        if self.text_selection is not None:  # drawn over every row at once, as Textual does
+            strips = Visual.to_strips(self, self.render(), room, None, self.visual_style)
+            return strips[row] if 0 <= row < len(strips) else Strip.blank(room)
         key = (row, room, self.size.height)
         strip = self._strips.get(key)
         if strip is None:
-            rows = self.body(room, self.size.height)
-            if 0 <= row < len(rows):
-                line, left = rows[row]
-                line = Content.assemble(" " * left, line).pad_right(
-                    room - left - line.cell_length)
-                strip = Visual.to_strips(self, line, room, 1, self.visual_style)[0]
-            else:
-                strip = Strip.blank(room, self.visual_style.rich_style)
+            rows = self.drawn(room, self.size.height)
+            strip = (Visual.to_strips(self, rows[row], room, 1, self.visual_style)[0]
+                     if 0 <= row < len(rows) else
+                     Strip.blank(room, self.visual_style.rich_style))
             self._strips[key] = strip
         return strip
 
