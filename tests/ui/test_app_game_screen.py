@@ -297,7 +297,7 @@ async def test_game_over_shows_the_breakdown_and_rematch_starts_again(
             await pilot.press("m", "m", "e")
             await settle(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
-        text = str(app.screen.query_one("#result").render())
+        text = str(app.screen.query_one("#breakdown").render())
         assert "wins" in text or "share" in text
         assert pulsar_store.list() == []  # a finished game is not left to Continue
         await pilot.press("r")

@@ -85,7 +85,7 @@ async def test_game_over_shows_markup_names_literally(
         assert isinstance(app.screen, GameOverScreen)
         outcome = app.screen.outcome
         winner = session.seats[outcome.winners[0]].name
-        assert winner in shown(app.screen.query_one("#result", Static))
+        assert winner in str(app.screen.query_one("#breakdown", Breakdown).render())
         header = app.screen.query_one("#breakdown", Breakdown).lines(80)[0].plain
         assert MARKUP in header and BOLD in header
         assert headline(outcome, [Seat(OSC_TITLE), Seat(OSC_TITLE)]).count("\x1b") == 0

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -25,6 +24,7 @@ from tui_games.screens.game_over import (
     GameOverScreen,
     breakdown_grid,
     breakdown_lines,
+    natural_width,
 )
 
 LONG = f"{DETAIL}each white linked to orange, 3 VP each"
@@ -69,8 +69,11 @@ async def test_game_over_has_few_widgets_and_no_footer() -> None:
         await pilot.pause()
         screen = app.screen
         assert not screen.query(Footer)
-        assert len(screen.query(Widget)) <= 8  # was 24 with Buttons, Statics and a Footer
-        assert screen.query_one("#breakdown", Breakdown).size.width <= 70
+        # 24 with Buttons, Statics and a Footer; 7 with Statics and a VerticalScroll
+        # around the table: now the box, its body and the answers
+        assert len(screen.query(Widget)) == 3
+        breakdown = screen.query_one("#breakdown", Breakdown)
+        assert breakdown.block_width(breakdown.size.width) <= 70
         assert isinstance(screen.focused, ChoiceRow)
 
 
@@ -176,8 +179,54 @@ async def test_the_scores_scroll_bar_is_there_from_the_first_layout(
         app.push_screen(dialog)
         for _ in range(3):
             await pilot.pause()
-        box = dialog.query_one("#breakdown-scroll", VerticalScroll)
+        box = dialog.query_one("#breakdown", Breakdown)
         taller = box.virtual_size.height > box.size.height
         assert box.show_vertical_scrollbar == taller
         assert taller == (rows >= 9 if size == (80, 24) else rows >= 10)
         assert layouts.count(dialog) <= 2  # shown, then its new widgets' sizes
+
+
+@pytest.mark.parametrize("players", [1, 2, 6])
+def test_the_natural_width_is_the_width_of_the_lines_nothing_wrapped(players: int) -> None:
+    """The dialog sizes the table's block by natural_width, without laying it out."""
+    grid = breakdown_grid(outcome(players), [Seat(f"Player {i}") for i in range(players)])
+    assert natural_width(grid) == max(line.cell_length
+                                      for line in breakdown_lines(grid, 10_000))
+
+
+async def test_a_long_hints_line_wraps_in_the_dialog_and_is_not_cut() -> None:
+    """The hints line is a row of the dialog's body: wider than the body, it wraps (as
+    the Static it was did) and every name still shows."""
+    names = [f"Player number {i}" for i in range(6)]
+    hints = "Hints used: " + ", ".join(f"{name} {i}" for i, name in enumerate(names))
+    app = GamesApp(SaveStore(Path(tempfile.mkdtemp())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")], "Nebula",
+                                       hints=hints))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+        room = body.scrollable_content_region.width
+        drawn = [body.render_line(y).text.rstrip()
+                 for y in range(body.size.height)]
+        note = [line for line in drawn if line and not line.startswith(" ")][-2:]
+        assert all(len(line) <= room for line in drawn)
+        assert " ".join(note) == hints
+
+
+async def test_the_body_s_text_is_its_rows_as_drawn() -> None:
+    """A mouse selection copies from, and is drawn over, the body's text (render): it is
+    row for row what the body draws, blank rows and centring included."""
+    app = GamesApp(SaveStore(Path(tempfile.mkdtemp())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(outcome(), [Seat("Ann"), Seat("Bo")], "Nebula",
+                                       hints="Hints used: Ann 1"))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+        drawn = [body.render_line(y).text for y in range(body.size.height)]
+        assert body.render().plain.split("\n") == drawn
+        assert drawn[-1].startswith("Hints used: Ann 1")
+        assert any(not row.strip() for row in drawn[:-1])  # the table's box, blank below

@@ -156,7 +156,7 @@ async def test_a_lost_solo_game_ends_by_keyboard_with_nobody_winning(
             await play(pilot, screen, bot.choose(screen._nova_view(), 0))
         await pilot.pause()
         assert isinstance(app.screen, NobodyWinsScreen)
-        assert "Nobody wins" in str(app.screen.query_one("#result").render())
+        assert "Nobody wins" in str(app.screen.query_one("#breakdown").render())
         await pilot.press("m")
         assert isinstance(app.screen, MenuScreen)
 
@@ -172,7 +172,7 @@ async def test_the_last_moves_of_a_won_solo_game_by_keyboard(nova_store: SaveSto
             await play(pilot, screen, bot.choose(view, 0))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        assert "Ann wins" in str(app.screen.query_one("#result").render())
+        assert "Ann wins" in str(app.screen.query_one("#breakdown").render())
 
 
 async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(

@@ -275,4 +275,4 @@ async def test_nobody_wins_shows_a_reason_with_brackets_as_text() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NobodyWinsScreen(outcome, [Seat("[/x]"), Seat("Bo")], "Nova Lux"))
         await pilot.pause()
-        assert "[/x] and [b]Bo" in str(app.screen.query_one("#result").render())
+        assert "[/x] and [b]Bo" in str(app.screen.query_one("#breakdown").render())

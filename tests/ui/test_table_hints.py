@@ -26,7 +26,7 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.screens import hint as screen_hint
 from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
+from tui_games.screens.game_over import Breakdown, GameOverScreen
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.status import StatusLine
 
@@ -171,8 +171,8 @@ async def test_game_over_shows_the_hints_each_player_used(
             await pilot.press("e")
             await settle(app, pilot, rounds=2)
         assert isinstance(app.screen, GameOverScreen)
-        line = app.screen.query_one("#hints-used")
-        assert str(line.render()) == "Hints used: Ada 1"
+        body = app.screen.query_one("#breakdown", Breakdown)
+        assert str(body.render()).splitlines()[-1].rstrip() == "Hints used: Ada 1"
 
 
 def test_the_hints_line_names_only_the_players_at_the_keyboard() -> None:

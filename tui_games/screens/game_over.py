@@ -9,14 +9,15 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.css.scalar import Unit
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
 
 from tui_games.engine.core import Outcome, is_detail
 from tui_games.engine.grammar import seat_ref, speak_to
@@ -129,14 +130,26 @@ def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
     return rows
 
 
+def column_widths(grid: list[list[Cell]]) -> list[int]:
+    """Each column's width with nothing wrapped or shortened."""
+    columns = max(len(row) for row in grid)
+    return [max(cell_len(row[c][0]) if c < len(row) else 0 for row in grid)
+            for c in range(columns)]
+
+
+def natural_width(grid: list[list[Cell]]) -> int:
+    """How wide ``grid``'s lines are with nothing wrapped or shortened."""
+    widths = column_widths(grid)
+    return sum(widths) + SEPARATOR * (len(widths) - 1)
+
+
 def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
     """``grid`` as aligned lines at most ``width`` wide (when it can be): labels on the
     left, numbers on the right, SEPARATOR apart. When the table is too wide, long labels
     wrap (the rest of a label stays under its start), then the players' names shorten
     with an ellipsis."""
-    columns = max(len(row) for row in grid)
-    widths = [max(cell_len(row[c][0]) if c < len(row) else 0 for row in grid)
-              for c in range(columns)]
+    widths = column_widths(grid)
+    columns = len(widths)
     over = sum(widths) + SEPARATOR * (columns - 1) - width
     if over > 0:
         widths[0] = max(LABEL_AT_LEAST, widths[0] - over)
@@ -165,51 +178,137 @@ def breakdown_lines(grid: list[list[Cell]], width: int) -> list[Content]:
     return lines
 
 
-class Breakdown(Widget):
-    """The breakdown table as lines of text, laid out for the width it is given.
+TABLE_ROWS = 12  # the breakdown's box shows at most this many rows of the table
 
-    One widget drawing Content lines: a Rich Table in a Static cost the dialog about
-    8 ms, measured and rendered several times over before its first frame.
+
+class Breakdown(ScrollView, can_focus=False):
+    """The dialog's body as one scroll box of lines (the line API, as Textual's Log draws
+    its lines): the result on top (``head``, centred), a gap, the breakdown table (each
+    row centred, as a block), blank rows to the box's height, and the hints line.
+
+    One widget: a Static for the result, a VerticalScroll around a widget of the table
+    and a Static for the hints were four for the dialog's first frame to mount, style
+    (twice: on mounting and when the screen is shown), lay out and draw. A table taller
+    than the dialog allows scrolls, the result with it.
     """
 
-    DEFAULT_CSS = """
-    Breakdown {
-        width: auto;
-        height: auto;
-    }
-    """
+    # Its styles are in screens.tcss, not DEFAULT_CSS: the first widget of a class with
+    # CSS of its own makes Textual parse the whole stylesheet again, in the first frame.
+    COMPONENT_CLASSES = {"breakdown--note"}
 
-    def __init__(self, grid: list[list[Cell]], *, id: str | None = None) -> None:
+    def __init__(self, head: Content, grid: list[list[Cell]], hints: str = "", *,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
+        self.head = head
         self.grid = grid
+        self.hints = hints
         self._lines: dict[int, list[Content]] = {}
+        self._tops: dict[int, list[Content]] = {}
+        self._bodies: dict[tuple[int, int], list[tuple[Content, int]]] = {}
+        self._drawn: dict[tuple[int, int], list[Content]] = {}
+        self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
+        self._note = Content.styled(printable(hints), ".breakdown--note")
+        self._bottoms: dict[int, list[Content]] = {}
 
     def lines(self, width: int) -> list[Content]:
-        """The lines at ``width`` (worked out once per width)."""
+        """The table's lines at ``width`` (worked out once per width)."""
         if width not in self._lines:
             self._lines[width] = breakdown_lines(self.grid, width)
         return self._lines[width]
 
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        """As wide as the table's longest line, at most the room there is."""
-        return min(container.width, max(line.cell_length for line in self.lines(10_000)))
+    def block_width(self, room: int) -> int:
+        """The table as wide as its longest line, at most ``room``."""
+        return min(room, natural_width(self.grid))
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """One line per row, and one more per wrapped label line."""
-        return len(self.lines(width))
+    def table(self, room: int) -> list[Content]:
+        """The table's lines in a box ``room`` wide."""
+        return self.lines(self.block_width(room))
+
+    def top(self, room: int) -> list[Content]:
+        """The result wrapped to ``room`` (each line centred when drawn, as
+        ``text-align: center`` centres it), and the gap under it."""
+        if room not in self._tops:
+            self._tops[room] = [*self.head.wrap(room), Content("")]
+        return self._tops[room]
+
+    def bottom(self, room: int) -> list[Content]:
+        """The hints line wrapped to ``room``, muted as a dialog's note is ([] for none)."""
+        if room not in self._bottoms:
+            self._bottoms[room] = self._note.wrap(room) if self.hints else []
+        return self._bottoms[room]
+
+    def natural_height(self, room: int) -> int:
+        """Every row of the body at ``room`` wide, none of the box's blank rows."""
+        return len(self.top(room)) + len(self.table(room)) + len(self.bottom(room))
+
+    def fit(self, room: int) -> None:
+        """Lay the body out for ``room`` columns (its scroll bar left out)."""
+        size = Size(room, self.natural_height(room))
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def on_resize(self) -> None:
+        self.fit(self.scrollable_content_region.width)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def body(self, room: int, height: int) -> list[tuple[Content, int]]:
+        """The rows of a body ``height`` tall, each with its first column: the table's
+        box takes the rows the result and the hints leave (blank under a short table).
+        A line of the result is centred, the table as a block (at ``(room - width) //
+        2``, as Textual centres a line and aligns a child), the hints line is not."""
+        if (room, height) not in self._bodies:
+            top, table, bottom = self.top(room), self.table(room), self.bottom(room)
+            blank = max(0, height - len(top) - len(table) - len(bottom))
+            block = max((line.cell_length for line in table), default=0)
+            self._bodies[room, height] = [
+                *((line, (room - line.cell_length) // 2) for line in top),
+                *((line, (room - block) // 2) for line in table),
+                *((Content(""), 0) for _ in range(blank)), *((line, 0) for line in bottom)]
+        return self._bodies[room, height]
+
+    def drawn(self, room: int, height: int) -> list[Content]:
+        """The rows as drawn, each ``room`` wide (its first column's blanks included)."""
+        if (room, height) not in self._drawn:
+            self._drawn[room, height] = [
+                Content.assemble(" " * left, line).pad_right(room - left - line.cell_length)
+                for line, left in self.body(room, height)]
+        return self._drawn[room, height]
 
     def render(self) -> Content:
-        """The lines for this width."""
-        return Content("\n").join(self.lines(self.size.width))
+        """Every row as one text, as drawn: what a selection with the mouse copies, and
+        what a selection is drawn over (text extraction, tests)."""
+        room = self.scrollable_content_region.width or 10_000
+        return Content("\n").join(self.drawn(room, self.size.height))
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the box."""
+        room = self.scrollable_content_region.width
+        row = y + self.scroll_offset.y
+        if self.text_selection is not None:  # drawn over every row at once, as Textual does
+            strips = Visual.to_strips(self, self.render(), room, None, self.visual_style)
+            return strips[row] if 0 <= row < len(strips) else Strip.blank(room)
+        key = (row, room, self.size.height)
+        strip = self._strips.get(key)
+        if strip is None:
+            rows = self.drawn(room, self.size.height)
+            strip = (Visual.to_strips(self, rows[row], room, 1, self.visual_style)[0]
+                     if 0 <= row < len(rows) else
+                     Strip.blank(room, self.visual_style.rich_style))
+            self._strips[key] = strip
+        return strip
 
 
 class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     """The final result; dismisses with "new", "rematch", "menu" or "review" (a look at the
     final table and log before leaving it).
 
-    Few widgets, for a first frame soon after the last move: the answers are one
-    ChoiceRow (their keys are on them) and the other keys are on the dialog's bottom
-    border, so there is no Footer; the breakdown is one Breakdown of lines.
+    Three widgets, for a first frame soon after the last move: the box; its body, one
+    Breakdown of lines (the result, the table and the hints line); and the answers, one
+    ChoiceRow (their keys are on them). The other keys are on the box's bottom border,
+    so there is no Footer.
     """
 
     BINDINGS = [
@@ -236,8 +335,8 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         return headline(self.outcome, self.seats)
 
     def result(self) -> Content:
-        """The title, who won, why and what decided it, as one text: one widget, not a
-        Static each (every widget costs the first frame a millisecond or two)."""
+        """The title, who won, why and what decided it, as one text: the top of the body
+        (a widget each cost the first frame a millisecond or two)."""
         heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
         parts: list[Content | str] = [Content.styled(heading, "bold"), "\n\n",
                                       Content.styled(self.headline_text(), "bold $success")]
@@ -252,12 +351,8 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as box:
             box.border_subtitle = self.KEYS_NOTE
-            yield Static(self.result(), id="result")
-            with VerticalScroll(id="breakdown-scroll", can_focus=False):
-                yield Breakdown(breakdown_grid(self.outcome, self.seats), id="breakdown")
-            if self.hints:
-                yield Static(Content(printable(self.hints)), id="hints-used",
-                             classes="dialog-note")
+            yield Breakdown(self.result(), breakdown_grid(self.outcome, self.seats),
+                            self.hints, id="breakdown")
             # Enter presses New game unless the player moves to another answer.
             yield ChoiceRow([RowChoice("new", "New game (n)"),
                              RowChoice("rematch", "Rematch (r)"),
@@ -276,40 +371,44 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         if event.size != self.outer_size:
             self.fit_scores(event.size)
 
-    def scores_overflow(self, size: Size) -> bool:
-        """Whether the breakdown is taller than its box in a terminal of ``size``: the
-        dialog's other parts take their height, the box what is left (at most its
-        max-height), as screens.tcss lays #game-over out."""
+    def scores_room(self, size: Size) -> tuple[int, int]:
+        """The body's (width, height) in a terminal of ``size``: the answers take their
+        height, the body what is left, at most its own rows with a full table box, as
+        screens.tcss lays #game-over out."""
         box = self.query_one("#game-over", Vertical)
-        scroll = self.query_one("#breakdown-scroll", VerticalScroll)
-        breakdown = self.query_one("#breakdown", Breakdown)
+        body = self.query_one("#breakdown", Breakdown)
         wide = box.styles.width
         width = min(size.width, size.width if wide is None else int(wide.resolve(size, size)))
         width -= box.styles.gutter.width
         rest = box.styles.gutter.height
         for part in box.children:
-            if part is not scroll:
+            if part is not body:
                 rest += part.styles.margin.height + (
                     part.get_content_height(size, size, width)
                     if part.styles.height.is_auto or part.styles.height.unit == Unit.PERCENT
                     else int(part.styles.height.resolve(size, size)))
-        room = size.height - rest
-        if scroll.styles.max_height is not None:
-            room = min(room, int(scroll.styles.max_height.resolve(size, size)))
-        return len(breakdown.lines(breakdown.get_content_width(Size(width, 0), size))) > room
+        most = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
+        return width, min(size.height - rest, most)
 
     def fit_scores(self, size: Size) -> None:
-        """Show the breakdown's scroll bar from the first frame when it will need one.
-        Left to "auto", Textual lays the dialog out without it, draws that frame, then
-        finds the breakdown too tall and lays out and draws the dialog again (~7 kB
-        and ~9 ms more at 80x24)."""
-        if not self.query("#breakdown-scroll"):
+        """Show the body's scroll bar from the first frame when it will need one, and lay
+        it out for the width that leaves. Left to "auto", Textual lays the dialog out
+        without it, draws that frame, then finds the body too tall and lays out and
+        draws the dialog again (~7 kB and ~9 ms more at 80x24)."""
+        if not self.query("#breakdown"):
             return  # closed while it was being built
-        scroll = self.query_one("#breakdown-scroll", VerticalScroll)
-        overflow = self.scores_overflow(size)
-        scroll.styles.overflow_y = "scroll" if overflow else "auto"
+        body = self.query_one("#breakdown", Breakdown)
+        width, room = self.scores_room(size)
+        body.styles.max_height = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
+        overflow = body.natural_height(width) > room
+        if overflow:  # the result and the hints wrap at the narrower width too
+            narrower = width - body.styles.scrollbar_size_vertical
+            body.styles.max_height = (len(body.top(narrower)) + TABLE_ROWS
+                                      + len(body.bottom(narrower)))
+        body.styles.overflow_y = "scroll" if overflow else "auto"
         # Shown before the first layout, so that it already makes room for the bar.
-        scroll.show_vertical_scrollbar = overflow
+        body.show_vertical_scrollbar = overflow
+        body.fit(width - body.styles.scrollbar_size_vertical if overflow else width)
 
     @on(ChoiceRow.Pressed)
     def _pressed(self, event: ChoiceRow.Pressed) -> None:
@@ -318,7 +417,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
 
     def action_scroll_scores(self, lines: int) -> None:
         """Scroll the score table (a long breakdown is taller than the dialog allows)."""
-        for box in self.query("#breakdown-scroll").results(VerticalScroll):
+        for box in self.query("#breakdown").results(Breakdown):
             box.scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: GameOverChoice) -> None:

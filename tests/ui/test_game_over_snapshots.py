@@ -1,0 +1,62 @@
+"""Pinned looks of the game-over dialog over the menu, at 80x24 and 120x40: a short
+breakdown with a hints line, and one too tall for the dialog (its scroll bar shows)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.core import DETAIL, Outcome
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat
+from tui_games.screens.game_over import GameOverScreen
+
+SIZES = [(80, 24), (120, 40)]
+SEATS = [Seat("Ann"), Seat("Bo"), Seat("Cy")]
+
+
+def short() -> GameOverScreen:
+    rows = [[("Stars in the Galaxy", 10 + i), (f"{DETAIL}3 linked, 2 VP each", 6),
+             ("Objectives", 4 - i)] for i in range(3)]
+    outcome = Outcome.from_scores([14, 15, 14], "Most points.", rows,
+                                  decided_by="Bo had the most stars")
+    return GameOverScreen(outcome, SEATS, "Nebula", hints="Hints used: Ann 2")
+
+
+def tall() -> GameOverScreen:
+    rows = [[(f"Round {j + 1}", (i + j) % 5) for j in range(16)] for i in range(3)]
+    scores = [sum(value for _, value in seat) for seat in rows]
+    return GameOverScreen(Outcome.from_scores(scores, "Most points.", rows), SEATS,
+                          "Neptune")
+
+
+def opened(dialog: Callable[[], GameOverScreen]) -> Callable[[Pilot[Any]], Any]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(dialog())
+        await pilot.pause()
+        await pilot.pause()
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("dialog", [short, tall], ids=["short", "tall"])
+def test_game_over_looks_right(dialog: Callable[[], GameOverScreen], size: tuple[int, int],
+                               store: SaveStore, snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=size,
+                        run_before=opened(dialog))
+
+
+def test_the_tall_breakdown_scrolled_looks_right(store: SaveStore,
+                                                 snap_compare: Callable[..., bool]) -> None:
+    async def scrolled(pilot: Pilot[Any]) -> None:
+        await opened(tall)(pilot)
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+
+    assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=(80, 24),
+                        run_before=scrolled)
