@@ -227,26 +227,29 @@ def one_move_from_the_end(info: GameInfo, seed: int = 7, games: int = 20,
                           widest: int = 12) -> Session | None:
     """A game where the human is to move and every legal action ends it, so that
     whatever the key script's next key plays opens the game-over dialog: random games
-    (as the key scripts' own) searched for such a position; None if none was found
+    (as the key scripts' own) searched for such a position, with the human first to
+    move, then in each later seat (a game whose last move is always the last seat's,
+    as Nebula's, ends on the human's key only there); None if none was found
     (positions with more than ``widest`` legal actions are not tried, for time)."""
-    rng = random.Random(seed)
     rules = info.rules
-    for _ in range(games):
-        session = human_first(info, rng.getrandbits(31))
-        human = session.to_move
-        while (mover := session.to_move) is not None:
-            legal = rules.legal_actions(session.state)
-            if mover == human and len(legal) <= widest and all(
-                    _ends(rules, session.state, action) for action in legal):
-                return session
-            session.apply(rng.choice(legal))
+    for after in range(rules.min_players):
+        rng = random.Random(seed)
+        for _ in range(games):
+            session = human_first(info, rng.getrandbits(31), after)
+            human = next(i for i, seat in enumerate(session.seats) if seat.is_human)
+            while (mover := session.to_move) is not None:
+                legal = rules.legal_actions(session.state)
+                if mover == human and len(legal) <= widest and all(
+                        _ends(rules, session.state, action) for action in legal):
+                    return session
+                session.apply(rng.choice(legal))
     return the_last_turn(info, seed)
 
 
 def the_last_turn(info: GameInfo, seed: int = 7) -> Session | None:
-    """Where the human's last turn of a random game begins: in a game the bots always
-    end (Nebula's last move is never the human's), the script's keys for that turn and
-    the bots' replies lead to the game-over dialog (None: the human never moved)."""
+    """Where the human's last turn of a random game begins: in a game no seat of the
+    human's can end, the script's keys for that turn and the bots' replies lead to the
+    game-over dialog (None: the human never moved)."""
     rng = random.Random(seed)
     game_seed = rng.getrandbits(31)
     session = human_first(info, game_seed)

@@ -16,12 +16,14 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
 
 
-def human_first(info: GameInfo, seed: int) -> Session:
-    """A new game where the seat to move is the human and every other seat a bot."""
+def human_first(info: GameInfo, seed: int, after: int = 0) -> Session:
+    """A new game where the seat to move is the human and every other seat a bot; with
+    ``after``, the human sits that many seats after the first to move (in seat order)."""
     rules = info.rules
     first = rules.to_move(rules.setup(rules.min_players, seed, default_options(rules)))
+    human = None if first is None else (first + after) % rules.min_players
     level = next(iter(info.bots))
-    seats = [Seat("You") if i == first else Seat(f"Bot {i}", bot=level)
+    seats = [Seat("You") if i == human else Seat(f"Bot {i}", bot=level)
              for i in range(rules.min_players)]
     return Session.new(rules, seats, seed, default_options(rules))
 
