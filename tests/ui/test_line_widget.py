@@ -4,6 +4,8 @@ redraws two rows, repaint_once lays the rows out once."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from rich.segment import Segment
 from rich.style import Style
@@ -154,6 +156,78 @@ def test_a_blank_that_only_changed_colour_is_not_a_change() -> None:
     # Where a line is drawn through the blanks, their colour shows.
     assert changed_span(Strip([Segment("  ", grey + Style(underline=True))]),
                         Strip([Segment("  ", red + Style(underline=True))])) == (0, 2)
+
+
+def _span_cell_by_cell(old: Strip, new: Strip) -> tuple[int, int] | None:
+    """changed_span as defined: every cell of both strips compared, nothing skipped."""
+    before, after = cells(old), cells(new)
+    length = max(len(before), len(after))
+    before += [None] * (length - len(before))
+    after += [None] * (length - len(after))
+    differ = [x for x in range(length) if before[x] != after[x]]
+    if not differ:
+        return None
+    start, end = differ[0], differ[-1] + 1
+    while start > 0 and any(c is not None and c[0] == "" for c in (before[start], after[start])):
+        start -= 1
+    while end < length and any(c is not None and c[0] == "" for c in (before[end], after[end])):
+        end += 1
+    return start, end
+
+
+def test_a_changed_span_is_the_one_cell_by_cell() -> None:
+    """Issue 17: changed_span skips the segments both strips share and compares the cells
+    it keeps per strip; it finds what comparing every cell finds, wide characters, blanks,
+    links and a strip compared on the next key again (its cells kept) included."""
+    rnd = random.Random(17)
+    texts = ["ab", "  ", " x ", "大", "▸a", "──", "é c", ""]
+    looks = [None, Style(bold=True), Style(color="red"), Style(bgcolor="blue"),
+             Style(reverse=True), Style(color="red", bgcolor="blue"), Style(link="x"),
+             Style(underline=True, color="red")]
+
+    def strip() -> Strip:
+        return Strip([Segment(rnd.choice(texts), rnd.choice(looks))
+                      for _ in range(rnd.randint(0, 5))])
+
+    rows = [strip() for _ in range(60)]
+    for _ in range(3000):
+        old, new = rnd.choice(rows), rnd.choice(rows)
+        if rnd.random() < 0.3:  # one segment changed
+            segments = list(old) or [Segment("a")]
+            segments[rnd.randrange(len(segments))] = Segment(rnd.choice(texts),
+                                                              rnd.choice(looks))
+            new = Strip(segments)
+        assert changed_span(old, new) == _span_cell_by_cell(old, new), (old, new)
+
+
+def test_a_changed_span_joins_a_zero_width_character_to_its_cell() -> None:
+    """A combining accent is part of the cell before it: a new accent changes that cell,
+    and a control segment takes no cell."""
+    accent = "\u0301"
+    assert changed_span(Strip([Segment("ae" + accent + "x")]),
+                        Strip([Segment("ae" + accent + "y")])) == (2, 3)
+    assert changed_span(Strip([Segment("ab"), Segment("", None, [(1,)]), Segment("c")]),
+                        Strip([Segment("ab"), Segment("d")])) == (2, 3)
+
+
+async def test_a_row_of_pieces_that_did_not_change_is_the_strip_on_screen() -> None:
+    """Issue 17: a row of pieces is kept whole, so a refresh that changed nothing in it
+    finds the very strip on screen and compares nothing."""
+
+    class Pieces(Rows):
+        def content_lines(self, width: int) -> list[Line]:
+            return [[Content(word), Content.styled(" *", "bold")] for word in self.words]
+
+    rows = Pieces()
+    async with RowsApp(rows).run_test(size=(20, 10)) as pilot:
+        await pilot.pause()
+        shown = [rows.render_line(y) for y in range(8)]
+        rows.words[3] = "three"
+        rows.refresh()
+        again = [rows.render_line(y) for y in range(8)]
+        assert [a is b for a, b in zip(shown, again, strict=True)] == [
+            y != 3 for y in range(8)]
+        assert again[3].text.startswith("three *")
 
 
 def test_segments_that_look_alike_are_sent_as_one() -> None:

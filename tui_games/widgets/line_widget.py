@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
+from itertools import repeat
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -78,6 +79,24 @@ def blank_look(style: Style | None) -> Look:
                       dim=style.dim if drawn else None, link=style.link))
 
 
+_SINGLE: set[str] = set()  # characters known to take one cell each (see _one_cell_each)
+
+
+def _one_cell_each(text: str) -> bool:
+    """Whether every character of ``text`` takes exactly one cell: then its cells are its
+    characters, built at C speed in ``cells`` (most segments are letters, digits, box and
+    card symbols; a wide or zero-width character takes the slow path)."""
+    if _SINGLE.issuperset(text):
+        return True
+    single = True
+    for char in set(text).difference(_SINGLE):
+        if cell_len(char) == 1:
+            _SINGLE.add(char)
+        else:
+            single = False
+    return single
+
+
 def cells(strip: Strip) -> list[Cell]:
     """A strip cell by cell, each with its look: the second cell of a wide character is
     ("", look), and a zero-width character joins the cell before it. A blank's look is
@@ -88,6 +107,13 @@ def cells(strip: Strip) -> list[Cell]:
             continue
         shown = look(style)
         blank = blank_look(style)
+        if _one_cell_each(text):
+            # Each character its own cell; a blank takes the blank's look (dict.get with
+            # ``shown`` as the default, character by character).
+            looks = repeat(shown) if blank == shown else map({" ": blank}.get, text,
+                                                             repeat(shown))
+            out.extend(zip(text, looks, strict=False))  # looks may repeat without end
+            continue
         for char in text:
             if char == " ":
                 out.append((char, blank))
@@ -101,12 +127,43 @@ def cells(strip: Strip) -> list[Cell]:
     return out
 
 
+_kept_cells: LRUCache[int, tuple[Strip, list[Cell] | None]] = LRUCache(4096)
+
+
+def _strip_cells(strip: Strip) -> list[Cell] | None:
+    """``cells(strip)``, worked out once a strip (a strip is immutable, and the rows on
+    screen are the cache's: a row compared on one key is compared again on the next); None
+    when a cell of it is not one of its characters' own (a zero-width character joins the
+    cell before it, a control segment has none): then its cells are not its segments'."""
+    kept = _kept_cells.get(id(strip))
+    if kept is not None and kept[0] is strip:  # the id of a strip still alive
+        return kept[1]
+    found: list[Cell] | None = cells(strip)
+    if not all(_cells_are_characters(text, control) for text, _, control in strip):
+        found = None
+    _kept_cells.set(id(strip), (strip, found))
+    return found
+
+
+def _cells_are_characters(text: str, control: object) -> bool:
+    """Whether ``text`` has a cell (or two) per character, as many as its cell length
+    (Rich measures some sequences as one cluster), none joined to the cell before it."""
+    if control:
+        return False
+    if _one_cell_each(text):
+        return True
+    sizes = [cell_len(char) for char in text]
+    return 0 not in sizes and sum(sizes) == cell_len(text)
+
+
 def changed_span(old: Strip, new: Strip) -> tuple[int, int] | None:
     """The columns [start, end) from the first cell where ``old`` and ``new`` differ to
     the last (None: they look the same). Past its end a strip is blank, which differs
     from any cell; a wide character is never cut in half. One span, not several: Textual
     writes each span of a row from the widget's left edge (it crops only the right end),
     so two spans on a row would write its start twice."""
+    if old is new:
+        return None
     before, after = list(old), list(new)
     # Whole segments first (most are shared: a cursor key changes one or two), cell by
     # cell only between the first and the last that differ.
@@ -117,21 +174,28 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int] | None:
     if first == len(before) == len(after):
         return None
     last_old, last_new = len(before), len(after)
+    tail = 0  # the cells of the segments both end with
     if old.cell_length == new.cell_length:  # the same end: the tails line up
         while (last_old > first and last_new > first
                and before[last_old - 1] == after[last_new - 1]):
             last_old -= 1
             last_new -= 1
-    span = _cell_span(Strip(before[first:last_old]), Strip(after[first:last_new]))
+            tail += cell_len(before[last_old].text)
+    old_cells, new_cells = _strip_cells(old), _strip_cells(new)
+    if old_cells is None or new_cells is None:
+        span = _cell_span(cells(Strip(before[first:last_old])),
+                          cells(Strip(after[first:last_new])))
+    else:  # the same cells as the segments between, without building them again
+        span = _cell_span(old_cells[start:len(old_cells) - tail],
+                          new_cells[start:len(new_cells) - tail])
     return None if span is None else (start + span[0], start + span[1])
 
 
-def _cell_span(old: Strip, new: Strip) -> tuple[int, int] | None:
+def _cell_span(before: list[Cell], after: list[Cell]) -> tuple[int, int] | None:
     """changed_span, cell by cell."""
-    before, after = cells(old), cells(new)
     length = max(len(before), len(after))
-    before += [None] * (length - len(before))
-    after += [None] * (length - len(after))
+    before = before + [None] * (length - len(before))
+    after = after + [None] * (length - len(after))
     start = 0
     while start < length and before[start] == after[start]:
         start += 1
@@ -210,7 +274,8 @@ def changed_regions(old: Sequence[Strip], new: Sequence[Strip], width: int,
     for y in range(max(len(old), len(new))):
         if y >= len(old) or y >= len(new):
             regions.append(Region(0, top + y, width, 1))
-        elif old[y] != new[y] and (span := changed_span(old[y], new[y])) is not None:
+        elif (old[y] is not new[y] and old[y] != new[y]
+              and (span := changed_span(old[y], new[y])) is not None):
             start, end = span
             if start < width:
                 regions.append(Region(start, top + y, min(end, width) - start, 1))
@@ -297,16 +362,16 @@ class LineWidget(Widget):
             # Padded when merged: Textual pads a short line with a segment of its own,
             # after the merge, and so sends the blanks' colour codes again.
             return self.strips(line, width, pad=self.MERGE_LOOKS)
-        # A piece keeps its whole width: wrapping would drop its trailing spaces.
-        row = Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
-                          for piece in line if piece.cell_length]).simplify()
-        if not self.MERGE_LOOKS:
-            return [row]
-        # Joined across the pieces too, once per row shown (pieces repeat in many rows).
+        # Kept whole as well, once per row shown (pieces repeat in many rows): a row that
+        # did not change is then the strip on screen, and compares at once.
         key = ("row", tuple(shows(piece) for piece in line), self.look_key())
         kept = self._line_cache.get(key)
         if kept is None:
-            kept = [merged(row)]
+            # A piece keeps its whole width: wrapping would drop its trailing spaces.
+            row = Strip.join([self.strips(piece, piece.cell_length, pad=True)[0]
+                              for piece in line if piece.cell_length]).simplify()
+            # Joined across the pieces too when merged.
+            kept = [merged(row) if self.MERGE_LOOKS else row]
             self._line_cache.set(key, kept)
         return kept
 
