@@ -15,6 +15,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui_games.widgets import line_widget
 from tui_games.widgets.line_widget import (
     Line,
     LineWidget,
@@ -228,6 +229,46 @@ async def test_a_row_of_pieces_that_did_not_change_is_the_strip_on_screen() -> N
         assert [a is b for a, b in zip(shown, again, strict=True)] == [
             y != 3 for y in range(8)]
         assert again[3].text.startswith("three *")
+
+
+async def test_lines_kept_by_the_widget_are_found_by_identity(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a widget that keeps its lines until what they show changes (a refresh
+    for a focus change lays them out again) has them found by identity, without working
+    out what each shows; a new line is drawn, and a new look draws them all anew."""
+
+    class Kept(Rows):
+        def __init__(self) -> None:
+            super().__init__()
+            self.kept: list[Line] = [Content(word) for word in self.words]
+            self.kept[2] = [Content("two"), Content.styled(" *", "bold")]
+
+        def content_lines(self, width: int) -> list[Line]:
+            return self.kept
+
+    rows = Kept()
+    async with RowsApp(rows).run_test(size=(20, 10)) as pilot:
+        await pilot.pause()
+        seen: list[Content] = []
+        shows = line_widget.shows
+
+        def counted(content: Content) -> object:
+            seen.append(content)
+            return shows(content)
+
+        monkeypatch.setattr(line_widget, "shows", counted)
+        rows.refresh()
+        assert seen == []
+        rows.kept[5] = Content("five")
+        rows.refresh()
+        assert [content.plain for content in seen] == ["five"]
+        assert rows.render_line(5).text.startswith("five")
+        assert rows.render_line(2).text.startswith("two *")
+        rows.add_class("-red")
+        await pilot.pause()
+        assert {str(segment.style.color.triplet) for segment in rows.render_line(0)
+                if segment.text.strip() and segment.style and segment.style.color} == {
+            str(Style.parse("#ff0000").color.triplet)}  # type: ignore[union-attr]
 
 
 def test_segments_that_look_alike_are_sent_as_one() -> None:

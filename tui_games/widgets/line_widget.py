@@ -330,6 +330,10 @@ class LineWidget(Widget):
         self._box: Hashable = None  # box() when the rows were laid out
         self._cache_width: int | None = None  # the width the cached strips were drawn at
         self._look: Hashable = None  # look_key() until the next restyle (None: not known)
+        # Lines by the identity of their Content objects, for the look they were drawn in.
+        self._seen: LRUCache[Hashable, tuple[tuple[Content, ...], list[Strip]]] = LRUCache(
+            self.CACHE_LINES)
+        self._seen_look: Hashable = None
         self.lines_rendered = 0  # lines and pieces turned into strips: cache misses (tests)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -357,7 +361,28 @@ class LineWidget(Widget):
         return strips
 
     def line_strips(self, line: Line, width: int) -> list[Strip]:
-        """The strips of one line: a Content wrapped to ``width``, or a row of pieces."""
+        """The strips of one line: a Content wrapped to ``width``, or a row of pieces.
+
+        A line of the very Content objects drawn before (a widget that keeps its lines
+        until what they show changes: a refresh for a focus change lays the rows out
+        again) is found by identity, without working out what it shows: a Content is
+        immutable, so the same objects draw the same strips at one width and look."""
+        look = self.look_key()
+        if look is not self._seen_look:
+            if look != self._seen_look:
+                self._seen.clear()
+            self._seen_look = look
+        pieces = (line,) if isinstance(line, Content) else tuple(line)
+        # The key holds the ids; the entry holds the objects, so no id is reused meanwhile.
+        key = (width if isinstance(line, Content) else None, *map(id, pieces))
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = (pieces, self._line_strips(line, width))
+            self._seen.set(key, seen)
+        return seen[1]
+
+    def _line_strips(self, line: Line, width: int) -> list[Strip]:
+        """line_strips, by what the line shows."""
         if isinstance(line, Content):
             # Padded when merged: Textual pads a short line with a segment of its own,
             # after the merge, and so sends the blanks' colour codes again.
@@ -470,6 +495,7 @@ class LineWidget(Widget):
         one go (Textual repaints the whole widget; the next refresh is a whole one too)."""
         if self._cache_width is not None and event.size.width != self._cache_width:
             self._line_cache.clear()
+            self._seen.clear()
         self._cache_width = event.size.width
 
     def render_line(self, y: int) -> Strip:
