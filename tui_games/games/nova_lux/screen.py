@@ -201,10 +201,19 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         listing: ActionList = self._widget("nl-actions")
         return listing
 
-    def _focus(self, widget: Widget) -> None:
+    def _focus(self, widget: Widget, *, now: bool = False) -> None:
         """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
-        it has them already."""
-        if not widget.has_focus:
+        it has them already. ``now``: at once (the screen's own set_focus), not as
+        Widget.focus does, after a trip through the app's queue: the Focus and Blur
+        events, and the restyles they bring, come a hop sooner, and so does the key's
+        first frame. Only on a live table: while the screen is being made, its own
+        first focus comes after, and would take the keys back. No scrolling: the
+        table always fits, and asked while a layout is pending, Textual may scroll
+        to a widget it finds half out of view (one 30-70 ms frame)."""
+        if now:
+            if self.focused is not widget:
+                self.set_focus(widget, scroll_visible=False)
+        elif not widget.has_focus:
             widget.focus()
 
     def _text(self, widget_id: str, text: str) -> None:
@@ -523,7 +532,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self.play(action):
             view = self._nova_view()
             if not (self.mine() and view.phase in ("draft", "store", "plunder", "react")):
-                self._focus(self.grid)
+                self._focus(self.grid, now=True)
 
     def _compose_exchange(self, kind: str, target: int) -> None:
         names = self.seat_names
