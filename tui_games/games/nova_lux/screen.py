@@ -213,6 +213,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if now:
             if self.focused is not widget:
                 self.set_focus(widget, scroll_visible=False)
+                if widget is not self.action_list:
+                    self._hide_highlight()
         elif not widget.has_focus:
             widget.focus()
 
@@ -650,6 +652,15 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self._entries and self.action_list.highlighted != 0:
             self.action_list.highlighted = 0
 
+    def _hide_highlight(self) -> None:
+        """The list's highlight is shown only where Enter plays it: away with the keys
+        (held for when they come back). Called with the focus change itself, so that the
+        list is drawn blurred and without its bar in one frame, not with the bar first."""
+        listing = self.action_list
+        if listing.highlighted is not None:
+            self._held = listing.highlighted
+            listing.highlighted = None
+
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """The status line says which of the map and the list has the keys; the list's
         highlight shows only while the list has them."""
@@ -658,9 +669,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         # By where the keys are now, not by the event: two focus changes in a row (a
         # play's, then a hint's) may tell the screen in either order.
         if not listing.has_focus:
-            if listing.highlighted is not None:  # shown only where Enter plays it
-                self._held = listing.highlighted
-                listing.highlighted = None
+            self._hide_highlight()
         elif listing.highlighted is None and self._entries:
             held = self._held if self._held is not None else 0
             listing.highlighted = min(held, len(self._entries) - 1)
