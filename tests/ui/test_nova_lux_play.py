@@ -363,3 +363,24 @@ def test_a_paid_move_comes_after_every_free_choice() -> None:
                TakeHydrogen(2), Pass()]
     assert sorted(entries, key=_safety) == [Pass(), TakeHydrogen(2), UseAbility(0, 0, 4),
                                             UseEngine(0, 0, 1), MoveTo(3), Attack(1)]
+
+
+async def test_a_play_hands_the_keys_to_the_map_in_the_same_call(
+        nova_store: SaveStore) -> None:
+    """The play's focus change is not left to a trip round the app's queue (Widget.focus):
+    the map has the keys when the play returns, so its restyle and the key's first frame
+    come a hop sooner (drawn with the list's bar already gone), and nothing scrolls."""
+    session = Session.new(RULES, [Seat("Ann")], 3, {})
+    app = GamesApp(nova_store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await pilot.press("enter")                      # the list at D4: place the Ark
+        await pilot.pause()
+        assert screen.action_list.has_focus
+        screen._play_and_return(screen._entries[0])
+        assert screen.session.state.ships == [24]
+        assert screen.focused is screen.grid             # at once, not after a message
+        assert screen.action_list.highlighted is None    # the bar goes in the same frame
+        await pilot.pause()
+        assert screen.grid.has_focus and screen.scroll_offset == (0, 0)
+        assert "The map has the keys" in str(screen.query_one("#status").render())

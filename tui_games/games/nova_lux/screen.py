@@ -201,10 +201,21 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         listing: ActionList = self._widget("nl-actions")
         return listing
 
-    def _focus(self, widget: Widget) -> None:
+    def _focus(self, widget: Widget, *, now: bool = False) -> None:
         """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
-        it has them already."""
-        if not widget.has_focus:
+        it has them already. ``now``: at once (the screen's own set_focus), not as
+        Widget.focus does, after a trip through the app's queue: the Focus and Blur
+        events, and the restyles they bring, come a hop sooner, and so does the key's
+        first frame. Only on a live table: while the screen is being made, its own
+        first focus comes after, and would take the keys back. No scrolling: the
+        table always fits, and asked while a layout is pending, Textual may scroll
+        to a widget it finds half out of view (one 30-70 ms frame)."""
+        if now:
+            if self.focused is not widget:
+                self.set_focus(widget, scroll_visible=False)
+                if widget is not self.action_list:
+                    self._hide_highlight()
+        elif not widget.has_focus:
             widget.focus()
 
     def _text(self, widget_id: str, text: str) -> None:
@@ -523,7 +534,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self.play(action):
             view = self._nova_view()
             if not (self.mine() and view.phase in ("draft", "store", "plunder", "react")):
-                self._focus(self.grid)
+                self._focus(self.grid, now=True)
 
     def _compose_exchange(self, kind: str, target: int) -> None:
         names = self.seat_names
@@ -641,6 +652,15 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if self._entries and self.action_list.highlighted != 0:
             self.action_list.highlighted = 0
 
+    def _hide_highlight(self) -> None:
+        """The list's highlight is shown only where Enter plays it: away with the keys
+        (held for when they come back). Called with the focus change itself, so that the
+        list is drawn blurred and without its bar in one frame, not with the bar first."""
+        listing = self.action_list
+        if listing.highlighted is not None:
+            self._held = listing.highlighted
+            listing.highlighted = None
+
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """The status line says which of the map and the list has the keys; the list's
         highlight shows only while the list has them."""
@@ -649,9 +669,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         # By where the keys are now, not by the event: two focus changes in a row (a
         # play's, then a hint's) may tell the screen in either order.
         if not listing.has_focus:
-            if listing.highlighted is not None:  # shown only where Enter plays it
-                self._held = listing.highlighted
-                listing.highlighted = None
+            self._hide_highlight()
         elif listing.highlighted is None and self._entries:
             held = self._held if self._held is not None else 0
             listing.highlighted = min(held, len(self._entries) - 1)
