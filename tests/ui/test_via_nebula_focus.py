@@ -1,0 +1,82 @@
+"""What the focus moving between the Via Nebula map and its action list costs before the
+key's first frame: the footer draws its keys once per key (for the widget that gets the
+focus), and the map is not restyled, since no rule styles it by its focus."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tui_games.app import GamesApp
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import get_game
+from tui_games.games.via_nebula.hexmap import HexMap
+from tui_games.games.via_nebula.screen import ViaNebulaScreen
+from tui_games.widgets.footer import GameFooter
+
+
+def _app(store: SaveStore) -> GamesApp:
+    session = Session.new(get_game("via_nebula").rules, [Seat("Ann"), Seat("Bob", "easy")],
+                          3, {})
+    return GamesApp(store, session=session, bot_delay=0)
+
+
+async def _settle(pilot: Pilot[None]) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def test_enter_esc_and_a_play_draw_the_footer_once(store: SaveStore) -> None:
+    app = _app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ViaNebulaScreen)
+        footer = screen.query_one(GameFooter)
+        checks: list[object] = []
+        kept = footer.shown_keys
+
+        def shown_keys() -> object:
+            checks.append(screen.focused)
+            return kept()
+
+        footer.shown_keys = shown_keys  # type: ignore[method-assign]
+        await pilot.press("tab")  # a hex where Ann can act
+        await _settle(pilot)
+        for key, list_open in (("enter", True), ("escape", False), ("enter", True)):
+            before = footer.updates
+            checks.clear()
+            await pilot.press(key)
+            await _settle(pilot)
+            assert screen.list_open is list_open
+            assert screen.action_list.has_focus is list_open
+            assert footer.updates == before + 1, key  # the keys of the new focus, at once
+            # Never a check under the old focus: that is a whole footer drawn for nothing.
+            wanted = screen.action_list if list_open else screen.hexmap
+            assert checks and all(focused is wanted for focused in checks), (key, checks)
+        keys = footer.keys
+        await pilot.press("escape")
+        await _settle(pilot)
+        assert footer.keys != keys  # the map's keys, not the list's
+
+
+async def test_no_rule_styles_the_map_by_its_focus(store: SaveStore) -> None:
+    """HexMap skips Textual's restyle on a focus change: a :focus rule for the map (in
+    styles/via_nebula.tcss or anywhere) would then never show, so none may exist."""
+    app = _app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        hexmap = app.screen.query_one(HexMap)
+        for focused in (True, False):
+            if focused:
+                hexmap.focus()
+            else:
+                app.screen.query_one("#via-actions").focus()
+            await _settle(pilot)
+            assert hexmap.has_focus is focused
+            look = (hexmap.visual_style, hexmap.styles.background, hexmap.styles.tint,
+                    hexmap.styles.background_tint, hexmap.styles.border)
+            hexmap.update_node_styles(animate=False)  # what Textual's watcher would do
+            await _settle(pilot)
+            assert (hexmap.visual_style, hexmap.styles.background, hexmap.styles.tint,
+                    hexmap.styles.background_tint, hexmap.styles.border) == look
