@@ -13,6 +13,7 @@ from tui_games.games import get_game
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
 from tui_games.widgets.footer import GameFooter
+from tui_games.widgets.text_lines import TextLines
 
 
 def _app(store: SaveStore) -> GamesApp:
@@ -80,3 +81,32 @@ async def test_no_rule_styles_the_map_by_its_focus(store: SaveStore) -> None:
             await _settle(pilot)
             assert (hexmap.visual_style, hexmap.styles.background, hexmap.styles.tint,
                     hexmap.styles.background_tint, hexmap.styles.border) == look
+
+
+async def test_a_play_shows_the_boards_a_frame_later(store: SaveStore) -> None:
+    """The play's own frame has the map, header and list; the contracts and boards
+    follow in the frame after, from the view shown then."""
+    app = _app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ViaNebulaScreen)
+        boards = screen.query_one("#via-boards", TextLines)
+        before = boards.text
+        await pilot.press("tab", "enter")
+        await _settle(pilot)
+        frames: list[str] = []
+        kept = app.post_display_hook
+
+        def after_frame() -> None:
+            frames.append(boards.text)
+            kept()
+
+        app.post_display_hook = after_frame  # type: ignore[method-assign]
+        played = len(screen.session.actions)
+        await pilot.press("enter")  # plays the first action
+        for _ in range(10):
+            await pilot.pause(0.05)
+        assert len(screen.session.actions) > played
+        assert frames and frames[0] == before  # the play's own frame: the boards as they were
+        assert boards.text != before  # then the played view's (a craftsman or site less)

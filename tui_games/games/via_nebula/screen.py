@@ -140,6 +140,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             None)
         self._map_held = 0  # inside _one_map_refresh: the map waits for its end
         self._map_due: ViaNebulaState | None = None  # the view it is then shown from
+        self._shown_before = False  # a view was shown before this one (not the first)
+        self._side_due = False  # the contracts and boards wait for the frame after a play
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -227,6 +229,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each repaints only if its data changed."""
         assert isinstance(view, ViaNebulaState)
+        self._shown_before = self._shown is not None
         self._shown = view
         mover = self.rules.to_move(view)
         decision = (view.turn, view.phase, mover, len(self.session.actions))
@@ -234,7 +237,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._decision = decision
         with self._one_map_refresh():
             self._refresh_top(view, mover)
-            self._refresh_side(view)
+            if new_decision and self.is_mounted and self._shown_before:
+                # A play or a bot's move: its frame shows the map, the header (scores)
+                # and the list first; the contracts and boards, the side's two tallest
+                # widgets, follow in the frame after (~1.5 ms less before the first frame
+                # of a play, a frame later than the map for the eye).
+                if not self._side_due:
+                    self._side_due = True
+                    self.games_app.call_after_frame(self._side_after_frame)
+            else:
+                self._refresh_side(view)
             # The list as the decision wants it, its actions drawn once (opened or
             # closed, not drawn as they were and then again).
             if new_decision and view.phase == "power" and self.mine():
@@ -307,6 +319,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             wide = self.large or seat == self.viewer
             rows += board_lines(view, seat, names[seat], score, wide, width)
         self._text("via-boards", "\n".join(rows))
+
+    def _side_after_frame(self) -> None:
+        """The contracts and boards of the view shown now (see refresh_table)."""
+        if self._side_due and self._shown is not None and not self.closed:
+            self._side_due = False
+            with self._one_map_refresh():
+                self._refresh_side(self._shown)
 
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
         """The title and preview of what can be done at the cursor (the list if open)."""
