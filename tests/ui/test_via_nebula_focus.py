@@ -4,14 +4,19 @@ focus), and the map is not restyled, since no rule styles it by its focus."""
 
 from __future__ import annotations
 
+import random
+
+from test_via_nebula_play import session_at
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.via_nebula.bot import NormalBot
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
+from tui_games.games.via_nebula.state import ViaNebulaState
 from tui_games.widgets.footer import GameFooter
 from tui_games.widgets.text_lines import TextLines
 
@@ -110,3 +115,27 @@ async def test_a_play_shows_the_boards_a_frame_later(store: SaveStore) -> None:
         assert len(screen.session.actions) > played
         assert frames and frames[0] == before  # the play's own frame: the boards as they were
         assert boards.text != before  # then the played view's (a craftsman or site less)
+
+
+async def test_the_last_play_shows_the_boards_in_its_own_frame(store: SaveStore) -> None:
+    """At the end the game-over dialog opens over the table in the play's frame: the
+    boards are drawn before it, not under it a frame later (a repaint of its backdrop)."""
+    rules = get_game("via_nebula").rules
+    session = session_at(11, human_turns_left=0)
+    state = rules.setup(2, 11, {})
+    for action in session.actions:
+        rules.apply(state, action)
+    bots = [NormalBot(rules, random.Random(seat)) for seat in (0, 1)]
+    while (mover := rules.to_move(state)) is not None:
+        rules.apply(state, bots[mover].choose(rules.observe(state, mover), mover))
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ViaNebulaScreen)
+        boards = screen.query_one("#via-boards", TextLines)
+        before = boards.text
+        final = rules.observe(state, screen.viewer)
+        assert isinstance(final, ViaNebulaState)
+        screen.refresh_table(final)
+        assert boards.text != before  # at once: no frame after to wait for

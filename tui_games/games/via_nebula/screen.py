@@ -237,7 +237,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._decision = decision
         with self._one_map_refresh():
             self._refresh_top(view, mover)
-            if new_decision and self.is_mounted and self._shown_before:
+            # Not at the end: the game-over dialog opens over the table in that frame,
+            # and the side drawn under it after would repaint the dialog's backdrop.
+            if new_decision and self.is_mounted and self._shown_before and mover is not None:
                 # A play or a bot's move: its frame shows the map, the header (scores)
                 # and the list first; the contracts and boards, the side's two tallest
                 # widgets, follow in the frame after (~1.5 ms less before the first frame
