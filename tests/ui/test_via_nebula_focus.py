@@ -1,6 +1,7 @@
-"""What the focus moving between the Via Nebula map and its action list costs before the
-key's first frame: the footer draws its keys once per key (for the widget that gets the
-focus), and the map is not restyled, since no rule styles it by its focus."""
+"""What the Via Nebula table does before a key's first frame: the footer draws its keys
+once per key (for the widget that gets the focus), the map is not restyled when the focus
+moves (no rule styles it by its focus), and a play's contracts and boards wait for the
+frame after (except the last play's, under the game-over dialog)."""
 
 from __future__ import annotations
 
