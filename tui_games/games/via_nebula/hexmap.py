@@ -112,6 +112,12 @@ class HexMap(CellMap):
     def chosen_message(self, key: Hashable) -> Message:
         return self.Chosen(key)  # type: ignore[arg-type]
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """No restyle when the focus comes or goes: no rule styles the map by its focus
+        (styles/via_nebula.tcss says why; tests/ui guard it), and Textual's restyle of
+        the map on each focus change (Enter, Esc, every play) cost ~1 ms before the key's
+        first frame for a look that stayed the same."""
+
     # ---- keys ------------------------------------------------------------------------
 
     def action_step(self, direction: int) -> None:

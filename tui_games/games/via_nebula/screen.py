@@ -24,6 +24,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, possessive
@@ -139,6 +140,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             None)
         self._map_held = 0  # inside _one_map_refresh: the map waits for its end
         self._map_due: ViaNebulaState | None = None  # the view it is then shown from
+        self._shown_before = False  # a view was shown before this one (not the first)
+        self._side_due = False  # the contracts and boards wait for the frame after a play
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -167,7 +170,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
         hexmap.set_rulers(COLUMNS[:MAP_WIDTH], [str(row + 1) for row in range(MAP_HEIGHT)])
-        hexmap.focus()
+        self._focus(hexmap)  # now: a power shown next takes it for the list at once
         saved = self.saved_numbers(PREF_CURSOR, 2)
         if saved is not None:
             hexmap.move_to((saved[0], saved[1]))  # a resumed game: as saved
@@ -226,6 +229,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def refresh_table(self, view: GameState) -> None:
         """Update every widget from ``view``; each repaints only if its data changed."""
         assert isinstance(view, ViaNebulaState)
+        self._shown_before = self._shown is not None
         self._shown = view
         mover = self.rules.to_move(view)
         decision = (view.turn, view.phase, mover, len(self.session.actions))
@@ -233,7 +237,18 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._decision = decision
         with self._one_map_refresh():
             self._refresh_top(view, mover)
-            self._refresh_side(view)
+            # Not at the end: the game-over dialog opens over the table in that frame,
+            # and the side drawn under it after would repaint the dialog's backdrop.
+            if new_decision and self.is_mounted and self._shown_before and mover is not None:
+                # A play or a bot's move: its frame shows the map, the header (scores)
+                # and the list first; the contracts and boards, the side's two tallest
+                # widgets, follow in the frame after (~1.5 ms less before the first frame
+                # of a play, a frame later than the map for the eye).
+                if not self._side_due:
+                    self._side_due = True
+                    self.games_app.call_after_frame(self._side_after_frame)
+            else:
+                self._refresh_side(view)
             # The list as the decision wants it, its actions drawn once (opened or
             # closed, not drawn as they were and then again).
             if new_decision and view.phase == "power" and self.mine():
@@ -307,6 +322,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             rows += board_lines(view, seat, names[seat], score, wide, width)
         self._text("via-boards", "\n".join(rows))
 
+    def _side_after_frame(self) -> None:
+        """The contracts and boards of the view shown now (see refresh_table)."""
+        if self._side_due and self._shown is not None and not self.closed:
+            self._side_due = False
+            with self._one_map_refresh():
+                self._refresh_side(self._shown)
+
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
         """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
@@ -358,17 +380,26 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._list_open = True
         self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
-        self.action_list.focus()
+        self._focus(self.action_list)
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self._list_open = False
         self.refresh_bindings()
         self.action_list.highlighted = None
-        self.hexmap.focus()
+        self._focus(self.hexmap)
         if self._shown is not None:
             self._refresh_actions(self._shown, reset=False)
             self._refresh_map(self._shown)  # now: the focus event comes a frame later
+
+    def _focus(self, widget: Widget) -> None:
+        """Give ``widget`` the focus now, not after the messages queued before it (as
+        ``Widget.focus`` does): the footer's keys, asked for in the same key, are then
+        those of the widget that will have the focus, and the footer is drawn once per
+        key, not once for the old focus and again for the new one (~0.5 ms before the
+        first frame of a play, an open or an esc)."""
+        if widget is not self.focused:
+            self.set_focus(widget)
 
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
