@@ -14,6 +14,7 @@ from conftest import pulsar_session, settle
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
+from tui_games.heap import FULL_EVERY
 from tui_games.screens.game import GameScreen
 from tui_games.screens.menu import MenuScreen
 
@@ -29,13 +30,16 @@ class FreezingApp(GamesApp):
 @pytest.fixture(autouse=True)
 def unfrozen() -> Iterator[None]:
     """Whatever a test froze is unfrozen after it: later tests' objects must go."""
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 async def test_a_tables_objects_are_frozen_while_open_and_go_when_it_closes(
         pulsar_store: SaveStore) -> None:
     gc.unfreeze()
+    default_full = gc.get_threshold()[2]
     app = FreezingApp(pulsar_store, session=pulsar_session(SOLO), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot, 2)
@@ -43,6 +47,8 @@ async def test_a_tables_objects_are_frozen_while_open_and_go_when_it_closes(
         assert isinstance(table, GameScreen)
         assert app._heap.table_frozen
         assert gc.get_freeze_count() > 0
+        young, middle, full = gc.get_threshold()
+        assert full == FULL_EVERY, "full collections are rare while the table is open"
         gone = weakref.ref(table)
         del table
         app.back_to_menu()
@@ -50,6 +56,7 @@ async def test_a_tables_objects_are_frozen_while_open_and_go_when_it_closes(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert not app._heap.table_frozen
+        assert gc.get_threshold() == (young, middle, default_full)
         # Unfrozen and collected after the menu's frame, then the survivors frozen again:
         # the closed table is not among them.
         gc.collect()
