@@ -208,6 +208,7 @@ class GamesApp(App[None]):
     def on_mount(self) -> None:
         """Watch screen changes for the size check; open the game given on the command line."""
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        self.screen_change_signal.subscribe(self, self._hold_collections, immediate=True)
         self._sync_size(self.size)
         self.call_after_refresh(self._warm_dialog_styles)
         if self.freezes_heap:
@@ -300,6 +301,13 @@ class GamesApp(App[None]):
         if self.freezes_heap:
             self._freeze_with_tables()
 
+    def _hold_collections(self, screen: Screen[Any]) -> None:
+        """A dialog opened over a table (called as it is pushed, not after the messages
+        queued): no collection runs until its first frame is out."""
+        if (self.freezes_heap and screen.is_modal and self._table_open()
+                and self._heap.hold()):
+            self.call_after_frame(self._heap.release)
+
     # ---- the heap: a table's objects out of the collector's walks (tui_games.heap) --------
 
     @property
@@ -310,11 +318,14 @@ class GamesApp(App[None]):
     def _freeze_with_tables(self) -> None:
         """A table opened: freeze what it holds once it is drawn. The last table closed:
         unfreeze (its widgets may go) and collect once the next frame is out."""
-        if any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+        if self._table_open():
             if not self._heap.table_frozen:
                 self.call_after_frame(self._freeze_table)
         elif self._heap.table_closed():
             self.call_after_frame(collect_and_freeze)
+
+    def _table_open(self) -> bool:
+        return any(isinstance(screen, GameScreen) for screen in self.screen_stack)
 
     def _freeze_table(self) -> None:
         """After a frame: freeze the open table's objects once it is built and drawn (a

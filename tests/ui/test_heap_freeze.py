@@ -10,6 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import pulsar_session, settle
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
@@ -32,6 +35,7 @@ def unfrozen() -> Iterator[None]:
     """Whatever a test froze is unfrozen after it: later tests' objects must go."""
     thresholds = gc.get_threshold()
     yield
+    gc.enable()
     gc.unfreeze()
     gc.set_threshold(*thresholds)
 
@@ -71,3 +75,27 @@ async def test_a_headless_app_freezes_nothing(store: SaveStore) -> None:
         await pilot.pause()
         await pilot.pause()
         assert gc.get_freeze_count() == 0
+
+
+class Note(ModalScreen[None]):
+    """A dialog over the table."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("a note")
+
+
+async def test_no_collection_runs_between_a_dialogs_opening_and_its_first_frame(
+        pulsar_store: SaveStore) -> None:
+    app = FreezingApp(pulsar_store, session=pulsar_session(SOLO), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot, 2)
+        assert gc.isenabled()
+        app.push_screen(Note())
+        assert not gc.isenabled(), "the collector waits for the dialog's first frame"
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Note)
+        assert gc.isenabled(), "and runs again once the frame is out"
+        app.pop_screen()
+        await pilot.pause()
+        assert gc.isenabled()
