@@ -52,6 +52,7 @@ from tui_games.textual_private import GameCommandPalette, running_pump
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
+FREEZE_RETRY = 0.05  # s: how soon to look again for a table built, to freeze its objects
 WARM_CLASS = "-warm-styles"  # the hidden Button that reads Button's CSS before any dialog
 
 
@@ -328,15 +329,17 @@ class GamesApp(App[None]):
         return any(isinstance(screen, GameScreen) for screen in self.screen_stack)
 
     def _freeze_table(self) -> None:
-        """After a frame: freeze the open table's objects once it is built and drawn (a
-        frame may come before a table is filled in: then after the next one)."""
+        """After a frame: freeze the open table's objects once it is built and drawn. A
+        frame may come before the table is filled in (``--load``: the menu's); the next
+        may come only with the player's key - often the one that opens a dialog, the
+        moment this collection must not take - so look again shortly, not at a frame."""
         tables = [s for s in self.screen_stack if isinstance(s, GameScreen)]
         if not tables or self._heap.table_frozen:
             return
         if not tables[-1].ready:
-            self.call_after_frame(self._freeze_table)
+            self.set_timer(FREEZE_RETRY, self._freeze_table)
             return
-        self._heap.table_shown()
+        tables[-1].call_after_refresh(self._heap.table_shown)
 
     def _sync_size(self, size: Size) -> None:
         small = is_too_small(size)
