@@ -16,14 +16,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui_games.widgets import line_widget
-from tui_games.widgets.line_widget import (
-    Line,
-    LineWidget,
-    cells,
-    changed_span,
-    merged,
-    repaint_once,
-)
+from tui_games.widgets.line_widget import Line, LineWidget, repaint_once
+from tui_games.widgets.strip_changes import cells, changed_span, merged
 
 
 class Rows(LineWidget):

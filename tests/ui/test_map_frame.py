@@ -18,7 +18,7 @@ from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.widgets.card import CardFace
 from tui_games.widgets.cell_map import CellMap, MapFrame
 from tui_games.widgets.hand import Hand
-from tui_games.widgets.line_widget import changed_regions
+from tui_games.widgets.strip_changes import changed_regions
 
 
 class FrameLab(App[None]):

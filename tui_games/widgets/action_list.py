@@ -18,7 +18,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 
 from tui_games.engine.text import fit
-from tui_games.widgets.line_widget import changed_regions, merged
+from tui_games.widgets.strip_changes import changed_regions, merged
 
 KEPT = 512  # wrapped actions kept: the cursor goes back and forth over a few cells' lists
 

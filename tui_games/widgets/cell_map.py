@@ -40,7 +40,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui_games.engine.text import fit
-from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, changed_span
+from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.widgets.strip_changes import changed_regions, changed_span
 
 Segment = tuple[str, str]            # (text, style)
 CellLine = tuple[Segment, ...]       # one drawn line of a cell

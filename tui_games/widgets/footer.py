@@ -28,7 +28,7 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from tui_games.widgets.footer_fit import Entry, fit
-from tui_games.widgets.line_widget import changed_span, merged
+from tui_games.widgets.strip_changes import changed_span, merged
 
 if TYPE_CHECKING:
     from textual.screen import Screen

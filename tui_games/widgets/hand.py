@@ -30,7 +30,8 @@ from tui_games.widgets.card import (
     sort_faces,
 )
 from tui_games.widgets.cell_map import MapFrame, split_at_cuts
-from tui_games.widgets.line_widget import Line, LineWidget, changed_regions, joined
+from tui_games.widgets.line_widget import Line, LineWidget, joined
+from tui_games.widgets.strip_changes import changed_regions
 
 
 class Hand(LineWidget, can_focus=True):
