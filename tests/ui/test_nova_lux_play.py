@@ -5,20 +5,16 @@ offered through the dialog and answered in the other dialog."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from conftest import SIZE, leave_table
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
-from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
+from tui_games.games import all_games
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import WATER
 from tui_games.games.nova_lux.details import DetailsScreen
@@ -43,19 +39,8 @@ from tui_games.screens.menu import MenuScreen
 from tui_games.widgets.status import StatusLine
 
 RULES = NovaLuxRules()
-INFO = GameInfo(rules=RULES, screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-                bots={"easy": RandomBot, "normal": NormalBot})
+INFO = all_games()[RULES.id]
 
-
-@pytest.fixture
-def nova_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SaveStore]:
-    """A save folder whose registry has Nova Lux (registered or not yet)."""
-    games = {**all_games()}
-    games.setdefault(RULES.id, INFO)
-    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    yield SaveStore(folder, games=games)
 
 
 def table(app: GamesApp) -> NovaLuxScreen:
@@ -93,9 +78,9 @@ async def play(pilot: Pilot[None], screen: NovaLuxScreen, action: Action) -> Non
 
 
 async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     session = Session.new(RULES, [Seat("Ann")], 3, {})
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         assert screen.grid.has_focus and screen.grid.cursor == 24   # the middle: D4
@@ -146,9 +131,9 @@ def near_the_end(won: bool) -> Session:
 
 
 async def test_a_lost_solo_game_ends_by_keyboard_with_nobody_winning(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     session = near_the_end(won=False)
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         bot = NormalBot(RULES, random.Random(0))
@@ -161,9 +146,9 @@ async def test_a_lost_solo_game_ends_by_keyboard_with_nobody_winning(
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_the_last_moves_of_a_won_solo_game_by_keyboard(nova_store: SaveStore) -> None:
+async def test_the_last_moves_of_a_won_solo_game_by_keyboard(store: SaveStore) -> None:
     session = near_the_end(won=True)
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         bot = NormalBot(RULES, random.Random(0))
@@ -176,14 +161,14 @@ async def test_the_last_moves_of_a_won_solo_game_by_keyboard(nova_store: SaveSto
 
 
 async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo")], 5, {"offers": "off"})
     state: NovaLuxState = session.state
     while state.phase == "draft":
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")                                    # the hand-off
         screen = table(app)
@@ -211,14 +196,14 @@ async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
 
 
 async def test_esc_in_the_composer_drops_the_offer_and_the_turn_goes_on(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
     state: NovaLuxState = session.state
     while state.phase == "draft":
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         await play(pilot, screen, StartTrade(1))
@@ -232,12 +217,12 @@ async def test_esc_in_the_composer_drops_the_offer_and_the_turn_goes_on(
         assert not isinstance(app.screen, OfferDialog)
 
 
-def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveStore) -> None:
+def test_the_status_line_fits_two_lines_of_78_in_every_phase(store: SaveStore) -> None:
     seen = set()
     for players, seed in ((1, 1), (2, 2), (3, 3), (6, 4)):
         seats = [Seat("Annabelle")] + [Seat(f"Player {i}") for i in range(1, players)]
         session = Session.new(RULES, seats, seed, {"federations": "on"})
-        screen = NovaLuxScreen(session, INFO, nova_store)
+        screen = NovaLuxScreen(session, INFO, store)
         bots = [NormalBot(RULES, random.Random(p)) for p in range(players)]
         s = session.state
         while (mover := RULES.to_move(s)) is not None:
@@ -250,7 +235,7 @@ def test_the_status_line_fits_two_lines_of_78_in_every_phase(nova_store: SaveSto
 
 
 async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     """Issue 19: Pass was the last line (off-screen at 80x24) and had no key."""
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "on"})
     state: NovaLuxState = session.state
@@ -258,7 +243,7 @@ async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         take = next(a for a in RULES.legal_actions(state) if a.__class__.__name__ ==
@@ -278,7 +263,7 @@ async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
 
 
 async def test_the_list_opens_on_its_safest_line_never_an_attack(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     """Issue 19: after a harvest the arrows moved the list and Enter attacked; after Esc
     the list kept its old highlight. The list starts on its safest line, Esc takes the
     highlight away with the keys (the next Enter opens the list there again), and an
@@ -289,7 +274,7 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         await pilot.press("enter")                       # the list at D4, the Arks' cell
@@ -308,7 +293,7 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
 
 
 async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     """Issue 19: "E3: yellow star H3: 1 oxygen -> 2 water, 3 l", "Air Thieves: win attack:
     take 1O | needs", "0/3 do". At 80x24 each line of the side panel fits its width, whole
     or ended with "…", over every cell of the map; i shows the lines in full."""
@@ -319,7 +304,7 @@ async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
             or session.state.turn < 6:
         seat = RULES.to_move(session.state)
         session.apply(bot.choose(RULES.observe(session.state, seat), seat))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         width = screen._side_width()
@@ -366,12 +351,12 @@ def test_a_paid_move_comes_after_every_free_choice() -> None:
 
 
 async def test_a_play_hands_the_keys_to_the_map_in_the_same_call(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     """The play's focus change is not left to a trip round the app's queue (Widget.focus):
     the map has the keys when the play returns, so its restyle and the key's first frame
     come a hop sooner (drawn with the list's bar already gone), and nothing scrolls."""
     session = Session.new(RULES, [Seat("Ann")], 3, {})
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         await pilot.press("enter")                      # the list at D4: place the Ark

@@ -4,42 +4,25 @@ that changed, never the whole map (a whole map is ~3,000 bytes to the terminal).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
-import pytest
 from conftest import SIZE
 from textual.geometry import Region
 from textual.strip import Strip
 
 from tui_games.app import GamesApp
-from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
-from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NovaLuxScreen
 from tui_games.games.nova_lux.state import NovaLuxState, PlaceShip
 
 RULES = NovaLuxRules()
-INFO = GameInfo(rules=RULES, screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-                bots={"easy": RandomBot, "normal": NormalBot})
 
-
-@pytest.fixture
-def nova_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SaveStore]:
-    """A save folder whose registry has Nova Lux (registered or not yet)."""
-    games = {**all_games()}
-    games.setdefault(RULES.id, INFO)
-    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    yield SaveStore(folder, games=games)
 
 
 async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
-        nova_store: SaveStore) -> None:
+        store: SaveStore) -> None:
     """The map draws nothing of its own for the focus (its background is the screen's):
     Enter, Esc and a play move the keys and leave the map's rows as they are."""
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
@@ -48,7 +31,7 @@ async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -76,7 +59,7 @@ async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
         assert None not in repaints  # None: the whole map
 
 
-async def test_a_cursor_key_lays_the_map_out_once(nova_store: SaveStore) -> None:
+async def test_a_cursor_key_lays_the_map_out_once(store: SaveStore) -> None:
     """The grid's own refresh for the cursor and the screen's (caption, path, list) are
     one comparison of its rows with the screen's, not two (SpaceGrid.action_step)."""
     session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
@@ -85,7 +68,7 @@ async def test_a_cursor_key_lays_the_map_out_once(nova_store: SaveStore) -> None
         session.apply(RULES.legal_actions(state)[0])
     session.apply(PlaceShip(24))
     session.apply(PlaceShip(24))
-    app = GamesApp(nova_store, session=session, bot_delay=0)
+    app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

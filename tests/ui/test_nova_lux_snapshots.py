@@ -4,38 +4,23 @@ turns in; the path of a move under the cursor; the draft."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
-from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import GameInfo, all_games
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import NovaLuxState
 
 RULES = NovaLuxRules()
-INFO = GameInfo(rules=RULES, screen="tui_games.games.nova_lux.screen:NovaLuxScreen",
-                bots={"easy": RandomBot, "normal": NormalBot})
 SIZES = [(80, 24), (120, 40)]
 
-
-@pytest.fixture
-def nova_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SaveStore]:
-    """A save folder whose registry has Nova Lux (registered or not yet)."""
-    games = {**all_games()}
-    games.setdefault(RULES.id, INFO)
-    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    yield SaveStore(folder, games=games)
 
 
 def position(players: int, wanted: Callable[[NovaLuxState], bool],
@@ -74,20 +59,20 @@ def shot(keys: tuple[str, ...] = ()) -> Callable[[Pilot[Any]], Any]:
 
 @pytest.mark.parametrize("players", [1, 2, 6])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_table_looks_right(players: int, size: tuple[int, int], nova_store: SaveStore,
+def test_the_table_looks_right(players: int, size: tuple[int, int], store: SaveStore,
                                snap_compare: Callable[..., bool]) -> None:
-    app = GamesApp(nova_store, session=position(players, a_few_turns_in), bot_delay=0)
+    app = GamesApp(store, session=position(players, a_few_turns_in), bot_delay=0)
     assert snap_compare(app, terminal_size=size, run_before=shot(("left", "left")))
 
 
-def test_a_move_shows_its_path_and_cost(nova_store: SaveStore,
+def test_a_move_shows_its_path_and_cost(store: SaveStore,
                                         snap_compare: Callable[..., bool]) -> None:
-    app = GamesApp(nova_store, session=position(2, a_few_turns_in), bot_delay=0)
+    app = GamesApp(store, session=position(2, a_few_turns_in), bot_delay=0)
     assert snap_compare(app, terminal_size=(80, 24),
                         run_before=shot(("up", "up", "right", "right")))
 
 
-def test_the_draft_looks_right(nova_store: SaveStore,
+def test_the_draft_looks_right(store: SaveStore,
                                snap_compare: Callable[..., bool]) -> None:
-    app = GamesApp(nova_store, session=position(3, lambda s: s.phase == "draft"), bot_delay=0)
+    app = GamesApp(store, session=position(3, lambda s: s.phase == "draft"), bot_delay=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=shot(("down",)))
