@@ -263,6 +263,17 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         else:
             self.call_after_refresh(self._refocus)
 
+    def give_keys(self, widget: Widget) -> None:
+        """Give ``widget`` the focus now (the screen's own set_focus), not after the
+        messages queued before it as ``Widget.focus`` does: the footer's keys, asked for
+        in the same key, are then the new widget's (the footer is drawn once per key),
+        and the Focus and Blur restyles, and the key's first frame, come a hop sooner.
+        No scrolling: a table fits its screen, and asked while a layout is pending
+        Textual may scroll to a widget it finds half out of view (a 30-70 ms frame).
+        Nothing when it has the focus already (Textual repaints a widget focused again)."""
+        if self.focused is not widget:
+            self.set_focus(widget, scroll_visible=False)
+
     def _refocus(self) -> None:
         """Give focus back (a widget hidden or removed took it away): arrows keep working."""
         if self.focused is not None or self.has_class(TOO_SMALL_CLASS):

@@ -203,16 +203,12 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def _focus(self, widget: Widget, *, now: bool = False) -> None:
         """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
-        it has them already. ``now``: at once (the screen's own set_focus), not as
-        Widget.focus does, after a trip through the app's queue: the Focus and Blur
-        events, and the restyles they bring, come a hop sooner, and so does the key's
-        first frame. Only on a live table: while the screen is being made, its own
-        first focus comes after, and would take the keys back. No scrolling: the
-        table always fits, and asked while a layout is pending, Textual may scroll
-        to a widget it finds half out of view (one 30-70 ms frame)."""
+        it has them already. ``now``: at once (GameScreen.give_keys), with the list's
+        highlight gone in the same change; only on a live table: while the screen is
+        being made, its own first focus comes after and would take the keys back."""
         if now:
             if self.focused is not widget:
-                self.set_focus(widget, scroll_visible=False)
+                self.give_keys(widget)
                 if widget is not self.action_list:
                     self._hide_highlight()
         elif not widget.has_focus:

@@ -24,7 +24,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widget import Widget
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, possessive
@@ -170,7 +169,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self.fit_table(self.app.size.width, self.app.size.height)
         hexmap = self.hexmap
         hexmap.set_rulers(COLUMNS[:MAP_WIDTH], [str(row + 1) for row in range(MAP_HEIGHT)])
-        self._focus(hexmap)  # now: a power shown next takes it for the list at once
+        self.give_keys(hexmap)  # now: a power shown next takes it for the list at once
         saved = self.saved_numbers(PREF_CURSOR, 2)
         if saved is not None:
             hexmap.move_to((saved[0], saved[1]))  # a resumed game: as saved
@@ -380,26 +379,18 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._list_open = True
         self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
-        self._focus(self.action_list)
+        self.give_keys(self.action_list)
 
     def _close_list(self) -> None:
         """Back to the preview; the map has the focus."""
         self._list_open = False
         self.refresh_bindings()
         self.action_list.highlighted = None
-        self._focus(self.hexmap)
+        self.give_keys(self.hexmap)
         if self._shown is not None:
             self._refresh_actions(self._shown, reset=False)
             self._refresh_map(self._shown)  # now: the focus event comes a frame later
 
-    def _focus(self, widget: Widget) -> None:
-        """Give ``widget`` the focus now, not after the messages queued before it (as
-        ``Widget.focus`` does): the footer's keys, asked for in the same key, are then
-        those of the widget that will have the focus, and the footer is drawn once per
-        key, not once for the old focus and again for the new one (~0.5 ms before the
-        first frame of a play, an open or an esc)."""
-        if widget is not self.focused:
-            self.set_focus(widget)
 
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
