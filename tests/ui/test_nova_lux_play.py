@@ -88,7 +88,7 @@ async def test_a_solo_game_by_keyboard_quit_mid_turn_and_continued(
         state = screen.session.state
         assert state.ships == [24] and state.phase == "turn"
         await pilot.press("up")                                       # D3
-        assert "move: 1 hydrogen" in screen.grid.caption
+        assert screen.grid.caption == "move here: 1 hydrogen"
         assert screen.grid._marked == {17}     # the path from D3 on: not the Ark's D4
         await play(pilot, screen, MoveTo(17))     # a paid move: never the first line
         assert state.ships == [17] and state.res[0][4] == 2

@@ -13,9 +13,10 @@ from textual.strip import Strip
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
+from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NovaLuxScreen
-from tui_games.games.nova_lux.state import NovaLuxState, PlaceShip
+from tui_games.games.nova_lux.state import MoveTo, NovaLuxState, PlaceShip
 
 RULES = NovaLuxRules()
 
@@ -88,3 +89,43 @@ async def test_a_cursor_key_lays_the_map_out_once(store: SaveStore) -> None:
             await pilot.pause()
             assert grid.cursor != cell
             assert len(laid) - before == 1, key
+
+
+async def test_a_cursor_key_where_the_ark_cannot_fly_leaves_the_caption_as_it_is(
+        store: SaveStore) -> None:
+    """Once the Ark has moved this turn, the caption under the map is empty on every
+    cell (the side panel names the cell, the list shows what Enter offers there): a
+    cursor key repaints the two cells' rows, not the caption's (issue 17: bytes per key)."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    session.apply(next(a for a in RULES.legal_actions(state) if isinstance(a, MoveTo)))
+    assert "move" in state.did and state.current == 0
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NovaLuxScreen)
+        grid = screen.grid
+        repaints: list[Sequence[Region] | None] = []
+        kept = grid.repainted
+
+        def record(regions: Sequence[Region] | None) -> None:
+            repaints.append(regions)
+            kept(regions)
+
+        grid.repainted = record  # type: ignore[method-assign]
+        for key in ("right", "down", "left", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert grid.caption == "", key
+            assert CELL_NAMES[grid.cursor] in screen.query_one("#nl-cell").render_lines(
+                Region(0, 0, 40, 1))[0].text, key
+        assert repaints and None not in repaints
+        rows = {region.y + dy for regions in repaints if regions for region in regions
+                for dy in range(region.height)}
+        caption_row = grid.size.height - 2  # the caption, then the legend
+        assert rows and max(rows) < caption_row  # the cells' rows only

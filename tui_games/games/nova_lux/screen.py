@@ -425,7 +425,11 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
-        caption = CELL_NAMES[cell]
+        # The caption says only what flying there costs: the side panel's first line
+        # names the cell and the list under it shows what Enter offers there, so a
+        # cursor key between cells the Ark cannot fly to leaves the caption as it is
+        # (a line fewer written to the terminal per key: issue 17).
+        caption = ""
         marked: list[int] = []
         if cell in self._paths() and cell != view.ships[self.viewer] \
                 and "move" not in view.did:
@@ -433,9 +437,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             # From the first cell flown over: the Ark's own cell shows where it starts,
             # and unmarked it is one style run, not three (bytes per cursor key).
             marked = movement.path_to(self._paths(), cell)[1:]
-            caption += f" · move: {amount(cost, HYDROGEN)}"
-        elif self._entries and self._at_cell_entries():
-            caption += " · Enter: actions"
+            caption = f"move here: {amount(cost, HYDROGEN)}"
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
         width = self._side_width()
@@ -443,11 +445,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         if len(text) > width:       # the 80x24 panel: the map's letters, then "…" if need be
             text = cell_text(view, cell, self.seat_names, short=True)
         self._text("nl-cell", fit(text, width))
-
-    def _at_cell_entries(self) -> bool:
-        view = self._nova_view()
-        return any(not isinstance(e, tuple) and self._at(view, e) == self.grid.cursor
-                   for e in self._entries)
 
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""

@@ -42,7 +42,7 @@ class SpaceGrid(CellMap):
     """
 
     MERGE_LOOKS = True  # a cursor key sends each changed cell's run of one look once
-    PLAIN_CURSOR = True  # the cell under the cursor in one look: the caption names it
+    PLAIN_CURSOR = True  # the cell under the cursor in one look: the side panel names it
 
     cursor: reactive[int] = reactive(0, repaint=False)
 
