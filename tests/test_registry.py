@@ -17,10 +17,14 @@ import pytest
 from tui_games.games import GAMES, all_games, load
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tui_games"
+
+
 def shared_modules() -> list[Path]:
-    """The modules every game shares: the package's top level, screens/ and widgets/."""
-    found = sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "screens").glob("*.py"))
-    found += sorted((PACKAGE / "widgets").glob("*.py"))
+    """The modules every game shares: the package's top level, the engine, the online
+    host (its bench included), screens/ and widgets/."""
+    found = sorted(PACKAGE.glob("*.py"))
+    for folder in ("engine", "engine/bots", "online", "screens", "widgets"):
+        found += sorted((PACKAGE / folder).glob("*.py"))
     return found
 
 
@@ -31,7 +35,8 @@ def test_the_registry_lists_each_game_folder_once() -> None:
     assert list(all_games()) == list(GAMES)  # a game's id is its folder's name
 
 
-@pytest.mark.parametrize("path", shared_modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", shared_modules(),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_a_shared_module_names_no_game(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     named = [game_id for game_id in GAMES if re.search(rf"\b{game_id}\b", text)]
@@ -55,3 +60,16 @@ def test_the_stress_checks_import_without_textual() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, cwd=PACKAGE.parent)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_host_bench_takes_its_games_from_the_registry() -> None:
+    from tui_games.online.bench import BOT_GAMES, workload
+
+    games = all_games()
+    plan = workload()
+    assert 2 in games[plan.pair].players
+    assert games[plan.big].players.stop == max(g.players.stop for g in games.values())
+    assert len(plan.bots) == BOT_GAMES
+    assert all("hard" in games[game].bots and seats in games[game].players
+               for game, seats in plan.bots)
+    assert {game for game, _ in plan.bots} == {g.id for g in games.values() if "hard" in g.bots}

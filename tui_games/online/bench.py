@@ -4,16 +4,19 @@
 
 Starts a real ``tui-games host`` on a temporary socket and folder, then:
 
-- latency: two clients seated at one Neptune game take turns; for every action, the time
-  from sending it to the moment the *other* client has read the view that shows it
+- latency: two clients seated at one two-player game take turns; for every action, the
+  time from sending it to the moment the *other* client has read the view that shows it
   (the host plays it through the rules, saves it with fsync, and sends both views);
-- load: 20 games at once on the one host, one of them with 8 clients (six Nova Lux
-  players and two spectators), the others Neptune with two players each; every game is
+- load: 20 games at once on the one host, one of them with every seat of the game that
+  seats the most taken plus two spectators, the others two-player games; every game is
   played on for a while, then the host's resident memory (VmRSS, and its peak VmHWM) is
   read from /proc, with the action latency measured while all of it runs;
 - bots: 8 more games played by hard bots only (every game, 2-3 bots each), and the
   action latency of a pair of players measured while those bots think, with the CPU the
   host's own process used meanwhile (its bots think in worker processes).
+
+The games come from the registry (see ``workload``): a new game joins the figures without
+a line here.
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from tui_games.engine.session import Seat
-from tui_games.games import get_game
+from tui_games.games import all_games, get_game
 from tui_games.online import available
 from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame, Join, Joined, View
@@ -104,16 +108,16 @@ class Table:
             conn.close()
 
 
-async def _screen_latency(socket: Path, actions: int) -> list[float]:
+async def _screen_latency(socket: Path, game: str, actions: int) -> list[float]:
     """Seconds from one client's action to the other player's table having drawn it: a
-    real join app (headless, 80x24) plays seat 2; this process plays seat 1."""
+    real join app (headless, 80x24) plays seat 2 of ``game``; this process plays seat 1."""
     from tui_games.app import GamesApp
     from tui_games.engine.saves import SaveStore
     from tui_games.online.screens import LobbyScreen
     from tui_games.online.table import OnlineTable
 
     user = pwd.getpwuid(os.getuid()).pw_name
-    rules = get_game("neptune").rules
+    rules = get_game(game).rules
     drawn: list[tuple[int, float]] = []  # (actions shown, when the frame was drawn)
     show = OnlineTable._online_show
 
@@ -131,7 +135,7 @@ async def _screen_latency(socket: Path, actions: int) -> list[float]:
     try:
         while len(samples) < actions:
             with Connection(socket) as conn:
-                game_id = conn.request(CreateGame(game="neptune",
+                game_id = conn.request(CreateGame(game=game,
                                                   seats=[Seat(user), Seat(user)]),
                                        Created).game_id
                 conn.request(Join(game_id=game_id, seat=0), Joined)
@@ -171,9 +175,30 @@ async def _screen_latency(socket: Path, actions: int) -> list[float]:
     return samples
 
 
-# The bot-only games of the "bots" phase: game and number of hard bots.
-BOT_GAMES = [("neptune", 3), ("nebula", 2), ("via_nebula", 2), ("nova_lux", 2),
-             ("nebular_colors", 2), ("neptune", 2), ("nebula", 3), ("via_nebula", 3)]
+BOT_GAMES = 8  # the bot-only games of the "bots" phase
+
+
+@dataclass(frozen=True)
+class Workload:
+    """What the figures play: ``pair`` is the two-player game of the timed pairs, ``big``
+    the game whose every seat is taken at the big table, ``bots`` the (game, hard bots)
+    of the bot-only games."""
+
+    pair: str
+    big: str
+    bots: list[tuple[str, int]]
+
+
+def workload() -> Workload:
+    """From the registry, in menu order: the first game that seats two is the pairs', the
+    one that seats the most is the big table's, and every game with a hard bot plays bots
+    only at two seats, then at three where it seats three, BOT_GAMES in all."""
+    games = list(all_games().values())
+    pair = next(g.id for g in games if 2 in g.players)
+    big = max(games, key=lambda g: g.players.stop).id
+    hard = [g for g in games if "hard" in g.bots]
+    bots = [(g.id, n) for n in (2, 3) for g in hard if n in g.players][:BOT_GAMES]
+    return Workload(pair, big, bots)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -182,13 +207,14 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _bot_load(socket: Path, host_pid: int, actions: int) -> dict[str, Any]:
-    """Latency of a pair of players while 8 all-hard-bot games play on the same host."""
+def _bot_load(socket: Path, host_pid: int, work: Workload,
+              actions: int) -> dict[str, Any]:
+    """Latency of a pair of players while the all-hard-bot games play on the same host."""
     with Connection(socket) as conn:
-        for game, bots in BOT_GAMES:
+        for game, bots in work.bots:
             conn.request(CreateGame(game=game, seats=[Seat(f"Bot {i + 1}", "hard")
                                                       for i in range(bots)]), Created)
-    pair = Table(socket, "neptune", 2, seed=100)
+    pair = Table(socket, work.pair, 2, seed=100)
     tables = [pair]
     samples: list[float] = []
     started, cpu = time.perf_counter(), _cpu_seconds(host_pid)
@@ -196,7 +222,7 @@ def _bot_load(socket: Path, host_pid: int, actions: int) -> dict[str, Any]:
         while len(samples) < actions:
             took = pair.step()
             if took is None:
-                pair = Table(socket, "neptune", 2, seed=100 + len(tables))
+                pair = Table(socket, work.pair, 2, seed=100 + len(tables))
                 tables.append(pair)
                 continue
             samples.append(took)
@@ -217,6 +243,7 @@ def _figures(samples: list[float]) -> dict[str, float]:
 
 def run(actions: int = 200) -> dict[str, Any]:
     """Start a host, measure, stop it; the figures."""
+    plan = workload()
     work = Path(tempfile.mkdtemp(prefix="tg-bench-"))
     socket = work / "host.sock"
     host = subprocess.Popen(
@@ -234,21 +261,21 @@ def run(actions: int = 200) -> dict[str, Any]:
         idle = _rss_kib(host.pid)
         import asyncio
 
-        screen = asyncio.run(_screen_latency(socket, max(20, actions // 4)))
-        pair = Table(socket, "neptune", 2)
+        screen = asyncio.run(_screen_latency(socket, plan.pair, max(20, actions // 4)))
+        pair = Table(socket, plan.pair, 2)
         tables.append(pair)
         quiet: list[float] = []
         while len(quiet) < actions:
             took = pair.step()
             if took is None:
-                pair = Table(socket, "neptune", 2, seed=len(tables))
+                pair = Table(socket, plan.pair, 2, seed=len(tables))
                 tables.append(pair)
                 continue
             quiet.append(took)
-        big = Table(socket, "nova_lux", 6, spectators=2)
+        big = Table(socket, plan.big, get_game(plan.big).players.stop - 1, spectators=2)
         tables.append(big)
         while len(tables) < 21:  # the quiet pair's games, the big one and 19 more
-            tables.append(Table(socket, "neptune", 2, seed=len(tables)))
+            tables.append(Table(socket, plan.pair, 2, seed=len(tables)))
         live = tables[-20:]
         busy: list[float] = []
         for _ in range(max(1, actions // 20)):
@@ -257,7 +284,7 @@ def run(actions: int = 200) -> dict[str, Any]:
                 if took is not None:
                     busy.append(took)
         memory = _rss_kib(host.pid)
-        bots = _bot_load(socket, host.pid, max(20, actions // 2))
+        bots = _bot_load(socket, host.pid, plan, max(20, actions // 2))
         return {
             "latency_one_game": _figures(quiet),
             "latency_20_games": _figures(busy),
