@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import textual.screen
 from textual import events
 from textual.geometry import Size
 from textual.pilot import Pilot
@@ -58,6 +57,7 @@ from tui_games.screens.replay import ReplayView
 from tui_games.screens.rules import RulesScreen
 from tui_games.screens.save_name import SaveNameScreen
 from tui_games.screens.stats import StatsScreen
+from tui_games.textual_private import frames_per_second
 
 # Text that must never be read as markup or reach the terminal raw: names and saves of
 # the fuzzed games carry it, so every screen that shows them is tried with it.
@@ -192,22 +192,6 @@ class Watchdog:
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, previous)
-
-
-@contextmanager
-def frames_per_second(fps: float) -> Iterator[None]:
-    """Screens made inside the block draw at most ``fps`` frames a second (Textual reads
-    the period when a screen starts its update timer).
-
-    The one Textual name here that is not public API: Textual's own setting,
-    TEXTUAL_FPS, is read once when textual is imported, before the fuzz can set it; and
-    the cap halves the CPU of a 600-key run (measured on the five games' tables)."""
-    period = textual.screen.UPDATE_PERIOD
-    textual.screen.UPDATE_PERIOD = 1 / fps  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        textual.screen.UPDATE_PERIOD = period  # type: ignore[misc]
 
 
 def check_state(info: GameInfo, state: GameState) -> str | None:

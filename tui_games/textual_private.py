@@ -12,12 +12,18 @@ Each name here guards against a crash Textual 8.2 has no public way to avoid:
   its page keys raise KeyError on a list not laid out yet (both found by the fuzz).
 - ``forget_query_cache`` and ``clear_inner_outer_cache``: the memory check's release of
   what Textual keeps of closed widgets (open Textual leaks #6665 and #6666; memory.py).
+
+And one that a tool needs, not the game: ``frames_per_second``, the fuzz's frame-rate cap
+(tui_games.fuzz). Textual's own setting, TEXTUAL_FPS, is read once when textual is
+imported, before the fuzz can set it; the cap halves the CPU of a 600-key run.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 
+import textual.screen
 from textual import work
 from textual._context import active_message_pump
 from textual._styles_cache import StylesCache
@@ -66,3 +72,15 @@ class GameCommandPalette(CommandPalette):
             return
         with contextlib.suppress(KeyError):  # lines not built yet: nothing to move
             super()._action_command_list(action)
+
+
+@contextlib.contextmanager
+def frames_per_second(fps: float) -> Iterator[None]:
+    """Screens made inside the block draw at most ``fps`` frames a second (Textual reads
+    the period when a screen starts its update timer): the fuzz's cap."""
+    period = textual.screen.UPDATE_PERIOD
+    textual.screen.UPDATE_PERIOD = 1 / fps  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        textual.screen.UPDATE_PERIOD = period  # type: ignore[misc]
