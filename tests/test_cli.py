@@ -273,6 +273,42 @@ def test_arena_swaps_the_seats_every_game() -> None:
     assert sum(bot.wins for bot in result.bots) + result.ties == 2
 
 
+def seed_spy_game(seeds: list[int]) -> GameInfo:
+    """spy_game whose rules note the seed of every deal."""
+    info = spy_game()
+    base = type(info.rules)
+
+    class SeedSpy(base):  # type: ignore[misc, valid-type]
+        def setup(self, players: int, seed: int, options: Any) -> Any:
+            seeds.append(seed)
+            return super().setup(players, seed, options)
+
+    return GameInfo(rules=SeedSpy(), screen=info.screen, bots=info.bots)
+
+
+def test_a_duplicate_arena_deals_each_game_once_per_seating() -> None:
+    seeds: list[int] = []
+    SeatSpy.seen = []
+    result = run_arena(seed_spy_game(seeds), ["north", "south"], games=6, seed=3,
+                       duplicate=True)
+    assert seeds[0::2] == seeds[1::2] and len(set(seeds)) == 3  # 3 deals, each twice
+    assert {seat for label, seat in SeatSpy.seen if label == "north"} == {0, 1}
+    swept = sum(bot.sweeps for bot in result.bots)
+    assert swept <= 3 and all(2 * bot.sweeps <= bot.wins for bot in result.bots)
+    assert result.as_dict()["duplicate"] is True
+    assert result.summary_line().endswith(
+        f"3 deals swept: seat0 {result.bots[0].sweeps}, seat1 {result.bots[1].sweeps}")
+    plain: list[int] = []
+    run_arena(seed_spy_game(plain), ["north", "south"], games=6, seed=3)
+    assert len(set(plain)) == 6  # without it, every game is a new deal
+
+
+def test_a_duplicate_arena_needs_whole_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--games", "3",
+                          "--duplicate"], capsys)
+    assert code == 2 and out == "" and "multiple of 2" in err
+
+
 def test_iterations_go_only_to_bots_that_take_them() -> None:
     info = spy_game()
     north = make_bot(info, "north", random.Random(1), iterations=50)

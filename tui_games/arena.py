@@ -3,6 +3,11 @@
 Each bot sees only ``rules.observe(state, seat)``. Seats rotate from game to game (in a
 2-seat game the bots swap seats every game) so no bot profits from a seat; results are
 reported per bot, in the order the bots were given.
+
+``--duplicate`` deals each game once for every seating (as in duplicate bridge): the same
+shuffle and dice with the bots in each other's seats, so the luck of a deal counts for
+both. A deal that one bot wins in every seating is its sweep; the sweeps are what tells
+two close bots apart in a game of much luck.
 """
 
 from __future__ import annotations
@@ -84,6 +89,7 @@ class BotRecord:
     decisions: int = 0
     turns: int = 0  # turns this bot finished (decisions that moved the turn counter)
     thinking: float = 0.0  # seconds spent in choose()
+    sweeps: int = 0  # --duplicate: deals this bot won in every seating
 
 
 @dataclass
@@ -98,12 +104,17 @@ class ArenaResult:
     turns_total: int = 0
     actions_total: int = 0
     seconds: float = 0.0
+    duplicate: bool = False  # each deal played once per seating
 
     def summary_line(self) -> str:
         """`N games: seat0 W wins, seat1 W wins[, T ties]`."""
         parts = [f"seat{i} {bot.wins} wins" for i, bot in enumerate(self.bots)]
         if self.ties:
             parts.append(f"{self.ties} ties")
+        if self.duplicate:
+            deals = self.games // len(self.bots)
+            parts.append(f"{deals} deals swept: "
+                         + ", ".join(f"seat{i} {bot.sweeps}" for i, bot in enumerate(self.bots)))
         return f"{self.games} games: " + ", ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
@@ -111,6 +122,7 @@ class ArenaResult:
         n = max(self.games, 1)
         return {
             "game": self.game, "seed": self.seed, "games": self.games, "ties": self.ties,
+            "duplicate": self.duplicate,
             "mean_turns": self.turns_total / n,
             "mean_actions": self.actions_total / n,
             "seconds": self.seconds,
@@ -118,7 +130,7 @@ class ArenaResult:
             "seats": [{
                 "seat": i, "bot": bot.label, "wins": bot.wins, "win_rate": bot.wins / n,
                 "mean_score": bot.score_total / n, "mean_turns": bot.turns / n,
-                "mean_decisions": bot.decisions / n,
+                "mean_decisions": bot.decisions / n, "sweeps": bot.sweeps,
                 "ms_per_decision": 1000 * bot.thinking / bot.decisions if bot.decisions else None,
             } for i, bot in enumerate(self.bots)],
             "summary": self.summary_line(),
@@ -146,11 +158,14 @@ class ArenaResult:
 
 
 def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
-              iterations: int | None = None, rate: float | None = None) -> ArenaResult:
+              iterations: int | None = None, rate: float | None = None,
+              duplicate: bool = False) -> ArenaResult:
     """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
 
     ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
     reads them off an IterationClock, so results do not depend on the machine's load.
+    ``duplicate``: each deal is played once per seating (``games`` a multiple of the
+    seats), and a deal one bot wins in every seating counts as its sweep.
     """
     rules = info.rules
     seats = len(labels)
@@ -161,23 +176,34 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     for level in labels:
         if level not in info.bots:
             make_bot(info, level, random.Random(0))  # raises the clear error
+    if duplicate and games % seats:
+        raise ArenaError(f"--duplicate plays each deal once per seating: --games must be a "
+                         f"multiple of {seats}")
     result = ArenaResult(game=info.id, seed=seed, games=games,
-                         bots=[BotRecord(label) for label in labels])
+                         bots=[BotRecord(label) for label in labels], duplicate=duplicate)
     master = random.Random(seed)
     started = time.perf_counter()
+    game_seed = 0
+    deal_winners: list[int | None] = []
     for number in range(games):
         # Bot i sits at seat (i + number) % seats: every bot gets every seat in turn.
         bot_at = [(seat - number) % seats for seat in range(seats)]
-        game_seed = master.getrandbits(63)
+        if not duplicate or number % seats == 0:
+            game_seed = master.getrandbits(63)
         bots = [make_bot(info, labels[bot_at[seat]], random.Random(master.getrandbits(63)),
                          iterations, rate) for seat in range(seats)]
-        _play_one(rules, game_seed, bots, bot_at, result)
+        deal_winners.append(_play_one(rules, game_seed, bots, bot_at, result))
+        if duplicate and len(deal_winners) == seats:
+            if deal_winners[0] is not None and len(set(deal_winners)) == 1:
+                result.bots[deal_winners[0]].sweeps += 1
+            deal_winners.clear()
     result.seconds = time.perf_counter() - started
     return result
 
 
 def _play_one(rules: Rules[Any, Any], game_seed: int, bots: list[Bot], bot_at: list[int],
-              result: ArenaResult) -> None:
+              result: ArenaResult) -> int | None:
+    """Play one game, adding it to ``result``; the winning bot's index (None: a tie)."""
     state = rules.setup(len(bots), game_seed, default_options(rules))
     actions = 0
     while (seat := rules.to_move(state)) is not None:
@@ -204,6 +230,8 @@ def _play_one(rules: Rules[Any, Any], game_seed: int, bots: list[Bot], bot_at: l
     for seat, score in enumerate(outcome.scores):
         result.bots[bot_at[seat]].score_total += score
     if len(outcome.winners) == 1:
-        result.bots[bot_at[outcome.winners[0]]].wins += 1
-    else:
-        result.ties += 1
+        winner = bot_at[outcome.winners[0]]
+        result.bots[winner].wins += 1
+        return winner
+    result.ties += 1
+    return None

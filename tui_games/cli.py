@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--rate", type=_positive_float, metavar="R",
                        help="timed searches keep their time budgets but count time as "
                             "R iterations a second: the same moves on a busy machine")
+    arena.add_argument("--duplicate", action="store_true",
+                       help="deal each game once per seating (N a multiple of the seats): "
+                            "the luck of a deal counts for every bot")
     arena.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
@@ -200,7 +203,7 @@ def _arena(args: argparse.Namespace) -> int:
     labels = [label.strip() for label in args.bots.split(",") if label.strip()]
     try:
         result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
-                           args.rate)
+                           args.rate, args.duplicate)
     except ArenaError as exc:
         return _fail(str(exc))
     if args.json:
