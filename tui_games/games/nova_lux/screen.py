@@ -29,7 +29,6 @@ from tui_games.games.nova_lux import turn_lines
 from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.cards import RESOURCES
 from tui_games.games.nova_lux.details import DetailsScreen
-from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
 from tui_games.games.nova_lux.entries import (
     Entry,
     action_cell,
@@ -38,19 +37,15 @@ from tui_games.games.nova_lux.entries import (
     entry_text,
     next_spot,
 )
-from tui_games.games.nova_lux.offer_dialog import OfferDialog
+from tui_games.games.nova_lux.nobody_wins import NobodyWinsScreen
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import (
     NONE,
-    AnswerTrade,
-    DropOffer,
-    FedConvert,
-    ForceTrade,
     NovaLuxState,
     Pass,
-    SendOffer,
 )
+from tui_games.games.nova_lux.trade_dialogs import TradeDialogs
 from tui_games.games.nova_lux.view import (
     COMPACT_LEGEND,
     LARGE_LEGEND,
@@ -62,11 +57,8 @@ from tui_games.games.nova_lux.view import (
     map_cells,
     mat_text,
     resource_label,
-    trade_question,
 )
-from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
@@ -78,17 +70,9 @@ LARGE = (110, 36)  # from this terminal size on, three-line cells with their nam
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
 
-class NobodyWinsScreen(GameOverScreen):
-    """The end of a game nobody won (a lost solo game, a semi-cooperative game that ran
-    out of hydrogen): the shared game-over screen with a headline that says so."""
-
-    def headline_text(self) -> str:
-        """Nobody's name: the game beat everyone."""
-        return "Nobody wins: the universe collapsed first."
-
-
-class NovaLuxScreen(GameScreen, inherit_bindings=False):
-    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer)."""
+class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
+    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer); the trade
+    dialogs are a part of their own (trade_dialogs.py)."""
 
     LARGE_AT = LARGE
 
@@ -379,63 +363,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             view = self._nova_view()
             if not (self.mine() and view.phase in ("draft", "store", "plunder", "react")):
                 self._focus(self.grid, now=True)
-
-    def _compose_exchange(self, kind: str, target: int) -> None:
-        names = self.seat_names
-        if kind == "force":
-            title = f"Force {names[target]} to trade one for one (up to 7)."
-            dialog = ExchangeDialog(title, one_count=True, max_count=7)
-        else:
-            title = "Convert one resource into another, as many as you like."
-            dialog = ExchangeDialog(title, one_count=True, max_count=14)
-
-        def chosen(exchange: Exchange | None) -> None:
-            if exchange is None:
-                return
-            give, give_n, get, _ = exchange
-            action: Action
-            if kind == "force":
-                action = ForceTrade(target, give, get, give_n)
-            else:
-                action = FedConvert(give, get, give_n)
-            self._play_and_return(action)
-
-        self.app.push_screen(dialog, chosen)
-
-    def _compose_offer(self, view: NovaLuxState) -> None:
-        """The offer in play is composed in its dialog, unit by unit (each a legal step);
-        Enter sends it, Esc drops it."""
-        offer = view.offer
-        assert offer is not None
-        if self.closed:
-            return
-        self._composing = True
-        other = self.seat_names[offer.target]
-
-        def step(action: Action) -> str:
-            if action in self.legal():
-                self.play(action)
-                return ""
-            return self.why_not(action)
-
-        def done(send: bool | None) -> None:
-            self._composing = False
-            self._play_and_return(SendOffer() if send else DropOffer())
-
-        title = f"Offer {other} a trade: any amounts of any resources, each side something."
-        self.app.push_screen(OfferDialog(title, other, self._nova_view, self.legal, step),
-                             done)
-
-    def _ask_trade(self, view: NovaLuxState) -> None:
-        offer = view.offer
-        assert offer is not None
-        question = trade_question(offer, self.seat_names)
-
-        def answered(yes: bool | None) -> None:
-            self._play_and_return(AnswerTrade(bool(yes)))
-
-        if not self.closed:  # a bot's offer can land after the table was left
-            self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next cell (in reading order) where the player can act."""
