@@ -37,11 +37,11 @@ from tui_games.games.nova_lux.entries import (
     entry_text,
     next_spot,
 )
+from tui_games.games.nova_lux.map_cursor import CursorPlan
 from tui_games.games.nova_lux.nobody_wins import NobodyWinsScreen
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import (
-    NONE,
     NovaLuxState,
     Pass,
 )
@@ -94,11 +94,9 @@ class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
         self._composing = False     # the offer dialog is open
         self._list_keys = False     # the action list has the keys (else the map)
         self._hint_moved_focus = False  # a hint moved the focus: its line stays
-        self._cursor_turn: tuple[int, int] | None = None
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
         saved = self.saved_numbers(PREF_CURSOR, 2)
-        self._restore_cursor: tuple[int, int] | None = (
-            (saved[0], saved[1]) if saved is not None else None)
+        self._cursor_plan = CursorPlan((saved[0], saved[1]) if saved is not None else None)
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
         self._placing_cursor = False  # refresh_table moves the cursor: no watcher's work
@@ -235,21 +233,12 @@ class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
             self._compose_offer(view)
 
     def _place_cursor(self, view: NovaLuxState, new_decision: bool) -> None:
-        """Where a view puts the map's cursor: where it was saved in this turn, the
-        middle of the map to place the Ark, on the Ark at the start of each turn."""
-        restore = self._restore_cursor
-        if restore is not None:  # a resumed game: the cursor where it was in this turn
-            self._restore_cursor = None
-            if restore[0] == view.turn:
-                self._cursor_turn = (view.turn, self.viewer)
-                self.grid.move_to(restore[1])
-        if new_decision and self.mine() and view.phase == "place" \
-                and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
-            self.grid.move_to(24)        # the middle of the map
-        turn = (view.turn, self.viewer)
-        if self.mine() and view.phase == "turn" and turn != self._cursor_turn:
-            self._cursor_turn = turn     # each turn starts with the cursor on your Ark
-            self.grid.move_to(view.ships[self.viewer])
+        """Where a view puts the map's cursor (map_cursor.py)."""
+        grid = self.grid
+        cell = self._cursor_plan.place(view, self.viewer, self.mine(), new_decision,
+                                       grid.cursor)
+        if cell != grid.cursor:
+            grid.move_to(cell)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
         width = self.app.size.width - 2          # the line's padding
