@@ -20,9 +20,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widget import Widget
 
 from tui_games.engine.core import Action, GameState
 from tui_games.games.nova_lux import turn_lines
@@ -37,14 +35,12 @@ from tui_games.games.nova_lux.entries import (
     entry_text,
     next_spot,
 )
+from tui_games.games.nova_lux.list_focus import ListFocus
 from tui_games.games.nova_lux.map_cursor import CursorPlan
 from tui_games.games.nova_lux.nobody_wins import NobodyWinsScreen
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
 from tui_games.games.nova_lux.space_grid import SpaceGrid
-from tui_games.games.nova_lux.state import (
-    NovaLuxState,
-    Pass,
-)
+from tui_games.games.nova_lux.state import NovaLuxState, Pass
 from tui_games.games.nova_lux.trade_dialogs import TradeDialogs
 from tui_games.games.nova_lux.view import (
     COMPACT_LEGEND,
@@ -70,9 +66,10 @@ LARGE = (110, 36)  # from this terminal size on, three-line cells with their nam
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
 
-class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
-    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer); the trade
-    dialogs are a part of their own (trade_dialogs.py)."""
+class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False):
+    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer). Two parts
+    have a module of their own: which of the map and the list has the keys, with the
+    list's highlight (list_focus.py), and the trade dialogs (trade_dialogs.py)."""
 
     LARGE_AT = LARGE
 
@@ -152,19 +149,6 @@ class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
         """What can be done at the cursor's cell (and anywhere)."""
         listing: ActionList = self._widget("nl-actions")
         return listing
-
-    def _focus(self, widget: Widget, *, now: bool = False) -> None:
-        """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
-        it has them already. ``now``: at once (GameScreen.give_keys), with the list's
-        highlight gone in the same change; only on a live table: while the screen is
-        being made, its own first focus comes after and would take the keys back."""
-        if now:
-            if self.focused is not widget:
-                self.give_keys(widget)
-                if widget is not self.action_list:
-                    self._hide_highlight()
-        elif not widget.has_focus:
-            widget.focus()
 
     def _text(self, widget_id: str, text: str) -> None:
         """Show ``text`` in a line widget: it repaints only the lines that changed, and
@@ -274,20 +258,8 @@ class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
-        if not entries:
-            return
-        if listing.has_focus:
-            want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
-            if listing.highlighted != want:
-                listing.highlighted = want
-            return
-        # The map has the keys: the list shows no highlight (Enter there opens it on its
-        # first line), so a cursor key sends the list's changed cells, not a bar across
-        # it; the highlight is held for when the list takes the keys.
-        held = highlighted if highlighted is not None else self._held
-        self._held = 0 if reset or held is None else min(held, len(entries) - 1)
-        if listing.highlighted is not None:
-            listing.highlighted = None
+        if entries:
+            self._follow_keys(len(entries), reset, highlighted)
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
@@ -398,39 +370,6 @@ class NovaLuxScreen(TradeDialogs, GameScreen, inherit_bindings=False):
                 self._focus(self.grid)  # the list's highlight goes with the keys
             return
         self.action_menu()
-
-    def _safest(self) -> None:
-        """The list's highlight back on its first, safest line (a later Enter Enter must
-        not play what was highlighted before)."""
-        if self._entries and self.action_list.highlighted != 0:
-            self.action_list.highlighted = 0
-
-    def _hide_highlight(self) -> None:
-        """The list's highlight is shown only where Enter plays it: away with the keys
-        (held for when they come back). Called with the focus change itself, so that the
-        list is drawn blurred and without its bar in one frame, not with the bar first."""
-        listing = self.action_list
-        if listing.highlighted is not None:
-            self._held = listing.highlighted
-            listing.highlighted = None
-
-    def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """The status line says which of the map and the list has the keys; the list's
-        highlight shows only while the list has them."""
-        self._list_keys = event.widget.id == "nl-actions"
-        listing = self.action_list
-        # By where the keys are now, not by the event: two focus changes in a row (a
-        # play's, then a hint's) may tell the screen in either order.
-        if not listing.has_focus:
-            self._hide_highlight()
-        elif listing.highlighted is None and self._entries:
-            held = self._held if self._held is not None else 0
-            listing.highlighted = min(held, len(self._entries) - 1)
-        if self._hint_moved_focus:
-            self._hint_moved_focus = False  # the hint's own line says what to do
-            return
-        if self.mine() and not self.reviewing:
-            self.show_status(self.status_text(self.view()))
 
     def action_details(self) -> None:
         """The side panel's lines in full (the 80x24 panel ends long ones with "…")."""
