@@ -341,7 +341,7 @@ async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
 def test_a_paid_move_comes_after_every_free_choice() -> None:
     """Issue 19: "Move to E5 (5 hydrogen)" was the first line where a hydrogen take or an
     ability was meant."""
-    from tui_games.games.nova_lux.screen import _safety
+    from tui_games.games.nova_lux.entries import safety as _safety
     from tui_games.games.nova_lux.state import MoveTo, TakeHydrogen, UseAbility, UseEngine
 
     entries = [Attack(1), MoveTo(3), UseAbility(0, 0, 4), UseEngine(0, 0, 1),

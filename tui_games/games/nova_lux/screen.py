@@ -8,7 +8,9 @@ Ark can move to, the path is drawn on the map and its hydrogen cost named under 
 Trades are composed in a small dialog; an offer to you is answered in another.
 
 The screen never decides what is legal: the list holds exactly the rules' legal actions,
-and a refused choice is explained with the rules' own reason.
+and a refused choice is explained with the rules' own reason. Its words are made without
+the UI: the list's in entries.py, the top and status lines' in turn_lines.py, the map's
+and the side panel's in view.py.
 """
 
 from __future__ import annotations
@@ -18,59 +20,41 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widget import Widget
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.text import fit
-from tui_games.games.nova_lux import movement
-from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
-from tui_games.games.nova_lux.cards import HYDROGEN, RESOURCES, amount, faction_text
-from tui_games.games.nova_lux.describe import units
+from tui_games.games.nova_lux import turn_lines
+from tui_games.games.nova_lux.board import CELL_NAMES
+from tui_games.games.nova_lux.cards import RESOURCES
 from tui_games.games.nova_lux.details import DetailsScreen
-from tui_games.games.nova_lux.dialogs import Exchange, ExchangeDialog
-from tui_games.games.nova_lux.offer_dialog import OfferDialog
+from tui_games.games.nova_lux.entries import (
+    Entry,
+    action_cell,
+    entries_at,
+    entry_of,
+    entry_text,
+    next_spot,
+)
+from tui_games.games.nova_lux.list_focus import ListFocus
+from tui_games.games.nova_lux.map_cursor import CursorPlan
+from tui_games.games.nova_lux.nobody_wins import NobodyWinsScreen
 from tui_games.games.nova_lux.resource_tracker import ResourceTracks
 from tui_games.games.nova_lux.space_grid import SpaceGrid
-from tui_games.games.nova_lux.state import (
-    NONE,
-    AnswerTrade,
-    Attack,
-    DropOffer,
-    EndTurn,
-    Escape,
-    FedConvert,
-    ForceTrade,
-    FoundColony,
-    Harvest,
-    MoveTo,
-    NovaLuxState,
-    Pass,
-    Pick,
-    PlaceShip,
-    SendOffer,
-    StartTrade,
-    TakeHydrogen,
-    Teleport,
-)
+from tui_games.games.nova_lux.state import NovaLuxState, Pass
+from tui_games.games.nova_lux.trade_dialogs import TradeDialogs
 from tui_games.games.nova_lux.view import (
     COMPACT_LEGEND,
     LARGE_LEGEND,
     RESOURCE_STYLES,
-    cell_text,
+    cell_line,
     details,
-    dice_label,
-    engine_line,
-    faction_line,
-    hydrogen_left,
+    flight,
+    flights,
     map_cells,
+    mat_text,
     resource_label,
-    short_mat,
 )
-from tui_games.screens.confirm import ConfirmScreen
 from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
 from tui_games.screens.hint import hints_line
 from tui_games.widgets.action_list import ActionList
 from tui_games.widgets.boxes import Column, Row
@@ -80,45 +64,12 @@ from tui_games.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, three-line cells with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
-Entry = Action | tuple[str, int]
-"""A line of the action list: a legal action, or ("force" | "convert", target)
-for an exchange composed in the dialog."""
-_AT_CELL = (MoveTo, Teleport, PlaceShip, Escape)
-_AT_SHIP = (Harvest, FoundColony, Attack)
-# The order of the action list, safest first: the list opens on its first line, so a
-# stray Enter passes, harvests or takes hydrogen, and never attacks or pays for a move.
-_SAFETY: tuple[tuple[type, ...], ...] = (
-    (Pass,), (Harvest,), (TakeHydrogen, EndTurn), (StartTrade, tuple), (FoundColony,),
-    (MoveTo, Teleport), (Attack,))
-_DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
-               "colony": "colony founded"}
 
 
-class NobodyWinsScreen(GameOverScreen):
-    """The end of a game nobody won (a lost solo game, a semi-cooperative game that ran
-    out of hydrogen): the shared game-over screen with a headline that says so."""
-
-    def headline_text(self) -> str:
-        """Nobody's name: the game beat everyone."""
-        return "Nobody wins: the universe collapsed first."
-
-
-def _safety(entry: Entry) -> float:
-    """Where an entry goes in the list: by _SAFETY, the rest (engine runs, abilities,
-    the phases' own choices) after the colony and before the moves."""
-    for rank, kinds in enumerate(_SAFETY):
-        if isinstance(entry, kinds):
-            return rank
-    return _SAFETY.index((MoveTo, Teleport)) - 0.5
-
-
-def capitalised(text: str) -> str:
-    """``Harvest 2 hydrogen...`` from ``harvest 2 hydrogen...``."""
-    return text[:1].upper() + text[1:]
-
-
-class NovaLuxScreen(GameScreen, inherit_bindings=False):
-    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer)."""
+class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False):
+    """Nova Lux against bots or hot-seat, all by keyboard (see the Footer). Two parts
+    have a module of their own: which of the map and the list has the keys, with the
+    list's highlight (list_focus.py), and the trade dialogs (trade_dialogs.py)."""
 
     LARGE_AT = LARGE
 
@@ -140,11 +91,9 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         self._composing = False     # the offer dialog is open
         self._list_keys = False     # the action list has the keys (else the map)
         self._hint_moved_focus = False  # a hint moved the focus: its line stays
-        self._cursor_turn: tuple[int, int] | None = None
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
         saved = self.saved_numbers(PREF_CURSOR, 2)
-        self._restore_cursor: tuple[int, int] | None = (
-            (saved[0], saved[1]) if saved is not None else None)
+        self._cursor_plan = CursorPlan((saved[0], saved[1]) if saved is not None else None)
         self._listed: tuple[object, ...] | None = None  # what the action list shows
         self._widgets: dict[str, Any] = {}
         self._placing_cursor = False  # refresh_table moves the cursor: no watcher's work
@@ -201,19 +150,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         listing: ActionList = self._widget("nl-actions")
         return listing
 
-    def _focus(self, widget: Widget, *, now: bool = False) -> None:
-        """Give ``widget`` the keys; Textual repaints a widget focused again, so not if
-        it has them already. ``now``: at once (GameScreen.give_keys), with the list's
-        highlight gone in the same change; only on a live table: while the screen is
-        being made, its own first focus comes after and would take the keys back."""
-        if now:
-            if self.focused is not widget:
-                self.give_keys(widget)
-                if widget is not self.action_list:
-                    self._hide_highlight()
-        elif not widget.has_focus:
-            widget.focus()
-
     def _text(self, widget_id: str, text: str) -> None:
         """Show ``text`` in a line widget: it repaints only the lines that changed, and
         asks for a layout pass only when their number changes."""
@@ -233,10 +169,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         """The viewer's cheapest flight to each cell, on their turn (once per view)."""
         def paths() -> dict[int, tuple[int, int]]:
             view = self._nova_view()
-            mover = self.rules.to_move(view)
-            if view.phase == "turn" and mover == self.viewer and view.ships[mover] != NONE:
-                return movement.cheapest(view, view.ships[mover], view.res[mover][HYDROGEN])
-            return {}
+            return flights(view, self.rules.to_move(view), self.viewer)
         return self.remember("paths", paths)
 
     def _map_cells(self) -> list[Any]:
@@ -245,51 +178,8 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         return self.remember(("cells", large), lambda: map_cells(self._nova_view(), large))
 
     def _at(self, view: NovaLuxState, a: Action) -> int | None:
-        """The cell an action is about, or None for one that needs no place."""
-        if isinstance(a, _AT_CELL):
-            return a.cell
-        if isinstance(a, TakeHydrogen):
-            return CARD_CELLS[a.card]
-        if isinstance(a, (*_AT_SHIP, StartTrade, ForceTrade)):
-            return view.ships[self.viewer]
-        return None
-
-    def _entries_here(self, view: NovaLuxState) -> list[Entry]:
-        """The legal actions at the cursor's cell, then those that need no place."""
-        if view.phase == "compose":
-            return []       # the offer's steps are the composer's keys, not list lines
-        cell = self.grid.cursor
-        here: list[Entry] = []
-        anywhere: list[Entry] = []
-        for a in self.legal():
-            at = self._at(view, a)
-            if isinstance(a, ForceTrade | FedConvert):
-                kind = "force" if isinstance(a, ForceTrade) else "convert"
-                entry: Entry = (kind, getattr(a, "target", NONE))
-                bucket = anywhere if at is None else here
-                if at in (None, cell) and entry not in bucket:
-                    bucket.append(entry)
-            elif at is None:
-                anywhere.append(a)
-            elif at == cell:
-                here.append(a)
-        return sorted(here + anywhere, key=_safety)
-
-    def _entry_text(self, view: NovaLuxState, entry: Entry) -> str:
-        names = self.seat_names
-        if isinstance(entry, tuple):
-            kind, target = entry
-            if kind == "force":
-                return f"Force {names[target]} to trade (Trade Fleet)..."
-            return "Convert one resource into another (Transmuters)..."
-        if isinstance(entry, Pick):
-            return faction_text(entry.faction)
-        if isinstance(entry, StartTrade):
-            return f"Offer {names[entry.target]} a trade (choose what and how many)..."
-        text = self.rules.describe(view, entry)
-        if isinstance(entry, MoveTo) and entry.cell in self._paths():
-            text += f" ({amount(self._paths()[entry.cell][0], HYDROGEN)})"
-        return capitalised(self.name_seats(text))
+        """The cell an action of the viewer's is about, or None for one that needs no place."""
+        return action_cell(view, self.viewer, a)
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -327,48 +217,16 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             self._compose_offer(view)
 
     def _place_cursor(self, view: NovaLuxState, new_decision: bool) -> None:
-        """Where a view puts the map's cursor: where it was saved in this turn, the
-        middle of the map to place the Ark, on the Ark at the start of each turn."""
-        restore = self._restore_cursor
-        if restore is not None:  # a resumed game: the cursor where it was in this turn
-            self._restore_cursor = None
-            if restore[0] == view.turn:
-                self._cursor_turn = (view.turn, self.viewer)
-                self.grid.move_to(restore[1])
-        if new_decision and self.mine() and view.phase == "place" \
-                and view.ships[self.viewer] == NONE and self.grid.cursor == 0:
-            self.grid.move_to(24)        # the middle of the map
-        turn = (view.turn, self.viewer)
-        if self.mine() and view.phase == "turn" and turn != self._cursor_turn:
-            self._cursor_turn = turn     # each turn starts with the cursor on your Ark
-            self.grid.move_to(view.ships[self.viewer])
+        """Where a view puts the map's cursor (map_cursor.py)."""
+        grid = self.grid
+        cell = self._cursor_plan.place(view, self.viewer, self.mine(), new_decision,
+                                       grid.cursor)
+        if cell != grid.cursor:
+            grid.move_to(cell)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
-        names = self.seat_names
-        if mover is None:
-            who = "game over"
-        elif view.phase == "draft":
-            who = "faction draft"
-        elif view.phase == "place":
-            who = "placing the Arks"
-        else:
-            who = "your turn" if view.current == self.viewer else f"{names[view.current]}'s turn"
-        done = [_DONE_WORDS[d] for d in dict.fromkeys(view.did)] if mover is not None \
-            and view.phase not in ("draft", "place") else []
-        dice = f" · {dice_label(view)}" if view.dice else ""
-        left = hydrogen_left(view)
-        mode = {"solo": "solo", "semi": "semi-co-op", "standard": ""}[view.mode]
         width = self.app.size.width - 2          # the line's padding
-        # Too long for the terminal: the game's name gives way first, then what the turn
-        # has done (the status line and the log say it too); "…" only as a last resort.
-        for name, did in (("Nova Lux", done), ("", done), ("", [])):
-            title = " ".join(part for part in (name, mode) if part)
-            head = " · ".join(part for part in (title, f"turn {view.turn + 1}") if part)
-            turn = who + (" (" + ", ".join(did) + ")" if did else "")
-            line = f"{head} · {turn}{dice} · {left} H in all stars"
-            if len(line) <= width:
-                break
-        self._text("nl-top", fit(line, width))
+        self._text("nl-top", turn_lines.top_line(view, mover, self.viewer, self.seat_names, width))
 
     def _side_width(self) -> int:
         width: int = self._widget("nl-side").size.width
@@ -379,105 +237,43 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_mat(self, view: NovaLuxState) -> None:
         me = self.viewer
-        width = self._side_width()
         tracks: ResourceTracks = self._widget("nl-tracks")
         tracks.set_values(view.res[me])
-        wide = width >= 80
-        lines = [fit(faction_line(view, me, slot, wide), width)
-                 for slot in range(len(view.factions[me]))]
-        if view.phase == "draft" and len(lines) < 3:
-            lines.append(f"(drafting: {3 - len(lines)} more to keep)")
-        colony = view.colony[me]
-        where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
-        self._text("nl-factions", "\n".join(lines))
-        self._text("nl-engine", fit(f"Colony {where} | {engine_line(view, me)}", width))
-        names = self.seat_names
-        others = [fit(short_mat(view, p, names[p]), width) for p in range(view.players) if p != me]
-        self._text("nl-others", "\n".join(others))  # none in solo: no lines, no height
+        mat = mat_text(view, me, self.seat_names, self._side_width())
+        self._text("nl-factions", mat.factions)
+        self._text("nl-engine", mat.engine)
+        self._text("nl-others", mat.others)  # none in solo: no lines, no height
 
     def _refresh_actions(self, view: NovaLuxState, reset: bool) -> None:
         """List the entries at the cursor; ``reset`` highlights the first. The options are
         replaced only when their texts change (moving between two cells with the same
         entries, or back to the same decision, keeps the list as it is)."""
-        entries = self._entries_here(view)
+        entries = entries_at(view, self.viewer, self.legal(), self.grid.cursor)
         listing = self.action_list
         highlighted = listing.highlighted
         if entries != self._entries or reset:
             self._entries = entries
-            texts = tuple(self._entry_text(view, e) for e in entries)
+            names, paths = self.seat_names, self._paths()
+            texts = tuple(entry_text(view, e, names, paths) for e in entries)
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
-        if not entries:
-            return
-        if listing.has_focus:
-            want = 0 if reset or highlighted is None else min(highlighted, len(entries) - 1)
-            if listing.highlighted != want:
-                listing.highlighted = want
-            return
-        # The map has the keys: the list shows no highlight (Enter there opens it on its
-        # first line), so a cursor key sends the list's changed cells, not a bar across
-        # it; the highlight is held for when the list takes the keys.
-        held = highlighted if highlighted is not None else self._held
-        self._held = 0 if reset or held is None else min(held, len(entries) - 1)
-        if listing.highlighted is not None:
-            listing.highlighted = None
+        if entries:
+            self._follow_keys(len(entries), reset, highlighted)
 
     def _refresh_map(self, view: NovaLuxState) -> None:
         cell = self.grid.cursor
-        # The caption says only what flying there costs: the side panel's first line
-        # names the cell and the list under it shows what Enter offers there, so a
-        # cursor key between cells the Ark cannot fly to leaves the caption as it is
-        # (a line fewer written to the terminal per key: issue 17).
-        caption = ""
-        marked: list[int] = []
-        if cell in self._paths() and cell != view.ships[self.viewer] \
-                and "move" not in view.did:
-            cost = self._paths()[cell][0]
-            # From the first cell flown over: the Ark's own cell shows where it starts,
-            # and unmarked it is one style run, not three (bytes per cursor key).
-            marked = movement.path_to(self._paths(), cell)[1:]
-            caption = f"move here: {amount(cost, HYDROGEN)}"
+        marked, caption = flight(view, self.viewer, self._paths(), cell)
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         self.grid.show(self._map_cells(), marked=marked, caption=caption, legend=legend)
-        width = self._side_width()
-        text = cell_text(view, cell, self.seat_names)
-        if len(text) > width:       # the 80x24 panel: the map's letters, then "…" if need be
-            text = cell_text(view, cell, self.seat_names, short=True)
-        self._text("nl-cell", fit(text, width))
+        self._text("nl-cell", cell_line(view, cell, self.seat_names, self._side_width()))
 
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""
         assert isinstance(view, NovaLuxState)
         mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if not self.mine():
-            return f"Seat {mover + 1} is playing."
-        phase = view.phase
-        if phase == "draft":
-            return "Keep one faction card (the rest pass to the left): Enter on the list."
-        if phase == "place":
-            return "Place your Ark: move the cursor to a cell, Enter, then Enter again."
-        if phase == "store":
-            return "Your engine is full: put the new star in a slot, or discard it."
-        if phase == "escape":
-            return "The neutron star collapsed under you: choose a neighbouring cell."
-        if phase == "answer":
-            return "Answer the trade offered to you."
-        if phase == "compose":
-            return "Compose your trade offer: + and - on each side, Enter offers, Esc drops it."
-        if phase == "plunder":
-            return f"You won the attack: take {view.plunder_left} more, one at a time."
-        if phase == "react":
-            return (f"End of {self.seat_names[view.current]}'s turn: use one faction ability, "
-                    "or pass (p).")
-        if self._list_keys:
-            keys = "The list has the keys: ↑↓ choose, Enter plays, Esc back to the map."
-        else:
-            keys = "The map has the keys: arrows move, Enter lists actions, Tab next place."
-        return ("Your turn: harvest, move, engine, colony (each once), then take 1 hydrogen "
-                f"to end. {keys}")
+        return turn_lines.status_text(view, mover, mover is not None and self.mine(),
+                                      self.seat_names, self._list_keys)
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -529,79 +325,17 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
             if not (self.mine() and view.phase in ("draft", "store", "plunder", "react")):
                 self._focus(self.grid, now=True)
 
-    def _compose_exchange(self, kind: str, target: int) -> None:
-        names = self.seat_names
-        if kind == "force":
-            title = f"Force {names[target]} to trade one for one (up to 7)."
-            dialog = ExchangeDialog(title, one_count=True, max_count=7)
-        else:
-            title = "Convert one resource into another, as many as you like."
-            dialog = ExchangeDialog(title, one_count=True, max_count=14)
-
-        def chosen(exchange: Exchange | None) -> None:
-            if exchange is None:
-                return
-            give, give_n, get, _ = exchange
-            action: Action
-            if kind == "force":
-                action = ForceTrade(target, give, get, give_n)
-            else:
-                action = FedConvert(give, get, give_n)
-            self._play_and_return(action)
-
-        self.app.push_screen(dialog, chosen)
-
-    def _compose_offer(self, view: NovaLuxState) -> None:
-        """The offer in play is composed in its dialog, unit by unit (each a legal step);
-        Enter sends it, Esc drops it."""
-        offer = view.offer
-        assert offer is not None
-        if self.closed:
-            return
-        self._composing = True
-        other = self.seat_names[offer.target]
-
-        def step(action: Action) -> str:
-            if action in self.legal():
-                self.play(action)
-                return ""
-            return self.why_not(action)
-
-        def done(send: bool | None) -> None:
-            self._composing = False
-            self._play_and_return(SendOffer() if send else DropOffer())
-
-        title = f"Offer {other} a trade: any amounts of any resources, each side something."
-        self.app.push_screen(OfferDialog(title, other, self._nova_view, self.legal, step),
-                             done)
-
-    def _ask_trade(self, view: NovaLuxState) -> None:
-        offer = view.offer
-        assert offer is not None
-        names = self.seat_names
-        question = (f"{names[offer.seat]} offers you {units(offer.gives)} for "
-                    f"{units(offer.gets)}. Accept?")
-
-        def answered(yes: bool | None) -> None:
-            self._play_and_return(AnswerTrade(bool(yes)))
-
-        if not self.closed:  # a bot's offer can land after the table was left
-            self.app.push_screen(ConfirmScreen(question, "Accept", "Decline"), answered)
-
     def action_next_spot(self) -> None:
         """Move the cursor to the next cell (in reading order) where the player can act."""
-        view = self._nova_view()
-        spots = sorted({at for a in self.legal() if (at := self._at(view, a)) is not None})
-        if not spots:
+        spot = next_spot(self._nova_view(), self.viewer, self.legal(), self.grid.cursor)
+        if spot is None:
             self.show_status("No place on the map to act now: see the list on the right.",
                              error=True)
             if self._entries:
                 self._focus(self.action_list)
             return
-        here = self.grid.cursor
-        later = [c for c in spots if c > here]
         self._focus(self.grid)
-        self.grid.move_to((later or spots)[0])
+        self.grid.move_to(spot)
 
     def mark_hint(self, action: Action) -> None:
         """The cursor goes to the hinted action's cell and the list highlights it (Enter
@@ -610,9 +344,7 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
         at = self._at(view, action)
         if at is not None and at != self.grid.cursor:
             self.grid.move_to(at)
-        kinds = {ForceTrade: "force", FedConvert: "convert"}
-        entry: Entry = (kinds[type(action)], getattr(action, "target", NONE)) if (
-            type(action) in kinds) else action
+        entry = entry_of(action)
         if entry in self._entries:
             # the focus moves after the hint's line is shown: that line must stay
             self._hint_moved_focus = self.focused is not self.action_list
@@ -638,39 +370,6 @@ class NovaLuxScreen(GameScreen, inherit_bindings=False):
                 self._focus(self.grid)  # the list's highlight goes with the keys
             return
         self.action_menu()
-
-    def _safest(self) -> None:
-        """The list's highlight back on its first, safest line (a later Enter Enter must
-        not play what was highlighted before)."""
-        if self._entries and self.action_list.highlighted != 0:
-            self.action_list.highlighted = 0
-
-    def _hide_highlight(self) -> None:
-        """The list's highlight is shown only where Enter plays it: away with the keys
-        (held for when they come back). Called with the focus change itself, so that the
-        list is drawn blurred and without its bar in one frame, not with the bar first."""
-        listing = self.action_list
-        if listing.highlighted is not None:
-            self._held = listing.highlighted
-            listing.highlighted = None
-
-    def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """The status line says which of the map and the list has the keys; the list's
-        highlight shows only while the list has them."""
-        self._list_keys = event.widget.id == "nl-actions"
-        listing = self.action_list
-        # By where the keys are now, not by the event: two focus changes in a row (a
-        # play's, then a hint's) may tell the screen in either order.
-        if not listing.has_focus:
-            self._hide_highlight()
-        elif listing.highlighted is None and self._entries:
-            held = self._held if self._held is not None else 0
-            listing.highlighted = min(held, len(self._entries) - 1)
-        if self._hint_moved_focus:
-            self._hint_moved_focus = False  # the hint's own line says what to do
-            return
-        if self.mine() and not self.reviewing:
-            self.show_status(self.status_text(self.view()))
 
     def action_details(self) -> None:
         """The side panel's lines in full (the 80x24 panel ends long ones with "…")."""

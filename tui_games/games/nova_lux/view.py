@@ -1,4 +1,5 @@
-"""How the Nova Lux table reads as text: map cells, captions and mat lines (pure, no UI).
+"""How the Nova Lux table reads as text: map cells, captions, the cell line and mat lines
+(pure, no UI).
 
 Every piece reads without colour: stars by letter (Y yellow, R red) with their hydrogen,
 destroyed cards by name, ships by the seat's capital letter (A-F), a colony by its lower
@@ -7,8 +8,12 @@ case letter. Styles are only added on top.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from tui_games.engine.grammar import possessive
 from tui_games.engine.text import fit
+from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -19,18 +24,20 @@ from tui_games.games.nova_lux.board import (
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
     FEDERATIONS,
+    HYDROGEN,
     RESOURCE_LETTERS,
     RESOURCE_NAMES,
     STARS,
     YELLOW,
     Faction,
     ability_text,
+    amount,
     options_text,
     requirement_text,
 )
-from tui_games.games.nova_lux.describe import top_star
+from tui_games.games.nova_lux.describe import top_star, units
 from tui_games.games.nova_lux.factions import federation_holds
-from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
+from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState, Offer
 
 Segment = tuple[str, str]
 Cell = tuple[tuple[Segment, ...], ...]
@@ -271,3 +278,65 @@ def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
     lines += [engine_line(s, seat), ""]
     lines += [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
     return "\n".join(lines).strip()
+
+
+def flights(s: NovaLuxState, mover: int | None, viewer: int) -> dict[int, tuple[int, int]]:
+    """The viewer's cheapest flight to each cell (movement.cheapest) while their turn's
+    flight is to be chosen, else none."""
+    if s.phase == "turn" and mover == viewer and s.ships[viewer] != NONE:
+        return movement.cheapest(s, s.ships[viewer], s.res[viewer][HYDROGEN])
+    return {}
+
+
+def flight(s: NovaLuxState, seat: int, paths: dict[int, tuple[int, int]],
+           cell: int) -> tuple[list[int], str]:
+    """The cells to mark on the map and the caption under it while the cursor is on
+    ``cell``: the path there and ``move here: 3 hydrogen`` if ``seat`` can fly there now
+    (``paths``: movement.cheapest), else nothing.
+
+    The caption says only what flying there costs: the side panel's first line names the
+    cell and the list under it shows what Enter offers there, so a cursor key between
+    cells the Ark cannot fly to leaves the caption as it is (a line fewer written to the
+    terminal per key: issue 17)."""
+    if cell not in paths or cell == s.ships[seat] or "move" in s.did:
+        return [], ""
+    # From the first cell flown over: the Ark's own cell shows where it starts, and
+    # unmarked it is one style run, not three (bytes per cursor key).
+    return movement.path_to(paths, cell)[1:], f"move here: {amount(paths[cell][0], HYDROGEN)}"
+
+
+def cell_line(s: NovaLuxState, cell: int, names: list[str], width: int) -> str:
+    """The side panel's first line: ``cell_text`` in ``width``; the 80x24 panel takes the
+    map's letters, then "…" if need be."""
+    text = cell_text(s, cell, names)
+    if len(text) > width:
+        text = cell_text(s, cell, names, short=True)
+    return fit(text, width)
+
+
+class MatText(NamedTuple):
+    """The mat's lines under the tracks, each fitted to the panel's width."""
+
+    factions: str  # one line per faction card kept (and what the draft still asks)
+    engine: str    # the colony and the engine
+    others: str    # one line per other player (none in solo)
+
+
+def mat_text(s: NovaLuxState, seat: int, names: list[str], width: int) -> MatText:
+    """``seat``'s mat in words, its factions in full where the panel is 80 wide."""
+    wide = width >= 80
+    lines = [fit(faction_line(s, seat, slot, wide), width)
+             for slot in range(len(s.factions[seat]))]
+    if s.phase == "draft" and len(lines) < 3:
+        lines.append(f"(drafting: {3 - len(lines)} more to keep)")
+    colony = s.colony[seat]
+    where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
+    others = [fit(short_mat(s, p, names[p]), width) for p in range(s.players) if p != seat]
+    return MatText("\n".join(lines), fit(f"Colony {where} | {engine_line(s, seat)}", width),
+                   "\n".join(others))
+
+
+def trade_question(offer: Offer, names: Sequence[str]) -> str:
+    """``Ann offers you 2 water for 1 oxygen. Accept?``: the offer to answer."""
+    return (f"{names[offer.seat]} offers you {units(offer.gives)} for "
+            f"{units(offer.gets)}. Accept?")
