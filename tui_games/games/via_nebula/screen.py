@@ -26,7 +26,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.grammar import plural, possessive
 from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
@@ -35,34 +34,31 @@ from tui_games.games.via_nebula.board import (
     MAP_HEIGHT,
     MAP_WIDTH,
     NAME,
-    RUINS,
 )
-from tui_games.games.via_nebula.components import CONTRACTS, power_text
 from tui_games.games.via_nebula.contract_sheet import ContractSheet
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
-from tui_games.games.via_nebula.state import (
-    Convert,
-    Erect,
-    Explore,
-    FreeExplore,
-    MoveResource,
-    PlaceCraftsman,
-    PlaceSite,
-    TakeFromSupply,
-    Transport,
-    ViaNebulaState,
-    slot_ruin,
+from tui_games.games.via_nebula.offers import (
+    action_hexes,
+    by_hex,
+    capitalised,
+    chain_words,
+    highlighted,
+    list_title,
+    named_hexes,
+    next_spot,
+    offered_here,
 )
+from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.games.via_nebula.view import (
     COMPACT_LEGEND,
     LARGE_LEGEND,
-    board_lines,
+    boards_text,
     caption,
-    contract_line,
-    header_line,
+    contracts_text,
     map_cells,
-    seat_letter,
+    status_words,
+    top_line,
 )
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.action_list import ActionList
@@ -74,23 +70,7 @@ from tui_games.widgets.text_lines import TextLines
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
-
-def action_hexes(a: Action) -> tuple[int, ...]:
-    """The hexes an action is about (where the list offers it)."""
-    if isinstance(a, PlaceCraftsman | PlaceSite | Explore | FreeExplore):
-        return (a.hex,)
-    if isinstance(a, Transport):
-        return (a.source, RUINS[slot_ruin(a.slot)])
-    if isinstance(a, Erect | Convert | TakeFromSupply):
-        return (RUINS[slot_ruin(a.slot)],)
-    if isinstance(a, MoveResource):
-        return (RUINS[slot_ruin(a.source)], RUINS[slot_ruin(a.target)])
-    return ()
-
-
-def capitalised(text: str) -> str:
-    """``Place a craftsman...`` from ``place a craftsman...``."""
-    return text[:1].upper() + text[1:]
+__all__ = ["LARGE", "ViaNebulaScreen", "action_hexes", "capitalised", "preview"]
 
 
 def preview(texts: list[str], rows: int) -> list[str]:
@@ -196,13 +176,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _by_hex(self) -> dict[int, list[Action]]:
         """The viewer's legal actions by the hexes they are about (once per view)."""
-        def by_hex() -> dict[int, list[Action]]:
-            found: dict[int, list[Action]] = {}
-            for action in self.legal():
-                for hex_ in dict.fromkeys(action_hexes(action)):
-                    found.setdefault(hex_, []).append(action)
-            return found
-        return self.remember("by hex", by_hex)
+        return self.remember("by hex", lambda: by_hex(self.legal()))
 
     def _describe(self, view: ViaNebulaState, action: Action) -> str:
         """The rules' text of one of the legal ``action``s, capitalised (kept per view)."""
@@ -217,11 +191,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _here(self, view: ViaNebulaState) -> list[Action]:
         """The legal actions at the cursor's hex (all of them during a power or a pass)."""
-        legal = self.legal()
-        if view.phase == "power":
-            return legal
-        here = self._by_hex().get(self._cursor_hex())
-        return list(here) if here else [a for a in legal if not action_hexes(a)]
+        return offered_here(view, self.legal(), self._by_hex(), self._cursor_hex())
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -280,19 +250,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return [seat.name for seat in self.session.seats]
 
     def _refresh_top(self, view: ViaNebulaState, mover: int | None) -> None:
-        names = self._names()
-        if mover is None:
-            who = "game over"
-        elif view.phase == "power":  # the power's name (the header keeps the scores)
-            user = "you use" if mover == self.viewer else f"{names[mover]} uses"
-            who = f"{user} the {CONTRACTS[view.power_card].name}"
-        else:
-            whose = "your" if mover == self.viewer else possessive(names[mover])
-            who = f"{whose} turn, {plural(view.actions_left, 'action')} left"
-        scores = [(seat_letter(p), self._score(view, p)) for p in range(view.players)]
-        last = " · last turns" if view.end_card >= 0 and mover is not None else ""
         width = max(20, self.app.size.width - 2)  # the line's padding
-        self._text("via-top", header_line(view.turn + 1, who, last, scores, width))
+        self._text("via-top", top_line(view, mover, self.viewer, self._names(),
+                                       self._scores(view), width))
 
     def _side_width(self) -> int:
         """The right column's width (known before the first layout too)."""
@@ -303,23 +263,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         map_width = (9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1) + rulers
         return max(24, self.app.size.width - map_width)
 
-    def _score(self, view: ViaNebulaState, seat: int) -> int:
-        return sum(v for _, v in self.rules.score_rows(view, seat))
+    def _scores(self, view: ViaNebulaState) -> list[int]:
+        """Every seat's score so far, in seat order."""
+        return [sum(v for _, v in self.rules.score_rows(view, seat))
+                for seat in range(view.players)]
 
     def _refresh_side(self, view: ViaNebulaState) -> None:
         width = self._side_width()
-        lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in view.display]
-        hand = view.hands[self.viewer]
-        lines += [f"hand {contract_line(c, width - 5)}" for c in hand]
-        self._text("via-contracts", "\n".join(lines))
-        names = self._names()
-        rows: list[str] = []
-        order = [self.viewer] + [p for p in range(view.players) if p != self.viewer]
-        for seat in order:
-            score = self._score(view, seat)
-            wide = self.large or seat == self.viewer
-            rows += board_lines(view, seat, names[seat], score, wide, width)
-        self._text("via-boards", "\n".join(rows))
+        self._text("via-contracts", contracts_text(view, self.viewer, width))
+        self._text("via-boards", boards_text(view, self.viewer, self._names(),
+                                             self._scores(view), self.large, width))
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""
@@ -331,21 +284,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
         """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
-        hex_ = self._cursor_hex()
-        if view.phase == "power" and self.mine():
-            title = f"Power: {CONTRACTS[view.power_card].name}"
-        elif self.list_open:
-            title = f"At {NAME[hex_]}: ⏎ plays, esc goes back"
-        elif options and not any(hex_ in action_hexes(a) for a in options):
-            title = "No action is possible anywhere:"
-        elif self.mine():
-            # Choices, not actions: the header counts the actions left in the turn.
-            title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'choice')}, ⏎ opens"
-                                            if options else "nothing to do")
-        elif self.rules.to_move(view) is None:
-            title = "The game is over"
-        else:
-            title = "Actions (on your turn)"
+        title = list_title(view, self._cursor_hex(), options, mine=self.mine(),
+                           list_open=self.list_open, over=self.rules.to_move(view) is None)
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
@@ -394,12 +334,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
-        listing = self.action_list
-        index = listing.highlighted
-        if not self.list_open or index is None or index >= len(self._options):
-            return ()
-        action = self._options[index]
-        if not isinstance(action, Transport):
+        action = self._highlighted_transport()
+        if action is None:
             return ()
         found = chains(view, action.source, action.slot)
         if action != self._chain_for:
@@ -412,13 +348,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _named_hexes(self) -> set[int]:
         """The hexes the actions in view name: the highlighted one's in the open list,
         in the preview every listed action's (where a transport comes from, say)."""
-        index = self.action_list.highlighted
-        if self.list_open:
-            if index is None or index >= len(self._options):
-                return set()
-            return set(action_hexes(self._options[index]))
-        named = {h for a in self._options[: self._preview_rows()] for h in action_hexes(a)}
-        return named - {self._cursor_hex()}
+        return named_hexes(self._options, self.action_list.highlighted, self.list_open,
+                           self._preview_rows(), self._cursor_hex())
 
     def _refresh_map(self, view: ViaNebulaState) -> None:
         if self._map_held:
@@ -430,9 +361,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         flagged = [CELL[h] for h in self._by_hex()]  # where the player can act now
         hexmap = self.hexmap
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
-        text = caption(view, self._cursor_hex(), self._names())
-        if chain:
-            text += f" · chain {'-'.join(NAME[h] for h in chain)}"
+        text = caption(view, self._cursor_hex(), self._names()) + chain_words(chain)
         hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, flagged=flagged,
                     caption=text, legend=legend)
 
@@ -448,19 +377,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""
         assert isinstance(view, ViaNebulaState)
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if not self.mine():
-            return f"Seat {mover + 1} is playing."
-        if view.phase == "power":
-            card = CONTRACTS[view.power_card]
-            uses = plural(view.power_left, "use")
-            return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
-                    "highlighted line; the last line stops.")
-        left = f"{plural(view.actions_left, 'action')} left"
-        return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
-                "Enter again plays the highlighted one.")
+        return status_words(view, self.rules.to_move(view), self.mine())
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -531,17 +448,15 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """Move the cursor to the next hex (in reading order) where the player can act."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        spots = sorted(self._by_hex())
-        if not spots:
+        spot = next_spot(self._by_hex(), self._cursor_hex())
+        if spot is None:
             self.show_status("There is no hex to act on now" + (
                 ": Enter opens the list to pass." if self.legal() else "."), error=True)
             return
-        here = self._cursor_hex()
-        later = [h for h in spots if h > here]
         with self._one_map_refresh():
             if self.list_open:
                 self._close_list()
-            self.hexmap.move_to(CELL[(later or spots)[0]])
+            self.hexmap.move_to(CELL[spot])
 
     def mark_hint(self, action: Action) -> None:
         """The cursor goes to the hinted action's hex and its list opens on it (Enter
@@ -572,10 +487,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return super().check_table_action(action, parameters)
 
     def _highlighted_transport(self) -> Transport | None:
-        index = self.action_list.highlighted
-        if not self.list_open or index is None or index >= len(self._options):
-            return None
-        action = self._options[index]
+        action = highlighted(self._options, self.action_list.highlighted, self.list_open)
         return action if isinstance(action, Transport) else None
 
     def _other_ways(self) -> int:
@@ -600,10 +512,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         """Show another chain of empty meadows for the highlighted transport."""
         view = self.view()
         assert isinstance(view, ViaNebulaState)
-        index = self.action_list.highlighted
-        action = (self._options[index] if self.list_open and index is not None
-                  and index < len(self._options) else None)
-        if not isinstance(action, Transport):
+        action = self._highlighted_transport()
+        if action is None:
             self.show_status("Highlight a transport in the list first (Enter on a hex with "
                              "resources or on your site).", error=True)
             return

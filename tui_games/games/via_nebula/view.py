@@ -1,4 +1,5 @@
-"""What the Via Nebula screen shows, as plain text: map cells, captions, boards, contracts.
+"""What the Via Nebula screen shows, as plain text: map cells, captions, boards, contracts,
+the top line and the status line.
 
 Pure functions of an observation (no textual), so the screen stays a thin layer and the
 texts can be tested on their own. A map cell is a tuple of lines, each a tuple of (text,
@@ -11,7 +12,7 @@ reads amount first (``3W+2``: 3 wood, 2 VP), so it cannot be taken for a hex's n
 
 from __future__ import annotations
 
-from tui_games.engine.grammar import possessive
+from tui_games.engine.grammar import plural, possessive
 from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
@@ -28,6 +29,7 @@ from tui_games.games.via_nebula.components import (
     RESOURCES,
     pile_letters,
     pile_text,
+    power_text,
     token_amount,
     token_type,
     token_vp,
@@ -194,6 +196,12 @@ def contract_line(card: int, width: int) -> str:
                f"{power}".rstrip(), width)
 
 
+def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
+    """The contracts on display (``(empty)`` for a taken one), then the viewer's hand."""
+    lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in s.display]
+    lines += [f"hand {contract_line(c, width - 5)}" for c in s.hands[viewer]]
+    return "\n".join(lines)
+
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
                 width: int) -> list[str]:
@@ -234,3 +242,48 @@ def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],
             return line
     head, tail = f"turn {turn} · ", f"{last} · VP {tight}"
     return fit(head + fit(who, width - len(head) - len(tail)) + tail, width)
+
+
+def boards_text(s: ViaNebulaState, viewer: int, names: list[str], scores: list[int],
+                large: bool, width: int) -> str:
+    """Every guild board, the viewer's first and in full; the others in one line each
+    unless the terminal is ``large``."""
+    rows: list[str] = []
+    order = [viewer] + [p for p in range(s.players) if p != viewer]
+    for seat in order:
+        wide = large or seat == viewer
+        rows += board_lines(s, seat, names[seat], scores[seat], wide, width)
+    return "\n".join(rows)
+
+
+def top_line(s: ViaNebulaState, mover: int | None, viewer: int, names: list[str],
+             scores: list[int], width: int) -> str:
+    """The header in ``width``: the turn, whose turn and what they do (a power by its
+    name), the last turns once the end is near, every seat's score."""
+    if mover is None:
+        who = "game over"
+    elif s.phase == "power":  # the power's name (the header keeps the scores)
+        user = "you use" if mover == viewer else f"{names[mover]} uses"
+        who = f"{user} the {CONTRACTS[s.power_card].name}"
+    else:
+        whose = "your" if mover == viewer else possessive(names[mover])
+        who = f"{whose} turn, {plural(s.actions_left, 'action')} left"
+    letters = [(seat_letter(p), scores[p]) for p in range(s.players)]
+    last = " · last turns" if s.end_card >= 0 and mover is not None else ""
+    return header_line(s.turn + 1, who, last, letters, width)
+
+
+def status_words(s: ViaNebulaState, mover: int | None, mine: bool) -> str:
+    """Whose turn it is and what the viewer can do now (``mine``: the keyboard decides)."""
+    if mover is None:
+        return "The game is over."
+    if not mine:
+        return f"Seat {mover + 1} is playing."
+    if s.phase == "power":
+        card = CONTRACTS[s.power_card]
+        uses = plural(s.power_left, "use")
+        return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
+                "highlighted line; the last line stops.")
+    left = f"{plural(s.actions_left, 'action')} left"
+    return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
+            "Enter again plays the highlighted one.")
