@@ -118,3 +118,22 @@ def next_spot(spots: Iterable[int], here: int) -> int | None:
         return None
     later = [h for h in ordered if h > here]
     return (later or ordered)[0]
+
+
+class ChainChoice:
+    """Which of a transport's chains of empty meadows the map draws: the first, then the
+    next at each ``o``; another transport starts again from its first."""
+
+    def __init__(self) -> None:
+        self.transport: Action | None = None
+        self.turns = 0  # how many times ``o`` asked for another chain of this transport
+
+    def shown(self, transport: Action, found: Sequence[Sequence[int]]) -> tuple[int, ...]:
+        """The chain drawn for ``transport`` out of ``found`` (its chains); () if none."""
+        if transport != self.transport:
+            self.transport, self.turns = transport, 0
+        return tuple(found[self.turns % len(found)]) if found else ()
+
+    def next(self) -> None:
+        """Another chain of the same transport, round to the first after the last."""
+        self.turns += 1

@@ -39,6 +39,7 @@ from tui_games.games.via_nebula.contract_sheet import ContractSheet
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.offers import (
+    ChainChoice,
     action_hexes,
     by_hex,
     capitalised,
@@ -49,14 +50,14 @@ from tui_games.games.via_nebula.offers import (
     next_spot,
     offered_here,
 )
+from tui_games.games.via_nebula.side import ViaSide
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.games.via_nebula.view import (
     COMPACT_LEGEND,
     LARGE_LEGEND,
-    boards_text,
+    MapCellsMemo,
     caption,
-    contracts_text,
-    map_cells,
+    map_marks,
     status_words,
     top_line,
 )
@@ -99,24 +100,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._options: list[Action] = []
-        self._chain_choice = 0
-        self._chain_for: Action | None = None
-        self._texts: dict[str, TextLines] = {}
+        self._chain = ChainChoice()  # the highlighted transport's chain on the map
+        self._top = TextLines(id="via-top")
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
-        # The title over the actions; the list is a preview (each action cut to a line)
-        # until it opens to be chosen from (each wrapped in full, highlighted).
-        # Lines, not a Static: a cursor key that changes the hex's name repaints that word,
-        # not the line (bytes to the terminal).
-        self._actions_title = TextLines(id="via-actions-title")
-        self._action_list = ActionList(track=False, select_unfocused=False, id="via-actions")
+        self._side = ViaSide()
         self._list_open = False
-        self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._shown: ViaNebulaState | None = None  # the view the table shows
         # The map's cells for one view, size and chain (a cursor key reuses them); the legal
         # actions by hex and their texts are kept with the view (see GameScreen.remember).
-        self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
-            None)
+        self._cells = MapCellsMemo()
         self._map_held = 0  # inside _one_map_refresh: the map waits for its end
         self._map_due: ViaNebulaState | None = None  # the view it is then shown from
         self._shown_before = False  # a view was shown before this one (not the first)
@@ -126,21 +119,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def compose_table(self) -> ComposeResult:
         """Top line; the map on the left; actions, contracts and boards on the right."""
-        texts = self._texts
-        for name in ("via-top", "via-contracts", "via-boards"):
-            texts[name] = TextLines(id=name)
         # As few boxes as the layout needs, and blank ones (widgets/boxes.py): a cursor
         # key's key and repaint pass through each box around the map.
         with Column(id="via-top-box"):  # its own clip: a repaint below leaves it alone
-            yield texts["via-top"]
+            yield self._top
         with Row(id="via-main"):
             yield MapFrame(self._hexmap)
-            with self._side:
-                with Column(id="via-actions-box"):
-                    yield self._actions_title
-                    yield self._action_list
-                yield texts["via-contracts"]
-                yield texts["via-boards"]
+            yield self._side
 
     def on_mount(self) -> None:
         """The size's layout; then the base shows all."""
@@ -166,11 +151,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     @property
     def action_list(self) -> ActionList:
         """The list of what can be done at the cursor's hex."""
-        return self._action_list
-
-    def _text(self, widget_id: str, text: str) -> None:
-        """Show ``text`` in a line widget (it repaints only the lines that changed)."""
-        self._texts[widget_id].show(text)
+        return self._side.action_list
 
     # ---- whose decision ----------------------------------------------------------------
 
@@ -185,6 +166,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if text is None:
             text = described[action] = capitalised(self.rules.describe(view, action))
         return text
+
+    def _table_view(self) -> ViaNebulaState:
+        """The viewer's observation (``view``, kept per position), as Via Nebula's state."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        return view
 
     def _cursor_hex(self) -> int:
         return INDEX_OF_CELL[self.hexmap.cursor]
@@ -251,17 +238,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_top(self, view: ViaNebulaState, mover: int | None) -> None:
         width = max(20, self.app.size.width - 2)  # the line's padding
-        self._text("via-top", top_line(view, mover, self.viewer, self._names(),
-                                       self._scores(view), width))
+        self._top.show(top_line(view, mover, self.viewer, self._names(), self._scores(view),
+                                width))
 
     def _side_width(self) -> int:
-        """The right column's width (known before the first layout too)."""
-        width = self._side.size.width
-        if width:
-            return width
-        rulers = 2  # the row numbers and the flag column before the first cells
-        map_width = (9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1) + rulers
-        return max(24, self.app.size.width - map_width)
+        return self._side.width_for(self.large, self.app.size.width)
 
     def _scores(self, view: ViaNebulaState) -> list[int]:
         """Every seat's score so far, in seat order."""
@@ -269,10 +250,8 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 for seat in range(view.players)]
 
     def _refresh_side(self, view: ViaNebulaState) -> None:
-        width = self._side_width()
-        self._text("via-contracts", contracts_text(view, self.viewer, width))
-        self._text("via-boards", boards_text(view, self.viewer, self._names(),
-                                             self._scores(view), self.large, width))
+        self._side.show_boards(view, self.viewer, self._names(), self._scores(view),
+                               self.large, self._side_width())
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""
@@ -289,7 +268,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
-        self._actions_title.show(title)  # one line, whatever it says
+        self._side.actions_title.show(title)  # one line, whatever it says
         listing = self.action_list
         texts = [self._describe(view, a) for a in options]
         if self.list_open:
@@ -314,8 +293,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _open_list(self) -> None:
         """Show the cursor hex's actions as a list to choose from, and focus it."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         self._list_open = True
         self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
@@ -331,19 +309,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._refresh_actions(self._shown, reset=False)
             self._refresh_map(self._shown)  # now: the focus event comes a frame later
 
-
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
         action = self._highlighted_transport()
         if action is None:
             return ()
-        found = chains(view, action.source, action.slot)
-        if action != self._chain_for:
-            self._chain_for = action
-            self._chain_choice = 0
-        if not found:
-            return ()
-        return tuple(found[self._chain_choice % len(found)])
+        return self._chain.shown(action, chains(view, action.source, action.slot))
 
     def _named_hexes(self) -> set[int]:
         """The hexes the actions in view name: the highlighted one's in the open list,
@@ -356,23 +327,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._map_due = view
             return
         chain = self._chain_marks(view)
-        marked: set[tuple[int, int]] = {CELL[h] for h in chain}
-        marked |= {CELL[h] for h in self._named_hexes()}
-        flagged = [CELL[h] for h in self._by_hex()]  # where the player can act now
-        hexmap = self.hexmap
+        marked, flagged = map_marks(chain, self._named_hexes(), self._by_hex())
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
         text = caption(view, self._cursor_hex(), self._names()) + chain_words(chain)
-        hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, flagged=flagged,
-                    caption=text, legend=legend)
-
-    def _map_cells(self, view: ViaNebulaState, chain: frozenset[int]) -> dict[Any, Any]:
-        """The map's cells, drawn again only when the view, size or chain changes."""
-        known = self._cells_for
-        if (known is None or known[0] is not view or known[1] != self.large
-                or known[2] != chain):
-            known = (view, self.large, chain, map_cells(view, self.large, chain))
-            self._cells_for = known
-        return known[3]
+        self.hexmap.show(self._cells.cells(view, self.large, frozenset(chain)), marked=marked,
+                         flagged=flagged, caption=text, legend=legend)
 
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""
@@ -383,8 +342,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _cursor_moved(self, place: tuple[int, int]) -> None:
         """The cursor moved: what can be done there, and the line naming the hex."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         self._refresh_actions(view, reset=False)
         self._refresh_map(view)
 
@@ -395,8 +353,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     @on(HexMap.Chosen)
     def _chosen(self, event: HexMap.Chosen) -> None:
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         if not self.mine():
             mover = self.rules.to_move(view)
             self.show_status("The game is over." if mover is None
@@ -412,9 +369,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _highlighted(self, index: int | None) -> None:
         """Another action is highlighted: its hexes (and chain) on the map, and ``o`` in
         the footer if it is a transport with another way."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        self._refresh_map(view)
+        self._refresh_map(self._table_view())
         self.refresh_bindings()
 
     @on(ActionList.Selected, "#via-actions")
@@ -424,8 +379,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         action = self._options[event.index]
         with self._one_map_refresh():
             if self.play(action):
-                view = self.view()
-                assert isinstance(view, ViaNebulaState)
+                view = self._table_view()
                 if view.phase != "power" or not self.mine():
                     if self.list_open:  # the table's refresh closed it, unless a hand-off
                         self._close_list()
@@ -446,8 +400,6 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next hex (in reading order) where the player can act."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
         spot = next_spot(self._by_hex(), self._cursor_hex())
         if spot is None:
             self.show_status("There is no hex to act on now" + (
@@ -461,8 +413,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def mark_hint(self, action: Action) -> None:
         """The cursor goes to the hinted action's hex and its list opens on it (Enter
         plays it)."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         hexes = action_hexes(action)
         with self._one_map_refresh():
             if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
@@ -479,9 +430,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         (not during a power: its list holds every use), ``o`` while a transport with
         another way is highlighted."""
         if action == "next_spot":
-            view = self.view()
-            assert isinstance(view, ViaNebulaState)
-            return view.phase != "power" and bool(self._by_hex())
+            return self._table_view().phase != "power" and bool(self._by_hex())
         if action == "other_chain":
             return self._other_ways() > 1
         return super().check_table_action(action, parameters)
@@ -495,8 +444,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         action = self._highlighted_transport()
         if action is None:
             return 0
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         counted: dict[Action, int] = self.remember("chain counts", dict)
         if action not in counted:
             counted[action] = len(chains(view, action.source, action.slot))
@@ -504,14 +452,11 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_contracts(self) -> None:
         """Every contract the player can see, in full (the side cuts long names)."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        self.app.push_screen(ContractSheet(view, self.viewer))
+        self.app.push_screen(ContractSheet(self._table_view(), self.viewer))
 
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         action = self._highlighted_transport()
         if action is None:
             self.show_status("Highlight a transport in the list first (Enter on a hex with "
@@ -520,7 +465,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         if len(chains(view, action.source, action.slot)) < 2:
             self.show_status("This resource has only one way to the site.", error=True)
             return
-        self._chain_choice += 1
+        self._chain.next()
         self._refresh_map(view)
 
     def action_back(self) -> None:

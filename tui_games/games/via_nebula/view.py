@@ -12,6 +12,8 @@ reads amount first (``3W+2``: 3 wood, 2 VP), so it cannot be taken for a hex's n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tui_games.engine.grammar import plural, possessive
 from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
@@ -142,6 +144,31 @@ def map_cells(s: ViaNebulaState, large: bool, chain: frozenset[int] = frozenset(
         else:
             cells[CELL[hex_]] = (first,)
     return cells
+
+
+class MapCellsMemo:
+    """``map_cells`` kept for the last view, size and chain: a cursor key reuses them."""
+
+    def __init__(self) -> None:
+        self._known: tuple[ViaNebulaState, bool, frozenset[int],
+                           dict[tuple[int, int], Cell]] | None = None
+
+    def cells(self, s: ViaNebulaState, large: bool, chain: frozenset[int]
+              ) -> dict[tuple[int, int], Cell]:
+        """The map's cells, drawn again only when the view, size or chain changes."""
+        known = self._known
+        if known is None or known[0] is not s or known[1] != large or known[2] != chain:
+            known = self._known = (s, large, chain, map_cells(s, large, chain))
+        return known[3]
+
+
+def map_marks(chain: Iterable[int], named: Iterable[int], spots: Iterable[int]
+              ) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
+    """The map's cells underlined (the chain drawn and the hexes the actions name) and
+    flagged (where the player can act now)."""
+    marked = {CELL[h] for h in chain}
+    marked |= {CELL[h] for h in named}
+    return marked, [CELL[h] for h in spots]
 
 
 def slot_pile_text(s: ViaNebulaState, slot: int) -> str:
