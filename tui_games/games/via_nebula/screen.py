@@ -268,15 +268,10 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
-        self._side.actions_title.show(title)  # one line, whatever it says
-        listing = self.action_list
         texts = [self._describe(view, a) for a in options]
-        if self.list_open:
-            listing.show_texts(texts)
-            if changed or reset or listing.highlighted is None:
-                listing.highlighted = 0 if options else None
-        else:
-            listing.show_texts(preview(texts, self._preview_rows()), wrap=False)
+        if not self.list_open:
+            texts = preview(texts, self._preview_rows())
+        self._side.show_offer(title, texts, self.list_open, anew=changed or reset)
 
     def _preview_rows(self) -> int:
         return 8 if self.large else 5

@@ -1,8 +1,9 @@
 """The Via Nebula table's right column: what can be done at the cursor's hex (a title line
 over the action list), then the contracts on display and in hand, then every guild board.
 
-The column only holds and shows: the screen decides what the list offers and when the
-contracts and boards are drawn (a play draws them in the frame after the map's).
+The column only holds and shows: the screen decides what the list offers, whether it is
+open and when the contracts and boards are drawn (a play draws them in the frame after
+the map's).
 """
 
 from __future__ import annotations
@@ -38,6 +39,19 @@ class ViaSide(Column):
         rulers = 2  # the row numbers and the flag column before the first cells
         map_width = (9 * 8 + 4 + 3 if large else 9 * 5 + 2 + 1) + rulers
         return max(24, app_width - map_width)
+
+    def show_offer(self, title: str, texts: list[str], chosen_from: bool, anew: bool) -> None:
+        """The title line, then the actions: the open list (``chosen_from``) wraps each in
+        full and highlights the first when ``anew`` (or while none is); the preview shows
+        ``texts`` a line each, unhighlighted."""
+        self.actions_title.show(title)  # one line, whatever it says
+        listing = self.action_list
+        if chosen_from:
+            listing.show_texts(texts)
+            if anew or listing.highlighted is None:
+                listing.highlighted = 0 if texts else None
+        else:
+            listing.show_texts(texts, wrap=False)
 
     def show_boards(self, view: ViaNebulaState, viewer: int, names: list[str],
                     scores: list[int], large: bool, width: int) -> None:
