@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from via_nebula_helpers import RULES, hx, quiet, slot
 
+from tui_games.games.via_nebula.board import CELL
 from tui_games.games.via_nebula.offers import (
+    ChainChoice,
     action_hexes,
     by_hex,
     capitalised,
@@ -19,8 +21,10 @@ from tui_games.games.via_nebula.offers import (
 )
 from tui_games.games.via_nebula.state import Pass, PlaceCraftsman, PlaceSite, Transport
 from tui_games.games.via_nebula.view import (
+    MapCellsMemo,
     boards_text,
     contracts_text,
+    map_marks,
     status_words,
     top_line,
 )
@@ -83,6 +87,38 @@ def test_the_map_marks_the_highlighted_actions_hexes_or_the_previews_but_the_cur
     assert named_hexes(options, None, False, 1, hx("E1")) == {hx("F1")}  # one row shown
     assert chain_words([hx("C1"), hx("E1")]) == " · chain C1-E1"
     assert chain_words([]) == ""
+
+
+def test_o_turns_through_a_transports_chains_and_another_transport_starts_again() -> None:
+    first = Transport(source=hx("C1"), slot=slot("E1"))
+    other = Transport(source=hx("F1"), slot=slot("E1"))
+    ways = [[1, 2], [3, 4]]
+    choice = ChainChoice()
+    assert choice.shown(first, ways) == (1, 2)
+    choice.next()
+    assert choice.shown(first, ways) == (3, 4)
+    choice.next()
+    assert choice.shown(first, ways) == (1, 2)  # round to the first
+    choice.next()
+    assert choice.shown(other, ways) == (1, 2)
+    assert choice.shown(other, []) == ()
+
+
+def test_the_map_underlines_the_chain_and_named_hexes_and_flags_where_to_act() -> None:
+    marked, flagged = map_marks((hx("C1"),), {hx("E1")}, [hx("F1"), hx("E1")])
+    assert marked == {CELL[hx("C1")], CELL[hx("E1")]}
+    assert flagged == [CELL[hx("F1")], CELL[hx("E1")]]
+
+
+def test_the_maps_cells_are_drawn_again_only_for_another_view_size_or_chain() -> None:
+    s = quiet()
+    memo = MapCellsMemo()
+    cells = memo.cells(s, False, frozenset())
+    assert memo.cells(s, False, frozenset()) is cells
+    assert memo.cells(s, True, frozenset()) is not cells
+    chain = frozenset({hx("C1")})
+    assert memo.cells(s, True, chain) != memo.cells(s, True, frozenset())
+    assert memo.cells(quiet(), True, frozenset()) is not memo.cells(s, True, frozenset())
 
 
 def test_tab_goes_to_the_next_hex_to_act_on_and_round_to_the_first() -> None:
