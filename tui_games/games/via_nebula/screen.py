@@ -263,8 +263,9 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
         """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
-        title = list_title(view, self._cursor_hex(), options, mine=self.mine(),
-                           list_open=self.list_open, over=self.rules.to_move(view) is None)
+        mine = self.mine()  # the game's end is asked for only when the turn is not mine
+        title = list_title(view, self._cursor_hex(), options, mine=mine, list_open=self.list_open,
+                           over=not mine and self.rules.to_move(view) is None)
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
