@@ -26,7 +26,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.grammar import plural, possessive
 from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
@@ -35,34 +34,32 @@ from tui_games.games.via_nebula.board import (
     MAP_HEIGHT,
     MAP_WIDTH,
     NAME,
-    RUINS,
 )
-from tui_games.games.via_nebula.components import CONTRACTS, power_text
 from tui_games.games.via_nebula.contract_sheet import ContractSheet
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
-from tui_games.games.via_nebula.state import (
-    Convert,
-    Erect,
-    Explore,
-    FreeExplore,
-    MoveResource,
-    PlaceCraftsman,
-    PlaceSite,
-    TakeFromSupply,
-    Transport,
-    ViaNebulaState,
-    slot_ruin,
+from tui_games.games.via_nebula.offers import (
+    ChainChoice,
+    action_hexes,
+    by_hex,
+    capitalised,
+    chain_words,
+    highlighted,
+    list_title,
+    named_hexes,
+    next_spot,
+    offered_here,
 )
+from tui_games.games.via_nebula.side import ViaSide
+from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.games.via_nebula.view import (
     COMPACT_LEGEND,
     LARGE_LEGEND,
-    board_lines,
+    MapCellsMemo,
     caption,
-    contract_line,
-    header_line,
-    map_cells,
-    seat_letter,
+    map_marks,
+    status_words,
+    top_line,
 )
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.action_list import ActionList
@@ -74,23 +71,7 @@ from tui_games.widgets.text_lines import TextLines
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
-
-def action_hexes(a: Action) -> tuple[int, ...]:
-    """The hexes an action is about (where the list offers it)."""
-    if isinstance(a, PlaceCraftsman | PlaceSite | Explore | FreeExplore):
-        return (a.hex,)
-    if isinstance(a, Transport):
-        return (a.source, RUINS[slot_ruin(a.slot)])
-    if isinstance(a, Erect | Convert | TakeFromSupply):
-        return (RUINS[slot_ruin(a.slot)],)
-    if isinstance(a, MoveResource):
-        return (RUINS[slot_ruin(a.source)], RUINS[slot_ruin(a.target)])
-    return ()
-
-
-def capitalised(text: str) -> str:
-    """``Place a craftsman...`` from ``place a craftsman...``."""
-    return text[:1].upper() + text[1:]
+__all__ = ["LARGE", "ViaNebulaScreen", "action_hexes", "capitalised", "preview"]
 
 
 def preview(texts: list[str], rows: int) -> list[str]:
@@ -119,24 +100,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._options: list[Action] = []
-        self._chain_choice = 0
-        self._chain_for: Action | None = None
-        self._texts: dict[str, TextLines] = {}
+        self._chain = ChainChoice()  # the highlighted transport's chain on the map
+        self._top = TextLines(id="via-top")
         self._hexmap = HexMap(MAP_HEIGHT, MAP_WIDTH, CELL, id="via-map")
-        # The title over the actions; the list is a preview (each action cut to a line)
-        # until it opens to be chosen from (each wrapped in full, highlighted).
-        # Lines, not a Static: a cursor key that changes the hex's name repaints that word,
-        # not the line (bytes to the terminal).
-        self._actions_title = TextLines(id="via-actions-title")
-        self._action_list = ActionList(track=False, select_unfocused=False, id="via-actions")
+        self._side = ViaSide()
         self._list_open = False
-        self._side = Column(id="via-side")
         self._decision: tuple[int, str, int | None, int] | None = None
         self._shown: ViaNebulaState | None = None  # the view the table shows
         # The map's cells for one view, size and chain (a cursor key reuses them); the legal
         # actions by hex and their texts are kept with the view (see GameScreen.remember).
-        self._cells_for: tuple[ViaNebulaState, bool, frozenset[int], dict[Any, Any]] | None = (
-            None)
+        self._cells = MapCellsMemo()
         self._map_held = 0  # inside _one_map_refresh: the map waits for its end
         self._map_due: ViaNebulaState | None = None  # the view it is then shown from
         self._shown_before = False  # a view was shown before this one (not the first)
@@ -146,21 +119,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def compose_table(self) -> ComposeResult:
         """Top line; the map on the left; actions, contracts and boards on the right."""
-        texts = self._texts
-        for name in ("via-top", "via-contracts", "via-boards"):
-            texts[name] = TextLines(id=name)
         # As few boxes as the layout needs, and blank ones (widgets/boxes.py): a cursor
         # key's key and repaint pass through each box around the map.
         with Column(id="via-top-box"):  # its own clip: a repaint below leaves it alone
-            yield texts["via-top"]
+            yield self._top
         with Row(id="via-main"):
             yield MapFrame(self._hexmap)
-            with self._side:
-                with Column(id="via-actions-box"):
-                    yield self._actions_title
-                    yield self._action_list
-                yield texts["via-contracts"]
-                yield texts["via-boards"]
+            yield self._side
 
     def on_mount(self) -> None:
         """The size's layout; then the base shows all."""
@@ -186,23 +151,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     @property
     def action_list(self) -> ActionList:
         """The list of what can be done at the cursor's hex."""
-        return self._action_list
-
-    def _text(self, widget_id: str, text: str) -> None:
-        """Show ``text`` in a line widget (it repaints only the lines that changed)."""
-        self._texts[widget_id].show(text)
+        return self._side.action_list
 
     # ---- whose decision ----------------------------------------------------------------
 
     def _by_hex(self) -> dict[int, list[Action]]:
         """The viewer's legal actions by the hexes they are about (once per view)."""
-        def by_hex() -> dict[int, list[Action]]:
-            found: dict[int, list[Action]] = {}
-            for action in self.legal():
-                for hex_ in dict.fromkeys(action_hexes(action)):
-                    found.setdefault(hex_, []).append(action)
-            return found
-        return self.remember("by hex", by_hex)
+        return self.remember("by hex", lambda: by_hex(self.legal()))
 
     def _describe(self, view: ViaNebulaState, action: Action) -> str:
         """The rules' text of one of the legal ``action``s, capitalised (kept per view)."""
@@ -212,16 +167,18 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             text = described[action] = capitalised(self.rules.describe(view, action))
         return text
 
+    def _table_view(self) -> ViaNebulaState:
+        """The viewer's observation (``view``, kept per position), as Via Nebula's state."""
+        view = self.view()
+        assert isinstance(view, ViaNebulaState)
+        return view
+
     def _cursor_hex(self) -> int:
         return INDEX_OF_CELL[self.hexmap.cursor]
 
     def _here(self, view: ViaNebulaState) -> list[Action]:
         """The legal actions at the cursor's hex (all of them during a power or a pass)."""
-        legal = self.legal()
-        if view.phase == "power":
-            return legal
-        here = self._by_hex().get(self._cursor_hex())
-        return list(here) if here else [a for a in legal if not action_hexes(a)]
+        return offered_here(view, self.legal(), self._by_hex(), self._cursor_hex())
 
     # ---- refreshing from the view ------------------------------------------------------
 
@@ -280,46 +237,21 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         return [seat.name for seat in self.session.seats]
 
     def _refresh_top(self, view: ViaNebulaState, mover: int | None) -> None:
-        names = self._names()
-        if mover is None:
-            who = "game over"
-        elif view.phase == "power":  # the power's name (the header keeps the scores)
-            user = "you use" if mover == self.viewer else f"{names[mover]} uses"
-            who = f"{user} the {CONTRACTS[view.power_card].name}"
-        else:
-            whose = "your" if mover == self.viewer else possessive(names[mover])
-            who = f"{whose} turn, {plural(view.actions_left, 'action')} left"
-        scores = [(seat_letter(p), self._score(view, p)) for p in range(view.players)]
-        last = " · last turns" if view.end_card >= 0 and mover is not None else ""
         width = max(20, self.app.size.width - 2)  # the line's padding
-        self._text("via-top", header_line(view.turn + 1, who, last, scores, width))
+        self._top.show(top_line(view, mover, self.viewer, self._names(), self._scores(view),
+                                width))
 
     def _side_width(self) -> int:
-        """The right column's width (known before the first layout too)."""
-        width = self._side.size.width
-        if width:
-            return width
-        rulers = 2  # the row numbers and the flag column before the first cells
-        map_width = (9 * 8 + 4 + 3 if self.large else 9 * 5 + 2 + 1) + rulers
-        return max(24, self.app.size.width - map_width)
+        return self._side.width_for(self.large, self.app.size.width)
 
-    def _score(self, view: ViaNebulaState, seat: int) -> int:
-        return sum(v for _, v in self.rules.score_rows(view, seat))
+    def _scores(self, view: ViaNebulaState) -> list[int]:
+        """Every seat's score so far, in seat order."""
+        return [sum(v for _, v in self.rules.score_rows(view, seat))
+                for seat in range(view.players)]
 
     def _refresh_side(self, view: ViaNebulaState) -> None:
-        width = self._side_width()
-        lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in view.display]
-        hand = view.hands[self.viewer]
-        lines += [f"hand {contract_line(c, width - 5)}" for c in hand]
-        self._text("via-contracts", "\n".join(lines))
-        names = self._names()
-        rows: list[str] = []
-        order = [self.viewer] + [p for p in range(view.players) if p != self.viewer]
-        for seat in order:
-            score = self._score(view, seat)
-            wide = self.large or seat == self.viewer
-            rows += board_lines(view, seat, names[seat], score, wide, width)
-        self._text("via-boards", "\n".join(rows))
+        self._side.show_boards(view, self.viewer, self._names(), self._scores(view),
+                               self.large, self._side_width())
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""
@@ -331,33 +263,16 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _refresh_actions(self, view: ViaNebulaState, reset: bool) -> None:
         """The title and preview of what can be done at the cursor (the list if open)."""
         options = self._here(view)
-        hex_ = self._cursor_hex()
-        if view.phase == "power" and self.mine():
-            title = f"Power: {CONTRACTS[view.power_card].name}"
-        elif self.list_open:
-            title = f"At {NAME[hex_]}: ⏎ plays, esc goes back"
-        elif options and not any(hex_ in action_hexes(a) for a in options):
-            title = "No action is possible anywhere:"
-        elif self.mine():
-            # Choices, not actions: the header counts the actions left in the turn.
-            title = f"At {NAME[hex_]}: " + (f"{plural(len(options), 'choice')}, ⏎ opens"
-                                            if options else "nothing to do")
-        elif self.rules.to_move(view) is None:
-            title = "The game is over"
-        else:
-            title = "Actions (on your turn)"
+        mine = self.mine()  # the game's end is asked for only when the turn is not mine
+        title = list_title(view, self._cursor_hex(), options, mine=mine, list_open=self.list_open,
+                           over=not mine and self.rules.to_move(view) is None)
         title = fit(title, self._side_width())
         changed = options != self._options
         self._options = options
-        self._actions_title.show(title)  # one line, whatever it says
-        listing = self.action_list
         texts = [self._describe(view, a) for a in options]
-        if self.list_open:
-            listing.show_texts(texts)
-            if changed or reset or listing.highlighted is None:
-                listing.highlighted = 0 if options else None
-        else:
-            listing.show_texts(preview(texts, self._preview_rows()), wrap=False)
+        if not self.list_open:
+            texts = preview(texts, self._preview_rows())
+        self._side.show_offer(title, texts, self.list_open, anew=changed or reset)
 
     def _preview_rows(self) -> int:
         return 8 if self.large else 5
@@ -374,8 +289,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _open_list(self) -> None:
         """Show the cursor hex's actions as a list to choose from, and focus it."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         self._list_open = True
         self.refresh_bindings()  # o (another chain) works in the list
         self._refresh_actions(view, reset=True)
@@ -391,83 +305,40 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
             self._refresh_actions(self._shown, reset=False)
             self._refresh_map(self._shown)  # now: the focus event comes a frame later
 
-
     def _chain_marks(self, view: ViaNebulaState) -> tuple[int, ...]:
         """The chain of the highlighted transport (while the list has the focus)."""
-        listing = self.action_list
-        index = listing.highlighted
-        if not self.list_open or index is None or index >= len(self._options):
+        action = self._highlighted_transport()
+        if action is None:
             return ()
-        action = self._options[index]
-        if not isinstance(action, Transport):
-            return ()
-        found = chains(view, action.source, action.slot)
-        if action != self._chain_for:
-            self._chain_for = action
-            self._chain_choice = 0
-        if not found:
-            return ()
-        return tuple(found[self._chain_choice % len(found)])
+        return self._chain.shown(action, chains(view, action.source, action.slot))
 
     def _named_hexes(self) -> set[int]:
         """The hexes the actions in view name: the highlighted one's in the open list,
         in the preview every listed action's (where a transport comes from, say)."""
-        index = self.action_list.highlighted
-        if self.list_open:
-            if index is None or index >= len(self._options):
-                return set()
-            return set(action_hexes(self._options[index]))
-        named = {h for a in self._options[: self._preview_rows()] for h in action_hexes(a)}
-        return named - {self._cursor_hex()}
+        return named_hexes(self._options, self.action_list.highlighted, self.list_open,
+                           self._preview_rows(), self._cursor_hex())
 
     def _refresh_map(self, view: ViaNebulaState) -> None:
         if self._map_held:
             self._map_due = view
             return
         chain = self._chain_marks(view)
-        marked: set[tuple[int, int]] = {CELL[h] for h in chain}
-        marked |= {CELL[h] for h in self._named_hexes()}
-        flagged = [CELL[h] for h in self._by_hex()]  # where the player can act now
-        hexmap = self.hexmap
+        marked, flagged = map_marks(chain, self._named_hexes(), self._by_hex())
         legend = LARGE_LEGEND if self.large else COMPACT_LEGEND
-        text = caption(view, self._cursor_hex(), self._names())
-        if chain:
-            text += f" · chain {'-'.join(NAME[h] for h in chain)}"
-        hexmap.show(self._map_cells(view, frozenset(chain)), marked=marked, flagged=flagged,
-                    caption=text, legend=legend)
-
-    def _map_cells(self, view: ViaNebulaState, chain: frozenset[int]) -> dict[Any, Any]:
-        """The map's cells, drawn again only when the view, size or chain changes."""
-        known = self._cells_for
-        if (known is None or known[0] is not view or known[1] != self.large
-                or known[2] != chain):
-            known = (view, self.large, chain, map_cells(view, self.large, chain))
-            self._cells_for = known
-        return known[3]
+        text = caption(view, self._cursor_hex(), self._names()) + chain_words(chain)
+        self.hexmap.show(self._cells.cells(view, self.large, frozenset(chain)), marked=marked,
+                         flagged=flagged, caption=text, legend=legend)
 
     def status_text(self, view: GameState) -> str:
         """Whose turn it is and what the viewer can do now (at most two lines)."""
         assert isinstance(view, ViaNebulaState)
-        mover = self.rules.to_move(view)
-        if mover is None:
-            return "The game is over."
-        if not self.mine():
-            return f"Seat {mover + 1} is playing."
-        if view.phase == "power":
-            card = CONTRACTS[view.power_card]
-            uses = plural(view.power_left, "use")
-            return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
-                    "highlighted line; the last line stops.")
-        left = f"{plural(view.actions_left, 'action')} left"
-        return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
-                "Enter again plays the highlighted one.")
+        return status_words(view, self.rules.to_move(view), self.mine())
 
     # ---- keys --------------------------------------------------------------------------
 
     def _cursor_moved(self, place: tuple[int, int]) -> None:
         """The cursor moved: what can be done there, and the line naming the hex."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         self._refresh_actions(view, reset=False)
         self._refresh_map(view)
 
@@ -478,8 +349,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     @on(HexMap.Chosen)
     def _chosen(self, event: HexMap.Chosen) -> None:
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         if not self.mine():
             mover = self.rules.to_move(view)
             self.show_status("The game is over." if mover is None
@@ -495,9 +365,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
     def _highlighted(self, index: int | None) -> None:
         """Another action is highlighted: its hexes (and chain) on the map, and ``o`` in
         the footer if it is a transport with another way."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        self._refresh_map(view)
+        self._refresh_map(self._table_view())
         self.refresh_bindings()
 
     @on(ActionList.Selected, "#via-actions")
@@ -507,8 +375,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         action = self._options[event.index]
         with self._one_map_refresh():
             if self.play(action):
-                view = self.view()
-                assert isinstance(view, ViaNebulaState)
+                view = self._table_view()
                 if view.phase != "power" or not self.mine():
                     if self.list_open:  # the table's refresh closed it, unless a hand-off
                         self._close_list()
@@ -529,25 +396,20 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_next_spot(self) -> None:
         """Move the cursor to the next hex (in reading order) where the player can act."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        spots = sorted(self._by_hex())
-        if not spots:
+        spot = next_spot(self._by_hex(), self._cursor_hex())
+        if spot is None:
             self.show_status("There is no hex to act on now" + (
                 ": Enter opens the list to pass." if self.legal() else "."), error=True)
             return
-        here = self._cursor_hex()
-        later = [h for h in spots if h > here]
         with self._one_map_refresh():
             if self.list_open:
                 self._close_list()
-            self.hexmap.move_to(CELL[(later or spots)[0]])
+            self.hexmap.move_to(CELL[spot])
 
     def mark_hint(self, action: Action) -> None:
         """The cursor goes to the hinted action's hex and its list opens on it (Enter
         plays it)."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         hexes = action_hexes(action)
         with self._one_map_refresh():
             if hexes and view.phase != "power" and self._cursor_hex() not in hexes:
@@ -564,18 +426,13 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         (not during a power: its list holds every use), ``o`` while a transport with
         another way is highlighted."""
         if action == "next_spot":
-            view = self.view()
-            assert isinstance(view, ViaNebulaState)
-            return view.phase != "power" and bool(self._by_hex())
+            return self._table_view().phase != "power" and bool(self._by_hex())
         if action == "other_chain":
             return self._other_ways() > 1
         return super().check_table_action(action, parameters)
 
     def _highlighted_transport(self) -> Transport | None:
-        index = self.action_list.highlighted
-        if not self.list_open or index is None or index >= len(self._options):
-            return None
-        action = self._options[index]
+        action = highlighted(self._options, self.action_list.highlighted, self.list_open)
         return action if isinstance(action, Transport) else None
 
     def _other_ways(self) -> int:
@@ -583,8 +440,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         action = self._highlighted_transport()
         if action is None:
             return 0
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
+        view = self._table_view()
         counted: dict[Action, int] = self.remember("chain counts", dict)
         if action not in counted:
             counted[action] = len(chains(view, action.source, action.slot))
@@ -592,25 +448,20 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def action_contracts(self) -> None:
         """Every contract the player can see, in full (the side cuts long names)."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        self.app.push_screen(ContractSheet(view, self.viewer))
+        self.app.push_screen(ContractSheet(self._table_view(), self.viewer))
 
     def action_other_chain(self) -> None:
         """Show another chain of empty meadows for the highlighted transport."""
-        view = self.view()
-        assert isinstance(view, ViaNebulaState)
-        index = self.action_list.highlighted
-        action = (self._options[index] if self.list_open and index is not None
-                  and index < len(self._options) else None)
-        if not isinstance(action, Transport):
+        view = self._table_view()
+        action = self._highlighted_transport()
+        if action is None:
             self.show_status("Highlight a transport in the list first (Enter on a hex with "
                              "resources or on your site).", error=True)
             return
         if len(chains(view, action.source, action.slot)) < 2:
             self.show_status("This resource has only one way to the site.", error=True)
             return
-        self._chain_choice += 1
+        self._chain.next()
         self._refresh_map(view)
 
     def action_back(self) -> None:

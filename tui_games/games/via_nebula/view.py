@@ -1,4 +1,5 @@
-"""What the Via Nebula screen shows, as plain text: map cells, captions, boards, contracts.
+"""What the Via Nebula screen shows, as plain text: map cells, captions, boards, contracts,
+the top line and the status line.
 
 Pure functions of an observation (no textual), so the screen stays a thin layer and the
 texts can be tested on their own. A map cell is a tuple of lines, each a tuple of (text,
@@ -11,7 +12,9 @@ reads amount first (``3W+2``: 3 wood, 2 VP), so it cannot be taken for a hex's n
 
 from __future__ import annotations
 
-from tui_games.engine.grammar import possessive
+from collections.abc import Iterable
+
+from tui_games.engine.grammar import plural, possessive
 from tui_games.engine.text import fit
 from tui_games.games.via_nebula.board import (
     CELL,
@@ -28,6 +31,7 @@ from tui_games.games.via_nebula.components import (
     RESOURCES,
     pile_letters,
     pile_text,
+    power_text,
     token_amount,
     token_type,
     token_vp,
@@ -142,6 +146,31 @@ def map_cells(s: ViaNebulaState, large: bool, chain: frozenset[int] = frozenset(
     return cells
 
 
+class MapCellsMemo:
+    """``map_cells`` kept for the last view, size and chain: a cursor key reuses them."""
+
+    def __init__(self) -> None:
+        self._known: tuple[ViaNebulaState, bool, frozenset[int],
+                           dict[tuple[int, int], Cell]] | None = None
+
+    def cells(self, s: ViaNebulaState, large: bool, chain: frozenset[int]
+              ) -> dict[tuple[int, int], Cell]:
+        """The map's cells, drawn again only when the view, size or chain changes."""
+        known = self._known
+        if known is None or known[0] is not s or known[1] != large or known[2] != chain:
+            known = self._known = (s, large, chain, map_cells(s, large, chain))
+        return known[3]
+
+
+def map_marks(chain: Iterable[int], named: Iterable[int], spots: Iterable[int]
+              ) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
+    """The map's cells underlined (the chain drawn and the hexes the actions name) and
+    flagged (where the player can act now)."""
+    marked = {CELL[h] for h in chain}
+    marked |= {CELL[h] for h in named}
+    return marked, [CELL[h] for h in spots]
+
+
 def slot_pile_text(s: ViaNebulaState, slot: int) -> str:
     """``wood + stone`` on a site (``empty``), ``building`` for a building."""
     if s.slot_built[slot]:
@@ -194,6 +223,12 @@ def contract_line(card: int, width: int) -> str:
                f"{power}".rstrip(), width)
 
 
+def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
+    """The contracts on display (``(empty)`` for a taken one), then the viewer's hand."""
+    lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in s.display]
+    lines += [f"hand {contract_line(c, width - 5)}" for c in s.hands[viewer]]
+    return "\n".join(lines)
+
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
                 width: int) -> list[str]:
@@ -234,3 +269,48 @@ def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],
             return line
     head, tail = f"turn {turn} · ", f"{last} · VP {tight}"
     return fit(head + fit(who, width - len(head) - len(tail)) + tail, width)
+
+
+def boards_text(s: ViaNebulaState, viewer: int, names: list[str], scores: list[int],
+                large: bool, width: int) -> str:
+    """Every guild board, the viewer's first and in full; the others in one line each
+    unless the terminal is ``large``."""
+    rows: list[str] = []
+    order = [viewer] + [p for p in range(s.players) if p != viewer]
+    for seat in order:
+        wide = large or seat == viewer
+        rows += board_lines(s, seat, names[seat], scores[seat], wide, width)
+    return "\n".join(rows)
+
+
+def top_line(s: ViaNebulaState, mover: int | None, viewer: int, names: list[str],
+             scores: list[int], width: int) -> str:
+    """The header in ``width``: the turn, whose turn and what they do (a power by its
+    name), the last turns once the end is near, every seat's score."""
+    if mover is None:
+        who = "game over"
+    elif s.phase == "power":  # the power's name (the header keeps the scores)
+        user = "you use" if mover == viewer else f"{names[mover]} uses"
+        who = f"{user} the {CONTRACTS[s.power_card].name}"
+    else:
+        whose = "your" if mover == viewer else possessive(names[mover])
+        who = f"{whose} turn, {plural(s.actions_left, 'action')} left"
+    letters = [(seat_letter(p), scores[p]) for p in range(s.players)]
+    last = " · last turns" if s.end_card >= 0 and mover is not None else ""
+    return header_line(s.turn + 1, who, last, letters, width)
+
+
+def status_words(s: ViaNebulaState, mover: int | None, mine: bool) -> str:
+    """Whose turn it is and what the viewer can do now (``mine``: the keyboard decides)."""
+    if mover is None:
+        return "The game is over."
+    if not mine:
+        return f"Seat {mover + 1} is playing."
+    if s.phase == "power":
+        card = CONTRACTS[s.power_card]
+        uses = plural(s.power_left, "use")
+        return (f"{card.name} ({uses} left): {power_text(card)}. Enter uses the "
+                "highlighted line; the last line stops.")
+    left = f"{plural(s.actions_left, 'action')} left"
+    return (f"Your turn, {left}. Tab: next hex where you can act; Enter: its actions; "
+            "Enter again plays the highlighted one.")
