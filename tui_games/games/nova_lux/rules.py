@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tui_games.engine.codec import clone
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import legal, lines, movement, trades
+from tui_games.games.nova_lux import hidden, legal, lines, movement, trades
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -58,7 +57,6 @@ from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.final_score import decided, score, seat_breakdown
 from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
-    HIDDEN,
     NONE,
     AdjustOffer,
     AnswerTrade,
@@ -681,50 +679,20 @@ class NovaLuxRules:
         assert outcome is not None
         s.log.append(Event(f"Game over: {outcome.reason}"))
 
-    # ---- hidden information ---------------------------------------------------------------
+    # ---- hidden information (hidden.py) ---------------------------------------------------
 
     def observe(self, s: NovaLuxState, player: int) -> NovaLuxState:
-        """A copy without the RNG, the faces of face-down cards, or (during the draft) the
-        other seats' hands and picks."""
-        view = clone(s)
-        view.rng = Rng()
-        view.face = [f if s.flipped[k] else HIDDEN for k, f in enumerate(s.face)]
-        if s.phase == "draft":
-            for seat in range(s.players):
-                if seat != player:
-                    view.hands[seat] = [HIDDEN] * len(s.hands[seat])
-                    view.factions[seat] = [HIDDEN] * len(s.factions[seat])
-        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
-        return view
+        """A copy without what ``player`` cannot see (hidden.observe)."""
+        return hidden.observe(s, player)
 
     def determinize(self, view: NovaLuxState, player: int, rng: random.Random
                     ) -> NovaLuxState:
-        """Deal the face-down cards the faces not yet seen, and (in the draft) the other
-        seats faction cards from those ``player`` has not seen."""
-        full = clone(view)
-        full.rng = Rng.seeded(rng.getrandbits(64))
-        unseen = list(FACE_DECK)
-        for k in range(CARDS):
-            if view.flipped[k]:
-                unseen.remove(view.face[k])
-        rng.shuffle(unseen)
-        full.face = [view.face[k] if view.flipped[k] else unseen.pop() for k in range(CARDS)]
-        if view.phase == "draft":
-            seen = set(view.hands[player]) | set(view.factions[player])
-            pool = [f for f in range(len(FACTIONS)) if f not in seen]
-            rng.shuffle(pool)
-            for seat in range(view.players):
-                if seat != player:
-                    full.hands[seat] = sorted(pool.pop() for _ in view.hands[seat])
-                    full.factions[seat] = [pool.pop() for _ in view.factions[seat]]
-        return full
+        """The unseen dealt again for a bot's guess (hidden.determinize)."""
+        return hidden.determinize(view, player, rng)
 
     def reveals(self, s: NovaLuxState, a: NovaLuxAction) -> bool:
         """True when ``a`` rolls dice, turns a card up or passes draft hands."""
-        after = clone(s)
-        self.apply(after, a)
-        return (after.rng.state != s.rng.state or after.flipped != s.flipped
-                or (isinstance(a, Pick) and s.picked.count(False) == 1))
+        return hidden.reveals(self, s, a)
 
     # ---- the end ---------------------------------------------------------------------------
 
