@@ -54,7 +54,7 @@ from tui_games.games.nova_lux.factions import (
     trigger_slot,
 )
 from tui_games.games.nova_lux.fields import field_problem
-from tui_games.games.nova_lux.final_score import decided, score, seat_breakdown
+from tui_games.games.nova_lux.final_score import outcome
 from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -698,31 +698,7 @@ class NovaLuxRules:
 
     def outcome(self, s: NovaLuxState) -> Outcome | None:
         """Winners first; then factions completed, the colony, and total resources."""
-        if s.phase != "over":
-            return None
-        keys = [(seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE,
-                 sum(s.res[seat])) for seat in range(s.players)]
-        ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
-        if s.mode != "standard" or s.winners:
-            # Solo and semi-cooperative: only those who completed their factions win.
-            ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
-        winners = [p for p, r in enumerate(ranks) if r == 1]
-        breakdown = [seat_breakdown(s, p) for p in range(s.players)]
-        scores = [score(s, p) for p in range(s.players)]
-        if not winners:
-            reason = f"nobody wins: {s.end_reason}."
-        else:
-            names = " and ".join(seat_ref(p) for p in winners)
-            verb = "wins" if len(winners) == 1 else "win"
-            if s.end_reason.endswith(" completes their factions"):
-                # said of the winner again ("you complete their factions" read wrong)
-                need = 2 if s.players >= 5 else FACTIONS_KEPT
-                reason = (f"{names} {verb}: a colony founded, then {need} factions "
-                          "fulfilled.")
-            else:
-                reason = f"{names} {verb}; {s.end_reason}."
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown, decided_by=decided(s, winners))
+        return outcome(s)
 
     def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
         """A plain phrase for ``a`` in ``s``."""
