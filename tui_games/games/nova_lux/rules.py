@@ -17,7 +17,8 @@ from typing import Any, ClassVar
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import hidden, legal, lines, movement, trades
+from tui_games.games.nova_lux import abilities, hidden, legal, lines, movement, trades
+from tui_games.games.nova_lux.abilities import gain
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
@@ -42,16 +43,14 @@ from tui_games.games.nova_lux.cards import (
     RED_IDS,
     RESOURCES,
     STARS,
-    TRACK_MAX,
     TRACK_START,
     YELLOW_IDS,
     amount,
+    unit,
 )
 from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
 from tui_games.games.nova_lux.factions import (
-    others,
     requirement_met,
-    trigger_slot,
 )
 from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.final_score import outcome
@@ -303,14 +302,14 @@ class NovaLuxRules:
         else:
             res[a.pay] -= a.count * star.cost_n
             price = amount(a.count * star.cost_n, a.pay)
-        gain = a.count * star.reward_n
+        got = a.count * star.reward_n
         s.log.append(Event(f"{seat_ref(me)} harvests {amount(a.count, HYDROGEN)} from {where}, "
-                           f"paying {price} for {amount(gain, a.gain)}."))
+                           f"paying {price} for {amount(got, a.gain)}."))
         s.did.append("harvest")
         s.open_action = ""
         s.hydrogen[card] -= a.count
-        self._gain(s, me, HYDROGEN, a.count)
-        self._gain(s, me, a.gain, gain)
+        gain(self, s, me, HYDROGEN, a.count)
+        gain(self, s, me, a.gain, got)
         if not s.hydrogen[card]:
             went_on = self._star_emptied(s, card, me)
             if went_on:
@@ -326,14 +325,6 @@ class NovaLuxRules:
         s.open_action = ""
         s.log.append(lines.move(me, cost, tuple(path), CELL_NAMES))
 
-    def _teleport(self, s: NovaLuxState, a: Teleport, me: int) -> None:
-        s.res[me][HYDROGEN] -= movement.TELEPORT_COST
-        s.ships[me] = a.cell
-        s.used[me] = True
-        s.open_action = ""
-        s.log.append(Event(f"{seat_ref(me)} teleports to {CELL_NAMES[a.cell]} for 2 hydrogen "
-                           "(Jump Fleet)."))
-
     def _engine(self, s: NovaLuxState, a: UseEngine, me: int) -> None:
         star = STARS[s.engine[me][a.slot]]
         if "engine" not in s.did:
@@ -347,7 +338,7 @@ class NovaLuxRules:
         res[HYDROGEN] -= 1
         n = star.reward_n * (2 if a.double else 1)
         s.log.append(lines.engine(me, s.engine[me][a.slot], a.pay, n, a.gain))
-        self._gain(s, me, a.gain, n)
+        gain(self, s, me, a.gain, n)
 
     def _found(self, s: NovaLuxState, a: FoundColony, me: int) -> None:
         card = CARD_AT[s.ships[me]]
@@ -357,35 +348,6 @@ class NovaLuxRules:
         s.did.append("colony")
         s.open_action = ""
         s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
-
-    def _ability(self, s: NovaLuxState, a: UseAbility, seat: int) -> None:
-        s.used[seat] = True
-        if s.phase == "turn":
-            s.open_action = ""
-        else:
-            s.react_queue.pop(0)
-        s.res[seat][a.give] -= 1
-        s.log.append(lines.ability(seat, s.factions[seat][a.slot], a.give, a.get))
-        self._gain(s, seat, a.get, 1)
-
-    def _fed_convert(self, s: NovaLuxState, a: FedConvert, me: int) -> None:
-        s.used[me] = True
-        s.open_action = ""
-        s.res[me][a.give] -= a.count
-        s.log.append(Event(f"{seat_ref(me)} converts {amount(a.count, a.give)} into "
-                           f"{amount(a.count, a.get)} (Transmuters)."))
-        self._gain(s, me, a.get, a.count)
-
-    def _force_trade(self, s: NovaLuxState, a: ForceTrade, me: int) -> None:
-        s.used[me] = True
-        s.open_action = ""
-        s.res[me][a.give] -= a.count
-        s.res[a.target][a.get] -= a.count
-        s.log.append(Event(f"{seat_ref(me)} forces {seat_ref(a.target)} to trade "
-                           f"{amount(a.count, a.get)} for {amount(a.count, a.give)} "
-                           "(Trade Fleet)."))
-        self._gain(s, a.target, a.give, a.count)
-        self._gain(s, me, a.get, a.count)
 
     def _answer(self, s: NovaLuxState, a: AnswerTrade, seat: int) -> None:
         offer = s.offer
@@ -436,18 +398,18 @@ class NovaLuxRules:
                 if f.ability == "on_win" and not s.done[winner][slot] and s.res[loser][r]:
                     s.used[winner] = True
                     s.res[loser][r] -= 1
-                    s.log.append(Event(f"{seat_ref(winner)} takes 1 {_unit(r)} from "
+                    s.log.append(Event(f"{seat_ref(winner)} takes 1 {unit(r)} from "
                                        f"{seat_ref(loser)} ({f.name})."))
-                    self._gain(s, winner, r, 1)
+                    gain(self, s, winner, r, 1)
                     break
         if spoils and any(s.res[loser]):
             s.plunder_seat, s.plunder_from, s.plunder_left = winner, loser, spoils
 
     def _plunder(self, s: NovaLuxState, a: Plunder, seat: int) -> None:
         s.res[s.plunder_from][a.res] -= 1
-        s.log.append(Event(f"{seat_ref(seat)} takes 1 {_unit(a.res)} from "
+        s.log.append(Event(f"{seat_ref(seat)} takes 1 {unit(a.res)} from "
                            f"{seat_ref(s.plunder_from)}."))
-        self._gain(s, seat, a.res, 1)
+        gain(self, s, seat, a.res, 1)
         s.plunder_left -= 1
         if not s.plunder_left or not any(s.res[s.plunder_from]):
             s.plunder_seat = s.plunder_from = NONE
@@ -476,7 +438,7 @@ class NovaLuxRules:
         yellow = s.yellow[card]         # top_star, inline: a call less at every turn's end
         s.log.append(lines.take(me, yellow if yellow != NONE else s.red[card], card))
         s.hydrogen[card] -= 1
-        self._gain(s, me, HYDROGEN, 1)
+        gain(self, s, me, HYDROGEN, 1)
         if not s.hydrogen[a.card]:
             self._star_emptied(s, a.card, me)
         self._close_turn(s)
@@ -490,25 +452,7 @@ class NovaLuxRules:
 
     # ---- shared steps ---------------------------------------------------------------------
 
-    def _gain(self, s: NovaLuxState, seat: int, r: int, n: int, trigger: bool = True) -> None:
-        """``seat`` gains ``n`` of ``r`` (above 14 is lost); others' "when another player
-        gains" factions answer automatically and spend their ability for the turn."""
-        track = s.res[seat]
-        before = track[r]
-        track[r] = min(TRACK_MAX, before + n)
-        if track[r] == before or not trigger or s.players == 1:
-            return
-        for other in others(s, seat):
-            if s.used[other]:
-                continue
-            slot = trigger_slot(s, other, "on_gain", r)
-            if slot >= 0:
-                s.used[other] = True
-                s.log.append(Event(f"{seat_ref(other)} gains 1 {_unit(r)} "
-                                   f"({FACTIONS[s.factions[other][slot]].name})."))
-                self._gain(s, other, r, 1, trigger=False)
-
-    gain = _gain    # for the trade module's exchange
+    gain = abilities.gain    # for the trade module's exchange
 
     def upgrade_action(self, a: NovaLuxAction) -> list[NovaLuxAction]:
         """The actions of today that an action of an older save stands for (read by the
@@ -705,24 +649,17 @@ class NovaLuxRules:
         return describe_action(s, a)
 
 
-_UNITS = tuple(amount(1, r)[2:] for r in range(RESOURCES))
-
-
-def _unit(res: int) -> str:
-    return _UNITS[res]
-
-
 _HANDLERS: dict[type, Any] = {
     Pick: NovaLuxRules._pick,
     PlaceShip: NovaLuxRules._place,
     Harvest: NovaLuxRules._harvest,
     MoveTo: NovaLuxRules._move,
-    Teleport: NovaLuxRules._teleport,
+    Teleport: abilities.teleport,
     UseEngine: NovaLuxRules._engine,
     FoundColony: NovaLuxRules._found,
-    UseAbility: NovaLuxRules._ability,
-    FedConvert: NovaLuxRules._fed_convert,
-    ForceTrade: NovaLuxRules._force_trade,
+    UseAbility: abilities.use_ability,
+    FedConvert: abilities.fed_convert,
+    ForceTrade: abilities.force_trade,
     StartTrade: trades.start,
     AdjustOffer: trades.adjust,
     SendOffer: trades.send,
