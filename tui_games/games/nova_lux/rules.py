@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import abilities, hidden, legal, lines, movement, trades
+from tui_games.games.nova_lux import abilities, hidden, legal, lines, meetings, movement, trades
 from tui_games.games.nova_lux.abilities import gain
 from tui_games.games.nova_lux.board import (
     CARD_AT,
@@ -46,7 +46,6 @@ from tui_games.games.nova_lux.cards import (
     TRACK_START,
     YELLOW_IDS,
     amount,
-    unit,
 )
 from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
 from tui_games.games.nova_lux.factions import (
@@ -349,72 +348,6 @@ class NovaLuxRules:
         s.open_action = ""
         s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
 
-    def _answer(self, s: NovaLuxState, a: AnswerTrade, seat: int) -> None:
-        offer = s.offer
-        assert offer is not None
-        s.offer = None
-        if not a.accept:
-            s.log.append(Event(f"{seat_ref(seat)} declines the trade."))
-            return
-        s.log.append(Event(f"{seat_ref(seat)} accepts the trade."))
-        trades.exchange(self, s, offer)
-
-    def _attack(self, s: NovaLuxState, a: Attack, seat: int) -> None:
-        if s.phase == "react":
-            # An attack on another player's turn and the card's gain for winning it are one
-            # use of the card: mark it used only once the attack (and its gain) is resolved.
-            s.react_queue.pop(0)
-            self.resolve_attack(s, seat, a.target, a.highest)
-            s.used[seat] = True
-            return
-        s.attacked = True
-        s.open_action = ""
-        if a.highest:
-            s.used[seat] = True
-        self.resolve_attack(s, seat, a.target, a.highest)
-
-    def resolve_attack(self, s: NovaLuxState, attacker: int, defender: int,
-                       highest: bool = False) -> None:
-        """Each rolls a die and adds their lowest resource (the War Council: highest); the
-        higher total wins resources equal to the difference of the dice."""
-        da, dd = self._die(s), self._die(s)
-        s.dice = [da, dd]
-        va = max(s.res[attacker]) if highest else min(s.res[attacker])
-        vd = min(s.res[defender])
-        ta, td = da + va, dd + vd
-        text = (f"{seat_ref(attacker)} attacks {seat_ref(defender)}: {seat_ref(attacker)} "
-                f"rolls {da} + {va} = {ta}, {seat_ref(defender)} rolls {dd} + {vd} = {td}")
-        if ta == td:
-            s.log.append(Event(f"{text}; a tie, nothing happens."))
-            return
-        winner, loser = (attacker, defender) if ta > td else (defender, attacker)
-        spoils = abs(da - dd)
-        s.log.append(Event(f"{text}; {seat_ref(winner)} wins "
-                           f"{plural(spoils, 'resource')}."))
-        if not s.used[winner]:
-            for slot, fid in enumerate(s.factions[winner]):
-                f = FACTIONS[fid]
-                r = f.ability_args[0]
-                if f.ability == "on_win" and not s.done[winner][slot] and s.res[loser][r]:
-                    s.used[winner] = True
-                    s.res[loser][r] -= 1
-                    s.log.append(Event(f"{seat_ref(winner)} takes 1 {unit(r)} from "
-                                       f"{seat_ref(loser)} ({f.name})."))
-                    gain(self, s, winner, r, 1)
-                    break
-        if spoils and any(s.res[loser]):
-            s.plunder_seat, s.plunder_from, s.plunder_left = winner, loser, spoils
-
-    def _plunder(self, s: NovaLuxState, a: Plunder, seat: int) -> None:
-        s.res[s.plunder_from][a.res] -= 1
-        s.log.append(Event(f"{seat_ref(seat)} takes 1 {unit(a.res)} from "
-                           f"{seat_ref(s.plunder_from)}."))
-        gain(self, s, seat, a.res, 1)
-        s.plunder_left -= 1
-        if not s.plunder_left or not any(s.res[s.plunder_from]):
-            s.plunder_seat = s.plunder_from = NONE
-            s.plunder_left = 0
-
     def _store(self, s: NovaLuxState, a: StoreStar, seat: int) -> None:
         new = s.store_star
         s.store_star = s.store_seat = NONE
@@ -452,7 +385,8 @@ class NovaLuxRules:
 
     # ---- shared steps ---------------------------------------------------------------------
 
-    gain = abilities.gain    # for the trade module's exchange
+    gain = abilities.gain               # for the trade module's exchange
+    resolve_attack = meetings.resolve_attack
 
     def upgrade_action(self, a: NovaLuxAction) -> list[NovaLuxAction]:
         """The actions of today that an action of an older save stands for (read by the
@@ -664,9 +598,9 @@ _HANDLERS: dict[type, Any] = {
     AdjustOffer: trades.adjust,
     SendOffer: trades.send,
     DropOffer: trades.drop,
-    AnswerTrade: NovaLuxRules._answer,
-    Attack: NovaLuxRules._attack,
-    Plunder: NovaLuxRules._plunder,
+    AnswerTrade: meetings.answer,
+    Attack: meetings.attack,
+    Plunder: meetings.plunder,
     StoreStar: NovaLuxRules._store,
     Escape: NovaLuxRules._escape,
     TakeHydrogen: NovaLuxRules._take,
