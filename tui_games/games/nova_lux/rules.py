@@ -17,20 +17,25 @@ from typing import Any, ClassVar
 from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import abilities, hidden, legal, lines, meetings, movement, trades
+from tui_games.games.nova_lux import (
+    abilities,
+    collapse,
+    hidden,
+    legal,
+    lines,
+    meetings,
+    movement,
+    trades,
+)
 from tui_games.games.nova_lux.abilities import gain
 from tui_games.games.nova_lux.board import (
     CARD_AT,
-    CARD_CELLS,
     CARDS,
     CELL_NAMES,
     DESTROYED_AT_SETUP,
     DIE_FACES,
     FACE_DECK,
     FACE_PHRASES,
-    GRID_DIE_LIMIT,
-    NEUTRON_STAR,
-    card_by_dice,
     card_name,
 )
 from tui_games.games.nova_lux.cards import (
@@ -47,13 +52,14 @@ from tui_games.games.nova_lux.cards import (
     YELLOW_IDS,
     amount,
 )
+from tui_games.games.nova_lux.collapse import collapse_roll, grid_roll, star_emptied
 from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
 from tui_games.games.nova_lux.factions import (
     requirement_met,
 )
 from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.final_score import outcome
-from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
+from tui_games.games.nova_lux.legal import FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     NONE,
     AdjustOffer,
@@ -127,7 +133,7 @@ class NovaLuxRules:
         s.log.append(Event(f"A {mode_name} game for {plural(players, 'player')}."))
         for _ in range(DESTROYED_AT_SETUP[players]):
             while True:
-                card = self._grid_roll(s)
+                card = grid_roll(self, s)
                 if not s.flipped[card]:
                     break
                 s.log.append(Event(f"{card_name(card)} is already destroyed: roll again."))
@@ -171,28 +177,6 @@ class NovaLuxRules:
 
     def _die(self, s: NovaLuxState) -> int:
         return 1 + s.rng.next64() % DIE_FACES     # Rng.randrange(DIE_FACES), one call less
-
-    def _roll_again(self, s: NovaLuxState, what: str, first: int) -> int:
-        """A grid die showed ``first``, above 4: rolled until it names a row or column."""
-        rolls = [first]
-        while rolls[-1] > GRID_DIE_LIMIT:
-            rolls.append(self._die(s))
-        s.log.append(lines.reroll(what, tuple(rolls)))
-        return rolls[-1]
-
-    def _grid_roll(self, s: NovaLuxState) -> int:
-        """Two dice name a card: row then column, each rolled again above 4."""
-        # Each die through _die (the tests' hook); a call more only for a re-roll (1 in 3)
-        row = self._die(s)
-        if row > GRID_DIE_LIMIT:
-            row = self._roll_again(s, "row", row)
-        col = self._die(s)
-        if col > GRID_DIE_LIMIT:
-            col = self._roll_again(s, "column", col)
-        s.dice = [row, col]
-        card = card_by_dice(row, col)
-        s.log.append(lines.ROLL[card])
-        return card
 
     # ---- whose decision ------------------------------------------------------------------
 
@@ -285,7 +269,7 @@ class NovaLuxRules:
             s.current = 0
             self._begin_turn(s)
             if s.mode == "semi":
-                self._collapse_roll(s)
+                collapse_roll(self, s)
 
     def _harvest(self, s: NovaLuxState, a: Harvest, me: int) -> None:
         card = CARD_AT[s.ships[me]]
@@ -310,7 +294,7 @@ class NovaLuxRules:
         gain(self, s, me, HYDROGEN, a.count)
         gain(self, s, me, a.gain, got)
         if not s.hydrogen[card]:
-            went_on = self._star_emptied(s, card, me)
+            went_on = star_emptied(s, card, me)
             if went_on:
                 s.open_action = "harvest"
 
@@ -348,23 +332,6 @@ class NovaLuxRules:
         s.open_action = ""
         s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
 
-    def _store(self, s: NovaLuxState, a: StoreStar, seat: int) -> None:
-        new = s.store_star
-        s.store_star = s.store_seat = NONE
-        if a.slot == NONE:
-            s.log.append(Event(f"{seat_ref(seat)} discards the {STARS[new].kind}."))
-            return
-        old = s.engine[seat][a.slot]
-        s.engine[seat][a.slot] = new
-        s.log.append(Event(f"{seat_ref(seat)} puts the {STARS[new].kind} in the engine, "
-                           f"discarding a {STARS[old].kind}."))
-
-    def _escape(self, s: NovaLuxState, a: Escape, seat: int) -> None:
-        s.escapes.pop(0)
-        s.ships[seat] = a.cell
-        s.log.append(Event(f"{seat_ref(seat)} escapes the neutron star to "
-                           f"{CELL_NAMES[a.cell]}."))
-
     def _take(self, s: NovaLuxState, a: TakeHydrogen, me: int) -> None:
         s.open_action = ""
         card = a.card
@@ -373,7 +340,7 @@ class NovaLuxRules:
         s.hydrogen[card] -= 1
         gain(self, s, me, HYDROGEN, 1)
         if not s.hydrogen[a.card]:
-            self._star_emptied(s, a.card, me)
+            star_emptied(s, a.card, me)
         self._close_turn(s)
 
     def _end(self, s: NovaLuxState, a: EndTurn, me: int) -> None:
@@ -392,56 +359,6 @@ class NovaLuxRules:
         """The actions of today that an action of an older save stands for (read by the
         save loader before the replay): an old one-resource offer is composed again."""
         return trades.upgrade_action(a)  # type: ignore[return-value]
-
-    def _star_emptied(self, s: NovaLuxState, card: int, taker: int) -> bool:
-        """The last hydrogen of ``card``'s top star is gone: the star goes to ``taker``'s
-        engine; an emptied red giant collapses the card unless a colony holds it. True when
-        a red giant is left to harvest."""
-        if s.yellow[card] != NONE:
-            star, s.yellow[card] = s.yellow[card], NONE
-            s.hydrogen[card] = STARS[s.red[card]].hydrogen
-            went_on = True
-        else:
-            star, s.red[card] = s.red[card], NONE
-            went_on = False
-        self._to_engine(s, taker, star)
-        if not went_on and s.colony_at[card] == NONE:
-            self._flip(s, card)
-        return went_on
-
-    def _to_engine(self, s: NovaLuxState, seat: int, star: int) -> None:
-        if len(s.engine[seat]) < ENGINE_SLOTS:
-            s.engine[seat].append(star)
-            s.log.append(lines.to_engine(seat, star))
-        else:
-            s.store_star, s.store_seat = star, seat
-
-    def _flip(self, s: NovaLuxState, card: int) -> None:
-        s.flipped[card] = True
-        face = s.face[card]
-        s.log.append(lines.COLLAPSES[card][face])
-        if face == NEUTRON_STAR:
-            cell = CARD_CELLS[card]
-            order = [(s.current + i) % s.players for i in range(s.players)]
-            s.escapes = [p for p in order if s.ships[p] == cell and not s.left_game[p]]
-            s.escape_card = card
-
-    def _collapse_roll(self, s: NovaLuxState) -> None:
-        """The universe collapses a little: two dice remove the top star of a card."""
-        card = self._grid_roll(s)
-        if s.flipped[card] or top_star(s, card) == NONE:
-            s.log.append(lines.SAFE[card])
-            return
-        if s.yellow[card] != NONE:
-            s.yellow[card] = NONE
-            s.hydrogen[card] = STARS[s.red[card]].hydrogen
-            s.log.append(lines.YELLOW_DIES[card])
-            return
-        s.red[card] = NONE
-        s.hydrogen[card] = 0
-        s.log.append(lines.RED_DIES[card])
-        if s.colony_at[card] == NONE:
-            self._flip(s, card)
 
     def _close_turn(self, s: NovaLuxState) -> None:
         s.ending = True
@@ -462,13 +379,13 @@ class NovaLuxRules:
         s.react_queue = []
         s.turn += 1
         if s.mode == "solo":
-            self._collapse_roll(s)
+            collapse_roll(self, s)
         nxt = self._next_seat(s, me)
         if nxt is None:
             self._finish(s, "every player has completed their factions")
             return
         if s.mode == "semi" and nxt <= me:     # the starting player begins a round
-            self._collapse_roll(s)
+            collapse_roll(self, s)
         if not any(s.hydrogen):
             self._finish(s, "no hydrogen is left in the universe")
             return
@@ -601,8 +518,8 @@ _HANDLERS: dict[type, Any] = {
     AnswerTrade: meetings.answer,
     Attack: meetings.attack,
     Plunder: meetings.plunder,
-    StoreStar: NovaLuxRules._store,
-    Escape: NovaLuxRules._escape,
+    StoreStar: collapse.store,
+    Escape: collapse.escape,
     TakeHydrogen: NovaLuxRules._take,
     EndTurn: NovaLuxRules._end,
     Pass: NovaLuxRules._pass,
