@@ -19,17 +19,16 @@ from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.games.nova_lux import (
     abilities,
+    actions,
     collapse,
     hidden,
     legal,
     lines,
     meetings,
-    movement,
     trades,
 )
 from tui_games.games.nova_lux.abilities import gain
 from tui_games.games.nova_lux.board import (
-    CARD_AT,
     CARDS,
     CELL_NAMES,
     DESTROYED_AT_SETUP,
@@ -50,16 +49,14 @@ from tui_games.games.nova_lux.cards import (
     STARS,
     TRACK_START,
     YELLOW_IDS,
-    amount,
 )
 from tui_games.games.nova_lux.collapse import collapse_roll, grid_roll, star_emptied
-from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
+from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.factions import (
     requirement_met,
 )
 from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.final_score import outcome
-from tui_games.games.nova_lux.legal import FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
     NONE,
     AdjustOffer,
@@ -271,67 +268,6 @@ class NovaLuxRules:
             if s.mode == "semi":
                 collapse_roll(self, s)
 
-    def _harvest(self, s: NovaLuxState, a: Harvest, me: int) -> None:
-        card = CARD_AT[s.ships[me]]
-        star_id = top_star(s, card)
-        star = STARS[star_id]
-        where = star_at(s, card)
-        res = s.res[me]
-        if a.federation:
-            res[a.pay] -= 1
-            res[HYDROGEN] -= FED_HARVEST_HYDROGEN
-            s.used[me] = True
-            price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
-        else:
-            res[a.pay] -= a.count * star.cost_n
-            price = amount(a.count * star.cost_n, a.pay)
-        got = a.count * star.reward_n
-        s.log.append(Event(f"{seat_ref(me)} harvests {amount(a.count, HYDROGEN)} from {where}, "
-                           f"paying {price} for {amount(got, a.gain)}."))
-        s.did.append("harvest")
-        s.open_action = ""
-        s.hydrogen[card] -= a.count
-        gain(self, s, me, HYDROGEN, a.count)
-        gain(self, s, me, a.gain, got)
-        if not s.hydrogen[card]:
-            went_on = star_emptied(s, card, me)
-            if went_on:
-                s.open_action = "harvest"
-
-    def _move(self, s: NovaLuxState, a: MoveTo, me: int) -> None:
-        found = movement.route(s, s.ships[me], a.cell, s.res[me][HYDROGEN])
-        assert found is not None        # apply has checked the move
-        cost, path = found
-        s.res[me][HYDROGEN] -= cost
-        s.ships[me] = a.cell
-        s.did.append("move")
-        s.open_action = ""
-        s.log.append(lines.move(me, cost, tuple(path), CELL_NAMES))
-
-    def _engine(self, s: NovaLuxState, a: UseEngine, me: int) -> None:
-        star = STARS[s.engine[me][a.slot]]
-        if "engine" not in s.did:
-            s.did.append("engine")
-        s.open_action = "engine"
-        if a.double and not s.engine_double:
-            s.engine_double = True
-            s.used[me] = True
-        res = s.res[me]
-        res[a.pay] -= star.cost_n
-        res[HYDROGEN] -= 1
-        n = star.reward_n * (2 if a.double else 1)
-        s.log.append(lines.engine(me, s.engine[me][a.slot], a.pay, n, a.gain))
-        gain(self, s, me, a.gain, n)
-
-    def _found(self, s: NovaLuxState, a: FoundColony, me: int) -> None:
-        card = CARD_AT[s.ships[me]]
-        s.colony[me] = card
-        s.colony_at[card] = me
-        s.colony_kind[me] = STARS[top_star(s, card)].kind
-        s.did.append("colony")
-        s.open_action = ""
-        s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
-
     def _take(self, s: NovaLuxState, a: TakeHydrogen, me: int) -> None:
         s.open_action = ""
         card = a.card
@@ -503,11 +439,11 @@ class NovaLuxRules:
 _HANDLERS: dict[type, Any] = {
     Pick: NovaLuxRules._pick,
     PlaceShip: NovaLuxRules._place,
-    Harvest: NovaLuxRules._harvest,
-    MoveTo: NovaLuxRules._move,
+    Harvest: actions.harvest,
+    MoveTo: actions.move,
     Teleport: abilities.teleport,
-    UseEngine: NovaLuxRules._engine,
-    FoundColony: NovaLuxRules._found,
+    UseEngine: actions.activate_engine,
+    FoundColony: actions.establish_colony,
     UseAbility: abilities.use_ability,
     FedConvert: abilities.fed_convert,
     ForceTrade: abilities.force_trade,
