@@ -23,11 +23,10 @@ from tui_games.games.nova_lux import (
     collapse,
     hidden,
     legal,
-    lines,
     meetings,
     trades,
+    turns,
 )
-from tui_games.games.nova_lux.abilities import gain
 from tui_games.games.nova_lux.board import (
     CARDS,
     CELL_NAMES,
@@ -43,18 +42,14 @@ from tui_games.games.nova_lux.cards import (
     FACTIONS,
     FACTIONS_KEPT,
     FEDERATIONS,
-    HYDROGEN,
     RED_IDS,
     RESOURCES,
     STARS,
     TRACK_START,
     YELLOW_IDS,
 )
-from tui_games.games.nova_lux.collapse import collapse_roll, grid_roll, star_emptied
+from tui_games.games.nova_lux.collapse import collapse_roll, grid_roll
 from tui_games.games.nova_lux.describe import describe_action
-from tui_games.games.nova_lux.factions import (
-    requirement_met,
-)
 from tui_games.games.nova_lux.fields import field_problem
 from tui_games.games.nova_lux.final_score import outcome
 from tui_games.games.nova_lux.state import (
@@ -84,6 +79,7 @@ from tui_games.games.nova_lux.state import (
     UseAbility,
     UseEngine,
 )
+from tui_games.games.nova_lux.turns import begin_turn, next_phase, settle
 
 
 class NovaLuxRules:
@@ -234,8 +230,8 @@ class NovaLuxRules:
         assert seat is not None
         handler = _HANDLERS[type(a)]
         handler(self, s, a, seat)
-        self._settle(s)
-        self._continue(s)
+        settle(s)
+        next_phase(self, s)
 
     # ---- the handlers --------------------------------------------------------------------
 
@@ -264,27 +260,9 @@ class NovaLuxRules:
         if NONE not in s.ships:
             s.phase = "turn"
             s.current = 0
-            self._begin_turn(s)
+            begin_turn(s)
             if s.mode == "semi":
                 collapse_roll(self, s)
-
-    def _take(self, s: NovaLuxState, a: TakeHydrogen, me: int) -> None:
-        s.open_action = ""
-        card = a.card
-        yellow = s.yellow[card]         # top_star, inline: a call less at every turn's end
-        s.log.append(lines.take(me, yellow if yellow != NONE else s.red[card], card))
-        s.hydrogen[card] -= 1
-        gain(self, s, me, HYDROGEN, 1)
-        if not s.hydrogen[a.card]:
-            star_emptied(s, a.card, me)
-        self._close_turn(s)
-
-    def _end(self, s: NovaLuxState, a: EndTurn, me: int) -> None:
-        s.open_action = ""
-        self._close_turn(s)
-
-    def _pass(self, s: NovaLuxState, a: Pass, seat: int) -> None:
-        s.react_queue.pop(0)
 
     # ---- shared steps ---------------------------------------------------------------------
 
@@ -295,120 +273,6 @@ class NovaLuxRules:
         """The actions of today that an action of an older save stands for (read by the
         save loader before the replay): an old one-resource offer is composed again."""
         return trades.upgrade_action(a)  # type: ignore[return-value]
-
-    def _close_turn(self, s: NovaLuxState) -> None:
-        s.ending = True
-        if s.reactions_on:
-            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)
-                             ] if s.players > 1 else []
-
-    def _begin_turn(self, s: NovaLuxState) -> None:
-        s.did = []
-        s.open_action = ""
-        s.engine_double = False
-        s.attacked = s.offered = s.ending = False
-        s.used = [False] * s.players
-
-    def _end_turn(self, s: NovaLuxState) -> None:
-        me = s.current
-        s.ending = False
-        s.react_queue = []
-        s.turn += 1
-        if s.mode == "solo":
-            collapse_roll(self, s)
-        nxt = self._next_seat(s, me)
-        if nxt is None:
-            self._finish(s, "every player has completed their factions")
-            return
-        if s.mode == "semi" and nxt <= me:     # the starting player begins a round
-            collapse_roll(self, s)
-        if not any(s.hydrogen):
-            self._finish(s, "no hydrogen is left in the universe")
-            return
-        s.current = nxt
-        self._begin_turn(s)
-
-    def _next_seat(self, s: NovaLuxState, me: int) -> int | None:
-        for i in range(1, s.players + 1):
-            seat = (me + i) % s.players
-            if not s.left_game[seat]:
-                return seat
-        return None
-
-    def _settle(self, s: NovaLuxState) -> None:
-        """Flip every faction whose requirement holds; completing them wins."""
-        if s.phase in ("draft", "place", "over"):
-            return
-        if s.colony.count(NONE) == len(s.colony):  # no faction is fulfilled without one
-            if s.mode == "semi" and all(s.left_game):
-                self._finish(s, "every player has completed their factions")
-            return
-        need = 2 if s.players >= 5 else FACTIONS_KEPT
-        order = [(s.current + i) % s.players for i in range(s.players)]
-        for seat in order:
-            if s.left_game[seat] or s.colony[seat] == NONE:
-                continue
-            for slot, fid in enumerate(s.factions[seat]):
-                if not s.done[seat][slot] and requirement_met(s, seat, FACTIONS[fid]):
-                    s.done[seat][slot] = True
-                    s.log.append(Event(f"{seat_ref(seat)} fulfils the {FACTIONS[fid].name}."))
-            if sum(s.done[seat]) >= need:
-                s.winners.append(seat)
-                if s.mode != "semi":
-                    self._finish(s, f"{seat_ref(seat)} completes their factions")
-                    return
-                self._leave(s, seat)
-        if s.mode == "semi" and all(s.left_game):
-            self._finish(s, "every player has completed their factions")
-
-    def _leave(self, s: NovaLuxState, seat: int) -> None:
-        """A semi-cooperative winner leaves the game, with whatever they were deciding."""
-        s.left_game[seat] = True
-        s.log.append(Event(f"{seat_ref(seat)} completes their factions, wins and leaves."))
-        s.ships[seat] = NONE
-        if s.store_seat == seat:
-            s.store_star = s.store_seat = NONE
-        s.escapes = [p for p in s.escapes if p != seat]
-        if seat in (s.plunder_seat, s.plunder_from):
-            s.plunder_seat = s.plunder_from = NONE
-            s.plunder_left = 0
-        if s.offer is not None and seat in (s.offer.seat, s.offer.target):
-            s.offer = None
-        s.react_queue = [p for p in s.react_queue if p != seat]
-
-    def _continue(self, s: NovaLuxState) -> None:
-        """Move to whatever is pending: a full engine, an escape, spoils, an answer, the
-        others' reactions, the next turn, or back to the turn."""
-        if s.phase in ("over", "draft", "place"):
-            return
-        if s.store_star != NONE:
-            s.phase = "store"
-        elif s.escapes:
-            s.phase = "escape"
-        elif s.plunder_left:
-            s.phase = "plunder"
-        elif s.offer is not None:        # composed by the current player, or sent
-            s.phase = "answer" if s.offered else "compose"
-        elif s.left_game[s.current] or s.ending:
-            while s.react_queue and not legal.reactions(s, s.react_queue[0]):
-                s.react_queue.pop(0)
-            if s.react_queue and not s.left_game[s.current]:
-                s.phase = "react"
-                return
-            s.phase = "turn"
-            self._end_turn(s)
-            if s.phase != "over":
-                self._continue(s)
-        else:
-            s.phase = "turn"
-
-    def _finish(self, s: NovaLuxState, reason: str) -> None:
-        s.phase = "over"
-        s.end_reason = reason
-        s.react_queue = []
-        outcome = self.outcome(s)
-        assert outcome is not None
-        s.log.append(Event(f"Game over: {outcome.reason}"))
 
     # ---- hidden information (hidden.py) ---------------------------------------------------
 
@@ -456,7 +320,7 @@ _HANDLERS: dict[type, Any] = {
     Plunder: meetings.plunder,
     StoreStar: collapse.store,
     Escape: collapse.escape,
-    TakeHydrogen: NovaLuxRules._take,
-    EndTurn: NovaLuxRules._end,
-    Pass: NovaLuxRules._pass,
+    TakeHydrogen: turns.take_hydrogen,
+    EndTurn: turns.end_turn,
+    Pass: turns.pass_reaction,
 }
