@@ -1,4 +1,4 @@
-"""Nova Lux's rules: setup, the draft, the free-order turn, meetings, the end.
+"""Nova Lux's rules: the Rules protocol, and ``apply`` handing each decision to its step.
 
 A turn is a chain of small decisions in ``state.phase``. In ``turn`` the player does, in
 any order and each at most once, Harvest, Move, Activate the Biosphere Engine and Establish
@@ -6,7 +6,15 @@ the Colony (plus faction abilities, a trade offer and an attack), then ends the 
 taking 1 hydrogen from any star. Decisions by other seats are phases of their own: a full
 engine (``store``), a ship on a collapsing neutron star (``escape``), a trade offer
 (``answer``), an attack's spoils (``plunder``) and the abilities offered to the others at
-the end of a turn (``react``). ``_continue`` picks the next phase from what is pending.
+the end of a turn (``react``). ``turns.next_phase`` picks the next phase from what is
+pending.
+
+The steps, one module each: opening.py (setup, the draft, the Arks placed), actions.py
+(the four actions of a turn), abilities.py (faction and federation abilities, and every
+gain), trades.py (composing an offer), meetings.py (an offer answered, an attack),
+collapse.py (the grid dice, stars emptied or destroyed, cards turned over), turns.py (the
+end of a turn and round, fulfilled factions, the end of the game), hidden.py (observe,
+determinize, reveals) and final_score.py (the outcome).
 """
 
 from __future__ import annotations
@@ -14,44 +22,22 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
-from tui_games.engine.grammar import plural, seat_ref
-from tui_games.engine.rng import Rng
+from tui_games.engine.core import IllegalAction, Options, OptionSpec, Outcome
 from tui_games.games.nova_lux import (
     abilities,
     actions,
     collapse,
+    final_score,
     hidden,
     legal,
     meetings,
+    opening,
     trades,
     turns,
 )
-from tui_games.games.nova_lux.board import (
-    CARDS,
-    CELL_NAMES,
-    DESTROYED_AT_SETUP,
-    DIE_FACES,
-    FACE_DECK,
-    FACE_PHRASES,
-    card_name,
-)
-from tui_games.games.nova_lux.cards import (
-    COMPARES_PLAYERS,
-    DRAFT_HAND,
-    FACTIONS,
-    FACTIONS_KEPT,
-    FEDERATIONS,
-    RED_IDS,
-    RESOURCES,
-    STARS,
-    TRACK_START,
-    YELLOW_IDS,
-)
-from tui_games.games.nova_lux.collapse import collapse_roll, grid_roll
+from tui_games.games.nova_lux.board import DIE_FACES
 from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.fields import field_problem
-from tui_games.games.nova_lux.final_score import outcome
 from tui_games.games.nova_lux.state import (
     NONE,
     AdjustOffer,
@@ -79,7 +65,7 @@ from tui_games.games.nova_lux.state import (
     UseAbility,
     UseEngine,
 )
-from tui_games.games.nova_lux.turns import begin_turn, next_phase, settle
+from tui_games.games.nova_lux.turns import next_phase, settle
 
 
 class NovaLuxRules:
@@ -99,76 +85,14 @@ class NovaLuxRules:
                    (("on", "At the end of others' turns"), ("off", "Never")), "on"),
     )
 
-    # ---- setup ---------------------------------------------------------------------------
+    # ---- setup (opening.py) --------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: Options) -> NovaLuxState:
         """Space cards, the setup dice, stars, resources, factions and federations."""
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Nova Lux is for 1 to 6 players, not {players}")
-        mode = options.get("mode", "standard")
-        if mode not in ("standard", "semi"):
-            raise ValueError(f"unknown Nova Lux mode {mode!r}")
-        if players == 1:
-            mode = "solo"
-        rng = Rng.seeded(seed)
-        s = NovaLuxState(players=players, rng=rng, mode=mode,
-                         federations_on=options.get("federations", "off") == "on",
-                         reactions_on=options.get("offers", "on") == "on")
-        faces = list(FACE_DECK)
-        rng.shuffle(faces)
-        s.face = faces
-        s.flipped = [False] * CARDS
-        s.red = [NONE] * CARDS
-        s.yellow = [NONE] * CARDS
-        s.hydrogen = [0] * CARDS
-        s.colony_at = [NONE] * CARDS
-        mode_name = {"solo": "solo", "semi": "semi-cooperative", "standard": "standard"}[mode]
-        s.log.append(Event(f"A {mode_name} game for {plural(players, 'player')}."))
-        for _ in range(DESTROYED_AT_SETUP[players]):
-            while True:
-                card = grid_roll(self, s)
-                if not s.flipped[card]:
-                    break
-                s.log.append(Event(f"{card_name(card)} is already destroyed: roll again."))
-            s.flipped[card] = True
-            face = FACE_PHRASES[s.face[card]]
-            s.log.append(Event(f"{card_name(card)} is destroyed: {face}."))
-        reds, yellows = list(RED_IDS), list(YELLOW_IDS)
-        rng.shuffle(reds)
-        rng.shuffle(yellows)
-        for card in range(CARDS):
-            if not s.flipped[card]:
-                s.red[card] = reds.pop()
-                s.yellow[card] = yellows.pop()
-                s.hydrogen[card] = STARS[s.yellow[card]].hydrogen
-        s.ships = [NONE] * players
-        s.res = [[TRACK_START] * RESOURCES for _ in range(players)]
-        s.colony = [NONE] * players
-        s.colony_kind = [""] * players
-        s.engine = [[] for _ in range(players)]
-        s.used = [False] * players
-        s.left_game = [False] * players
-        s.done = [[False] * FACTIONS_KEPT for _ in range(players)]
-        if players == 1:
-            deck = [f for f in range(len(FACTIONS)) if f not in COMPARES_PLAYERS]
-            rng.shuffle(deck)
-            s.factions = [sorted(deck[:FACTIONS_KEPT])]
-            s.phase = "place"
-        else:
-            deck = list(range(len(FACTIONS)))
-            rng.shuffle(deck)
-            s.hands = [sorted(deck[DRAFT_HAND * p: DRAFT_HAND * (p + 1)])
-                       for p in range(players)]
-            s.factions = [[] for _ in range(players)]
-            s.picked = [False] * players
-            s.phase = "draft"
-        if s.federations_on:
-            feds = list(range(len(FEDERATIONS)))
-            rng.shuffle(feds)
-            s.federation = feds[:players]
-        return s
+        return opening.setup(self, players, seed, options)
 
     def _die(self, s: NovaLuxState) -> int:
+        # Every die of the game comes here (the tests set their own dice on an instance)
         return 1 + s.rng.next64() % DIE_FACES     # Rng.randrange(DIE_FACES), one call less
 
     # ---- whose decision ------------------------------------------------------------------
@@ -233,38 +157,7 @@ class NovaLuxRules:
         settle(s)
         next_phase(self, s)
 
-    # ---- the handlers --------------------------------------------------------------------
-
-    def _pick(self, s: NovaLuxState, a: Pick, seat: int) -> None:
-        s.hands[seat].remove(a.faction)
-        s.factions[seat].append(a.faction)
-        s.picked[seat] = True
-        s.log.append(Event(f"{seat_ref(seat)} keeps the {FACTIONS[a.faction].name}.", (seat,),
-                           f"{seat_ref(seat)} keeps a faction card."))
-        if not all(s.picked):
-            return
-        if len(s.factions[0]) == FACTIONS_KEPT:
-            s.hands = [[] for _ in range(s.players)]
-            for p in range(s.players):
-                s.factions[p].sort()
-                names = ", ".join(FACTIONS[f].name for f in s.factions[p])
-                s.log.append(Event(f"{seat_ref(p)}'s factions: {names}."))
-            s.phase = "place"
-        else:
-            s.hands = [s.hands[(p - 1) % s.players] for p in range(s.players)]
-            s.picked = [False] * s.players
-
-    def _place(self, s: NovaLuxState, a: PlaceShip, seat: int) -> None:
-        s.ships[seat] = a.cell
-        s.log.append(Event(f"{seat_ref(seat)} places the Ark on {CELL_NAMES[a.cell]}."))
-        if NONE not in s.ships:
-            s.phase = "turn"
-            s.current = 0
-            begin_turn(s)
-            if s.mode == "semi":
-                collapse_roll(self, s)
-
-    # ---- shared steps ---------------------------------------------------------------------
+    # ---- steps the other modules call back ------------------------------------------------
 
     gain = abilities.gain               # for the trade module's exchange
     resolve_attack = meetings.resolve_attack
@@ -293,16 +186,17 @@ class NovaLuxRules:
 
     def outcome(self, s: NovaLuxState) -> Outcome | None:
         """Winners first; then factions completed, the colony, and total resources."""
-        return outcome(s)
+        return final_score.outcome(s)
 
     def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
         """A plain phrase for ``a`` in ``s``."""
         return describe_action(s, a)
 
 
+# Each kind of decision to its step: f(rules, state, action, seat).
 _HANDLERS: dict[type, Any] = {
-    Pick: NovaLuxRules._pick,
-    PlaceShip: NovaLuxRules._place,
+    Pick: opening.pick,
+    PlaceShip: opening.place,
     Harvest: actions.harvest,
     MoveTo: actions.move,
     Teleport: abilities.teleport,
