@@ -31,6 +31,11 @@ def amount(n: int, res: int) -> str:
     return f"{n} {_SINGULAR[res] if n == 1 else RESOURCE_NAMES[res]}"
 
 
+def unit(res: int) -> str:
+    """``"life form"``: one unit of ``res``, named without its number."""
+    return _SINGULAR[res]
+
+
 def options_text(options: tuple[int, ...], n: int) -> str:
     """``"1 water | life form"``: a choice between resources, ``n`` units of the one chosen."""
     if len(options) == 1:

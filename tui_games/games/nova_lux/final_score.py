@@ -1,4 +1,5 @@
-"""The game-over breakdown and deciding line of Nova Lux.
+"""The end of Nova Lux: the outcome (ranks, winners, reason), its breakdown and
+deciding line.
 
 The rulebook has no points: "1st player to satisfy all of their factions, wins". The
 score the game-over shows is our ranking in one number (edition notes: factions
@@ -9,14 +10,43 @@ are named in the deciding line, not added to the score.
 
 from __future__ import annotations
 
-from tui_games.engine.core import DETAIL
+from tui_games.engine.core import DETAIL, Outcome
 from tui_games.engine.grammar import seat_ref
 from tui_games.engine.verdict import names
-from tui_games.games.nova_lux.cards import FACTIONS
+from tui_games.games.nova_lux.cards import FACTIONS, FACTIONS_KEPT
 from tui_games.games.nova_lux.state import NONE, NovaLuxState
 
 FACTION_VP = 10
 COLONY_VP = 5
+
+
+def outcome(s: NovaLuxState) -> Outcome | None:
+    """Winners first; then factions completed, the colony, and total resources."""
+    if s.phase != "over":
+        return None
+    keys = [(seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE,
+             sum(s.res[seat])) for seat in range(s.players)]
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    if s.mode != "standard" or s.winners:
+        # Solo and semi-cooperative: only those who completed their factions win.
+        ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
+    winners = [p for p, r in enumerate(ranks) if r == 1]
+    breakdown = [seat_breakdown(s, p) for p in range(s.players)]
+    scores = [score(s, p) for p in range(s.players)]
+    if not winners:
+        reason = f"nobody wins: {s.end_reason}."
+    else:
+        who = " and ".join(seat_ref(p) for p in winners)
+        verb = "wins" if len(winners) == 1 else "win"
+        if s.end_reason.endswith(" completes their factions"):
+            # said of the winner again ("you complete their factions" read wrong)
+            need = 2 if s.players >= 5 else FACTIONS_KEPT
+            reason = (f"{who} {verb}: a colony founded, then {need} factions "
+                      "fulfilled.")
+        else:
+            reason = f"{who} {verb}; {s.end_reason}."
+    return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
+                   breakdown=breakdown, decided_by=decided(s, winners))
 
 
 def score(s: NovaLuxState, seat: int) -> int:

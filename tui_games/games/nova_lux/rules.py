@@ -1,4 +1,4 @@
-"""Nova Lux's rules: setup, the draft, the free-order turn, meetings, the end.
+"""Nova Lux's rules: the Rules protocol, and ``apply`` handing each decision to its step.
 
 A turn is a chain of small decisions in ``state.phase``. In ``turn`` the player does, in
 any order and each at most once, Harvest, Move, Activate the Biosphere Engine and Establish
@@ -6,7 +6,15 @@ the Colony (plus faction abilities, a trade offer and an attack), then ends the 
 taking 1 hydrogen from any star. Decisions by other seats are phases of their own: a full
 engine (``store``), a ship on a collapsing neutron star (``escape``), a trade offer
 (``answer``), an attack's spoils (``plunder``) and the abilities offered to the others at
-the end of a turn (``react``). ``_continue`` picks the next phase from what is pending.
+the end of a turn (``react``). ``turns.next_phase`` picks the next phase from what is
+pending.
+
+The steps, one module each: opening.py (setup, the draft, the Arks placed), actions.py
+(the four actions of a turn), abilities.py (faction and federation abilities, and every
+gain), trades.py (composing an offer), meetings.py (an offer answered, an attack),
+collapse.py (the grid dice, stars emptied or destroyed, cards turned over), turns.py (the
+end of a turn and round, fulfilled factions, the end of the game), hidden.py (observe,
+determinize, reveals) and final_score.py (the outcome).
 """
 
 from __future__ import annotations
@@ -14,51 +22,23 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tui_games.engine.codec import clone
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
-from tui_games.engine.grammar import plural, seat_ref
-from tui_games.engine.rng import Rng
-from tui_games.games.nova_lux import legal, lines, movement, trades
-from tui_games.games.nova_lux.board import (
-    CARD_AT,
-    CARD_CELLS,
-    CARDS,
-    CELL_NAMES,
-    DESTROYED_AT_SETUP,
-    DIE_FACES,
-    FACE_DECK,
-    FACE_PHRASES,
-    GRID_DIE_LIMIT,
-    NEUTRON_STAR,
-    card_by_dice,
-    card_name,
+from tui_games.engine.core import IllegalAction, Options, OptionSpec, Outcome
+from tui_games.games.nova_lux import (
+    abilities,
+    actions,
+    collapse,
+    final_score,
+    hidden,
+    legal,
+    meetings,
+    opening,
+    trades,
+    turns,
 )
-from tui_games.games.nova_lux.cards import (
-    COMPARES_PLAYERS,
-    DRAFT_HAND,
-    FACTIONS,
-    FACTIONS_KEPT,
-    FEDERATIONS,
-    HYDROGEN,
-    RED_IDS,
-    RESOURCES,
-    STARS,
-    TRACK_MAX,
-    TRACK_START,
-    YELLOW_IDS,
-    amount,
-)
-from tui_games.games.nova_lux.describe import describe_action, star_at, top_star
-from tui_games.games.nova_lux.factions import (
-    others,
-    requirement_met,
-    trigger_slot,
-)
+from tui_games.games.nova_lux.board import DIE_FACES
+from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.fields import field_problem
-from tui_games.games.nova_lux.final_score import decided, score, seat_breakdown
-from tui_games.games.nova_lux.legal import ENGINE_SLOTS, FED_HARVEST_HYDROGEN
 from tui_games.games.nova_lux.state import (
-    HIDDEN,
     NONE,
     AdjustOffer,
     AnswerTrade,
@@ -85,6 +65,7 @@ from tui_games.games.nova_lux.state import (
     UseAbility,
     UseEngine,
 )
+from tui_games.games.nova_lux.turns import next_phase, settle
 
 
 class NovaLuxRules:
@@ -104,99 +85,15 @@ class NovaLuxRules:
                    (("on", "At the end of others' turns"), ("off", "Never")), "on"),
     )
 
-    # ---- setup ---------------------------------------------------------------------------
+    # ---- setup (opening.py) --------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: Options) -> NovaLuxState:
         """Space cards, the setup dice, stars, resources, factions and federations."""
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Nova Lux is for 1 to 6 players, not {players}")
-        mode = options.get("mode", "standard")
-        if mode not in ("standard", "semi"):
-            raise ValueError(f"unknown Nova Lux mode {mode!r}")
-        if players == 1:
-            mode = "solo"
-        rng = Rng.seeded(seed)
-        s = NovaLuxState(players=players, rng=rng, mode=mode,
-                         federations_on=options.get("federations", "off") == "on",
-                         reactions_on=options.get("offers", "on") == "on")
-        faces = list(FACE_DECK)
-        rng.shuffle(faces)
-        s.face = faces
-        s.flipped = [False] * CARDS
-        s.red = [NONE] * CARDS
-        s.yellow = [NONE] * CARDS
-        s.hydrogen = [0] * CARDS
-        s.colony_at = [NONE] * CARDS
-        mode_name = {"solo": "solo", "semi": "semi-cooperative", "standard": "standard"}[mode]
-        s.log.append(Event(f"A {mode_name} game for {plural(players, 'player')}."))
-        for _ in range(DESTROYED_AT_SETUP[players]):
-            while True:
-                card = self._grid_roll(s)
-                if not s.flipped[card]:
-                    break
-                s.log.append(Event(f"{card_name(card)} is already destroyed: roll again."))
-            s.flipped[card] = True
-            face = FACE_PHRASES[s.face[card]]
-            s.log.append(Event(f"{card_name(card)} is destroyed: {face}."))
-        reds, yellows = list(RED_IDS), list(YELLOW_IDS)
-        rng.shuffle(reds)
-        rng.shuffle(yellows)
-        for card in range(CARDS):
-            if not s.flipped[card]:
-                s.red[card] = reds.pop()
-                s.yellow[card] = yellows.pop()
-                s.hydrogen[card] = STARS[s.yellow[card]].hydrogen
-        s.ships = [NONE] * players
-        s.res = [[TRACK_START] * RESOURCES for _ in range(players)]
-        s.colony = [NONE] * players
-        s.colony_kind = [""] * players
-        s.engine = [[] for _ in range(players)]
-        s.used = [False] * players
-        s.left_game = [False] * players
-        s.done = [[False] * FACTIONS_KEPT for _ in range(players)]
-        if players == 1:
-            deck = [f for f in range(len(FACTIONS)) if f not in COMPARES_PLAYERS]
-            rng.shuffle(deck)
-            s.factions = [sorted(deck[:FACTIONS_KEPT])]
-            s.phase = "place"
-        else:
-            deck = list(range(len(FACTIONS)))
-            rng.shuffle(deck)
-            s.hands = [sorted(deck[DRAFT_HAND * p: DRAFT_HAND * (p + 1)])
-                       for p in range(players)]
-            s.factions = [[] for _ in range(players)]
-            s.picked = [False] * players
-            s.phase = "draft"
-        if s.federations_on:
-            feds = list(range(len(FEDERATIONS)))
-            rng.shuffle(feds)
-            s.federation = feds[:players]
-        return s
+        return opening.setup(self, players, seed, options)
 
     def _die(self, s: NovaLuxState) -> int:
+        # Every die of the game comes here (the tests set their own dice on an instance)
         return 1 + s.rng.next64() % DIE_FACES     # Rng.randrange(DIE_FACES), one call less
-
-    def _roll_again(self, s: NovaLuxState, what: str, first: int) -> int:
-        """A grid die showed ``first``, above 4: rolled until it names a row or column."""
-        rolls = [first]
-        while rolls[-1] > GRID_DIE_LIMIT:
-            rolls.append(self._die(s))
-        s.log.append(lines.reroll(what, tuple(rolls)))
-        return rolls[-1]
-
-    def _grid_roll(self, s: NovaLuxState) -> int:
-        """Two dice name a card: row then column, each rolled again above 4."""
-        # Each die through _die (the tests' hook); a call more only for a re-roll (1 in 3)
-        row = self._die(s)
-        if row > GRID_DIE_LIMIT:
-            row = self._roll_again(s, "row", row)
-        col = self._die(s)
-        if col > GRID_DIE_LIMIT:
-            col = self._roll_again(s, "column", col)
-        s.dice = [row, col]
-        card = card_by_dice(row, col)
-        s.log.append(lines.ROLL[card])
-        return card
 
     # ---- whose decision ------------------------------------------------------------------
 
@@ -257,538 +154,67 @@ class NovaLuxRules:
         assert seat is not None
         handler = _HANDLERS[type(a)]
         handler(self, s, a, seat)
-        self._settle(s)
-        self._continue(s)
+        settle(s)
+        next_phase(self, s)
 
-    # ---- the handlers --------------------------------------------------------------------
+    # ---- steps the other modules call back ------------------------------------------------
 
-    def _pick(self, s: NovaLuxState, a: Pick, seat: int) -> None:
-        s.hands[seat].remove(a.faction)
-        s.factions[seat].append(a.faction)
-        s.picked[seat] = True
-        s.log.append(Event(f"{seat_ref(seat)} keeps the {FACTIONS[a.faction].name}.", (seat,),
-                           f"{seat_ref(seat)} keeps a faction card."))
-        if not all(s.picked):
-            return
-        if len(s.factions[0]) == FACTIONS_KEPT:
-            s.hands = [[] for _ in range(s.players)]
-            for p in range(s.players):
-                s.factions[p].sort()
-                names = ", ".join(FACTIONS[f].name for f in s.factions[p])
-                s.log.append(Event(f"{seat_ref(p)}'s factions: {names}."))
-            s.phase = "place"
-        else:
-            s.hands = [s.hands[(p - 1) % s.players] for p in range(s.players)]
-            s.picked = [False] * s.players
-
-    def _place(self, s: NovaLuxState, a: PlaceShip, seat: int) -> None:
-        s.ships[seat] = a.cell
-        s.log.append(Event(f"{seat_ref(seat)} places the Ark on {CELL_NAMES[a.cell]}."))
-        if NONE not in s.ships:
-            s.phase = "turn"
-            s.current = 0
-            self._begin_turn(s)
-            if s.mode == "semi":
-                self._collapse_roll(s)
-
-    def _harvest(self, s: NovaLuxState, a: Harvest, me: int) -> None:
-        card = CARD_AT[s.ships[me]]
-        star_id = top_star(s, card)
-        star = STARS[star_id]
-        where = star_at(s, card)
-        res = s.res[me]
-        if a.federation:
-            res[a.pay] -= 1
-            res[HYDROGEN] -= FED_HARVEST_HYDROGEN
-            s.used[me] = True
-            price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
-        else:
-            res[a.pay] -= a.count * star.cost_n
-            price = amount(a.count * star.cost_n, a.pay)
-        gain = a.count * star.reward_n
-        s.log.append(Event(f"{seat_ref(me)} harvests {amount(a.count, HYDROGEN)} from {where}, "
-                           f"paying {price} for {amount(gain, a.gain)}."))
-        s.did.append("harvest")
-        s.open_action = ""
-        s.hydrogen[card] -= a.count
-        self._gain(s, me, HYDROGEN, a.count)
-        self._gain(s, me, a.gain, gain)
-        if not s.hydrogen[card]:
-            went_on = self._star_emptied(s, card, me)
-            if went_on:
-                s.open_action = "harvest"
-
-    def _move(self, s: NovaLuxState, a: MoveTo, me: int) -> None:
-        found = movement.route(s, s.ships[me], a.cell, s.res[me][HYDROGEN])
-        assert found is not None        # apply has checked the move
-        cost, path = found
-        s.res[me][HYDROGEN] -= cost
-        s.ships[me] = a.cell
-        s.did.append("move")
-        s.open_action = ""
-        s.log.append(lines.move(me, cost, tuple(path), CELL_NAMES))
-
-    def _teleport(self, s: NovaLuxState, a: Teleport, me: int) -> None:
-        s.res[me][HYDROGEN] -= movement.TELEPORT_COST
-        s.ships[me] = a.cell
-        s.used[me] = True
-        s.open_action = ""
-        s.log.append(Event(f"{seat_ref(me)} teleports to {CELL_NAMES[a.cell]} for 2 hydrogen "
-                           "(Jump Fleet)."))
-
-    def _engine(self, s: NovaLuxState, a: UseEngine, me: int) -> None:
-        star = STARS[s.engine[me][a.slot]]
-        if "engine" not in s.did:
-            s.did.append("engine")
-        s.open_action = "engine"
-        if a.double and not s.engine_double:
-            s.engine_double = True
-            s.used[me] = True
-        res = s.res[me]
-        res[a.pay] -= star.cost_n
-        res[HYDROGEN] -= 1
-        n = star.reward_n * (2 if a.double else 1)
-        s.log.append(lines.engine(me, s.engine[me][a.slot], a.pay, n, a.gain))
-        self._gain(s, me, a.gain, n)
-
-    def _found(self, s: NovaLuxState, a: FoundColony, me: int) -> None:
-        card = CARD_AT[s.ships[me]]
-        s.colony[me] = card
-        s.colony_at[card] = me
-        s.colony_kind[me] = STARS[top_star(s, card)].kind
-        s.did.append("colony")
-        s.open_action = ""
-        s.log.append(Event(f"{seat_ref(me)} establishes a colony on {star_at(s, card)}."))
-
-    def _ability(self, s: NovaLuxState, a: UseAbility, seat: int) -> None:
-        s.used[seat] = True
-        if s.phase == "turn":
-            s.open_action = ""
-        else:
-            s.react_queue.pop(0)
-        s.res[seat][a.give] -= 1
-        s.log.append(lines.ability(seat, s.factions[seat][a.slot], a.give, a.get))
-        self._gain(s, seat, a.get, 1)
-
-    def _fed_convert(self, s: NovaLuxState, a: FedConvert, me: int) -> None:
-        s.used[me] = True
-        s.open_action = ""
-        s.res[me][a.give] -= a.count
-        s.log.append(Event(f"{seat_ref(me)} converts {amount(a.count, a.give)} into "
-                           f"{amount(a.count, a.get)} (Transmuters)."))
-        self._gain(s, me, a.get, a.count)
-
-    def _force_trade(self, s: NovaLuxState, a: ForceTrade, me: int) -> None:
-        s.used[me] = True
-        s.open_action = ""
-        s.res[me][a.give] -= a.count
-        s.res[a.target][a.get] -= a.count
-        s.log.append(Event(f"{seat_ref(me)} forces {seat_ref(a.target)} to trade "
-                           f"{amount(a.count, a.get)} for {amount(a.count, a.give)} "
-                           "(Trade Fleet)."))
-        self._gain(s, a.target, a.give, a.count)
-        self._gain(s, me, a.get, a.count)
-
-    def _answer(self, s: NovaLuxState, a: AnswerTrade, seat: int) -> None:
-        offer = s.offer
-        assert offer is not None
-        s.offer = None
-        if not a.accept:
-            s.log.append(Event(f"{seat_ref(seat)} declines the trade."))
-            return
-        s.log.append(Event(f"{seat_ref(seat)} accepts the trade."))
-        trades.exchange(self, s, offer)
-
-    def _attack(self, s: NovaLuxState, a: Attack, seat: int) -> None:
-        if s.phase == "react":
-            # An attack on another player's turn and the card's gain for winning it are one
-            # use of the card: mark it used only once the attack (and its gain) is resolved.
-            s.react_queue.pop(0)
-            self.resolve_attack(s, seat, a.target, a.highest)
-            s.used[seat] = True
-            return
-        s.attacked = True
-        s.open_action = ""
-        if a.highest:
-            s.used[seat] = True
-        self.resolve_attack(s, seat, a.target, a.highest)
-
-    def resolve_attack(self, s: NovaLuxState, attacker: int, defender: int,
-                       highest: bool = False) -> None:
-        """Each rolls a die and adds their lowest resource (the War Council: highest); the
-        higher total wins resources equal to the difference of the dice."""
-        da, dd = self._die(s), self._die(s)
-        s.dice = [da, dd]
-        va = max(s.res[attacker]) if highest else min(s.res[attacker])
-        vd = min(s.res[defender])
-        ta, td = da + va, dd + vd
-        text = (f"{seat_ref(attacker)} attacks {seat_ref(defender)}: {seat_ref(attacker)} "
-                f"rolls {da} + {va} = {ta}, {seat_ref(defender)} rolls {dd} + {vd} = {td}")
-        if ta == td:
-            s.log.append(Event(f"{text}; a tie, nothing happens."))
-            return
-        winner, loser = (attacker, defender) if ta > td else (defender, attacker)
-        spoils = abs(da - dd)
-        s.log.append(Event(f"{text}; {seat_ref(winner)} wins "
-                           f"{plural(spoils, 'resource')}."))
-        if not s.used[winner]:
-            for slot, fid in enumerate(s.factions[winner]):
-                f = FACTIONS[fid]
-                r = f.ability_args[0]
-                if f.ability == "on_win" and not s.done[winner][slot] and s.res[loser][r]:
-                    s.used[winner] = True
-                    s.res[loser][r] -= 1
-                    s.log.append(Event(f"{seat_ref(winner)} takes 1 {_unit(r)} from "
-                                       f"{seat_ref(loser)} ({f.name})."))
-                    self._gain(s, winner, r, 1)
-                    break
-        if spoils and any(s.res[loser]):
-            s.plunder_seat, s.plunder_from, s.plunder_left = winner, loser, spoils
-
-    def _plunder(self, s: NovaLuxState, a: Plunder, seat: int) -> None:
-        s.res[s.plunder_from][a.res] -= 1
-        s.log.append(Event(f"{seat_ref(seat)} takes 1 {_unit(a.res)} from "
-                           f"{seat_ref(s.plunder_from)}."))
-        self._gain(s, seat, a.res, 1)
-        s.plunder_left -= 1
-        if not s.plunder_left or not any(s.res[s.plunder_from]):
-            s.plunder_seat = s.plunder_from = NONE
-            s.plunder_left = 0
-
-    def _store(self, s: NovaLuxState, a: StoreStar, seat: int) -> None:
-        new = s.store_star
-        s.store_star = s.store_seat = NONE
-        if a.slot == NONE:
-            s.log.append(Event(f"{seat_ref(seat)} discards the {STARS[new].kind}."))
-            return
-        old = s.engine[seat][a.slot]
-        s.engine[seat][a.slot] = new
-        s.log.append(Event(f"{seat_ref(seat)} puts the {STARS[new].kind} in the engine, "
-                           f"discarding a {STARS[old].kind}."))
-
-    def _escape(self, s: NovaLuxState, a: Escape, seat: int) -> None:
-        s.escapes.pop(0)
-        s.ships[seat] = a.cell
-        s.log.append(Event(f"{seat_ref(seat)} escapes the neutron star to "
-                           f"{CELL_NAMES[a.cell]}."))
-
-    def _take(self, s: NovaLuxState, a: TakeHydrogen, me: int) -> None:
-        s.open_action = ""
-        card = a.card
-        yellow = s.yellow[card]         # top_star, inline: a call less at every turn's end
-        s.log.append(lines.take(me, yellow if yellow != NONE else s.red[card], card))
-        s.hydrogen[card] -= 1
-        self._gain(s, me, HYDROGEN, 1)
-        if not s.hydrogen[a.card]:
-            self._star_emptied(s, a.card, me)
-        self._close_turn(s)
-
-    def _end(self, s: NovaLuxState, a: EndTurn, me: int) -> None:
-        s.open_action = ""
-        self._close_turn(s)
-
-    def _pass(self, s: NovaLuxState, a: Pass, seat: int) -> None:
-        s.react_queue.pop(0)
-
-    # ---- shared steps ---------------------------------------------------------------------
-
-    def _gain(self, s: NovaLuxState, seat: int, r: int, n: int, trigger: bool = True) -> None:
-        """``seat`` gains ``n`` of ``r`` (above 14 is lost); others' "when another player
-        gains" factions answer automatically and spend their ability for the turn."""
-        track = s.res[seat]
-        before = track[r]
-        track[r] = min(TRACK_MAX, before + n)
-        if track[r] == before or not trigger or s.players == 1:
-            return
-        for other in others(s, seat):
-            if s.used[other]:
-                continue
-            slot = trigger_slot(s, other, "on_gain", r)
-            if slot >= 0:
-                s.used[other] = True
-                s.log.append(Event(f"{seat_ref(other)} gains 1 {_unit(r)} "
-                                   f"({FACTIONS[s.factions[other][slot]].name})."))
-                self._gain(s, other, r, 1, trigger=False)
-
-    gain = _gain    # for the trade module's exchange
+    gain = abilities.gain               # for the trade module's exchange
+    resolve_attack = meetings.resolve_attack
 
     def upgrade_action(self, a: NovaLuxAction) -> list[NovaLuxAction]:
         """The actions of today that an action of an older save stands for (read by the
         save loader before the replay): an old one-resource offer is composed again."""
         return trades.upgrade_action(a)  # type: ignore[return-value]
 
-    def _star_emptied(self, s: NovaLuxState, card: int, taker: int) -> bool:
-        """The last hydrogen of ``card``'s top star is gone: the star goes to ``taker``'s
-        engine; an emptied red giant collapses the card unless a colony holds it. True when
-        a red giant is left to harvest."""
-        if s.yellow[card] != NONE:
-            star, s.yellow[card] = s.yellow[card], NONE
-            s.hydrogen[card] = STARS[s.red[card]].hydrogen
-            went_on = True
-        else:
-            star, s.red[card] = s.red[card], NONE
-            went_on = False
-        self._to_engine(s, taker, star)
-        if not went_on and s.colony_at[card] == NONE:
-            self._flip(s, card)
-        return went_on
-
-    def _to_engine(self, s: NovaLuxState, seat: int, star: int) -> None:
-        if len(s.engine[seat]) < ENGINE_SLOTS:
-            s.engine[seat].append(star)
-            s.log.append(lines.to_engine(seat, star))
-        else:
-            s.store_star, s.store_seat = star, seat
-
-    def _flip(self, s: NovaLuxState, card: int) -> None:
-        s.flipped[card] = True
-        face = s.face[card]
-        s.log.append(lines.COLLAPSES[card][face])
-        if face == NEUTRON_STAR:
-            cell = CARD_CELLS[card]
-            order = [(s.current + i) % s.players for i in range(s.players)]
-            s.escapes = [p for p in order if s.ships[p] == cell and not s.left_game[p]]
-            s.escape_card = card
-
-    def _collapse_roll(self, s: NovaLuxState) -> None:
-        """The universe collapses a little: two dice remove the top star of a card."""
-        card = self._grid_roll(s)
-        if s.flipped[card] or top_star(s, card) == NONE:
-            s.log.append(lines.SAFE[card])
-            return
-        if s.yellow[card] != NONE:
-            s.yellow[card] = NONE
-            s.hydrogen[card] = STARS[s.red[card]].hydrogen
-            s.log.append(lines.YELLOW_DIES[card])
-            return
-        s.red[card] = NONE
-        s.hydrogen[card] = 0
-        s.log.append(lines.RED_DIES[card])
-        if s.colony_at[card] == NONE:
-            self._flip(s, card)
-
-    def _close_turn(self, s: NovaLuxState) -> None:
-        s.ending = True
-        if s.reactions_on:
-            s.react_queue = [(s.current + i) % s.players for i in range(1, s.players)
-                             ] if s.players > 1 else []
-
-    def _begin_turn(self, s: NovaLuxState) -> None:
-        s.did = []
-        s.open_action = ""
-        s.engine_double = False
-        s.attacked = s.offered = s.ending = False
-        s.used = [False] * s.players
-
-    def _end_turn(self, s: NovaLuxState) -> None:
-        me = s.current
-        s.ending = False
-        s.react_queue = []
-        s.turn += 1
-        if s.mode == "solo":
-            self._collapse_roll(s)
-        nxt = self._next_seat(s, me)
-        if nxt is None:
-            self._finish(s, "every player has completed their factions")
-            return
-        if s.mode == "semi" and nxt <= me:     # the starting player begins a round
-            self._collapse_roll(s)
-        if not any(s.hydrogen):
-            self._finish(s, "no hydrogen is left in the universe")
-            return
-        s.current = nxt
-        self._begin_turn(s)
-
-    def _next_seat(self, s: NovaLuxState, me: int) -> int | None:
-        for i in range(1, s.players + 1):
-            seat = (me + i) % s.players
-            if not s.left_game[seat]:
-                return seat
-        return None
-
-    def _settle(self, s: NovaLuxState) -> None:
-        """Flip every faction whose requirement holds; completing them wins."""
-        if s.phase in ("draft", "place", "over"):
-            return
-        if s.colony.count(NONE) == len(s.colony):  # no faction is fulfilled without one
-            if s.mode == "semi" and all(s.left_game):
-                self._finish(s, "every player has completed their factions")
-            return
-        need = 2 if s.players >= 5 else FACTIONS_KEPT
-        order = [(s.current + i) % s.players for i in range(s.players)]
-        for seat in order:
-            if s.left_game[seat] or s.colony[seat] == NONE:
-                continue
-            for slot, fid in enumerate(s.factions[seat]):
-                if not s.done[seat][slot] and requirement_met(s, seat, FACTIONS[fid]):
-                    s.done[seat][slot] = True
-                    s.log.append(Event(f"{seat_ref(seat)} fulfils the {FACTIONS[fid].name}."))
-            if sum(s.done[seat]) >= need:
-                s.winners.append(seat)
-                if s.mode != "semi":
-                    self._finish(s, f"{seat_ref(seat)} completes their factions")
-                    return
-                self._leave(s, seat)
-        if s.mode == "semi" and all(s.left_game):
-            self._finish(s, "every player has completed their factions")
-
-    def _leave(self, s: NovaLuxState, seat: int) -> None:
-        """A semi-cooperative winner leaves the game, with whatever they were deciding."""
-        s.left_game[seat] = True
-        s.log.append(Event(f"{seat_ref(seat)} completes their factions, wins and leaves."))
-        s.ships[seat] = NONE
-        if s.store_seat == seat:
-            s.store_star = s.store_seat = NONE
-        s.escapes = [p for p in s.escapes if p != seat]
-        if seat in (s.plunder_seat, s.plunder_from):
-            s.plunder_seat = s.plunder_from = NONE
-            s.plunder_left = 0
-        if s.offer is not None and seat in (s.offer.seat, s.offer.target):
-            s.offer = None
-        s.react_queue = [p for p in s.react_queue if p != seat]
-
-    def _continue(self, s: NovaLuxState) -> None:
-        """Move to whatever is pending: a full engine, an escape, spoils, an answer, the
-        others' reactions, the next turn, or back to the turn."""
-        if s.phase in ("over", "draft", "place"):
-            return
-        if s.store_star != NONE:
-            s.phase = "store"
-        elif s.escapes:
-            s.phase = "escape"
-        elif s.plunder_left:
-            s.phase = "plunder"
-        elif s.offer is not None:        # composed by the current player, or sent
-            s.phase = "answer" if s.offered else "compose"
-        elif s.left_game[s.current] or s.ending:
-            while s.react_queue and not legal.reactions(s, s.react_queue[0]):
-                s.react_queue.pop(0)
-            if s.react_queue and not s.left_game[s.current]:
-                s.phase = "react"
-                return
-            s.phase = "turn"
-            self._end_turn(s)
-            if s.phase != "over":
-                self._continue(s)
-        else:
-            s.phase = "turn"
-
-    def _finish(self, s: NovaLuxState, reason: str) -> None:
-        s.phase = "over"
-        s.end_reason = reason
-        s.react_queue = []
-        outcome = self.outcome(s)
-        assert outcome is not None
-        s.log.append(Event(f"Game over: {outcome.reason}"))
-
-    # ---- hidden information ---------------------------------------------------------------
+    # ---- hidden information (hidden.py) ---------------------------------------------------
 
     def observe(self, s: NovaLuxState, player: int) -> NovaLuxState:
-        """A copy without the RNG, the faces of face-down cards, or (during the draft) the
-        other seats' hands and picks."""
-        view = clone(s)
-        view.rng = Rng()
-        view.face = [f if s.flipped[k] else HIDDEN for k, f in enumerate(s.face)]
-        if s.phase == "draft":
-            for seat in range(s.players):
-                if seat != player:
-                    view.hands[seat] = [HIDDEN] * len(s.hands[seat])
-                    view.factions[seat] = [HIDDEN] * len(s.factions[seat])
-        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
-        return view
+        """A copy without what ``player`` cannot see (hidden.observe)."""
+        return hidden.observe(s, player)
 
     def determinize(self, view: NovaLuxState, player: int, rng: random.Random
                     ) -> NovaLuxState:
-        """Deal the face-down cards the faces not yet seen, and (in the draft) the other
-        seats faction cards from those ``player`` has not seen."""
-        full = clone(view)
-        full.rng = Rng.seeded(rng.getrandbits(64))
-        unseen = list(FACE_DECK)
-        for k in range(CARDS):
-            if view.flipped[k]:
-                unseen.remove(view.face[k])
-        rng.shuffle(unseen)
-        full.face = [view.face[k] if view.flipped[k] else unseen.pop() for k in range(CARDS)]
-        if view.phase == "draft":
-            seen = set(view.hands[player]) | set(view.factions[player])
-            pool = [f for f in range(len(FACTIONS)) if f not in seen]
-            rng.shuffle(pool)
-            for seat in range(view.players):
-                if seat != player:
-                    full.hands[seat] = sorted(pool.pop() for _ in view.hands[seat])
-                    full.factions[seat] = [pool.pop() for _ in view.factions[seat]]
-        return full
+        """The unseen dealt again for a bot's guess (hidden.determinize)."""
+        return hidden.determinize(view, player, rng)
 
     def reveals(self, s: NovaLuxState, a: NovaLuxAction) -> bool:
         """True when ``a`` rolls dice, turns a card up or passes draft hands."""
-        after = clone(s)
-        self.apply(after, a)
-        return (after.rng.state != s.rng.state or after.flipped != s.flipped
-                or (isinstance(a, Pick) and s.picked.count(False) == 1))
+        return hidden.reveals(self, s, a)
 
     # ---- the end ---------------------------------------------------------------------------
 
     def outcome(self, s: NovaLuxState) -> Outcome | None:
         """Winners first; then factions completed, the colony, and total resources."""
-        if s.phase != "over":
-            return None
-        keys = [(seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE,
-                 sum(s.res[seat])) for seat in range(s.players)]
-        ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
-        if s.mode != "standard" or s.winners:
-            # Solo and semi-cooperative: only those who completed their factions win.
-            ranks = [1 if seat in s.winners else max(2, r) for seat, r in enumerate(ranks)]
-        winners = [p for p, r in enumerate(ranks) if r == 1]
-        breakdown = [seat_breakdown(s, p) for p in range(s.players)]
-        scores = [score(s, p) for p in range(s.players)]
-        if not winners:
-            reason = f"nobody wins: {s.end_reason}."
-        else:
-            names = " and ".join(seat_ref(p) for p in winners)
-            verb = "wins" if len(winners) == 1 else "win"
-            if s.end_reason.endswith(" completes their factions"):
-                # said of the winner again ("you complete their factions" read wrong)
-                need = 2 if s.players >= 5 else FACTIONS_KEPT
-                reason = (f"{names} {verb}: a colony founded, then {need} factions "
-                          "fulfilled.")
-            else:
-                reason = f"{names} {verb}; {s.end_reason}."
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown, decided_by=decided(s, winners))
+        return final_score.outcome(s)
 
     def describe(self, s: NovaLuxState, a: NovaLuxAction) -> str:
         """A plain phrase for ``a`` in ``s``."""
         return describe_action(s, a)
 
 
-_UNITS = tuple(amount(1, r)[2:] for r in range(RESOURCES))
-
-
-def _unit(res: int) -> str:
-    return _UNITS[res]
-
-
+# Each kind of decision to its step: f(rules, state, action, seat).
 _HANDLERS: dict[type, Any] = {
-    Pick: NovaLuxRules._pick,
-    PlaceShip: NovaLuxRules._place,
-    Harvest: NovaLuxRules._harvest,
-    MoveTo: NovaLuxRules._move,
-    Teleport: NovaLuxRules._teleport,
-    UseEngine: NovaLuxRules._engine,
-    FoundColony: NovaLuxRules._found,
-    UseAbility: NovaLuxRules._ability,
-    FedConvert: NovaLuxRules._fed_convert,
-    ForceTrade: NovaLuxRules._force_trade,
+    Pick: opening.pick,
+    PlaceShip: opening.place,
+    Harvest: actions.harvest,
+    MoveTo: actions.move,
+    Teleport: abilities.teleport,
+    UseEngine: actions.activate_engine,
+    FoundColony: actions.establish_colony,
+    UseAbility: abilities.use_ability,
+    FedConvert: abilities.fed_convert,
+    ForceTrade: abilities.force_trade,
     StartTrade: trades.start,
     AdjustOffer: trades.adjust,
     SendOffer: trades.send,
     DropOffer: trades.drop,
-    AnswerTrade: NovaLuxRules._answer,
-    Attack: NovaLuxRules._attack,
-    Plunder: NovaLuxRules._plunder,
-    StoreStar: NovaLuxRules._store,
-    Escape: NovaLuxRules._escape,
-    TakeHydrogen: NovaLuxRules._take,
-    EndTurn: NovaLuxRules._end,
-    Pass: NovaLuxRules._pass,
+    AnswerTrade: meetings.answer,
+    Attack: meetings.attack,
+    Plunder: meetings.plunder,
+    StoreStar: collapse.store,
+    Escape: collapse.escape,
+    TakeHydrogen: turns.take_hydrogen,
+    EndTurn: turns.end_turn,
+    Pass: turns.pass_reaction,
 }

@@ -17,7 +17,7 @@ from typing import Any
 
 from tui_games.engine.core import Action, Event
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.nova_lux.cards import RESOURCES, TRACK_MAX, amount
+from tui_games.games.nova_lux.cards import RESOURCES, TRACK_MAX, amount, unit
 from tui_games.games.nova_lux.describe import units
 from tui_games.games.nova_lux.factions import sharing
 from tui_games.games.nova_lux.state import (
@@ -85,16 +85,12 @@ def why_not(s: NovaLuxState, a: Action) -> str:
         return "send or drop the trade offer you are composing first"
     other = offer.gets if a.give else offer.gives
     if not a.more:
-        return f"the offer names no {_unit(a.res)} on that side"
+        return f"the offer names no {unit(a.res)} on that side"
     if other[a.res]:
-        return f"{_unit(a.res)} is already on the other side of the offer"
+        return f"{unit(a.res)} is already on the other side of the offer"
     holder = offer.seat if a.give else offer.target
     who = "you have" if a.give else f"{seat_ref(holder)} has"
     return f"{who} only {amount(s.res[holder][a.res], a.res)}"
-
-
-def _unit(r: int) -> str:
-    return amount(1, r)[2:]
 
 
 # ---- the handlers (called by NovaLuxRules.apply with the rules object) ---------------------
