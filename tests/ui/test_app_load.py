@@ -237,3 +237,21 @@ async def test_rows_are_named_by_game_seats_and_turn_with_autosave_as_a_tag(
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
         assert "(its autosave, turn 1)" in app.screen.question
+
+
+async def test_a_resize_reaching_the_load_screen_as_it_closes_asks_for_nothing(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Closing, the screen's widgets go before the screen does, and a resize may still
+    reach it (the fuzz found it: NoMatches for '#saves'): the list is not there to redo."""
+    store.save_as(nebular(1, "Ana", "Bot"), "first")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen) and screen.built
+        await screen.query_one("#saves").remove()
+        assert not screen.built
+        await pilot.resize_terminal(SIZE[0] + 20, SIZE[1])  # the columns would change
+        await pilot.pause()
+        screen.on_resize()
+        assert app.screen is screen  # nothing else happened: the screen just closes

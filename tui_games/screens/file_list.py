@@ -61,9 +61,15 @@ class FileListScreen(DismissOnce, Screen[None], Generic[RowT]):
         """The list itself."""
         return self.query_one(f"#{self.TABLE_ID}", DataTable)
 
+    @property
+    def built(self) -> bool:
+        """Whether the list is there: not yet while the screen is being made, and no more
+        once it closes (its widgets go first; a resize may still reach the screen)."""
+        return bool(self.query(f"#{self.TABLE_ID}"))
+
     def on_mount(self) -> None:
         """Fill the table, the cursor on the newest row."""
-        if not self.query(f"#{self.TABLE_ID}"):
+        if not self.built:
             return  # closed before it was built
         self.reload()
         self.table.focus()

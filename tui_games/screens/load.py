@@ -121,7 +121,7 @@ class LoadScreen(FileListScreen[SaveSummary]):
 
     def on_resize(self) -> None:
         """Wider or narrower: the name and players columns take the difference."""
-        if self._widths != column_widths(self.size.width):
+        if self.built and self._widths != column_widths(self.size.width):
             self.reload(keep=self.table.cursor_row)
 
     def reload(self, keep: int = 0) -> None:
