@@ -255,3 +255,20 @@ async def test_a_resize_reaching_the_load_screen_as_it_closes_asks_for_nothing(
         await pilot.pause()
         screen.on_resize()
         assert app.screen is screen  # nothing else happened: the screen just closes
+
+
+async def test_keys_reaching_the_load_screen_as_it_closes_ask_for_nothing(
+        store: SaveStore, make_app: MakeApp) -> None:
+    store.save_as(nebular(1, "Ana", "Bot"), "first")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        await screen.query_one("#saves").remove()
+        said: list[str] = []
+        screen.notify = lambda message, **_: said.append(message)  # type: ignore[method-assign,assignment]
+        screen.action_load()
+        screen.action_delete()
+        await pilot.pause()
+        assert app.screen is screen and said == []  # no dialog, no warning

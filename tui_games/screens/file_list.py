@@ -132,7 +132,10 @@ class FileListScreen(DismissOnce, Screen[None], Generic[RowT]):
         self.open_selected()
 
     def open_selected(self) -> None:
-        """Open the highlighted row; with none, say there is nothing to open."""
+        """Open the highlighted row; with none, say there is nothing to open (a key typed
+        ahead that reaches the screen as it closes opens nothing)."""
+        if not self.built:
+            return
         row = self.selected()
         if row is None:
             self.notify(self.NOTHING_TO_OPEN, severity="warning")
@@ -141,6 +144,8 @@ class FileListScreen(DismissOnce, Screen[None], Generic[RowT]):
 
     def action_delete(self) -> None:
         """Ask, then delete the highlighted file."""
+        if not self.built:
+            return
         row = self.selected()
         if row is None:
             return
