@@ -12,7 +12,11 @@ from textual.widget import Widget
 from tui_games.engine.core import Outcome
 from tui_games.engine.session import Seat
 from tui_games.games.nova_lux.board import CARD_CELLS, SPACE_DUST
-from tui_games.games.nova_lux.resource_tracker import ResourceTracker, track_text
+from tui_games.games.nova_lux.resource_tracker import (
+    ResourceTracker,
+    ResourceTracks,
+    track_text,
+)
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NobodyWinsScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
@@ -198,6 +202,31 @@ async def test_a_resource_tracker_reads_label_track_and_number() -> None:
         assert str(tracker.render()) == "Water      ··■····|·······|  3"
         tracker.set_value(12)
         assert tracker.value == 12 and str(tracker.render()).endswith("·······|····■··| 12")
+
+
+async def test_the_mat_repaints_only_the_track_whose_value_changed() -> None:
+    """ResourceTracks is a LineWidget: a new value is one line repainted, its cells from
+    the cube's old place to its new one, and a value seen before is drawn from the cache."""
+    tracks = ResourceTracks(["Water", "Oxygen", "Hydrogen"], label_width=8)
+    app = Lab(tracks)
+    async with app.run_test(size=(60, 5)) as pilot:
+        tracks.set_values([3, 1, 0])
+        await pilot.pause()
+        repaints: list[object] = []
+        tracks.repainted = repaints.append  # type: ignore[method-assign,assignment]
+        drawn = tracks.lines_rendered
+        tracks.set_values([3, 2, 0])
+        await pilot.pause()
+        assert tracks.values == [3, 2, 0]
+        assert str(tracks.render()).splitlines()[1] == "Oxygen   ·■·····|·······|  2"
+        (regions,) = repaints
+        assert [region.y for region in regions] == [1]  # the Oxygen track alone
+        assert tracks.lines_rendered == drawn + 1
+        tracks.set_values([3, 1, 0])  # back: its line is in the cache
+        await pilot.pause()
+        assert tracks.lines_rendered == drawn + 1
+        tracks.set_values([3, 1, 0])  # the same values: nothing to repaint
+        assert len(repaints) == 2
 
 
 def test_the_map_reads_without_colour() -> None:

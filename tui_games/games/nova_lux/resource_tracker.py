@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
-from textual.geometry import Region, Size
-from textual.strip import Strip
-from textual.visual import Visual
+from textual.geometry import Size
 from textual.widget import Widget
 
 from tui_games.widgets.card import refresh_changed
+from tui_games.widgets.line_widget import Line, LineWidget
 
 TRACK_CELLS = 14
 MARK_AT = 7
@@ -51,13 +50,15 @@ def track_line(label: str, value: int, style: str = "", label_width: int = 0) ->
     return Content.assemble(head, body, f" {value:2d}")
 
 
-class ResourceTracks(Widget):
+class ResourceTracks(LineWidget):
     """Several labelled tracks, one per line; ``set_values`` repaints the lines that
-    changed (see the module)."""
+    changed (see the module; LineWidget keeps each track's line by what it shows)."""
 
     DEFAULT_CSS = """
     ResourceTracks { width: auto; height: auto; }
     """
+
+    CACHE_LINES = 128  # a track shows one of 15 lines: five tracks, in two looks
 
     def __init__(self, labels: Sequence[str], styles: Sequence[str] = (), *,
                  label_width: int = 0, name: str | None = None, id: str | None = None,
@@ -67,7 +68,7 @@ class ResourceTracks(Widget):
         self._styles = list(styles) or [""] * len(self._labels)
         self._values = [0] * len(self._labels)
         self._label_width = label_width or max((len(label) for label in labels), default=0)
-        self._strips: dict[tuple[object, ...], list[Strip]] = {}
+        self._lines = [self._line(i) for i in range(len(self._labels))]
 
     @property
     def values(self) -> list[int]:
@@ -76,13 +77,13 @@ class ResourceTracks(Widget):
 
     def set_values(self, values: Sequence[int]) -> None:
         """Show ``values`` (one per track); repaints only the tracks that changed."""
+        values = list(values)
         changed = [i for i, (old, new) in enumerate(zip(self._values, values, strict=True))
                    if old != new]
-        self._values = list(values)
-        width = self.size.width
-        if changed and width:
-            self.refresh(*(Region(0, i, width, 1) for i in changed))
-        elif changed:
+        self._values = values
+        for i in changed:
+            self._lines[i] = self._line(i)
+        if changed:
             self.refresh()
 
     def _line(self, i: int) -> Content:
@@ -97,26 +98,9 @@ class ResourceTracks(Widget):
         """One line per track."""
         return len(self._labels)
 
-    def render_line(self, y: int) -> Strip:
-        """Track ``y``, kept by its value (a track shows one of 15 lines)."""
-        width = self.size.width
-        if not 0 <= y < len(self._labels) or self.text_selection is not None:
-            if self.text_selection is not None:
-                drawn = Visual.to_strips(self, self.render(), width, None, self.visual_style)
-                if 0 <= y < len(drawn):
-                    return drawn[y]
-            return Strip.blank(width, self.visual_style.rich_style)
-        style = self.visual_style
-        key = (y, self._values[y], width, style, self.app.theme)
-        strips = self._strips.get(key)
-        if strips is None:
-            strips = Visual.to_strips(self, self._line(y), width, None, style) or [Strip([])]
-            self._strips[key] = strips
-        return strips[0]
-
-    def render(self) -> Content:
-        """Every track, one per line (text extraction, tests)."""
-        return Content("\n").join(self._line(i) for i in range(len(self._labels)))
+    def content_lines(self, width: int) -> list[Line]:
+        """Each track's line, the same Content objects until its value changes."""
+        return list(self._lines)
 
 
 class ResourceTracker(Widget):
