@@ -8,10 +8,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import NoScreen
 from textual.events import AppFocus, Event, Key, Resize
 from textual.geometry import Size
@@ -36,6 +35,7 @@ from tui_games.hangup import (
 from tui_games.heap import HeapFreezer, collect_and_freeze
 from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
+from tui_games.screens.commands import PaletteCommands
 from tui_games.screens.confirm import Choice, ChoiceScreen
 from tui_games.screens.game import GameScreen
 from tui_games.screens.history import HistoryScreen
@@ -47,10 +47,10 @@ from tui_games.screens.rules import RulesScreen
 from tui_games.screens.stats import StatsScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
 from tui_games.screens.tutorial import Guide, learn, learnable
-from tui_games.textual_private import GameCommandPalette, running_pump
+from tui_games.textual_private import running_pump
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
 FREEZE_RETRY = 0.05  # s: how soon to look again for a table built, to freeze its objects
 WARM_CLASS = "-warm-styles"  # the hidden Button that reads Button's CSS before any dialog
@@ -65,60 +65,16 @@ def screen_class(info: GameInfo) -> type[GameScreen]:
     return cls
 
 
-class GameCommands(Provider):
-    """Command palette entries: New game, Save, Load, Rules (and Continue)."""
-
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
-        app = self.app
-        if not isinstance(app, GamesApp):
-            return []
-        commands: list[tuple[str, Callable[[], Any], str]] = [
-            ("New game", app.action_new_game, "Choose a game, seats and bots"),
-        ]
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            commands.append(("Save game", screen.action_save,
-                             f"Save this {screen.info.title} game under a name"))
-            commands.append((f"Rules: {screen.info.title}", screen.action_rules,
-                             "How to play the game on the table"))
-        else:
-            commands.append(("Continue", app.action_continue_game,
-                             "Resume the most recent save"))
-        commands.append(("Load game", app.action_load, "Pick a saved game"))
-        commands.append(("History", app.action_history, "Finished games, to replay move "
-                                                        "by move"))
-        commands.append(("Stats", app.action_stats, "Wins, streaks and scores per game"))
-        commands.append(("Rules", app.action_rules, "How to play each game"))
-        for info in learnable():
-            commands.append((f"Learn to play: {info.title}",
-                             functools.partial(app.action_learn, info.id),
-                             "A guided first game, alone or against an easy bot"))
-        return commands
-
-    async def discover(self) -> Hits:
-        """The game commands, shown as soon as the palette opens."""
-        for name, callback, help_text in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        """Game commands matching ``query``."""
-        matcher = self.matcher(query)
-        for name, callback, help_text in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
-
-
-class GamesApp(App[None]):
+class GamesApp(PaletteCommands, App[None]):
     """The tui-games application.
 
     ``session`` opens straight into that game (``--load FILE``); ``bot_delay`` is how long
-    a bot's move stays on screen before the next one (0 in tests).
+    a bot's move stays on screen before the next one (0 in tests). Its other parts are
+    mixed in: the command palette (screens/commands.py).
     """
 
     TITLE = "tui-games"
     CSS_PATH = [str(path) for path in style_files()]
-    COMMANDS = App.COMMANDS | {GameCommands}
     # Freeze the heap's long-lived objects out of the garbage collector's walks (see
     # tui_games.heap): None = when drawing to a terminal. Tests and benches run many
     # apps in one process, where frozen objects of earlier apps would pile up.
@@ -261,27 +217,7 @@ class GamesApp(App[None]):
         exit_soon_regardless()
         self.exit()
 
-    # ---- too small ------------------------------------------------------------------
-
-    def action_command_palette(self) -> None:
-        """The command palette (see GameCommandPalette)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(GameCommandPalette(id="--command-palette"))
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own palette commands that a player can use, in plain words: the
-        colours, the keys panel and quitting. Maximize is left out (no screen here has a
-        widget worth it, and Esc would then shrink it instead of backing out), and so is
-        Screenshot (it writes an SVG file nobody is told about)."""
-        yield SystemCommand("Theme", "Change the colours of every screen",
-                            self.action_change_theme)
-        if screen.query("HelpPanel"):
-            yield SystemCommand("Keys", "Hide the panel of keys", self.action_hide_help_panel)
-        else:
-            yield SystemCommand("Keys", "Show every key of this screen in a side panel",
-                                self.action_show_help_panel)
-        yield SystemCommand("Quit", "Leave tui-games (an unfinished game is saved first)",
-                            self.action_quit)
+    # ---- the screen on top ------------------------------------------------------------
 
     def on_app_focus(self, event: AppFocus) -> None:
         """Give the screen its first control when the keyboard comes back to nothing.
