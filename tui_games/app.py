@@ -32,7 +32,7 @@ from tui_games.hangup import (
     terminal_fds,
     terminal_gone,
 )
-from tui_games.heap import HeapFreezer, collect_and_freeze
+from tui_games.heap_tables import TableHeap
 from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
 from tui_games.screens.commands import PaletteCommands
@@ -52,7 +52,6 @@ from tui_games.textual_private import running_pump
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FREEZE_RETRY = 0.05  # s: how soon to look again for a table built, to freeze its objects
 WARM_CLASS = "-warm-styles"  # the hidden Button that reads Button's CSS before any dialog
 
 
@@ -65,21 +64,17 @@ def screen_class(info: GameInfo) -> type[GameScreen]:
     return cls
 
 
-class GamesApp(PaletteCommands, App[None]):
+class GamesApp(PaletteCommands, TableHeap, App[None]):
     """The tui-games application.
 
     ``session`` opens straight into that game (``--load FILE``); ``bot_delay`` is how long
     a bot's move stays on screen before the next one (0 in tests). Its other parts are
-    mixed in: the command palette (screens/commands.py).
+    mixed in: the command palette (screens/commands.py) and the heap's freezing around
+    tables (heap_tables.py).
     """
 
     TITLE = "tui-games"
     CSS_PATH = [str(path) for path in style_files()]
-    # Freeze the heap's long-lived objects out of the garbage collector's walks (see
-    # tui_games.heap): None = when drawing to a terminal. Tests and benches run many
-    # apps in one process, where frozen objects of earlier apps would pile up.
-    FREEZE_HEAP: bool | None = None
-
     def __init__(self, store: SaveStore, session: Session | None = None,
                  bot_delay: float = 0.6, *, replay: str | None = None) -> None:
         """``replay`` opens that save or record in the replay viewer (`tui-games replay`)."""
@@ -95,7 +90,6 @@ class GamesApp(PaletteCommands, App[None]):
         self._game_lock: GameLock | None = None  # the open game's, while it is open
         self._hung_up = False
         self._after_frame: list[Callable[[], object]] = []  # see call_after_frame
-        self._heap = HeapFreezer()
 
     def call_after_frame(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the next frame has gone to the terminal (work the player
@@ -168,10 +162,7 @@ class GamesApp(PaletteCommands, App[None]):
         self.screen_change_signal.subscribe(self, self._hold_collections, immediate=True)
         self._sync_size(self.size)
         self.call_after_refresh(self._warm_dialog_styles)
-        if self.freezes_heap:
-            # Start-up's objects (modules, stylesheet, the menu) out of later walks: over
-            # the whole heap a full collection took 50-60 ms, and a key answered that late.
-            self.call_after_refresh(collect_and_freeze)
+        self._freeze_start_up()
         if not self.is_headless:
             self._watch_terminal()
         if self._start_session is not None:
@@ -237,45 +228,6 @@ class GamesApp(PaletteCommands, App[None]):
         self._size_screen(screen, is_too_small(self.size))
         if self.freezes_heap:
             self._freeze_with_tables()
-
-    def _hold_collections(self, screen: Screen[Any]) -> None:
-        """A dialog opened over a table (called as it is pushed, not after the messages
-        queued): no collection runs until its first frame is out."""
-        if (self.freezes_heap and screen.is_modal and self._table_open()
-                and self._heap.hold()):
-            self.call_after_frame(self._heap.release)
-
-    # ---- the heap: a table's objects out of the collector's walks (tui_games.heap) --------
-
-    @property
-    def freezes_heap(self) -> bool:
-        """Whether this app freezes long-lived objects out of the garbage collector."""
-        return not self.is_headless if self.FREEZE_HEAP is None else self.FREEZE_HEAP
-
-    def _freeze_with_tables(self) -> None:
-        """A table opened: freeze what it holds once it is drawn. The last table closed:
-        unfreeze (its widgets may go) and collect once the next frame is out."""
-        if self._table_open():
-            if not self._heap.table_frozen:
-                self.call_after_frame(self._freeze_table)
-        elif self._heap.table_closed():
-            self.call_after_frame(collect_and_freeze)
-
-    def _table_open(self) -> bool:
-        return any(isinstance(screen, GameScreen) for screen in self.screen_stack)
-
-    def _freeze_table(self) -> None:
-        """After a frame: freeze the open table's objects once it is built and drawn. A
-        frame may come before the table is filled in (``--load``: the menu's); the next
-        may come only with the player's key - often the one that opens a dialog, the
-        moment this collection must not take - so look again shortly, not at a frame."""
-        tables = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if not tables or self._heap.table_frozen:
-            return
-        if not tables[-1].ready:
-            self.set_timer(FREEZE_RETRY, self._freeze_table)
-            return
-        tables[-1].call_after_refresh(self._heap.table_shown)
 
     def _sync_size(self, size: Size) -> None:
         small = is_too_small(size)

@@ -20,6 +20,8 @@ long session must not grow with every game) and the menu's stay out of the walks
 From a dialog's opening over a table to its first frame no collection runs at all
 (``hold``): it made 10-17 young and one or two middle collections, 3-7 ms, while the
 player waited. They run as soon as the frame is out (``release``).
+
+The app tells of those moments from tui_games/heap_tables.py.
 """
 
 from __future__ import annotations
