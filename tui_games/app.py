@@ -6,16 +6,13 @@ import functools
 import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.dom import NoScreen
-from textual.events import AppFocus, Event, Key, Resize
-from textual.geometry import Size
+from textual.events import AppFocus, Event, Key
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button
 
 from tui_games.engine.core import Options
@@ -44,8 +41,9 @@ from tui_games.screens.menu import MenuScreen
 from tui_games.screens.new_game import NewGameScreen, new_seed
 from tui_games.screens.replay import open_replay
 from tui_games.screens.rules import RulesScreen
+from tui_games.screens.size_watch import SizeWatch
 from tui_games.screens.stats import StatsScreen
-from tui_games.screens.too_small import TOO_SMALL_CLASS, TooSmall, is_too_small
+from tui_games.screens.too_small import TOO_SMALL_CLASS, is_too_small
 from tui_games.screens.tutorial import Guide, learn, learnable
 from tui_games.textual_private import running_pump
 
@@ -64,13 +62,13 @@ def screen_class(info: GameInfo) -> type[GameScreen]:
     return cls
 
 
-class GamesApp(PaletteCommands, TableHeap, App[None]):
+class GamesApp(PaletteCommands, TableHeap, SizeWatch, App[None]):
     """The tui-games application.
 
     ``session`` opens straight into that game (``--load FILE``); ``bot_delay`` is how long
     a bot's move stays on screen before the next one (0 in tests). Its other parts are
-    mixed in: the command palette (screens/commands.py) and the heap's freezing around
-    tables (heap_tables.py).
+    mixed in: the command palette (screens/commands.py), the heap's freezing around
+    tables (heap_tables.py) and the too-small panel (screens/size_watch.py).
     """
 
     TITLE = "tui-games"
@@ -85,8 +83,6 @@ class GamesApp(PaletteCommands, TableHeap, App[None]):
         self._start_session = session
         self._start_replay = replay
         self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
-        self._focus_before_small: WeakKeyDictionary[Screen[Any], Widget] = (
-            WeakKeyDictionary())
         self._game_lock: GameLock | None = None  # the open game's, while it is open
         self._hung_up = False
         self._after_frame: list[Callable[[], object]] = []  # see call_after_frame
@@ -220,40 +216,10 @@ class GamesApp(PaletteCommands, TableHeap, App[None]):
         if self.screen.focused is None:
             self.screen.focus_next()
 
-    def on_resize(self, event: Resize) -> None:
-        """Below 80x24 every screen shows the too-small panel instead of its content."""
-        self._sync_size(event.size)
-
     def _screen_changed(self, screen: Screen[Any]) -> None:
         self._size_screen(screen, is_too_small(self.size))
         if self.freezes_heap:
             self._freeze_with_tables()
-
-    def _sync_size(self, size: Size) -> None:
-        small = is_too_small(size)
-        for screen in self.screen_stack:
-            self._size_screen(screen, small)
-
-    def _size_screen(self, screen: Screen[Any], small: bool) -> None:
-        was_small = screen.has_class(TOO_SMALL_CLASS)
-        if small and not was_small and screen.focused is not None:
-            # Hiding the content takes its focus away: remember it to give it back.
-            self._focus_before_small[screen] = screen.focused
-        if small and not screen.query_children(TooSmall):
-            screen.mount(TooSmall())
-        screen.set_class(small, TOO_SMALL_CLASS)
-        if was_small and not small:
-            screen.call_after_refresh(self._give_focus_back, screen)
-
-    def _give_focus_back(self, screen: Screen[Any]) -> None:
-        """After the too-small panel: focus what had it, else the screen's first control."""
-        if screen.has_class(TOO_SMALL_CLASS) or screen.focused is not None:
-            return
-        widget = self._focus_before_small.pop(screen, None)
-        if widget is not None and widget.is_attached and widget.focusable:
-            screen.set_focus(widget)
-        else:
-            screen.focus_next()
 
     # ---- routing --------------------------------------------------------------------
 
