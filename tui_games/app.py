@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
@@ -22,13 +22,6 @@ from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.engine.text import one_line
 from tui_games.games import GameInfo, UnknownGame, get_game
-from tui_games.hangup import (
-    POLL_SECONDS,
-    exit_soon_regardless,
-    listen_for_hangup,
-    terminal_fds,
-    terminal_gone,
-)
 from tui_games.heap_tables import TableHeap
 from tui_games.memory import release_closed_widgets
 from tui_games.paths import style_files
@@ -45,10 +38,8 @@ from tui_games.screens.size_watch import SizeWatch
 from tui_games.screens.stats import StatsScreen
 from tui_games.screens.too_small import TOO_SMALL_CLASS, is_too_small
 from tui_games.screens.tutorial import Guide, learn, learnable
+from tui_games.terminal_watch import TerminalWatch
 from tui_games.textual_private import running_pump
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 WARM_CLASS = "-warm-styles"  # the hidden Button that reads Button's CSS before any dialog
 
@@ -62,17 +53,19 @@ def screen_class(info: GameInfo) -> type[GameScreen]:
     return cls
 
 
-class GamesApp(PaletteCommands, TableHeap, SizeWatch, App[None]):
+class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
     """The tui-games application.
 
     ``session`` opens straight into that game (``--load FILE``); ``bot_delay`` is how long
     a bot's move stays on screen before the next one (0 in tests). Its other parts are
-    mixed in: the command palette (screens/commands.py), the heap's freezing around
-    tables (heap_tables.py) and the too-small panel (screens/size_watch.py).
+    mixed in: the command palette (screens/commands.py), the heap's freezing around tables
+    (heap_tables.py), the too-small panel (screens/size_watch.py) and the terminal going
+    away (terminal_watch.py).
     """
 
     TITLE = "tui-games"
     CSS_PATH = [str(path) for path in style_files()]
+
     def __init__(self, store: SaveStore, session: Session | None = None,
                  bot_delay: float = 0.6, *, replay: str | None = None) -> None:
         """``replay`` opens that save or record in the replay viewer (`tui-games replay`)."""
@@ -84,7 +77,6 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, App[None]):
         self._start_replay = replay
         self.first_seed: int | None = None  # --seed: offered by the first new-game dialog
         self._game_lock: GameLock | None = None  # the open game's, while it is open
-        self._hung_up = False
         self._after_frame: list[Callable[[], object]] = []  # see call_after_frame
 
     def call_after_frame(self, callback: Callable[[], object]) -> None:
@@ -179,30 +171,6 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, App[None]):
         warm.display = False
         await screen.mount(warm)
         await warm.remove()
-
-    # ---- the terminal going away --------------------------------------------------------
-
-    def _watch_terminal(self) -> None:
-        """End the app when its terminal goes away (see tui_games/hangup.py)."""
-        import asyncio
-
-        listen_for_hangup(asyncio.get_running_loop(), self.hang_up)
-        fds = terminal_fds()
-        if fds:
-            self.set_interval(POLL_SECONDS, lambda: terminal_gone(fds) and self.hang_up())
-
-    def hang_up(self) -> None:
-        """The terminal is gone: autosave the open game and end, asking nothing (nobody
-        can answer). A game that cannot be saved keeps its last autosave."""
-        if self._hung_up:
-            return
-        self._hung_up = True
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.save_on_exit()
-        self._release_game()
-        exit_soon_regardless()
-        self.exit()
 
     # ---- the screen on top ------------------------------------------------------------
 
