@@ -3,7 +3,9 @@
 The screen never decides what is legal: every key looks for the matching action in
 GameScreen's ``legal()`` and, when there is none, lets ``why_not`` say why (the
 ``IllegalAction`` reason of trying it on a copy of the view, or that no meld is
-possible). What the table says in words (status line, summaries) is built in texts.py.
+possible). The pure parts live beside it: what the table says in words (status line,
+labels, summaries) in texts.py, what it shows in numbers in view.py, and which keys do
+what now in key_plan.py.
 Widgets are updated only where something changed, so a key press repaints a card or two,
 not the table, and the footer is asked to rebuild only when the set of keys on offer
 changes.
@@ -21,18 +23,13 @@ from textual.widgets import Static
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.grammar import as_clause
-from tui_games.engine.session import replay
-from tui_games.engine.text import fit
-from tui_games.games.nebular_colors import texts
+from tui_games.games.nebular_colors import key_plan, texts
 from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
 from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
-from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
+from tui_games.games.nebular_colors.scoring import ScoringArea
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
-    SCORING,
-    SUIT_NAMES,
     SUITS,
     Discard,
     Draw,
@@ -47,27 +44,19 @@ from tui_games.games.nebular_colors.state import (
 )
 from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.games.nebular_colors.tracker import FragmentTracker
+from tui_games.games.nebular_colors.view import (
+    hand_end_held,
+    held_face_down,
+    suit_style,
+    suit_tallies,
+)
 from tui_games.screens.game import GameScreen
 from tui_games.widgets.boxes import Column, Row
 from tui_games.widgets.card import SORTS, CardFace
 from tui_games.widgets.hand import Hand, HiddenHand
 
-PILES = texts.PILES
 SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor
 CURSOR_PREF = "hand_cursor"  # survive a save
-# Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
-_PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
-               "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
-_SHOWN_IN = {
-    "draw": {"choose"}, "take": {"choose"}, "pile": {"discard"}, "confirm": {"discard"},
-    "meld": {"take_set", "meld"}, "end_turn": {"meld"}, "stop": {"stop_or_nova"},
-    "nova": {"stop_or_nova"},
-}
-
-
-def suit_style(card: int) -> str:
-    """The component class that colours ``card``'s suit."""
-    return f"suit-{CARD_SUIT[card].lower()}"
 
 
 def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
@@ -100,8 +89,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.reviewing:
-            self._hold_the_hand_end()
+        if self.reviewing:  # a look back that stops on a hand's end shows its final table
+            final = hand_end_held(self.session)
+            if final is not None:
+                self.session.state = final
         self._picking: Literal["take", "discard"] | None = None
         self._results_seen = len(self.session.state.results)
         self._end_warned = False
@@ -114,18 +105,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._restore_cursor: int | None = saved[0] if saved else None
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
-
-    def _hold_the_hand_end(self) -> None:
-        """A look back that stops on the action that ended a hand shows that hand's final
-        table: ``apply`` deals the next hand in the same step that ends one."""
-        session = self.session
-        if not session.actions:
-            return
-        before = replay(session.rules, len(session.seats), session.seed, session.options,
-                        session.actions[:-1])
-        assert isinstance(before, NCState) and isinstance(session.state, NCState)
-        if len(before.results) < len(session.state.results):
-            session.state = self.rules.hand_end_table(before, session.actions[-1])
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -226,21 +205,25 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         self._text("nc-deck-count", f"deck {len(view.deck)}")
         self._text("nc-deck", f"deck\n{len(view.deck)}")
         for seat, who in ((them, "them"), (me, "you")):
-            self._text(f"nc-{who}-name",
-                       self._seat_label(seat, who == "you" and self.is_you(seat)))
-            self._show_score(self.query_one(f"#nc-{who}-score", ScoringArea), view, seat)
+            info = self.session.seats[seat]
+            self._text(f"nc-{who}-name", texts.seat_label(
+                info.name, info.bot, who == "you" and self.is_you(seat)))
+            parts = score_breakdown(view, seat)
+            self.query_one(f"#nc-{who}-score", ScoringArea).set_score(
+                suit_tallies(parts), parts.penalty_cards, parts.penalty, parts.total,
+                texts.nova_note(view, seat))
             self.query_one(f"#nc-{who}-melds", CardGroups).set_groups(
                 [[face(c) for c in meld] for meld in view.melds[seat]])
-        held = len(view.hands[them]) + (len(view.drawn) if view.current == them else 0)
-        self.query_one("#nc-them-hand", HiddenHand).set_count(held)
+        self.query_one("#nc-them-hand", HiddenHand).set_count(held_face_down(view, them))
         for i in (0, 1):
             self.pile(i).set_cards([face(c) for c in view.piles[i]])
         mine = self.mine()
         legal = self.rules.legal_actions(view) if mine else []
-        self._can_meld = any(isinstance(a, Meld) for a in legal)
-        self._can_take = any(isinstance(a, Take) for a in legal)
+        self._can_meld = key_plan.can_meld(legal)
+        self._can_take = key_plan.can_take(legal)
         self._refresh_hand(view)
-        self._refresh_hints(view, legal)
+        for i in (0, 1):
+            self.pile(i).set_hint(texts.pile_hint(self.rules, view, i, legal))
         self._refresh_prompt(view)
         self._refresh_keys()
         if len(view.results) > self._results_seen:
@@ -250,31 +233,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         state = self.session.state
         assert isinstance(state, NCState)
         self._before = (len(self.session.actions), clone(state))
-
-    def _seat_label(self, seat: int, mine: bool) -> str:
-        """`Ada (you)`, `Bot (normal)`: a name and who plays it, cut to fit its column."""
-        info = self.session.seats[seat]
-        name = info.name
-        if info.bot:
-            note = f" ({info.bot})"
-        elif mine and name.lower() != "you":
-            note = " (you)"
-        else:
-            note = ""
-        return fit(name, 15 - len(note)) + note
-
-    def _show_score(self, area: ScoringArea, view: NCState, seat: int) -> None:
-        parts = score_breakdown(view, seat)
-        tallies = []
-        for suit in SUITS:
-            count, threshold, earned = parts.suits[suit]
-            base = SCORING[suit][1] if count >= threshold else 0
-            tallies.append(SuitTally(SUIT_NAMES[suit], f"suit-{suit.lower()}", count,
-                                     threshold, base, earned - base))
-        note = ""
-        if view.nova is not None:  # beside the scores it is about
-            note = "NOVA: 10 wins" if view.nova == seat else "5 beats the Nova"
-        area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total, note)
 
     def _refresh_hand(self, view: NCState) -> None:
         me = self.viewer
@@ -294,15 +252,6 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             hand.move_cursor_to(self._restore_cursor)
             self._restore_cursor = None
         self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
-
-    def _refresh_hints(self, view: NCState, legal: list[Action]) -> None:
-        for i in (0, 1):
-            hint = ""
-            if view.phase == "choose" and Take(pile=i) in legal:
-                hint = f"t: set of {texts.numbers_text(texts.pile_sets(self.rules, view, i))}"
-            elif view.phase == "discard" and legal and not view.piles[i]:
-                hint = "empty: fill it first"
-            self.pile(i).set_hint(hint)
 
     def _refresh_prompt(self, view: NCState) -> None:
         prompt = self.query_one("#nc-prompt", Static)
@@ -336,7 +285,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """The base's reason, and one of this game's own: no meld is possible."""
         if isinstance(action, Meld) and self.mine() and self.session.state.phase == "meld" \
                 and not self._can_meld:
-            return "No meld can be made now: end your turn (e)."
+            return texts.NO_MELD
         return super().why_not(action)
 
     def mark_hint(self, action: Action) -> None:
@@ -360,26 +309,17 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def check_table_action(self, action: str,
                            parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the footer only in the phase where it does something."""
-        phases = _SHOWN_IN.get(action)
-        if phases is None:
+        if action not in key_plan.SHOWN_IN:
             return True
-        if not self.mine():
-            return False
-        if action == "pile" and self._picking is not None:
-            return True
-        phase = self.session.state.phase
-        if action == "meld" and phase == "meld":
-            return self._can_meld
-        if action == "take":
-            return phase == "choose" and self._can_take
-        return phase in phases
+        return key_plan.key_shown(action, self.session.state.phase, self.mine(),
+                                  self._picking is not None, self._can_meld, self._can_take)
 
     def on_key(self, event: events.Key) -> None:
         """A game key pressed out of its phase (so not bound now) still gets an answer.
 
         Keys reach ``on_key`` before any binding runs, hence the check of the bindings.
         """
-        action = _PHASE_KEYS.get(event.key)
+        action = key_plan.PHASE_KEYS.get(event.key)
         if action is None or event.key in self.active_bindings:
             return  # a binding takes it: ours in its phase, or a focused widget's (enter)
         event.stop()
@@ -389,10 +329,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if action == "take" and self.session.state.phase == "choose" and self.mine():
             self.action_take()  # says why neither pile can be taken
             return
-        probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
-                 "meld": Meld(cards=()), "end_turn": EndTurn(), "stop": Stop(),
-                 "nova": Nova(), "confirm": EndTurn()}[action]
-        self.show_status(self.why_not(probe), error=True)
+        self.show_status(self.why_not(key_plan.PROBES[action]), error=True)
 
     def action_draw(self) -> None:
         """Draw 2 cards (or the last one)."""
@@ -400,12 +337,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def action_take(self) -> None:
         """Take a pile: the only one that can be taken at once, else ask which (←→, 1/2)."""
-        takes = [a.pile for a in self.legal() if isinstance(a, Take)]
+        takes = key_plan.take_piles(self.legal())
         if not takes:
-            reasons = "; ".join(
-                f"{PILES[i]}: {as_clause(self.why_not(Take(pile=i)).rstrip('.'))}"
-                for i in (0, 1))
-            self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
+            self.show_status(texts.cannot_take([self.why_not(Take(pile=i)) for i in (0, 1)]),
+                             error=True)
         elif len(takes) == 1:
             self.attempt(Take(pile=takes[0]))
         else:
@@ -426,7 +361,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if self.session.state.phase != "discard":
             return
         card = self.hand.cursor_key
-        piles = [a.pile for a in self.legal() if isinstance(a, Discard) and a.card == card]
+        piles = key_plan.discard_piles(self.legal(), card)
         if card is None or not piles:
             self.show_status(self.why_not(Discard(card=card if card is not None else -1, pile=0)),
                              error=True)
@@ -442,16 +377,15 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self.show_status(self.why_not(Meld(cards=())), error=True)
             return
         if not chosen:
-            self.show_status("Select the cards of a meld first: move (←→) and press space.",
-                             error=True)
+            self.show_status(texts.SELECT_FIRST, error=True)
             return
-        for action in self.legal():
-            if isinstance(action, Meld) and set(action.cards) == chosen:
-                self.attempt(action)
-                return
+        meld = key_plan.chosen_meld(self.legal(), chosen)
+        if meld is not None:
+            self.attempt(meld)
+            return
         problem = meld_problem(sorted(chosen))
         if problem:
-            self.show_status(f"Not a meld: {problem}.", error=True)
+            self.show_status(texts.not_a_meld(problem), error=True)
         else:
             self.show_status(self.why_not(Meld(cards=tuple(sorted(chosen)))), error=True)
 
@@ -461,10 +395,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NCState)
         if view.taken and not self._end_warned and EndTurn() in self.legal():
             self._end_warned = True
-            cards = " ".join(card_name(c) for c in view.taken)
-            what = "a penalty card" if len(view.taken) == 1 else "penalty cards"
-            self.show_status(f"{cards} would become {what}: press e again to end your turn.",
-                             error=True)
+            self.show_status(texts.penalty_warning(view.taken), error=True)
             return
         self.attempt(EndTurn())
 
@@ -484,9 +415,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self.pile(i).disabled = i not in piles
         self.pile(piles[0]).focus()
         self._refresh_keys()
-        card = self.hand.cursor_key
-        verb = "Take" if mode == "take" or card is None else f"Discard {card_name(card)} on"
-        self.show_status(f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back.")
+        self.show_status(texts.pick_prompt(mode == "take", self.hand.cursor_key))
 
     def _stop_picking(self) -> None:
         self._picking = None
