@@ -21,25 +21,34 @@ from tui_games.games.nebular_colors.view import (
 )
 
 
+def shown(action: str, phase: str, mine: bool = True, picking: bool = False,
+          can_meld: bool = False, can_take: bool = False) -> bool:
+    """key_shown on your turn with nothing being chosen, no meld and no take by default."""
+    return key_plan.key_shown(action, phase, mine=mine, picking=picking, can_meld=can_meld,
+                              can_take=can_take)
+
+
 def test_the_footer_offers_a_game_key_only_in_its_phase_and_on_your_turn() -> None:
-    assert key_plan.key_shown("draw", "choose", True, False, False, False)
-    assert not key_plan.key_shown("draw", "choose", False, False, False, False)
-    assert not key_plan.key_shown("draw", "discard", True, False, False, False)
-    assert key_plan.key_shown("confirm", "discard", True, False, False, False)
-    assert key_plan.key_shown("stop", "stop_or_nova", True, False, False, False)
+    assert shown("draw", "choose")
+    assert not shown("draw", "choose", mine=False)
+    assert not shown("draw", "discard")
+    assert shown("confirm", "discard")
+    assert shown("stop", "stop_or_nova") and not shown("stop", "meld")
 
 
 def test_take_and_meld_are_offered_only_when_the_rules_allow_one() -> None:
-    assert not key_plan.key_shown("take", "choose", True, False, False, False)
-    assert key_plan.key_shown("take", "choose", True, False, False, True)
-    assert not key_plan.key_shown("meld", "meld", True, False, False, False)
-    assert key_plan.key_shown("meld", "meld", True, False, True, False)
-    assert key_plan.key_shown("meld", "take_set", True, False, False, False)
+    assert not shown("take", "choose")
+    assert shown("take", "choose", can_take=True)
+    assert not shown("take", "discard", can_take=True)
+    assert not shown("meld", "meld")
+    assert shown("meld", "meld", can_meld=True)
+    assert shown("meld", "take_set")  # taking a pile obliges a set: m is always offered
 
 
 def test_the_pile_keys_answer_a_pile_being_chosen_in_any_phase() -> None:
-    assert not key_plan.key_shown("pile", "choose", True, False, False, True)
-    assert key_plan.key_shown("pile", "choose", True, True, False, True)
+    assert not shown("pile", "choose", can_take=True)
+    assert shown("pile", "choose", picking=True, can_take=True)
+    assert not shown("pile", "choose", mine=False, picking=True)
 
 
 def test_every_phase_key_has_a_probe_and_a_phase() -> None:

@@ -35,12 +35,13 @@ PROBES: dict[str, Action] = {
 }
 
 
-def key_shown(action: str, phase: str, mine: bool, picking: bool, can_meld: bool,
+def key_shown(action: str, phase: str, *, mine: bool, picking: bool, can_meld: bool,
               can_take: bool) -> bool:
     """Whether the footer offers the game key bound to ``action`` (one of SHOWN_IN's).
 
-    ``picking``: a pile is being chosen (1 / 2 answer it in any phase); ``can_meld`` and
-    ``can_take``: whether the legal actions hold a meld or a take.
+    ``mine``: the keyboard decides now; ``picking``: a pile is being chosen (1 / 2 answer
+    it in any phase); ``can_meld`` and ``can_take``: whether the legal actions hold a meld
+    or a take.
     """
     if not mine:
         return False

@@ -110,8 +110,9 @@ class NebularColorsScreen(NebularColorsTable, inherit_bindings=False):
         """Show a game key in the footer only in the phase where it does something."""
         if action not in key_plan.SHOWN_IN:
             return True
-        return key_plan.key_shown(action, self.session.state.phase, self.mine(),
-                                  self._picking is not None, self._can_meld, self._can_take)
+        return key_plan.key_shown(
+            action, self.session.state.phase, mine=self.mine(),
+            picking=self._picking is not None, can_meld=self._can_meld, can_take=self._can_take)
 
     def on_key(self, event: events.Key) -> None:
         """A game key pressed out of its phase (so not bound now) still gets an answer.
