@@ -1,41 +1,21 @@
 """A scoring area summed up by suit: count against threshold, points, penalty, total.
 
 The widget adds nothing up itself: the game passes each suit's numbers (from its rules'
-score breakdown) and the total, and the widget lays them out on as few lines as fit.
+score breakdown, as view.suit_tallies) and the total, and the widget lays them out on as
+few lines as fit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
 from tui_games.engine.grammar import agree, plural
+from tui_games.games.nebular_colors.view import SuitTally
 from tui_games.widgets.card import refresh_changed, wrap_tokens
-
-
-@dataclass(frozen=True, slots=True)
-class SuitTally:
-    """One suit of a scoring area.
-
-    ``count`` cards against ``threshold``; ``points`` earned by passing it (0 before) and
-    ``bonus`` earned by the cards beyond it. ``style`` is a component class on an ancestor.
-    """
-
-    label: str
-    style: str
-    count: int
-    threshold: int
-    points: int = 0
-    bonus: int = 0
-
-    @property
-    def passed(self) -> bool:
-        """Whether the threshold has been reached."""
-        return self.count >= self.threshold
 
 
 class ScoringArea(Widget):

@@ -1,12 +1,11 @@
-"""The Nebular Colors table: both scoring areas, the two splayed piles, your hand.
+"""The Nebular Colors screen: its keys, on the table drawn by table.py.
 
 The screen never decides what is legal: every key looks for the matching action in
 GameScreen's ``legal()`` and, when there is none, lets ``why_not`` say why (the
 ``IllegalAction`` reason of trying it on a copy of the view, or that no meld is
-possible). What the table says in words (status line, summaries) is built in texts.py.
-Widgets are updated only where something changed, so a key press repaints a card or two,
-not the table, and the footer is asked to rebuild only when the set of keys on offer
-changes.
+possible). Which keys do what now is worked out without Textual in key_plan.py, and what
+they answer in words in texts.py. The footer is asked to rebuild only when the set of
+keys on offer changes.
 """
 
 from __future__ import annotations
@@ -14,73 +13,33 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from textual import events, on
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
 
-from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState
-from tui_games.engine.grammar import as_clause
-from tui_games.engine.session import replay
-from tui_games.engine.text import fit
-from tui_games.games.nebular_colors import texts
-from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
-from tui_games.games.nebular_colors.rules import meld_problem, score_breakdown
-from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
+from tui_games.games.nebular_colors import key_plan, texts
+from tui_games.games.nebular_colors.pile import SplayedPile
+from tui_games.games.nebular_colors.rules import meld_problem
 from tui_games.games.nebular_colors.state import (
-    CARD_NUMBER,
-    CARD_SUIT,
-    SCORING,
-    SUIT_NAMES,
-    SUITS,
     Discard,
     Draw,
     EndTurn,
-    HandResult,
     Meld,
     NCState,
     Nova,
     Stop,
     Take,
-    card_name,
 )
 from tui_games.games.nebular_colors.summary import HandSummary
-from tui_games.games.nebular_colors.tracker import FragmentTracker
+from tui_games.games.nebular_colors.table import NebularColorsTable
 from tui_games.screens.game import GameScreen
-from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.card import SORTS, CardFace
-from tui_games.widgets.hand import Hand, HiddenHand
 
-PILES = texts.PILES
-SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor
-CURSOR_PREF = "hand_cursor"  # survive a save
-# Keys whose binding is hidden outside its phase: pressed anyway, they get an explanation.
-_PHASE_KEYS = {"d": "draw", "t": "take", "1": "pile", "2": "pile", "m": "meld",
-               "e": "end_turn", "S": "stop", "N": "nova", "enter": "confirm"}
-_SHOWN_IN = {
-    "draw": {"choose"}, "take": {"choose"}, "pile": {"discard"}, "confirm": {"discard"},
-    "meld": {"take_set", "meld"}, "end_turn": {"meld"}, "stop": {"stop_or_nova"},
-    "nova": {"stop_or_nova"},
-}
+__all__ = ["HandSummary", "NebularColorsScreen"]  # the dialog between hands, as before
 
 
-def suit_style(card: int) -> str:
-    """The component class that colours ``card``'s suit."""
-    return f"suit-{CARD_SUIT[card].lower()}"
-
-
-def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
-    """How a card shows in the widgets: `P1` in the purple style, sortable by suit/number."""
-    return CardFace(key=card, label=card_name(card), style=suit_style(card),
-                    group=SUITS.index(CARD_SUIT[card]), rank=CARD_NUMBER[card],
-                    caption=caption, dimmed=dimmed)
-
-
-class NebularColorsScreen(GameScreen, inherit_bindings=False):
+class NebularColorsScreen(NebularColorsTable, inherit_bindings=False):
     """Nebular Colors against a bot or hot-seat: keys d, t, 1/2, space, m, e, S, N."""
 
-    COMPONENT_CLASSES = {"suit-g", "suit-y", "suit-b", "suit-p"}
     OVER_TEXT = "The match is over."
 
     # Our keys first so they lead the footer, then the base's and the screen's own.
@@ -100,220 +59,9 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.reviewing:
-            self._hold_the_hand_end()
         self._picking: Literal["take", "discard"] | None = None
-        self._results_seen = len(self.session.state.results)
         self._end_warned = False
-        self._can_meld = False  # whether m / t do something now (the footer shows them)
-        self._can_take = False
-        self._texts: dict[str, str] = {}
         self._keys_for: tuple[object, ...] = ()
-        # The card the cursor was on when the game was saved: put back at the first deal.
-        saved = self.saved_numbers(CURSOR_PREF, 1)
-        self._restore_cursor: int | None = saved[0] if saved else None
-        # the true state before the latest action (a hand's end is summed up from it)
-        self._before: tuple[int, NCState] | None = None
-
-    def _hold_the_hand_end(self) -> None:
-        """A look back that stops on the action that ended a hand shows that hand's final
-        table: ``apply`` deals the next hand in the same step that ends one."""
-        session = self.session
-        if not session.actions:
-            return
-        before = replay(session.rules, len(session.seats), session.seed, session.options,
-                        session.actions[:-1])
-        assert isinstance(before, NCState) and isinstance(session.state, NCState)
-        if len(before.results) < len(session.state.results):
-            session.state = self.rules.hand_end_table(before, session.actions[-1])
-
-    # ---- layout ------------------------------------------------------------------------
-
-    def compose_table(self) -> ComposeResult:
-        """Top bar, opponent, piles around the deck, you and your hand, the Stop/Nova prompt."""
-        sort = self.session.ui_prefs.get(SORT_PREF, "number")
-        with Column(id="nc-table"):
-            with Row(id="nc-top"):
-                yield Static(id="nc-title", markup=False)
-                yield FragmentTracker(id="nc-frag-0")
-                yield FragmentTracker(id="nc-frag-1")
-                yield Static(id="nc-match", markup=False)
-                yield Static(id="nc-deck-count", markup=False)
-            with Column(id="nc-them", classes="nc-player"):
-                with Row(classes="nc-row"):
-                    yield Static(id="nc-them-name", classes="nc-name", markup=False)
-                    yield ScoringArea(id="nc-them-score")
-                with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label", markup=False)
-                    yield CardGroups(id="nc-them-melds", empty="none yet")
-                with Row(classes="nc-row"):
-                    yield Static("hand", classes="nc-label", markup=False)
-                    yield HiddenHand(id="nc-them-hand")
-            with Row(id="nc-piles"):
-                yield SplayedPile("left pile (1)", id="nc-pile-0")
-                yield Static(id="nc-deck", markup=False)
-                yield SplayedPile("right pile (2)", id="nc-pile-1")
-            with Column(id="nc-you", classes="nc-player"):
-                with Row(classes="nc-row"):
-                    yield Static(id="nc-you-name", classes="nc-name", markup=False)
-                    yield ScoringArea(id="nc-you-score")
-                with Row(classes="nc-row"):
-                    yield Static("melds", classes="nc-label", markup=False)
-                    yield CardGroups(id="nc-you-melds", empty="none yet")
-                with Row(classes="nc-row", id="nc-hand-row"):
-                    with Column(classes="nc-label"):
-                        yield Static("hand", markup=False)
-                        yield Static(id="nc-sort", markup=False)
-                    yield Hand(id="nc-hand", sort=sort if sort in SORTS else "number")
-            yield Static(id="nc-prompt", markup=False)
-
-    def on_mount(self) -> None:
-        """Focus the hand."""
-        if self.closed:
-            return  # left before it was built: no widgets to set up
-        self.query_one(Hand).focus()
-        # (Textual calls GameScreen.on_mount after this one: it shows the table.)
-
-    def keep_view(self) -> None:
-        """A save keeps the card under the hand's cursor."""
-        if self.hand.cursor_key is not None:
-            self.session.ui_prefs[CURSOR_PREF] = str(self.hand.cursor_key)
-
-    def on_resize(self, event: events.Resize) -> None:
-        """From 32 lines up the table spreads out (the .tcss adds room with -roomy)."""
-        self.set_class(event.size.height >= 32 and event.size.width >= 100, "-roomy")
-
-    @property
-    def hand(self) -> Hand:
-        """The viewer's hand widget."""
-        return self.query_one("#nc-hand", Hand)
-
-    def pile(self, i: int) -> SplayedPile:
-        """The left (0) or right (1) pile widget."""
-        return self.query_one(f"#nc-pile-{i}", SplayedPile)
-
-    def _text(self, widget_id: str, text: str) -> None:
-        """Update a Static only when its text changes (no needless repaint)."""
-        old = self._texts.get(widget_id)
-        if old != text:
-            self._texts[widget_id] = text
-            # same shape, new characters: a repaint will do, no layout pass
-            same_shape = old is not None and [len(x) for x in old.split("\n")] == [
-                len(x) for x in text.split("\n")]
-            self.query_one(f"#{widget_id}", Static).update(text, layout=not same_shape)
-
-    # ---- refreshing from the view ------------------------------------------------------
-
-    def player_name(self, seat: int) -> str:
-        """A seat's player name."""
-        return self.session.seats[seat].name
-
-    @property
-    def names(self) -> list[str]:
-        """Both players' names, by seat."""
-        return [seat.name for seat in self.session.seats]
-
-    def refresh_table(self, view: GameState) -> None:
-        """Update every widget from ``view``; each one repaints only if its data changed."""
-        assert isinstance(view, NCState)
-        me, them = self.viewer, 1 - self.viewer
-        title, labels, match = texts.top_bar(view.hand_no, self.names, view.target)
-        self._text("nc-title", title)
-        for seat in (0, 1):
-            tracker = self.query_one(f"#nc-frag-{seat}", FragmentTracker)
-            tracker.set_progress(view.fragments[seat], view.target, labels[seat])
-        self._text("nc-match", match)
-        self._text("nc-deck-count", f"deck {len(view.deck)}")
-        self._text("nc-deck", f"deck\n{len(view.deck)}")
-        for seat, who in ((them, "them"), (me, "you")):
-            self._text(f"nc-{who}-name",
-                       self._seat_label(seat, who == "you" and self.is_you(seat)))
-            self._show_score(self.query_one(f"#nc-{who}-score", ScoringArea), view, seat)
-            self.query_one(f"#nc-{who}-melds", CardGroups).set_groups(
-                [[face(c) for c in meld] for meld in view.melds[seat]])
-        held = len(view.hands[them]) + (len(view.drawn) if view.current == them else 0)
-        self.query_one("#nc-them-hand", HiddenHand).set_count(held)
-        for i in (0, 1):
-            self.pile(i).set_cards([face(c) for c in view.piles[i]])
-        mine = self.mine()
-        legal = self.rules.legal_actions(view) if mine else []
-        self._can_meld = any(isinstance(a, Meld) for a in legal)
-        self._can_take = any(isinstance(a, Take) for a in legal)
-        self._refresh_hand(view)
-        self._refresh_hints(view, legal)
-        self._refresh_prompt(view)
-        self._refresh_keys()
-        if len(view.results) > self._results_seen:
-            self._results_seen = len(view.results)
-            if view.phase != "over":  # the game-over screen tells the end itself
-                self._summarise(view.results[-1], view)
-        state = self.session.state
-        assert isinstance(state, NCState)
-        self._before = (len(self.session.actions), clone(state))
-
-    def _seat_label(self, seat: int, mine: bool) -> str:
-        """`Ada (you)`, `Bot (normal)`: a name and who plays it, cut to fit its column."""
-        info = self.session.seats[seat]
-        name = info.name
-        if info.bot:
-            note = f" ({info.bot})"
-        elif mine and name.lower() != "you":
-            note = " (you)"
-        else:
-            note = ""
-        return fit(name, 15 - len(note)) + note
-
-    def _show_score(self, area: ScoringArea, view: NCState, seat: int) -> None:
-        parts = score_breakdown(view, seat)
-        tallies = []
-        for suit in SUITS:
-            count, threshold, earned = parts.suits[suit]
-            base = SCORING[suit][1] if count >= threshold else 0
-            tallies.append(SuitTally(SUIT_NAMES[suit], f"suit-{suit.lower()}", count,
-                                     threshold, base, earned - base))
-        note = ""
-        if view.nova is not None:  # beside the scores it is about
-            note = "NOVA: 10 wins" if view.nova == seat else "5 beats the Nova"
-        area.set_score(tallies, parts.penalty_cards, parts.penalty, parts.total, note)
-
-    def _refresh_hand(self, view: NCState) -> None:
-        me = self.viewer
-        mine = view.current == me
-        discarding = mine and view.phase == "discard"
-        faces = [face(c, dimmed=discarding) for c in view.hands[me]]
-        if mine:
-            faces += [face(c, "new") for c in view.drawn]
-            faces += [face(c, "pile") for c in view.taken]
-        hand = self.hand
-        was_discarding = not hand.selectable
-        hand.set_cards(faces)
-        hand.selectable = not discarding
-        if discarding and not was_discarding and view.drawn:
-            hand.move_cursor_to(view.drawn[0])
-        if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
-            hand.move_cursor_to(self._restore_cursor)
-            self._restore_cursor = None
-        self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
-
-    def _refresh_hints(self, view: NCState, legal: list[Action]) -> None:
-        for i in (0, 1):
-            hint = ""
-            if view.phase == "choose" and Take(pile=i) in legal:
-                hint = f"t: set of {texts.numbers_text(texts.pile_sets(self.rules, view, i))}"
-            elif view.phase == "discard" and legal and not view.piles[i]:
-                hint = "empty: fill it first"
-            self.pile(i).set_hint(hint)
-
-    def _refresh_prompt(self, view: NCState) -> None:
-        prompt = self.query_one("#nc-prompt", Static)
-        deciding = (view.phase == "stop_or_nova" and view.decider == self.viewer
-                    and not self.reviewing)
-        if deciding:
-            points = score_breakdown(view, self.viewer).total
-            self._text("nc-prompt", texts.stop_or_nova_prompt(
-                points, self.player_name(1 - self.viewer)))
-        if prompt.display != deciding:
-            prompt.display = deciding
 
     def _refresh_keys(self) -> None:
         """Ask the footer to re-check its keys only when the keys on offer can have changed
@@ -336,7 +84,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         """The base's reason, and one of this game's own: no meld is possible."""
         if isinstance(action, Meld) and self.mine() and self.session.state.phase == "meld" \
                 and not self._can_meld:
-            return "No meld can be made now: end your turn (e)."
+            return texts.NO_MELD
         return super().why_not(action)
 
     def mark_hint(self, action: Action) -> None:
@@ -360,26 +108,18 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def check_table_action(self, action: str,
                            parameters: tuple[object, ...]) -> bool | None:
         """Show a game key in the footer only in the phase where it does something."""
-        phases = _SHOWN_IN.get(action)
-        if phases is None:
+        if action not in key_plan.SHOWN_IN:
             return True
-        if not self.mine():
-            return False
-        if action == "pile" and self._picking is not None:
-            return True
-        phase = self.session.state.phase
-        if action == "meld" and phase == "meld":
-            return self._can_meld
-        if action == "take":
-            return phase == "choose" and self._can_take
-        return phase in phases
+        return key_plan.key_shown(
+            action, self.session.state.phase, mine=self.mine(),
+            picking=self._picking is not None, can_meld=self._can_meld, can_take=self._can_take)
 
     def on_key(self, event: events.Key) -> None:
         """A game key pressed out of its phase (so not bound now) still gets an answer.
 
         Keys reach ``on_key`` before any binding runs, hence the check of the bindings.
         """
-        action = _PHASE_KEYS.get(event.key)
+        action = key_plan.PHASE_KEYS.get(event.key)
         if action is None or event.key in self.active_bindings:
             return  # a binding takes it: ours in its phase, or a focused widget's (enter)
         event.stop()
@@ -389,10 +129,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if action == "take" and self.session.state.phase == "choose" and self.mine():
             self.action_take()  # says why neither pile can be taken
             return
-        probe = {"draw": Draw(), "take": Take(pile=0), "pile": Take(pile=0),
-                 "meld": Meld(cards=()), "end_turn": EndTurn(), "stop": Stop(),
-                 "nova": Nova(), "confirm": EndTurn()}[action]
-        self.show_status(self.why_not(probe), error=True)
+        self.show_status(self.why_not(key_plan.PROBES[action]), error=True)
 
     def action_draw(self) -> None:
         """Draw 2 cards (or the last one)."""
@@ -400,12 +137,10 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
 
     def action_take(self) -> None:
         """Take a pile: the only one that can be taken at once, else ask which (←→, 1/2)."""
-        takes = [a.pile for a in self.legal() if isinstance(a, Take)]
+        takes = key_plan.take_piles(self.legal())
         if not takes:
-            reasons = "; ".join(
-                f"{PILES[i]}: {as_clause(self.why_not(Take(pile=i)).rstrip('.'))}"
-                for i in (0, 1))
-            self.show_status(f"You cannot take a pile now ({reasons}).", error=True)
+            self.show_status(texts.cannot_take([self.why_not(Take(pile=i)) for i in (0, 1)]),
+                             error=True)
         elif len(takes) == 1:
             self.attempt(Take(pile=takes[0]))
         else:
@@ -426,7 +161,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         if self.session.state.phase != "discard":
             return
         card = self.hand.cursor_key
-        piles = [a.pile for a in self.legal() if isinstance(a, Discard) and a.card == card]
+        piles = key_plan.discard_piles(self.legal(), card)
         if card is None or not piles:
             self.show_status(self.why_not(Discard(card=card if card is not None else -1, pile=0)),
                              error=True)
@@ -442,16 +177,15 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self.show_status(self.why_not(Meld(cards=())), error=True)
             return
         if not chosen:
-            self.show_status("Select the cards of a meld first: move (←→) and press space.",
-                             error=True)
+            self.show_status(texts.SELECT_FIRST, error=True)
             return
-        for action in self.legal():
-            if isinstance(action, Meld) and set(action.cards) == chosen:
-                self.attempt(action)
-                return
+        meld = key_plan.chosen_meld(self.legal(), chosen)
+        if meld is not None:
+            self.attempt(meld)
+            return
         problem = meld_problem(sorted(chosen))
         if problem:
-            self.show_status(f"Not a meld: {problem}.", error=True)
+            self.show_status(texts.not_a_meld(problem), error=True)
         else:
             self.show_status(self.why_not(Meld(cards=tuple(sorted(chosen)))), error=True)
 
@@ -461,10 +195,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
         assert isinstance(view, NCState)
         if view.taken and not self._end_warned and EndTurn() in self.legal():
             self._end_warned = True
-            cards = " ".join(card_name(c) for c in view.taken)
-            what = "a penalty card" if len(view.taken) == 1 else "penalty cards"
-            self.show_status(f"{cards} would become {what}: press e again to end your turn.",
-                             error=True)
+            self.show_status(texts.penalty_warning(view.taken), error=True)
             return
         self.attempt(EndTurn())
 
@@ -484,9 +215,7 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
             self.pile(i).disabled = i not in piles
         self.pile(piles[0]).focus()
         self._refresh_keys()
-        card = self.hand.cursor_key
-        verb = "Take" if mode == "take" or card is None else f"Discard {card_name(card)} on"
-        self.show_status(f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back.")
+        self.show_status(texts.pick_prompt(mode == "take", self.hand.cursor_key))
 
     def _stop_picking(self) -> None:
         self._picking = None
@@ -505,30 +234,3 @@ class NebularColorsScreen(GameScreen, inherit_bindings=False):
     def _pile_cancelled(self, event: SplayedPile.Cancelled) -> None:
         self._stop_picking()
         self.show_status(self.status_text(self.view()))
-
-    @on(Hand.Sorted)
-    def _sorted(self, event: Hand.Sorted) -> None:
-        self._text("nc-sort", f"{SORTS[event.mode]} (s)")
-        if not self.reviewing:
-            self.session.ui_prefs[SORT_PREF] = event.mode
-
-    # ---- between hands -----------------------------------------------------------------
-
-    def _summarise(self, result: HandResult, view: NCState) -> None:
-        """Cover the new deal with how the last hand ended; r looks at its final table."""
-        upto = len(self.session.actions)
-        final = None
-        if self._before is not None and self._before[0] == upto - 1:
-            final = self.rules.hand_end_table(self._before[1], self.session.actions[-1])
-        title = texts.summary_title(result)
-        lines = texts.summary_lines(result, final, view, self.names, self.viewer)
-
-        def show() -> None:
-            if not self.closed:  # the hand can end on a bot's move after the table was left
-                self.app.push_screen(HandSummary(title, lines), after)
-
-        def after(look: bool | None) -> None:
-            if look:
-                self.review(upto, f"the end of hand {result.hand_no}", then=show)
-
-        show()

@@ -1,4 +1,5 @@
-"""What the Nebular Colors table says in words: the status line, score parts, hand summaries.
+"""What the Nebular Colors table says in words: the status line, score parts, hand summaries,
+the seats' labels, the piles' hints and the answers to keys.
 
 Pure text built from an observation and the players' names (no Textual), so every phase's
 wording can be checked for length and grammar without running the app. The status line
@@ -12,8 +13,9 @@ import textwrap
 from collections.abc import Sequence
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import IllegalAction
-from tui_games.engine.grammar import agree, plural, speak_to
+from tui_games.engine.core import Action, IllegalAction
+from tui_games.engine.grammar import agree, as_clause, plural, speak_to
+from tui_games.engine.text import fit
 from tui_games.games.nebular_colors.melds import ScoreBreakdown
 from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
 from tui_games.games.nebular_colors.state import (
@@ -29,6 +31,9 @@ from tui_games.games.nebular_colors.state import (
 )
 
 PILES = ("left", "right")
+NAME_WIDTH = 15  # a seat's label column, the note of who plays it included
+NO_MELD = "No meld can be made now: end your turn (e)."
+SELECT_FIRST = "Select the cards of a meld first: move (←→) and press space."
 ENDINGS = {"stop": "Stop", "nova": "the Nova came true", "nova_failed": "the Nova failed",
            "deck": "the deck ran out"}
 
@@ -182,3 +187,59 @@ def summary_lines(result: HandResult, final: NCState | None, after: NCState,
 def card_list(cards: Sequence[int]) -> str:
     """`Y1 B2`."""
     return " ".join(card_name(c) for c in cards)
+
+
+# ---- the table's labels and the answers to keys ----------------------------------------
+
+
+def seat_label(name: str, bot: str | None, mine: bool) -> str:
+    """`Ada (you)`, `Bot (normal)`: a name and who plays it (``bot``: its level; ``mine``:
+    the viewer's own seat), the name cut so the whole fits NAME_WIDTH."""
+    if bot:
+        note = f" ({bot})"
+    elif mine and name.lower() != "you":
+        note = " (you)"
+    else:
+        note = ""
+    return fit(name, NAME_WIDTH - len(note)) + note
+
+
+def nova_note(view: NCState, seat: int) -> str:
+    """What a Nova called means for ``seat``, beside its score (empty without one)."""
+    if view.nova is None:
+        return ""
+    return "NOVA: 10 wins" if view.nova == seat else "5 beats the Nova"
+
+
+def pile_hint(rules: NebularColorsRules, view: NCState, pile: int,
+              legal: Sequence[Action]) -> str:
+    """Under a pile: the sets taking it allows, or that an empty pile must be filled."""
+    if view.phase == "choose" and Take(pile=pile) in legal:
+        return f"t: set of {numbers_text(pile_sets(rules, view, pile))}"
+    if view.phase == "discard" and legal and not view.piles[pile]:
+        return "empty: fill it first"
+    return ""
+
+
+def cannot_take(reasons: Sequence[str]) -> str:
+    """Why neither pile can be taken, from each pile's refusal (by pile, left first)."""
+    said = "; ".join(f"{PILES[i]}: {as_clause(reason.rstrip('.'))}"
+                     for i, reason in enumerate(reasons))
+    return f"You cannot take a pile now ({said})."
+
+
+def penalty_warning(taken: Sequence[int]) -> str:
+    """The warning before a turn ends with pile cards unmelded (they become penalties)."""
+    what = "a penalty card" if len(taken) == 1 else "penalty cards"
+    return f"{card_list(taken)} would become {what}: press e again to end your turn."
+
+
+def pick_prompt(take: bool, card: int | None) -> str:
+    """Asking which pile to take (``take``) or to discard ``card`` on."""
+    verb = "Take" if take or card is None else f"Discard {card_name(card)} on"
+    return f"{verb} which pile? ←→ then Enter, or 1 / 2; Esc to go back."
+
+
+def not_a_meld(problem: str) -> str:
+    """The selected cards make no meld, and ``problem`` is why (from ``meld_problem``)."""
+    return f"Not a meld: {problem}."
