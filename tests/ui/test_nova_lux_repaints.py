@@ -16,9 +16,34 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NovaLuxScreen
+from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import MoveTo, NovaLuxState, PlaceShip
 
 RULES = NovaLuxRules()
+
+
+def first_turn() -> Session:
+    """Ann against a normal bot, the draft done and both Arks on D4: Ann's first turn."""
+    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    state: NovaLuxState = session.state
+    while state.phase == "draft":
+        session.apply(RULES.legal_actions(state)[0])
+    session.apply(PlaceShip(24))
+    session.apply(PlaceShip(24))
+    return session
+
+
+def record_repaints(grid: SpaceGrid) -> list[Sequence[Region] | None]:
+    """Every repaint the grid asks for from now on (None: the whole grid)."""
+    repaints: list[Sequence[Region] | None] = []
+    kept = grid.repainted
+
+    def record(regions: Sequence[Region] | None) -> None:
+        repaints.append(regions)
+        kept(regions)
+
+    grid.repainted = record  # type: ignore[method-assign]
+    return repaints
 
 
 
@@ -26,26 +51,14 @@ async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
         store: SaveStore) -> None:
     """The map draws nothing of its own for the focus (its background is the screen's):
     Enter, Esc and a play move the keys and leave the map's rows as they are."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
-    state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
+    session = first_turn()
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NovaLuxScreen)
         grid = screen.grid
-        repaints: list[Sequence[Region] | None] = []
-        kept = grid.repainted
-
-        def record(regions: Sequence[Region] | None) -> None:
-            repaints.append(regions)
-            kept(regions)
-
-        grid.repainted = record  # type: ignore[method-assign]
+        repaints = record_repaints(grid)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.action_list.has_focus
@@ -63,12 +76,7 @@ async def test_the_keys_moving_between_map_and_list_repaint_no_whole_map(
 async def test_a_cursor_key_lays_the_map_out_once(store: SaveStore) -> None:
     """The grid's own refresh for the cursor and the screen's (caption, path, list) are
     one comparison of its rows with the screen's, not two (SpaceGrid.action_step)."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
-    state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
+    session = first_turn()
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -96,12 +104,8 @@ async def test_a_cursor_key_where_the_ark_cannot_fly_leaves_the_caption_as_it_is
     """Once the Ark has moved this turn, the caption under the map is empty on every
     cell (the side panel names the cell, the list shows what Enter offers there): a
     cursor key repaints the two cells' rows, not the caption's (issue 17: bytes per key)."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    session = first_turn()
     state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
     session.apply(next(a for a in RULES.legal_actions(state) if isinstance(a, MoveTo)))
     assert "move" in state.did and state.current == 0
     app = GamesApp(store, session=session, bot_delay=0)
@@ -110,14 +114,7 @@ async def test_a_cursor_key_where_the_ark_cannot_fly_leaves_the_caption_as_it_is
         screen = app.screen
         assert isinstance(screen, NovaLuxScreen)
         grid = screen.grid
-        repaints: list[Sequence[Region] | None] = []
-        kept = grid.repainted
-
-        def record(regions: Sequence[Region] | None) -> None:
-            repaints.append(regions)
-            kept(regions)
-
-        grid.repainted = record  # type: ignore[method-assign]
+        repaints = record_repaints(grid)
         for key in ("right", "down", "left", "up"):
             await pilot.press(key)
             await pilot.pause()
