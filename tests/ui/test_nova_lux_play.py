@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from conftest import SIZE, leave_table
+from nova_lux_helpers import first_turn
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp
@@ -28,7 +29,6 @@ from tui_games.games.nova_lux.state import (
     MoveTo,
     NovaLuxState,
     Pass,
-    PlaceShip,
     SendOffer,
     StartTrade,
 )
@@ -162,12 +162,8 @@ async def test_the_last_moves_of_a_won_solo_game_by_keyboard(store: SaveStore) -
 
 async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
         store: SaveStore) -> None:
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo")], 5, {"offers": "off"})
+    session = first_turn(bo=None)
     state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")                                    # the hand-off
@@ -197,12 +193,8 @@ async def test_a_trade_is_offered_in_the_dialog_and_answered_in_the_other(
 
 async def test_esc_in_the_composer_drops_the_offer_and_the_turn_goes_on(
         store: SaveStore) -> None:
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
+    session = first_turn()
     state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
@@ -237,12 +229,8 @@ def test_the_status_line_fits_two_lines_of_78_in_every_phase(store: SaveStore) -
 async def test_the_offer_after_a_bot_turn_starts_on_pass_and_p_passes(
         store: SaveStore) -> None:
     """Issue 19: Pass was the last line (off-screen at 80x24) and had no key."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "on"})
+    session = first_turn(offers="on")
     state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
@@ -268,12 +256,7 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
     the list kept its old highlight. The list starts on its safest line, Esc takes the
     highlight away with the keys (the next Enter opens the list there again), and an
     attack or a paid move comes last."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
-    state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
+    session = first_turn()
     app = GamesApp(store, session=session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)

@@ -7,30 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conftest import SIZE
+from nova_lux_helpers import first_turn
 from textual.geometry import Region
 from textual.strip import Strip
 
 from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
-from tui_games.engine.session import Seat, Session
 from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NovaLuxScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
-from tui_games.games.nova_lux.state import MoveTo, NovaLuxState, PlaceShip
+from tui_games.games.nova_lux.state import MoveTo, NovaLuxState
 
 RULES = NovaLuxRules()
-
-
-def first_turn() -> Session:
-    """Ann against a normal bot, the draft done and both Arks on D4: Ann's first turn."""
-    session = Session.new(RULES, [Seat("Ann"), Seat("Bo", "normal")], 5, {"offers": "off"})
-    state: NovaLuxState = session.state
-    while state.phase == "draft":
-        session.apply(RULES.legal_actions(state)[0])
-    session.apply(PlaceShip(24))
-    session.apply(PlaceShip(24))
-    return session
 
 
 def record_repaints(grid: SpaceGrid) -> list[Sequence[Region] | None]:
