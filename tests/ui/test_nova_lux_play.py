@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from conftest import SIZE, leave_table
-from nova_lux_helpers import first_turn
+from nova_lux_first_turn import first_turn
 from textual.pilot import Pilot
 
 from tui_games.app import GamesApp

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conftest import SIZE
-from nova_lux_helpers import first_turn
+from nova_lux_first_turn import first_turn
 from textual.geometry import Region
 from textual.strip import Strip
 
