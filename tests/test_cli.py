@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 
-from tui_games.arena import ArenaError, make_bot, run_arena
+from tui_games.arena import (
+    ArenaError,
+    ArenaResult,
+    BotRecord,
+    make_bot,
+    run_arena,
+    wilson_interval,
+)
 from tui_games.cli import main
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.core import Rules
@@ -222,7 +229,8 @@ def test_arena_reports_per_seat_and_ends_with_the_summary(
     lines = out.splitlines()
     assert lines[1].startswith("seat0 normal") and lines[2].startswith("seat1 easy")
     assert all(word in lines[1] for word in ("wins", "mean score", "mean turns"))
-    assert "games/s" in lines[3]
+    assert "decided games (95% interval" in lines[3] and lines[4].startswith("seat1 easy")
+    assert "games/s" in lines[-2]
     match = SUMMARY.fullmatch(lines[-1])
     assert match is not None, lines[-1]
     games, wins0, wins1, ties = (int(g or 0) for g in match.groups())
@@ -307,6 +315,42 @@ def test_a_duplicate_arena_needs_whole_deals(capsys: pytest.CaptureFixture[str])
     code, out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--games", "3",
                           "--duplicate"], capsys)
     assert code == 2 and out == "" and "multiple of 2" in err
+
+
+def arena_figures(result: Any) -> list[Any]:
+    """Everything of an arena run that its moves decide (not its timings)."""
+    return [result.ties, result.turns_total, result.actions_total,
+            [(b.wins, b.score_total, b.decisions, b.turns, b.sweeps) for b in result.bots]]
+
+
+def test_an_arena_with_jobs_plays_the_same_games_as_one_job() -> None:
+    info = get_game("nebular_colors")
+    alone = run_arena(info, ["normal", "easy"], games=4, seed=8, duplicate=True)
+    together = run_arena(info, ["normal", "easy"], games=4, seed=8, duplicate=True, jobs=2)
+    assert arena_figures(together) == arena_figures(alone)
+    assert alone.actions_total > 0 and together.games == 4
+
+
+def test_jobs_play_only_a_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ArenaError, match="registered games only"):
+        run_arena(spy_game(), ["north", "south"], games=2, seed=3, jobs=2)
+    code, _out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--jobs", "0"],
+                         capsys)
+    assert code == 2 and "--jobs" in err
+
+
+def test_the_arena_gives_each_bot_its_share_of_decided_games_with_a_95_interval() -> None:
+    assert wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    result = ArenaResult(game="g", seed=0, games=10, ties=2,
+                         bots=[BotRecord("hard", wins=6), BotRecord("normal", wins=2)])
+    assert result.share(result.bots[0]) == (0.75, *wilson_interval(6, 8))
+    lines = result.lines()
+    assert "seat0 hard    won 75.0% of 8 decided games (95% interval 40.9-92.9%)" in lines
+    assert result.as_dict()["seats"][1]["share_of_decided"][0] == 0.25
+    assert ArenaResult(game="g", seed=0, games=1, ties=1,
+                       bots=[BotRecord("a"), BotRecord("b")]).share(BotRecord("a")) is None
 
 
 def test_iterations_go_only_to_bots_that_take_them() -> None:

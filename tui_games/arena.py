@@ -8,21 +8,32 @@ reported per bot, in the order the bots were given.
 shuffle and dice with the bots in each other's seats, so the luck of a deal counts for
 both. A deal that one bot wins in every seating is its sweep; the sweeps are what tells
 two close bots apart in a game of much luck.
+
+``--jobs N`` plays N games at once, each in a worker process. Every game's deal and bots'
+seeds are drawn before the first is played, so with ``--rate`` or ``--iterations`` a run
+gives the same results with any number of jobs: a long match can use every core. The
+report gives each bot's share of the decided games with a 95% interval, which says
+whether a run has played enough games to tell its bots apart.
 """
 
 from __future__ import annotations
 
 import inspect
+import math
+import multiprocessing
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from tui_games.engine.bots.base import Bot, BotFactory
 from tui_games.engine.core import IllegalAction, Rules, default_options
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, get_game
 
 MAX_ACTIONS = 200_000  # a game longer than this is a bug in the rules or a bot
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 class ArenaError(Exception):
@@ -117,6 +128,17 @@ class ArenaResult:
                          + ", ".join(f"seat{i} {bot.sweeps}" for i, bot in enumerate(self.bots)))
         return f"{self.games} games: " + ", ".join(parts)
 
+    @property
+    def decided(self) -> int:
+        """Games with one winner (ties tell no bot from another)."""
+        return self.games - self.ties
+
+    def share(self, bot: BotRecord) -> tuple[float, float, float] | None:
+        """The bot's share of the decided games, with its 95% interval (None: none decided)."""
+        if not self.decided:
+            return None
+        return (bot.wins / self.decided, *wilson_interval(bot.wins, self.decided))
+
     def as_dict(self) -> dict[str, Any]:
         """The figures as plain data (for --json)."""
         n = max(self.games, 1)
@@ -131,6 +153,7 @@ class ArenaResult:
                 "seat": i, "bot": bot.label, "wins": bot.wins, "win_rate": bot.wins / n,
                 "mean_score": bot.score_total / n, "mean_turns": bot.turns / n,
                 "mean_decisions": bot.decisions / n, "sweeps": bot.sweeps,
+                "share_of_decided": self.share(bot),
                 "ms_per_decision": 1000 * bot.thinking / bot.decisions if bot.decisions else None,
             } for i, bot in enumerate(self.bots)],
             "summary": self.summary_line(),
@@ -150,6 +173,12 @@ class ArenaResult:
                 f"mean turns {row['mean_turns']:6.1f}  "
                 + (f"{think:8.3f} ms/decision" if think is not None else ""))
         rate = data["games_per_second"]
+        for i, bot in enumerate(self.bots):
+            share = self.share(bot)
+            if share is not None:
+                out.append(f"seat{i} {bot.label:<{width}}  won {100 * share[0]:.1f}% of "
+                           f"{self.decided} decided games (95% interval "
+                           f"{100 * share[1]:.1f}-{100 * share[2]:.1f}%)")
         out.append(f"mean game length {data['mean_turns']:.1f} turns "
                    f"({data['mean_actions']:.1f} decisions); "
                    + (f"{rate:.1f} games/s" if rate else "no timing"))
@@ -157,15 +186,68 @@ class ArenaResult:
         return out
 
 
+
+
+def wilson_interval(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a win share: honest for few games and for 0 or
+    all wins, where the plain normal interval collapses to a point."""
+    p = wins / games
+    centre = (p + Z95 ** 2 / (2 * games)) / (1 + Z95 ** 2 / games)
+    half = (Z95 / (1 + Z95 ** 2 / games)
+            * math.sqrt(p * (1 - p) / games + Z95 ** 2 / (4 * games ** 2)))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One game of a run, fixed before any is played: its deal and each seat's bot."""
+
+    number: int
+    game_seed: int
+    bot_at: tuple[int, ...]      # bot_at[seat]: the index of the bot sitting there
+    bot_seeds: tuple[int, ...]   # per seat: the seed of that bot's random stream
+
+
+@dataclass
+class GameRecord:
+    """What one game gave each bot (by bot index, not seat)."""
+
+    winner: int | None           # None: a tie
+    scores: list[int]
+    decisions: list[int]
+    turns: list[int]
+    thinking: list[float]
+    game_turns: int
+    actions: int
+
+
+def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GamePlan]:
+    """Every game's deal and bot seeds, drawn from ``seed`` in play order: the plan, and so
+    every move, is the same whether the games are played one by one or side by side."""
+    master = random.Random(seed)
+    plans = []
+    game_seed = 0
+    for number in range(games):
+        # Bot i sits at seat (i + number) % seats: every bot gets every seat in turn.
+        bot_at = tuple((seat - number) % seats for seat in range(seats))
+        if not duplicate or number % seats == 0:
+            game_seed = master.getrandbits(63)
+        bot_seeds = tuple(master.getrandbits(63) for _ in range(seats))
+        plans.append(GamePlan(number, game_seed, bot_at, bot_seeds))
+    return plans
+
+
 def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
               iterations: int | None = None, rate: float | None = None,
-              duplicate: bool = False) -> ArenaResult:
+              duplicate: bool = False, jobs: int = 1) -> ArenaResult:
     """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
 
     ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
     reads them off an IterationClock, so results do not depend on the machine's load.
     ``duplicate``: each deal is played once per seating (``games`` a multiple of the
-    seats), and a deal one bot wins in every seating counts as its sweep.
+    seats), and a deal one bot wins in every seating counts as its sweep. ``jobs``
+    plays that many games at once, each in a process of its own (a registered game only):
+    with ``iterations`` or ``rate`` the results are those of one job.
     """
     rules = info.rules
     seats = len(labels)
@@ -179,59 +261,85 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     if duplicate and games % seats:
         raise ArenaError(f"--duplicate plays each deal once per seating: --games must be a "
                          f"multiple of {seats}")
+    if jobs > 1 and get_game(info.id) is not info:
+        raise ArenaError("--jobs plays registered games only: a worker finds the game by id")
     result = ArenaResult(game=info.id, seed=seed, games=games,
                          bots=[BotRecord(label) for label in labels], duplicate=duplicate)
-    master = random.Random(seed)
+    plans = plan_games(seats, games, seed, duplicate)
     started = time.perf_counter()
-    game_seed = 0
-    deal_winners: list[int | None] = []
-    for number in range(games):
-        # Bot i sits at seat (i + number) % seats: every bot gets every seat in turn.
-        bot_at = [(seat - number) % seats for seat in range(seats)]
-        if not duplicate or number % seats == 0:
-            game_seed = master.getrandbits(63)
-        bots = [make_bot(info, labels[bot_at[seat]], random.Random(master.getrandbits(63)),
-                         iterations, rate) for seat in range(seats)]
-        deal_winners.append(_play_one(rules, game_seed, bots, bot_at, result))
-        if duplicate and len(deal_winners) == seats:
-            if deal_winners[0] is not None and len(set(deal_winners)) == 1:
-                result.bots[deal_winners[0]].sweeps += 1
-            deal_winners.clear()
+    if jobs > 1:
+        # spawn, not fork: a worker starts clean rather than as a copy of a threaded caller.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(jobs, games), mp_context=context) as pool:
+            records = list(pool.map(_play_registered, repeat(info.id), repeat(labels), plans,
+                                    repeat(iterations), repeat(rate)))
+    else:
+        records = [play_game(info, labels, plan, iterations, rate) for plan in plans]
+    for record in records:
+        _add(result, record)
+    if duplicate:
+        for first in range(0, games, seats):
+            winners = {record.winner for record in records[first:first + seats]}
+            if len(winners) == 1 and None not in winners:
+                result.bots[winners.pop()].sweeps += 1
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _play_one(rules: Rules[Any, Any], game_seed: int, bots: list[Bot], bot_at: list[int],
-              result: ArenaResult) -> int | None:
-    """Play one game, adding it to ``result``; the winning bot's index (None: a tie)."""
-    state = rules.setup(len(bots), game_seed, default_options(rules))
+def _play_registered(game_id: str, labels: list[str], plan: GamePlan,
+                     iterations: int | None, rate: float | None) -> GameRecord:
+    """play_game in a worker process, the game found in the registry."""
+    return play_game(get_game(game_id), labels, plan, iterations, rate)
+
+
+def _add(result: ArenaResult, record: GameRecord) -> None:
+    result.turns_total += record.game_turns
+    result.actions_total += record.actions
+    for bot, row in zip(result.bots, zip(record.scores, record.decisions, record.turns,
+                                         record.thinking, strict=True), strict=True):
+        bot.score_total += row[0]
+        bot.decisions += row[1]
+        bot.turns += row[2]
+        bot.thinking += row[3]
+    if record.winner is None:
+        result.ties += 1
+    else:
+        result.bots[record.winner].wins += 1
+
+
+def play_game(info: GameInfo, labels: list[str], plan: GamePlan,
+              iterations: int | None = None, rate: float | None = None) -> GameRecord:
+    """Play one planned game to its end; what it gave each bot."""
+    rules: Rules[Any, Any] = info.rules
+    seats = len(labels)
+    bot_at = plan.bot_at
+    bots = [make_bot(info, labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]),
+                     iterations, rate) for seat in range(seats)]
+    decisions, turns, thinking = [0] * seats, [0] * seats, [0.0] * seats
+    state = rules.setup(seats, plan.game_seed, default_options(rules))
     actions = 0
     while (seat := rules.to_move(state)) is not None:
-        record = result.bots[bot_at[seat]]
+        index = bot_at[seat]
         began = time.perf_counter()
         action = bots[seat].choose(rules.observe(state, seat), seat)
-        record.thinking += time.perf_counter() - began
-        record.decisions += 1
+        thinking[index] += time.perf_counter() - began
+        decisions[index] += 1
         turn = state.turn
         try:
             rules.apply(state, action)
         except IllegalAction as exc:
-            raise ArenaError(f"bot {record.label!r} in seat {seat} chose an illegal action "
-                             f"in game seed {game_seed}: {exc.reason}") from None
-        record.turns += state.turn != turn
+            raise ArenaError(f"bot {labels[index]!r} in seat {seat} chose an illegal action "
+                             f"in game seed {plan.game_seed}: {exc.reason}") from None
+        turns[index] += state.turn != turn
         actions += 1
         if actions > MAX_ACTIONS:
-            raise ArenaError(f"game seed {game_seed} did not end within {MAX_ACTIONS} actions")
+            raise ArenaError(f"game seed {plan.game_seed} did not end within "
+                             f"{MAX_ACTIONS} actions")
     outcome = rules.outcome(state)
     if outcome is None:
-        raise ArenaError(f"game seed {game_seed} has no one to move but no outcome")
-    result.turns_total += state.turn
-    result.actions_total += actions
+        raise ArenaError(f"game seed {plan.game_seed} has no one to move but no outcome")
+    scores = [0] * seats
     for seat, score in enumerate(outcome.scores):
-        result.bots[bot_at[seat]].score_total += score
-    if len(outcome.winners) == 1:
-        winner = bot_at[outcome.winners[0]]
-        result.bots[winner].wins += 1
-        return winner
-    result.ties += 1
-    return None
+        scores[bot_at[seat]] += score
+    winner = bot_at[outcome.winners[0]] if len(outcome.winners) == 1 else None
+    return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions)

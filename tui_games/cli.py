@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--duplicate", action="store_true",
                        help="deal each game once per seating (N a multiple of the seats): "
                             "the luck of a deal counts for every bot")
+    arena.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                       help="play N games at once, each in a process of its own (with "
+                            "--rate or --iterations the results are those of one job)")
     arena.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
@@ -203,7 +206,7 @@ def _arena(args: argparse.Namespace) -> int:
     labels = [label.strip() for label in args.bots.split(",") if label.strip()]
     try:
         result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
-                           args.rate, args.duplicate)
+                           args.rate, args.duplicate, args.jobs)
     except ArenaError as exc:
         return _fail(str(exc))
     if args.json:
