@@ -353,6 +353,24 @@ def test_the_arena_gives_each_bot_its_share_of_decided_games_with_a_95_interval(
                        bots=[BotRecord("a"), BotRecord("b")]).share(BotRecord("a")) is None
 
 
+def test_an_arena_shadow_counts_the_decisions_it_would_have_made_otherwise(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    info = get_game("nebular_colors")
+    plain = run_arena(info, ["normal", "normal"], games=2, seed=4)
+    shadowed = run_arena(info, ["normal", "normal"], games=2, seed=4, jobs=2,
+                         shadows=["normal", "easy"])
+    assert arena_figures(shadowed) == arena_figures(plain)  # the same games
+    same, random_one = shadowed.shadows
+    assert same.choices == random_one.choices > 0
+    assert same.differs == 0 < random_one.differs < random_one.choices  # normal: no dice
+    assert shadowed.as_dict()["shadows"][1] == {"bot": "easy", "choices": same.choices,
+                                                "differs": random_one.differs}
+    code, out, _ = run([*ARENA[:-4], "--games", "2", "--shadow", "easy"], capsys)
+    assert code == 0 and "shadow easy would have chosen otherwise at" in out
+    code, _out, err = run([*ARENA, "--shadow", "godlike"], capsys)
+    assert code == 2 and "unknown bot level 'godlike'" in err
+
+
 def test_iterations_go_only_to_bots_that_take_them() -> None:
     info = spy_game()
     north = make_bot(info, "north", random.Random(1), iterations=50)

@@ -14,6 +14,11 @@ seeds are drawn before the first is played, so with ``--rate`` or ``--iterations
 gives the same results with any number of jobs: a long match can use every core. The
 report gives each bot's share of the decided games with a 95% interval, which says
 whether a run has played enough games to tell its bots apart.
+
+``--shadow LEVELS`` gives every seat's observations to bots of other levels too, which
+choose but are never played: the report counts how often each would have chosen
+otherwise. Two levels that make the same decisions play the same games, and no number of
+them tells the two apart; a shadow of the playing level itself measures its own noise.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import multiprocessing
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
 
@@ -104,6 +109,15 @@ class BotRecord:
 
 
 @dataclass
+class ShadowRecord:
+    """A ``--shadow`` level: how often it would have chosen otherwise than the seat's bot."""
+
+    label: str
+    choices: int = 0   # decisions with more than one distinct option
+    differs: int = 0   # of those, where the shadow's choice was another decision
+
+
+@dataclass
 class ArenaResult:
     """Everything an arena run measured."""
 
@@ -116,6 +130,7 @@ class ArenaResult:
     actions_total: int = 0
     seconds: float = 0.0
     duplicate: bool = False  # each deal played once per seating
+    shadows: list[ShadowRecord] = field(default_factory=list)
 
     def summary_line(self) -> str:
         """`N games: seat0 W wins, seat1 W wins[, T ties]`."""
@@ -156,6 +171,8 @@ class ArenaResult:
                 "share_of_decided": self.share(bot),
                 "ms_per_decision": 1000 * bot.thinking / bot.decisions if bot.decisions else None,
             } for i, bot in enumerate(self.bots)],
+            "shadows": [{"bot": sh.label, "choices": sh.choices, "differs": sh.differs}
+                        for sh in self.shadows],
             "summary": self.summary_line(),
         }
 
@@ -179,6 +196,10 @@ class ArenaResult:
                 out.append(f"seat{i} {bot.label:<{width}}  won {100 * share[0]:.1f}% of "
                            f"{self.decided} decided games (95% interval "
                            f"{100 * share[1]:.1f}-{100 * share[2]:.1f}%)")
+        for sh in self.shadows:
+            share = f" ({100 * sh.differs / sh.choices:.1f}%)" if sh.choices else ""
+            out.append(f"shadow {sh.label} would have chosen otherwise at {sh.differs} of "
+                       f"{sh.choices} decisions with a choice{share}")
         out.append(f"mean game length {data['mean_turns']:.1f} turns "
                    f"({data['mean_actions']:.1f} decisions); "
                    + (f"{rate:.1f} games/s" if rate else "no timing"))
@@ -208,6 +229,16 @@ class GamePlan:
     bot_seeds: tuple[int, ...]   # per seat: the seed of that bot's random stream
 
 
+@dataclass(frozen=True)
+class Lineup:
+    """Who plays a run and how they search: the same for each of its games."""
+
+    labels: tuple[str, ...]                # the bots' levels, by bot index
+    iterations: int | None = None
+    rate: float | None = None
+    shadows: tuple[str, ...] = ()          # levels asked at every decision, never played
+
+
 @dataclass
 class GameRecord:
     """What one game gave each bot (by bot index, not seat)."""
@@ -219,6 +250,8 @@ class GameRecord:
     thinking: list[float]
     game_turns: int
     actions: int
+    shadow_choices: list[int] = field(default_factory=list)  # per shadow level
+    shadow_differs: list[int] = field(default_factory=list)
 
 
 def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GamePlan]:
@@ -239,7 +272,8 @@ def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GameP
 
 def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
               iterations: int | None = None, rate: float | None = None,
-              duplicate: bool = False, jobs: int = 1) -> ArenaResult:
+              duplicate: bool = False, jobs: int = 1,
+              shadows: list[str] | None = None) -> ArenaResult:
     """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
 
     ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
@@ -247,7 +281,10 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     ``duplicate``: each deal is played once per seating (``games`` a multiple of the
     seats), and a deal one bot wins in every seating counts as its sweep. ``jobs``
     plays that many games at once, each in a process of its own (a registered game only):
-    with ``iterations`` or ``rate`` the results are those of one job.
+    with ``iterations`` or ``rate`` the results are those of one job. ``shadows``: levels
+    that see every observation a seat's bot sees and choose too, never played: the run
+    counts how often each would have chosen otherwise (the games are those of a run
+    without them).
     """
     rules = info.rules
     seats = len(labels)
@@ -255,7 +292,8 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
         wanted = (f"{rules.min_players}" if rules.min_players == rules.max_players
                   else f"{rules.min_players}-{rules.max_players}")
         raise ArenaError(f"{info.id} is for {wanted} players, but --bots names {seats}")
-    for level in labels:
+    lineup = Lineup(tuple(labels), iterations, rate, tuple(shadows or ()))
+    for level in (*lineup.labels, *lineup.shadows):
         if level not in info.bots:
             make_bot(info, level, random.Random(0))  # raises the clear error
     if duplicate and games % seats:
@@ -264,17 +302,17 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     if jobs > 1 and get_game(info.id) is not info:
         raise ArenaError("--jobs plays registered games only: a worker finds the game by id")
     result = ArenaResult(game=info.id, seed=seed, games=games,
-                         bots=[BotRecord(label) for label in labels], duplicate=duplicate)
+                         bots=[BotRecord(label) for label in labels], duplicate=duplicate,
+                         shadows=[ShadowRecord(label) for label in lineup.shadows])
     plans = plan_games(seats, games, seed, duplicate)
     started = time.perf_counter()
     if jobs > 1:
         # spawn, not fork: a worker starts clean rather than as a copy of a threaded caller.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(jobs, games), mp_context=context) as pool:
-            records = list(pool.map(_play_registered, repeat(info.id), repeat(labels), plans,
-                                    repeat(iterations), repeat(rate)))
+            records = list(pool.map(_play_registered, repeat(info.id), plans, repeat(lineup)))
     else:
-        records = [play_game(info, labels, plan, iterations, rate) for plan in plans]
+        records = [play_game(info, plan, lineup) for plan in plans]
     for record in records:
         _add(result, record)
     if duplicate:
@@ -286,10 +324,9 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     return result
 
 
-def _play_registered(game_id: str, labels: list[str], plan: GamePlan,
-                     iterations: int | None, rate: float | None) -> GameRecord:
+def _play_registered(game_id: str, plan: GamePlan, lineup: Lineup) -> GameRecord:
     """play_game in a worker process, the game found in the registry."""
-    return play_game(get_game(game_id), labels, plan, iterations, rate)
+    return play_game(get_game(game_id), plan, lineup)
 
 
 def _add(result: ArenaResult, record: GameRecord) -> None:
@@ -305,16 +342,25 @@ def _add(result: ArenaResult, record: GameRecord) -> None:
         result.ties += 1
     else:
         result.bots[record.winner].wins += 1
+    for shadow, choices, differs in zip(result.shadows, record.shadow_choices,
+                                        record.shadow_differs, strict=True):
+        shadow.choices += choices
+        shadow.differs += differs
 
 
-def play_game(info: GameInfo, labels: list[str], plan: GamePlan,
-              iterations: int | None = None, rate: float | None = None) -> GameRecord:
+def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     """Play one planned game to its end; what it gave each bot."""
     rules: Rules[Any, Any] = info.rules
-    seats = len(labels)
+    seats = len(lineup.labels)
     bot_at = plan.bot_at
-    bots = [make_bot(info, labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]),
-                     iterations, rate) for seat in range(seats)]
+    bots = [make_bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]),
+                     lineup.iterations, lineup.rate) for seat in range(seats)]
+    # Each shadow's stream is split off its seat's bot seed, never from the plan's own
+    # draws: a run with shadows plays the very games of one without.
+    shadows = [[make_bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))),
+                         lineup.iterations, lineup.rate)
+                for k, level in enumerate(lineup.shadows)] for seat in range(seats)]
+    choices, differs = [0] * len(lineup.shadows), [0] * len(lineup.shadows)
     decisions, turns, thinking = [0] * seats, [0] * seats, [0.0] * seats
     state = rules.setup(seats, plan.game_seed, default_options(rules))
     actions = 0
@@ -324,12 +370,15 @@ def play_game(info: GameInfo, labels: list[str], plan: GamePlan,
         action = bots[seat].choose(rules.observe(state, seat), seat)
         thinking[index] += time.perf_counter() - began
         decisions[index] += 1
+        if shadows[seat]:
+            _ask_shadows(rules, state, seat, bots[seat], action, shadows[seat], choices,
+                         differs)
         turn = state.turn
         try:
             rules.apply(state, action)
         except IllegalAction as exc:
-            raise ArenaError(f"bot {labels[index]!r} in seat {seat} chose an illegal action "
-                             f"in game seed {plan.game_seed}: {exc.reason}") from None
+            raise ArenaError(f"bot {lineup.labels[index]!r} in seat {seat} chose an illegal "
+                             f"action in game seed {plan.game_seed}: {exc.reason}") from None
         turns[index] += state.turn != turn
         actions += 1
         if actions > MAX_ACTIONS:
@@ -342,4 +391,25 @@ def play_game(info: GameInfo, labels: list[str], plan: GamePlan,
     for seat, score in enumerate(outcome.scores):
         scores[bot_at[seat]] += score
     winner = bot_at[outcome.winners[0]] if len(outcome.winners) == 1 else None
-    return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions)
+    return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions,
+                      choices, differs)
+
+
+def _ask_shadows(rules: Rules[Any, Any], state: Any, seat: int, bot: Bot, action: Any,
+                 shadows: list[Bot], choices: list[int], differs: list[int]) -> None:
+    """Each shadow chooses from the seat's observation; count the decisions it would have
+    made otherwise. Twin actions (one identical card or the other) are one decision, as
+    the searching bot's ``action_key`` says."""
+    view = rules.observe(state, seat)
+    key_of = getattr(bot, "action_key", None)
+
+    def key(a: Any) -> Any:
+        return a if key_of is None else key_of(view, a)
+
+    if len({key(a) for a in rules.legal_actions(view)}) < 2:
+        for shadow in shadows:  # still asked: its turn's time is counted as the bot's is
+            shadow.choose(rules.observe(state, seat), seat)
+        return
+    for k, shadow in enumerate(shadows):
+        choices[k] += 1
+        differs[k] += key(shadow.choose(rules.observe(state, seat), seat)) != key(action)

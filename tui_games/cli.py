@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
                        help="play N games at once, each in a process of its own (with "
                             "--rate or --iterations the results are those of one job)")
+    arena.add_argument("--shadow", metavar="LEVELS", default="",
+                       help="levels that see every seat's observations and choose too, "
+                            "never played: how often each would have chosen otherwise")
     arena.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
@@ -204,9 +207,10 @@ def _arena(args: argparse.Namespace) -> int:
     except UnknownGame:
         return _fail(f"unknown game {args.game!r} (games: {', '.join(all_games())})")
     labels = [label.strip() for label in args.bots.split(",") if label.strip()]
+    shadows = [level.strip() for level in args.shadow.split(",") if level.strip()]
     try:
         result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
-                           args.rate, args.duplicate, args.jobs)
+                           args.rate, args.duplicate, args.jobs, shadows)
     except ArenaError as exc:
         return _fail(str(exc))
     if args.json:
