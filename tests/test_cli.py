@@ -15,14 +15,8 @@ from typing import Any
 
 import pytest
 
-from tui_games.arena import (
-    ArenaError,
-    ArenaResult,
-    BotRecord,
-    make_bot,
-    run_arena,
-    wilson_interval,
-)
+from tui_games.arena import ArenaError, make_bot, run_arena
+from tui_games.arena_report import ArenaResult, BotRecord, wilson_interval
 from tui_games.cli import main
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.core import Rules
