@@ -365,6 +365,24 @@ def test_an_arena_shadow_counts_the_decisions_it_would_have_made_otherwise(
     assert code == 2 and "unknown bot level 'godlike'" in err
 
 
+class OneDecisionSpy(SeatSpy):
+    """A shadow for which every action is the same decision (as twins are)."""
+
+    @staticmethod
+    def action_key(view: Any, action: Any) -> int:
+        return 0
+
+
+def test_a_shadow_counts_twin_actions_as_one_decision() -> None:
+    info = spy_game()
+    bots = {**info.bots, "twins": lambda rules, rng: OneDecisionSpy(rules, rng, "twins")}
+    result = run_arena(GameInfo(rules=info.rules, screen=info.screen, bots=bots),
+                       ["north", "south"], games=1, seed=3, shadows=["twins"])
+    assert result.shadows[0].choices == 0  # by its key no decision had two options
+    plain = run_arena(info, ["north", "south"], games=1, seed=3, shadows=["north"])
+    assert plain.shadows[0].choices > 0
+
+
 def test_iterations_go_only_to_bots_that_take_them() -> None:
     info = spy_game()
     north = make_bot(info, "north", random.Random(1), iterations=50)

@@ -98,7 +98,6 @@ def accepts_iterations(factory: BotFactory) -> bool:
 class GamePlan:
     """One game of a run, fixed before any is played: its deal and each seat's bot."""
 
-    number: int
     game_seed: int
     bot_at: tuple[int, ...]      # bot_at[seat]: the index of the bot sitting there
     bot_seeds: tuple[int, ...]   # per seat: the seed of that bot's random stream
@@ -141,7 +140,7 @@ def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GameP
         if not duplicate or number % seats == 0:
             game_seed = master.getrandbits(63)
         bot_seeds = tuple(master.getrandbits(63) for _ in range(seats))
-        plans.append(GamePlan(number, game_seed, bot_at, bot_seeds))
+        plans.append(GamePlan(game_seed, bot_at, bot_seeds))
     return plans
 
 
@@ -207,12 +206,11 @@ def _play_registered(game_id: str, plan: GamePlan, lineup: Lineup) -> GameRecord
 def _add(result: ArenaResult, record: GameRecord) -> None:
     result.turns_total += record.game_turns
     result.actions_total += record.actions
-    for bot, row in zip(result.bots, zip(record.scores, record.decisions, record.turns,
-                                         record.thinking, strict=True), strict=True):
-        bot.score_total += row[0]
-        bot.decisions += row[1]
-        bot.turns += row[2]
-        bot.thinking += row[3]
+    for index, bot in enumerate(result.bots):
+        bot.score_total += record.scores[index]
+        bot.decisions += record.decisions[index]
+        bot.turns += record.turns[index]
+        bot.thinking += record.thinking[index]
     if record.winner is None:
         result.ties += 1
     else:
@@ -274,9 +272,10 @@ def _ask_shadows(rules: Rules[Any, Any], state: Any, seat: int, bot: Bot, action
                  shadows: list[Bot], choices: list[int], differs: list[int]) -> None:
     """Each shadow chooses from the seat's observation; count the decisions it would have
     made otherwise. Twin actions (one identical card or the other) are one decision, as
-    the searching bot's ``action_key`` says."""
+    a searching bot's ``action_key`` says (the seat's bot's, else a shadow's)."""
     view = rules.observe(state, seat)
-    key_of = getattr(bot, "action_key", None)
+    key_of = next((k for b in (bot, *shadows) if (k := getattr(b, "action_key", None))),
+                  None)
 
     def key(a: Any) -> Any:
         return a if key_of is None else key_of(view, a)
