@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from textual.binding import ActiveBinding, Binding
 
-from tui_games import bench, bench_app, bench_pty
-from tui_games.bench_pty import APP_SIZE, whole_screen_frames
 from tui_games.games import all_games
 from tui_games.games.nebular_colors.state import Take
-from tui_games.keyscript import KeyScript, human_first
+from tui_games.tools import bench, bench_app, bench_pty
+from tui_games.tools.bench_pty import APP_SIZE, whole_screen_frames
+from tui_games.tools.keyscript import KeyScript, human_first
 
 # The games that declare a script of phase keys (GameInfo.bench_keys).
 SCRIPTED = sorted(game_id for game_id, info in all_games().items() if info.bench_keys)

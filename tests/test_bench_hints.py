@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tui_games.bench import QUICK, format_report, hint_times
 from tui_games.games import all_games
+from tui_games.tools.bench import QUICK, format_report, hint_times
 
 
 def test_the_bench_times_a_hint_in_every_game() -> None:

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from tui_games.arena import ArenaError, make_bot, run_arena
-from tui_games.arena_report import ArenaResult, BotRecord, wilson_interval
 from tui_games.cli import main
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.core import Rules
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games, get_game
+from tui_games.tools.arena import ArenaError, make_bot, run_arena
+from tui_games.tools.arena_report import ArenaResult, BotRecord, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"(\d+) games: seat0 (\d+) wins, seat1 (\d+) wins(?:, (\d+) ties)?")
@@ -173,9 +173,9 @@ class FakeApp:
 @pytest.fixture
 def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
     FakeApp.made = []
-    module = types.ModuleType("tui_games.app")
+    module = types.ModuleType("tui_games.tui.app")
     module.GamesApp = FakeApp  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tui_games.app", module)
+    monkeypatch.setitem(sys.modules, "tui_games.tui.app", module)
     return FakeApp
 
 
@@ -439,7 +439,7 @@ def test_bench_games_must_be_known(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_text_report_names_each_game(capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui_games import bench
+    from tui_games.tools import bench
 
     monkeypatch.setattr(bench, "app_figures",
                         lambda budget, games=None: {"available": False,

@@ -106,7 +106,7 @@ def test_replay_of_a_good_file_opens_the_viewer_on_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """"`tui-games replay FILE` opens any save or record directly."""
     [path] = keep(tmp_path, 6)
-    monkeypatch.setattr("tui_games.app.GamesApp", FakeApp)
+    monkeypatch.setattr("tui_games.tui.app.GamesApp", FakeApp)
     FakeApp.made.clear()
     assert main(["--saves", str(tmp_path), "replay", str(path)]) == 0
     [app] = FakeApp.made
@@ -116,7 +116,7 @@ def test_replay_of_a_good_file_opens_the_viewer_on_it(
 def test_replay_finds_a_record_named_from_the_save_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     [path] = keep(tmp_path, 7)
-    monkeypatch.setattr("tui_games.app.GamesApp", FakeApp)
+    monkeypatch.setattr("tui_games.tui.app.GamesApp", FakeApp)
     monkeypatch.chdir(tmp_path.parent)
     FakeApp.made.clear()
     assert main(["--saves", str(tmp_path), "replay", f"history/{path.name}"]) == 0

@@ -1,7 +1,7 @@
 """No Textual or Rich private names in tui_games/ beyond the ones listed here (issue 17).
 
 Private names change without notice between Textual releases; tui_games keeps the few it
-cannot do without in tui_games/textual_private.py, and pyproject pins Textual to the minor
+cannot do without in tui_games/tui/textual_private.py, and pyproject pins Textual to the minor
 release they were tested with while any remain. A new one fails this test: use the
 public API, or add it to textual_private.py and to ALLOWED with the reason there.
 

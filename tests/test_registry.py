@@ -53,8 +53,8 @@ def test_the_tools_find_every_game_through_its_info() -> None:
 
 
 def test_the_stress_checks_import_without_textual() -> None:
-    code = ("import sys, tui_games.stress as s; from tui_games.games import all_games, load\n"
-            "[load(i.checks) for i in all_games().values()]; import tui_games.keyscript\n"
+    code = ("import sys, tui_games.tools.stress as s; from tui_games.games import all_games, load\n"
+            "[load(i.checks) for i in all_games().values()]; import tui_games.tools.keyscript\n"
             "[load(i.bench_keys) for i in all_games().values()]\n"
             "assert not {'textual', 'rich'} & set(sys.modules), sorted(sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tui_games import serve
+from tui_games.browser import serve
 from tui_games.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]

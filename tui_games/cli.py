@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tui_games import __version__
-from tui_games.serve import add_serve_parser, run_serve
+from tui_games.browser.serve import add_serve_parser, run_serve
 
 EXIT_USAGE = 2
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -199,8 +199,8 @@ def _list_games() -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from tui_games.arena import ArenaError, run_arena
     from tui_games.games import UnknownGame, all_games, get_game
+    from tui_games.tools.arena import ArenaError, run_arena
 
     try:
         info = get_game(args.game)
@@ -234,10 +234,10 @@ def _game_ids(text: str) -> list[str]:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from tui_games.bench import format_report, run_bench
+    from tui_games.tools.bench import format_report, run_bench
 
     if args.stress:
-        from tui_games.bench import run_stress
+        from tui_games.tools.bench import run_stress
 
         quick = {"games": 20, "keys": 100, "session_games": 2} if args.quick else {}
         stress_report = run_stress(args.games, **quick)
@@ -279,7 +279,7 @@ def _join(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     from tui_games.engine.records import History
     from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
-    from tui_games.stats import as_json, compute, format_table
+    from tui_games.engine.stats import as_json, compute, format_table
 
     if args.host:
         from tui_games.online.client import HostError, host_stats
@@ -310,7 +310,7 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
     except SaveError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
-    from tui_games.app import GamesApp  # only now: Textual is for playing, not for commands
+    from tui_games.tui.app import GamesApp  # only now: Textual is for playing, not for commands
 
     extra = {} if replay is None else {"replay": replay}
     app = GamesApp(store, session=session, bot_delay=args.bot_delay, **extra)

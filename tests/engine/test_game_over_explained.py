@@ -17,8 +17,8 @@ from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.engine.verdict import decided_by
 from tui_games.games import all_games
-from tui_games.screens.game_over import decided_line, merged_keys
-from tui_games.screens.history import describe
+from tui_games.tui.screens.game_over import decided_line, merged_keys
+from tui_games.tui.screens.history import describe
 
 CASES = [(game, players, seed) for game in ("nebula", "nebular_colors", "neptune", "nova_lux",
                                              "via_nebula")

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tui_games.engine.codec import clone, to_json
 from tui_games.engine.core import Action, default_options
 from tui_games.games import all_games
-from tui_games.stress import action_classes, garbage_problem
+from tui_games.tools.stress import action_classes, garbage_problem
 
 GAMES = all_games()
 IDS = sorted(GAMES)

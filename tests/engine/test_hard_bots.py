@@ -21,8 +21,6 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 from toy_game import CometRules, CometState
 
-from tui_games.app import GamesApp
-from tui_games.arena import IterationClock, make_bot, run_arena
 from tui_games.engine.bots.ismcts import HARD_LEVELS, TURN_LEVELS, TURN_SHARE, ISMCTSBot
 from tui_games.engine.codec import clone, to_json
 from tui_games.engine.core import GameState, Rules, default_options
@@ -40,9 +38,11 @@ from tui_games.games.neptune import hard as neptune_hard
 from tui_games.games.neptune.determinize import category
 from tui_games.games.nova_lux import hard as nova_lux_hard
 from tui_games.games.via_nebula import hard as via_nebula_hard
-from tui_games.screens.game import GameScreen, progress_bar
-from tui_games.screens.menu import MenuScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tools.arena import IterationClock, make_bot, run_arena
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen, progress_bar
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.widgets.status import StatusLine
 
 GAMES = ["nebular_colors", "neptune", "nebula", "via_nebula", "nova_lux"]
 HARD_MODULES = {"nebular_colors": nc_hard, "neptune": neptune_hard, "nebula": nebula_hard,
@@ -388,7 +388,7 @@ def test_the_progress_bar_reads_without_colour() -> None:
 async def test_a_thinking_hard_bot_shows_progress_and_esc_stops_its_search(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     games = {**all_games(), "comet": COMET_HARD}
-    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
+    monkeypatch.setattr("tui_games.tui.app.get_game", lambda game_id: games[game_id])
     store = SaveStore(tmp_path, games=games)
     session = Session.new(COMET_HARD.rules, [Seat("Bot 1", "hard"), Seat("You")], 5, {})
     app = GamesApp(store, session=session, bot_delay=0)

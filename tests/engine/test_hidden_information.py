@@ -1,7 +1,7 @@
 """Issue 11, the harness: hidden information, for every registered game and every seat.
 
 Over 1,000 states of random games per game, the JSON of ``observe(state, seat)`` holds
-none of what ``seat`` may not see (tui_games.stress.HIDDEN_FROM, from each game's
+none of what ``seat`` may not see (tui_games.tools.stress.HIDDEN_FROM, from each game's
 checks.py: other hands, the deck's order, set-aside and face-down cards, secret
 objectives and picks): each hidden place reads as hidden marks only, no hidden id turns
 up anywhere else that is checked, the RNG is zeroed and no private log line is there.
@@ -17,7 +17,7 @@ import pytest
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import SPECTATOR, default_options
 from tui_games.games import all_games
-from tui_games.stress import HIDDEN_FROM, SHOWN, leaks
+from tui_games.tools.stress import HIDDEN_FROM, SHOWN, leaks
 
 GAMES = all_games()
 IDS = sorted(GAMES)

@@ -14,7 +14,7 @@ from tui_games.engine.codec import to_json
 from tui_games.engine.records import History, RecordSummary, hints_of, login_folder
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.stats import as_json, compute, format_table, opponents, player_seat
+from tui_games.engine.stats import as_json, compute, format_table, opponents, player_seat
 
 RULES = CometRules()
 

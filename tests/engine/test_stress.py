@@ -1,6 +1,6 @@
 """Issue 11, the harness: engine stress for every registered game.
 
-Seeded random games with the invariants of tui_games/stress.py after every action (every
+Seeded random games with the invariants of tui_games/tools/stress.py after every action (every
 card, star or piece in exactly one place, counters never negative, running scores equal
 to the ones recomputed from scratch, the game's end within its bound) and the generic
 checks (a legal action whenever someone is to move, seats in range, JSON round trip and
@@ -16,7 +16,7 @@ import pytest
 
 from tui_games.engine.core import Event, default_options
 from tui_games.games import all_games
-from tui_games.stress import StressFailure, leaks, problems, stress
+from tui_games.tools.stress import StressFailure, leaks, problems, stress
 
 GAMES = all_games()
 IDS = sorted(GAMES)

@@ -17,14 +17,14 @@ from tui_games import cli
 from tui_games.engine.records import History
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
+from tui_games.engine.stats import StatLine, compute
 from tui_games.online.client import Connection as ClientConnection
 from tui_games.online.hosted import Connection, HostedGame
 from tui_games.online.protocol import Created, CreateGame, Hinted
 from tui_games.online.screens import LobbyScreen, my_line
 from tui_games.online.server import Host
 from tui_games.online.table import OnlineTable
-from tui_games.stats import StatLine, compute
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.widgets.status import StatusLine
 
 
 def test_a_finished_host_game_is_a_record_in_the_logins_history(tmp_path: Path) -> None:

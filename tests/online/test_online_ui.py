@@ -12,7 +12,6 @@ import msgspec
 from online_helpers import HostProcess, me
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import get_game
@@ -20,7 +19,8 @@ from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame, GameRow, Join, Joined, View
 from tui_games.online.screens import LobbyScreen, parse_seats, row_text
 from tui_games.online.table import OnlineTable
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.status import StatusLine
 
 SIZE = (80, 24)
 

@@ -36,7 +36,7 @@ from tui_games.games import get_game
 from tui_games.games.neptune.state import card_short
 from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame, GameList, ListGames
-from tui_games.paths import styles_dir
+from tui_games.tui.paths import styles_dir
 
 SSHD = "/usr/sbin/sshd"
 TIMEOUT = 20.0  # seconds for any one screen to show up: generous, two cores are shared

@@ -19,7 +19,7 @@ from tui_games.engine.session import Seat, replay
 from tui_games.games import all_games
 from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame
-from tui_games.stress import HIDDEN_FROM, HIDDEN_MARK, SHOWN
+from tui_games.tools.stress import HIDDEN_FROM, HIDDEN_MARK, SHOWN
 
 PLAYER = Path(__file__).with_name("player.py")
 # Per game: the seats (two players of this login and, where the game allows, a bot) and

@@ -18,7 +18,6 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from tui_games.app import GamesApp
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.core import (
     Action,
@@ -33,7 +32,8 @@ from tui_games.engine.rng import Rng
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
-from tui_games.screens.game import GameScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
 
 HIDDEN = -1
 SIZE = (80, 24)
@@ -213,7 +213,7 @@ def store(tmp_path: Path) -> SaveStore:
 def pulsar_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, GameInfo]]:
     """The registry with Pulsar Pick added (after the real games)."""
     games = {**all_games(), PULSAR.id: PULSAR}
-    monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
+    monkeypatch.setattr("tui_games.tui.app.get_game", lambda game_id: games[game_id])
     yield games
 
 

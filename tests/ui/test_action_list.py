@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 
-from tui_games.widgets.action_list import ActionList
+from tui_games.tui.widgets.action_list import ActionList
 
 
 class ListApp(App[None]):

@@ -20,20 +20,20 @@ from conftest import (
 )
 from textual.widgets import Input, OptionList
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.screens.handoff import HandoffScreen
-from tui_games.screens.leaving import LeaveGuard
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.rules import RulesScreen
-from tui_games.screens.save_name import SaveNameScreen
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.screens.handoff import HandoffScreen
+from tui_games.tui.screens.leaving import LeaveGuard
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.rules import RulesScreen
+from tui_games.tui.screens.save_name import SaveNameScreen
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 SOLO = [Seat("You"), Seat("Bot 2", "easy")]

@@ -14,19 +14,19 @@ from conftest import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
 from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.screens.handoff import HandoffScreen
-from tui_games.screens.history import HistoryScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.replay import ReplayView, Timeline
-from tui_games.screens.stats import StatsScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.screens.handoff import HandoffScreen
+from tui_games.tui.screens.history import HistoryScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.replay import ReplayView, Timeline
+from tui_games.tui.screens.stats import StatsScreen
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

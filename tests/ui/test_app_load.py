@@ -11,14 +11,14 @@ from conftest import SIZE, leave_table
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.game import GameScreen
-from tui_games.screens.load import LoadScreen, when
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.load import LoadScreen, when
 
 MakeApp = Callable[..., GamesApp]
 

@@ -13,26 +13,26 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import Footer, OptionList
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import all_games, get_game
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.fields import ChoiceField, NameField, TextField
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.screens.handoff import HandoffScreen
-from tui_games.screens.history import HistoryScreen
-from tui_games.screens.load import LoadScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.new_game import NewGameScreen
-from tui_games.screens.pick import PickScreen
-from tui_games.screens.replay import ReplayView
-from tui_games.screens.rules import GameList, RulesScreen
-from tui_games.screens.save_name import SaveNameInput, SaveNameScreen
-from tui_games.screens.stats import StatsScreen
-from tui_games.widgets.footer import GameFooter
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.fields import ChoiceField, NameField, TextField
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.screens.handoff import HandoffScreen
+from tui_games.tui.screens.history import HistoryScreen
+from tui_games.tui.screens.load import LoadScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.new_game import NewGameScreen
+from tui_games.tui.screens.pick import PickScreen
+from tui_games.tui.screens.replay import ReplayView
+from tui_games.tui.screens.rules import GameList, RulesScreen
+from tui_games.tui.screens.save_name import SaveNameInput, SaveNameScreen
+from tui_games.tui.screens.stats import StatsScreen
+from tui_games.tui.widgets.footer import GameFooter
 
 MakeApp = Callable[..., GamesApp]
 
@@ -211,7 +211,7 @@ async def test_five_games_still_fit_the_menu_at_80x24(
         games[f"extra-{len(games)}"] = dataclasses.replace(
             longest, blurb=f"2-4 players - a longer blurb that wraps onto a second line, "
                            f"number {len(games)}.")
-    monkeypatch.setattr("tui_games.screens.menu.all_games", lambda: games)
+    monkeypatch.setattr("tui_games.tui.screens.menu.all_games", lambda: games)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -252,7 +252,7 @@ async def test_a_dialog_closed_before_it_is_built_does_not_crash(
     """A key typed ahead can close a dialog in the tick it opens (fuzz game_over seed 115:
     the quit question): mounting it then finds none of its widgets, and must not fail."""
     from tui_games.engine.core import OptionSpec
-    from tui_games.screens.confirm import Choice, ChoiceScreen
+    from tui_games.tui.screens.confirm import Choice, ChoiceScreen
 
     screens = {
         "confirm": lambda: ConfirmScreen("Quit?"),

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
+from tui_games.tui.app import GamesApp
 
 MakeApp = Callable[..., GamesApp]
 

@@ -7,16 +7,16 @@ from collections.abc import Callable
 from conftest import SIZE, leave_table
 from textual.widgets import Input
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games import get_game
-from tui_games.screens.fields import ChoiceField
-from tui_games.screens.game import GameScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.new_game import NewGameScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.fields import ChoiceField
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.new_game import NewGameScreen
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 NEBULAR = "nebular_colors"

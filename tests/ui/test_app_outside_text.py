@@ -10,18 +10,18 @@ from conftest import SIZE, pulsar_session, settle
 from textual.events import Paste
 from textual.widgets import Input, OptionList, Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Event, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import Breakdown, GameOverScreen, headline
-from tui_games.screens.handoff import HandoffScreen
-from tui_games.screens.names import MAX_NAME, shown_name
-from tui_games.screens.new_game import NewGameScreen
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import Breakdown, GameOverScreen, headline
+from tui_games.tui.screens.handoff import HandoffScreen
+from tui_games.tui.screens.names import MAX_NAME, shown_name
+from tui_games.tui.screens.new_game import NewGameScreen
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 MARKUP = "[/x]"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from textual.widgets import SelectionList
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
-from tui_games.screens.new_game import PICK_OWN, NewGameScreen
-from tui_games.screens.pick import TICK, PickScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.new_game import PICK_OWN, NewGameScreen
+from tui_games.tui.screens.pick import TICK, PickScreen
 
 SIX = ["black_hole", "stationfall", "plasma_shield", "asteroid_3", "asteroid_5", "asteroid_7"]
 

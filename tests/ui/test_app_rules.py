@@ -8,11 +8,11 @@ from conftest import SIZE
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.games import all_games
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.rules import RulesScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.rules import RulesScreen
 
 MakeApp = Callable[..., GamesApp]
 

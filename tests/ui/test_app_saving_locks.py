@@ -7,11 +7,11 @@ from collections.abc import Callable
 from conftest import SIZE, PulsarMark, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.screens.confirm import ChoiceScreen
-from tui_games.screens.menu import MenuScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ChoiceScreen
+from tui_games.tui.screens.menu import MenuScreen
 
 MakeApp = Callable[..., GamesApp]
 SOLO = [Seat("Ana"), Seat("Bot", "easy")]

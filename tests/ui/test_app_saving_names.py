@@ -9,11 +9,11 @@ from conftest import SIZE, PulsarMark, PulsarScreen, pulsar_session
 from textual.events import Paste
 from textual.widgets import Input
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.save_name import MAX_NAME, SaveNameScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.save_name import MAX_NAME, SaveNameScreen
 
 MakeApp = Callable[..., GamesApp]
 SOLO = [Seat("Ana"), Seat("Bot", "easy")]

@@ -11,14 +11,14 @@ import pytest
 from conftest import SIZE, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Input
 
-from tui_games.app import GamesApp
 from tui_games.engine import saves
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.screens.confirm import ChoiceScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.screens.save_name import SavePathScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ChoiceScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.screens.save_name import SavePathScreen
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 SOLO = [Seat("Ana"), Seat("Bot", "easy")]

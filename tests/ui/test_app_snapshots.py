@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
+from tui_games.tui.app import GamesApp
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from textual.widgets import OptionList, Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
-from tui_games.screens.new_game import NewGameScreen
-from tui_games.screens.too_small import TooSmall
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.new_game import NewGameScreen
+from tui_games.tui.screens.too_small import TooSmall
 
 MakeApp = Callable[..., GamesApp]
 
@@ -76,7 +76,7 @@ async def test_a_list_squeezed_to_no_room_for_text_measures_a_line_per_option() 
     from textual.geometry import Size
     from textual.widgets import OptionList
 
-    from tui_games.screens.fields import ChoiceList
+    from tui_games.tui.screens.fields import ChoiceList
 
     class Lists(App[None]):
         def compose(self) -> ComposeResult:

@@ -9,15 +9,15 @@ from collections.abc import Callable
 import pytest
 from conftest import settle
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.fuzz import type_ahead
 from tui_games.games import all_games, get_game
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.game import GameScreen
-from tui_games.screens.menu import MenuScreen
+from tui_games.tools.fuzz import type_ahead
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.menu import MenuScreen
 
 MakeApp = Callable[..., GamesApp]
 SIZE = (100, 30)
@@ -121,7 +121,7 @@ async def test_load_chosen_over_an_open_game_after_its_screen_closed_opens_it(
     must not spin: back to the menu is wanted whoever asks."""
     from textual.widgets import DataTable
 
-    from tui_games.screens.load import LoadScreen
+    from tui_games.tui.screens.load import LoadScreen
 
     session = one_save(store, "neptune")
     app = make_app(store)

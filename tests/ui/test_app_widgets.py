@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from tui_games.engine.core import Event
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine
 
 
 class Host(App[None]):

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.records import History
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.games import get_game
-from tui_games.keyscript import human_first
-from tui_games.screens.bot_runner import BotMoved, BotRunner
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.log import GameLog
+from tui_games.tools.keyscript import human_first
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.bot_runner import BotMoved, BotRunner
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.log import GameLog
 
 
 def after_the_humans_last_move(seed: int = 7) -> tuple[Session, list[Action]]:

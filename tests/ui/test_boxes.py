@@ -7,7 +7,7 @@ from textual.containers import Horizontal, Vertical
 from textual.strip import Strip
 from textual.widgets import Static
 
-from tui_games.widgets.boxes import Column, Row
+from tui_games.tui.widgets.boxes import Column, Row
 
 
 class BoxesApp(App[None]):

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH
 from tui_games.games.via_nebula.hexmap import HexMap
-from tui_games.widgets.cell_map import CellMap
+from tui_games.tui.widgets.cell_map import CellMap
 
 
 class MapLab(App[None]):

@@ -7,10 +7,10 @@ from collections.abc import Callable
 import pytest
 from textual.widgets import Button, Footer
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.games import all_games
-from tui_games.screens.confirm import Choice, ChoiceScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import Choice, ChoiceScreen
 
 
 @pytest.mark.parametrize("answers", [2, 3, 5, 6])  # 6: the five games and Back

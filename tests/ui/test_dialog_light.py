@@ -12,13 +12,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import DETAIL, Outcome
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
 from tui_games.games.nebular_colors.summary import HandSummary
-from tui_games.screens.choice_row import ChoiceRow
-from tui_games.screens.game_over import (
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.choice_row import ChoiceRow
+from tui_games.tui.screens.game_over import (
     WINNER_MARK,
     Breakdown,
     GameOverScreen,

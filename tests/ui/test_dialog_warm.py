@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from textual.widgets import Button
 
-from tui_games.app import WARM_CLASS, GamesApp
 from tui_games.engine.saves import SaveStore
+from tui_games.tui.app import WARM_CLASS, GamesApp
 
 
 def button_css_read(app: GamesApp) -> bool:

@@ -7,8 +7,8 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 
-from tui_games.widgets.footer import GameFooter, KeySpec
-from tui_games.widgets.footer_fit import fit
+from tui_games.tui.widgets.footer import GameFooter, KeySpec
+from tui_games.tui.widgets.footer_fit import fit
 
 
 class Table(Screen[None]):

@@ -11,12 +11,12 @@ import pytest
 from conftest import SIZE, settle
 from test_no_cut_text import KEYS, players, positions
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GAMES, get_game
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.footer import GameFooter
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.footer import GameFooter
 
 MakeApp = Callable[..., GamesApp]
 

@@ -2,7 +2,7 @@
 dialogs shown over a game are in test_fuzz_games.py (a file per half of the time, so
 that the two run side by side).
 
-Each case runs ``tui_games.fuzz.fuzz``: keys typed ahead in bursts, resizes from 40x12
+Each case runs ``tui_games.tools.fuzz.fuzz``: keys typed ahead in bursts, resizes from 40x12
 to 250x80, bots thinking with a small delay; no exception, the app still answers, every
 game played still passes the rules' own checks. The keys per screen are split over a
 few short seeded runs (a failure names its seed and the steps that led to it);
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tui_games.fuzz import FuzzResult, dialogs, fuzz
 from tui_games.games import all_games
+from tui_games.tools.fuzz import FuzzResult, dialogs, fuzz
 
 # Per screen, split over RUNS seeded runs; `tui-games bench --stress` runs 10,000. A key
-# costs about 10-30 ms of CPU (the frames it causes: see tui_games.fuzz), and with 24
+# costs about 10-30 ms of CPU (the frames it causes: see tui_games.tools.fuzz), and with 24
 # screens the fuzz is most of the suite's time: 600 keys each took the suite to 11-12
 # minutes on 2 cores (CI: 669 s), so 400 keep it under 10. TUI_GAMES_FUZZ_KEYS=1000 is the
 # deeper run before a release.

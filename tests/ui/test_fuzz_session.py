@@ -1,11 +1,11 @@
 """A long session: bot-only games one after another in one app, through the game-over
 screen's Rematch (issue 11, the harness). The suite plays a short one of the quickest
-game; ``tui-games bench --stress`` plays 50 (see tui_games.soak.long_session).
+game; ``tui-games bench --stress`` plays 50 (see tui_games.tools.soak.long_session).
 
 Issue 11 asks that memory after the last game of a session stay within 20% of memory
 after the first. Textual kept every closed game's widgets and their drawing (48 MB after
 game 1, 64 MB after game 10, 86 MB after game 50 of a Neptune session) until the app let
-go of them whenever a game closes (tui_games.memory): now about 49, 55 and 56 MB. Ten
+go of them whenever a game closes (tui_games.tui.memory): now about 49, 55 and 56 MB. Ten
 games hold the same bound; no finished game's table stays in memory.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_games.soak import long_session
+from tui_games.tools.soak import long_session
 
 GAMES = 10
 GROWTH = 0.20  # memory after the last game within 20% of after the first (issue 11)

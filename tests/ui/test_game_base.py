@@ -10,17 +10,17 @@ from collections.abc import Callable
 import pytest
 from conftest import PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Event, default_options
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
-from tui_games.screens.choice_row import ChoiceRow
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine, fit_lines
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.choice_row import ChoiceRow
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine, fit_lines
 
 MakeApp = Callable[..., GamesApp]
 GAMES = ["nebular_colors", "neptune", "nebula"]

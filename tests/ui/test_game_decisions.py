@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from conftest import SIZE, PulsarDraw, PulsarMark, PulsarScreen, pulsar_session, settle
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.screens.game import GameScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

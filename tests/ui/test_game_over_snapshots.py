@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import DETAIL, Outcome
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.screens.game_over import GameOverScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
 
 SIZES = [(80, 24), (120, 40)]
 SEATS = [Seat("Ann"), Seat("Bo"), Seat("Cy")]

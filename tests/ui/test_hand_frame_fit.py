@@ -8,9 +8,9 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 
-from tui_games.widgets.card import CardFace
-from tui_games.widgets.cell_map import MapFrame
-from tui_games.widgets.hand import Hand
+from tui_games.tui.widgets.card import CardFace
+from tui_games.tui.widgets.cell_map import MapFrame
+from tui_games.tui.widgets.hand import Hand
 
 
 def faces(labels: list[str]) -> list[CardFace]:

@@ -1,4 +1,4 @@
-"""tui_games.heap: an open table's objects are frozen out of the garbage collector's walks
+"""tui_games.tui.heap: an open table's objects are frozen out of the garbage collector's walks
 (a full collection over them took ~70 ms, often during a dialog's opening), and a closed
 table's objects are unfrozen and collected (a long session must not grow per game)."""
 
@@ -14,12 +14,12 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.heap import FULL_EVERY
-from tui_games.screens.game import GameScreen
-from tui_games.screens.menu import MenuScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.heap import FULL_EVERY
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.menu import MenuScreen
 
 SOLO = [Seat("You"), Seat("Bot 2", "easy")]
 

@@ -13,7 +13,6 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.tutorial import Step
 from tui_games.games import GameInfo, all_games
@@ -22,9 +21,10 @@ from tui_games.games.neptune.state import Play
 from tui_games.games.nova_lux.state import PlaceShip as NovaPlace
 from tui_games.games.nova_lux.state import TakeHydrogen as NovaTake
 from tui_games.games.via_nebula.state import FreeExplore
-from tui_games.screens.game import GameScreen
-from tui_games.screens.tutorial import GUIDED_CLASS, Guide
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.tutorial import GUIDED_CLASS, Guide
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 GUIDED = [info for info in all_games().values() if info.tutorial]

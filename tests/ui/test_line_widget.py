@@ -15,9 +15,9 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_games.widgets import line_widget
-from tui_games.widgets.line_widget import Line, LineWidget, repaint_once
-from tui_games.widgets.strip_changes import cells, changed_span, merged
+from tui_games.tui.widgets import line_widget
+from tui_games.tui.widgets.line_widget import Line, LineWidget, repaint_once
+from tui_games.tui.widgets.strip_changes import cells, changed_span, merged
 
 
 class Rows(LineWidget):

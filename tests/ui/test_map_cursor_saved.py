@@ -7,13 +7,13 @@ import random
 
 from conftest import SIZE, leave_table
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.via_nebula.hexmap import HexMap
+from tui_games.tui.app import GamesApp
 
 
 def nova_turn() -> Session:

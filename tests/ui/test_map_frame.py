@@ -15,10 +15,10 @@ from tui_games.games.nebula.galaxy import GalaxyBoard, cut_count
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH
 from tui_games.games.via_nebula.hexmap import HexMap
-from tui_games.widgets.card import CardFace
-from tui_games.widgets.cell_map import CellMap, MapFrame
-from tui_games.widgets.hand import Hand
-from tui_games.widgets.strip_changes import changed_regions
+from tui_games.tui.widgets.card import CardFace
+from tui_games.tui.widgets.cell_map import CellMap, MapFrame
+from tui_games.tui.widgets.hand import Hand
+from tui_games.tui.widgets.strip_changes import changed_regions
 
 
 class FrameLab(App[None]):

@@ -10,12 +10,12 @@ import pytest
 from conftest import SIZE, settle
 from textual.widget import Widget
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import all_games, get_game
-from tui_games.screens.game import GameScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
 
 MakeApp = Callable[..., GamesApp]
 MARKUP = "[/x]"

@@ -1,4 +1,4 @@
-"""tui_games.memory: what Textual keeps of removed widgets is let go of when a game closes
+"""tui_games.tui.memory: what Textual keeps of removed widgets is let go of when a game closes
 (issue 11, a long session must not grow with every game)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Footer, Label
 
-from tui_games.memory import WATCHERS, release_closed_widgets
+from tui_games.tui.memory import WATCHERS, release_closed_widgets
 
 
 class Board(App[None]):

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from conftest import SIZE
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
@@ -46,9 +45,10 @@ from tui_games.games.nebula.state import (
     TakeStars,
     TurnToChaos,
 )
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -16,13 +16,13 @@ from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nebula.board import SPACES
 from tui_games.games.nebula.clusters import StarClusters
 from tui_games.games.nebula.galaxy import GalaxyBoard
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.values_board import ValuesBoard
+from tui_games.tui.app import GamesApp
 
 
 async def table(pilot: Pilot[None]) -> NebulaScreen:

@@ -12,7 +12,6 @@ from test_nebula_snapshots import investing, placing, position
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
@@ -32,9 +31,10 @@ from tui_games.games.nebula.state import (
     TurnToChaos,
 )
 from tui_games.games.nebula.values_board import ValuesBoard
-from tui_games.screens.handoff import HandoffScreen
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.handoff import HandoffScreen
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.nebula.bot import NormalBot
 from tui_games.games.nebula.state import EMPTY, NebulaState, TurnToChaos
+from tui_games.tui.app import GamesApp
 
 SIZES = [(80, 24), (120, 40)]
 Wanted = Callable[[NebulaState], bool]

@@ -12,15 +12,15 @@ from conftest import SIZE
 from test_nebula_snapshots import investing, placing, position, valuing
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import clone
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nebula.board import SPACE_COUNT
 from tui_games.games.nebula.screen import NebulaScreen
 from tui_games.games.nebula.state import NebulaState, PositionStar, TurnToChaos
 from tui_games.games.nebula.status_line import rival_status
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.status import ERROR_MARK, StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.status import ERROR_MARK, StatusLine
 
 MakeApp = Callable[..., GamesApp]
 WIDTH, LINES = 78, 2

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from conftest import SIZE
 from test_nebular_colors_play import KeyboardPlayer, new_session, play_until
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
-from tui_games.screens.game_over import GameOverScreen
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
 
 MakeApp = Callable[..., GamesApp]
 

@@ -17,7 +17,6 @@ from conftest import SIZE
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
@@ -32,8 +31,9 @@ from tui_games.games.nebular_colors.state import (
     Stop,
     Take,
 )
-from tui_games.widgets.hand import Hand
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.hand import Hand
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

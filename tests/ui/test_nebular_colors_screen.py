@@ -14,17 +14,17 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.nebular_colors.screen import HandSummary, NebularColorsScreen
 from tui_games.games.nebular_colors.state import DECK_SIZE, NCState, card_name
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.hand import Hand
-from tui_games.widgets.line_widget import LineWidget
-from tui_games.widgets.log import GameLog
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.hand import Hand
+from tui_games.tui.widgets.line_widget import LineWidget
+from tui_games.tui.widgets.log import GameLog
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

@@ -15,8 +15,8 @@ import pytest
 from test_nebular_colors_screen import table
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
+from tui_games.tui.app import GamesApp
 
 Snap = Callable[..., bool]
 

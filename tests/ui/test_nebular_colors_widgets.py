@@ -15,8 +15,8 @@ from textual.widget import Widget
 from tui_games.games.nebular_colors.pile import CardGroups, SplayedPile
 from tui_games.games.nebular_colors.scoring import ScoringArea, SuitTally
 from tui_games.games.nebular_colors.tracker import FragmentTracker
-from tui_games.widgets.card import Card, CardFace, card_content, sort_faces
-from tui_games.widgets.hand import Hand, HiddenHand
+from tui_games.tui.widgets.card import Card, CardFace, card_content, sort_faces
+from tui_games.tui.widgets.hand import Hand, HiddenHand
 
 GROUP = {"G": 0, "Y": 1, "B": 2, "P": 3}
 

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from conftest import SIZE
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
@@ -23,10 +22,11 @@ from tui_games.games.neptune.score_tracker import ScoreTracker, tracker_rows
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
 from tui_games.games.neptune.state import NeptuneState, Play
 from tui_games.games.neptune.trick import TrickArea
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.hand import Hand
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.hand import Hand
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 

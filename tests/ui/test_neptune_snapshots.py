@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.neptune.state import NeptuneState
+from tui_games.tui.app import GamesApp
 
 SIZES = [(80, 24), (120, 40)]
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

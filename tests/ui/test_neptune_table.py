@@ -13,7 +13,6 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
@@ -22,7 +21,8 @@ from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
 from tui_games.games.neptune.state import NeptuneState
 from tui_games.games.neptune.trick import TrickArea
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -243,7 +243,7 @@ async def test_the_hand_sort_and_cursor_survive_a_save_and_continue(
 async def test_name_cells_keep_a_gap_and_never_cut_you_at_80x24(
         store: SaveStore, make_app: MakeApp) -> None:
     """Issue 18: "▸bo (you)tens" ran together; "ada (yo…" and "Bot 3 (nor" were cut."""
-    from tui_games.widgets.text_lines import TextLines
+    from tui_games.tui.widgets.text_lines import TextLines
 
     rules = get_game("neptune").rules
     seats = [Seat("ada"), Seat("Bot 3 (north)", "easy"), Seat("tga42229c", "easy")]

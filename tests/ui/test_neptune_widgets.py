@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from tui_games.games.neptune.score_tracker import ScoreTracker, tracker_rows
 from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
-from tui_games.widgets.card import CardFace
+from tui_games.tui.widgets.card import CardFace
 
 
 class WidgetApp(App[None]):

@@ -31,15 +31,15 @@ from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.widget import Widget
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GAMES, get_game
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.line_widget import LineWidget, joined
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.line_widget import LineWidget, joined
 
 MakeApp = Callable[..., GamesApp]
 ELLIPSIS = "…"

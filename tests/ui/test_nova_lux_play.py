@@ -10,7 +10,6 @@ from conftest import SIZE, leave_table
 from nova_lux_first_turn import first_turn
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
@@ -33,10 +32,11 @@ from tui_games.games.nova_lux.state import (
     StartTrade,
 )
 from tui_games.games.nova_lux.view import cell_text, engine_line, faction_line, short_mat
-from tui_games.screens.confirm import ConfirmScreen
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.widgets.status import StatusLine
 
 RULES = NovaLuxRules()
 INFO = all_games()[RULES.id]

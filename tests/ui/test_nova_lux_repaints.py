@@ -11,13 +11,13 @@ from nova_lux_first_turn import first_turn
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.screen import NovaLuxScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import MoveTo, NovaLuxState
+from tui_games.tui.app import GamesApp
 
 RULES = NovaLuxRules()
 

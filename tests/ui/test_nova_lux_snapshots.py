@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import NovaLuxState
+from tui_games.tui.app import GamesApp
 
 RULES = NovaLuxRules()
 SIZES = [(80, 24), (120, 40)]

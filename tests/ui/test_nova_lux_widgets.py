@@ -22,7 +22,7 @@ from tui_games.games.nova_lux.screen import NobodyWinsScreen
 from tui_games.games.nova_lux.space_grid import SpaceGrid
 from tui_games.games.nova_lux.state import Pick, PlaceShip
 from tui_games.games.nova_lux.view import cell_text, engine_line, map_cells, short_mat
-from tui_games.widgets.action_list import ActionList
+from tui_games.tui.widgets.action_list import ActionList
 
 RULES = NovaLuxRules()
 

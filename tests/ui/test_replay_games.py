@@ -9,15 +9,15 @@ from collections.abc import Callable
 import pytest
 from conftest import SIZE
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import default_options
 from tui_games.engine.records import History
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
 from tui_games.games import all_games, get_game
-from tui_games.screens.replay import ReplayView
-from tui_games.widgets.footer import GameFooter
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.replay import ReplayView
+from tui_games.tui.widgets.footer import GameFooter
 
 MakeApp = Callable[..., GamesApp]
 

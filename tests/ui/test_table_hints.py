@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from conftest import PULSAR, SIZE, PulsarState, pulsar_session, settle
 
-from tui_games.app import GamesApp
 from tui_games.engine.bots import hint as engine_hint
 from tui_games.engine.bots.ismcts import ISMCTSBot
 from tui_games.engine.codec import clone
@@ -24,11 +23,12 @@ from tui_games.engine.core import Action, GameState, Rules, default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
-from tui_games.screens import hint as screen_hint
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import Breakdown, GameOverScreen
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens import hint as screen_hint
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import Breakdown, GameOverScreen
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 GAMES = ["nebular_colors", "neptune", "nebula", "via_nebula", "nova_lux"]
@@ -57,7 +57,7 @@ def hard_pulsar(monkeypatch: pytest.MonkeyPatch,
     def make(seconds: float) -> SaveStore:
         info = pulsar_with_hard(seconds)
         games = {**all_games(), info.id: info}
-        monkeypatch.setattr("tui_games.app.get_game", lambda game_id: games[game_id])
+        monkeypatch.setattr("tui_games.tui.app.get_game", lambda game_id: games[game_id])
         monkeypatch.setattr(screen_hint, "hint_bot", functools.partial(
             engine_hint.hint_bot, seconds=seconds))
         SpyBot.seen = []

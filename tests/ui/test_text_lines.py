@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.widgets.text_lines import TextLines
 
 
 class LinesApp(App[None]):

@@ -10,7 +10,6 @@ import random
 from test_via_nebula_play import session_at
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
@@ -18,8 +17,9 @@ from tui_games.games.via_nebula.bot import NormalBot
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
 from tui_games.games.via_nebula.state import ViaNebulaState
-from tui_games.widgets.footer import GameFooter
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.text_lines import TextLines
 
 
 def _app(store: SaveStore) -> GamesApp:

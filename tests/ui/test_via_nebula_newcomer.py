@@ -9,7 +9,6 @@ import re
 
 from test_via_nebula_snapshots import position
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
@@ -23,6 +22,7 @@ from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.screen import ViaNebulaScreen, action_hexes
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.games.via_nebula.view import contract_line, header_line, main_text
+from tui_games.tui.app import GamesApp
 
 RULES = get_game("via_nebula").rules
 HEX_NAME = re.compile(r"[A-I][1-9]")

@@ -18,7 +18,6 @@ import pytest
 from conftest import SIZE, leave_table
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
@@ -29,9 +28,10 @@ from tui_games.games.via_nebula.bot import NormalBot
 from tui_games.games.via_nebula.hexmap import HexMap, neighbour
 from tui_games.games.via_nebula.screen import ViaNebulaScreen, action_hexes
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
-from tui_games.screens.game_over import GameOverScreen
-from tui_games.screens.menu import MenuScreen
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game_over import GameOverScreen
+from tui_games.tui.screens.menu import MenuScreen
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 MOVES = {"l": 0, "u": 1, "y": 2, "h": 3, "b": 4, "n": 5}

@@ -10,13 +10,13 @@ import pytest
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tui_games.app import GamesApp
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
-from tui_games.widgets.strip_changes import cells
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.strip_changes import cells
 
 
 async def test_enter_and_esc_repaint_no_whole_map(store: SaveStore) -> None:

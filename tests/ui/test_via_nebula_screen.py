@@ -9,7 +9,6 @@ import random
 from test_via_nebula_play import key_path
 from test_via_nebula_snapshots import position
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
@@ -20,7 +19,8 @@ from tui_games.games.via_nebula.hexmap import HexMap
 from tui_games.games.via_nebula.network import chains
 from tui_games.games.via_nebula.screen import ViaNebulaScreen
 from tui_games.games.via_nebula.state import SkipPower, Transport, ViaNebulaState
-from tui_games.widgets.status import fit_lines
+from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.status import fit_lines
 
 
 def two_ways(s: ViaNebulaState, legal: list[Action]) -> bool:

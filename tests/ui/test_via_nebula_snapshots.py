@@ -12,13 +12,13 @@ import pytest
 from test_via_nebula_play import key_path
 from textual.pilot import Pilot
 
-from tui_games.app import GamesApp
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.via_nebula.bot import NormalBot
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
+from tui_games.tui.app import GamesApp
 
 SIZES = [(80, 24), (120, 40)]
 Wanted = Callable[[ViaNebulaState, list[Action]], bool]

@@ -7,8 +7,8 @@ from textual.app import App, ComposeResult
 from tui_games.games.via_nebula.board import CELL, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS
 from tui_games.games.via_nebula.hexmap import HexMap, neighbour
 from tui_games.games.via_nebula.screen import preview
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.text_lines import TextLines
 
 PLACES = frozenset(CELL)
 

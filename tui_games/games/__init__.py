@@ -49,19 +49,19 @@ class GameInfo:
     screen: str  # "module:Class", imported lazily by the app
     bots: dict[str, BotFactory] = field(default_factory=dict)
     blurb: str = ""
-    # tui_games.stress: a pure module with ``problems(state)``, ``hidden_from(state,
-    # seat)``, ``shown(view, seat)`` and ``MAX_ACTIONS`` (see tui_games.stress).
+    # tui_games.tools.stress: a pure module with ``problems(state)``, ``hidden_from(state,
+    # seat)``, ``shown(view, seat)`` and ``MAX_ACTIONS`` (see tui_games.tools.stress).
     checks: str = ""
-    # tui_games.bench: "module:Class" of the KeyScript that presses the game screen's
-    # phase-changing keys (see tui_games.keyscript).
+    # tui_games.tools.bench: "module:Class" of the KeyScript that presses the game screen's
+    # phase-changing keys (see tui_games.tools.keyscript).
     bench_keys: str = ""
-    # tui_games.fuzz: a module whose ``DIALOGS`` maps a dialog's fuzz target name to the
+    # tui_games.tools.fuzz: a module whose ``DIALOGS`` maps a dialog's fuzz target name to the
     # FuzzDialog that opens it (the game's own dialogs: summaries between hands...).
     fuzz_dialogs: str = ""
-    # tui_games.fuzz: the game whose bot-only games end soonest hosts the dialog targets
+    # tui_games.tools.fuzz: the game whose bot-only games end soonest hosts the dialog targets
     # (new game, rules, game over...): lower goes first.
     fuzz_host_rank: int = 100
-    # tui_games.bench --stress: the game of the long bot-vs-bot session in one app.
+    # tui_games.tools.bench --stress: the game of the long bot-vs-bot session in one app.
     soak: bool = False
     # Learn to play: "module:NAME" of the game's guided first game, a pure
     # engine.tutorial.Tutorial (see screens/tutorial.py).

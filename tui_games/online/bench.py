@@ -111,10 +111,10 @@ class Table:
 async def _screen_latency(socket: Path, game: str, actions: int) -> list[float]:
     """Seconds from one client's action to the other player's table having drawn it: a
     real join app (headless, 80x24) plays seat 2 of ``game``; this process plays seat 1."""
-    from tui_games.app import GamesApp
     from tui_games.engine.saves import SaveStore
     from tui_games.online.screens import LobbyScreen
     from tui_games.online.table import OnlineTable
+    from tui_games.tui.app import GamesApp
 
     user = pwd.getpwuid(os.getuid()).pw_name
     rules = get_game(game).rules

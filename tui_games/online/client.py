@@ -16,6 +16,7 @@ import msgspec
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action
+from tui_games.engine.stats import StatLine
 from tui_games.online import socket_path
 from tui_games.online.limits import login_name
 from tui_games.online.protocol import (
@@ -35,7 +36,6 @@ from tui_games.online.protocol import (
     encode,
     host_decoder,
 )
-from tui_games.stats import StatLine
 
 T = TypeVar("T")
 HOST_USER_ENV = "TUI_GAMES_HOST_USER"  # join --host-user NAME: the login the host must be

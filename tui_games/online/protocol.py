@@ -36,7 +36,7 @@ import msgspec
 
 from tui_games.engine.core import Outcome
 from tui_games.engine.session import Seat
-from tui_games.stats import StatLine
+from tui_games.engine.stats import StatLine
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 8 * 1024 * 1024  # a view of the largest game is far below this
@@ -176,7 +176,7 @@ class View(msgspec.Struct, tag="view", kw_only=True):
 
 
 class StatsLines(msgspec.Struct, tag="stats-lines", kw_only=True):
-    """The answer to ``stats``: one line per game and opponents (see tui_games.stats)."""
+    """The answer to ``stats``: one line per game and opponents (see tui_games.engine.stats)."""
 
     lines: list[StatLine]
 

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
 from tui_games.engine.session import Seat
+from tui_games.engine.stats import StatLine
 from tui_games.engine.text import one_line
 from tui_games.games import all_games, get_game
 from tui_games.online import socket_path
@@ -41,11 +42,10 @@ from tui_games.online.protocol import (
     View,
 )
 from tui_games.online.table import open_table
-from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.fields import ChoiceList
-from tui_games.screens.names import shown_name
-from tui_games.stats import StatLine
-from tui_games.widgets.status import StatusLine
+from tui_games.tui.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.fields import ChoiceList
+from tui_games.tui.screens.names import shown_name
+from tui_games.tui.widgets.status import StatusLine
 
 REFRESH_SECONDS = 2.0
 
@@ -408,7 +408,7 @@ class LobbyScreen(Screen[None]):
 
 def run_join(path: str | None = None) -> int:
     """The ``tui-games join`` command: the app, opening on the host's lobby."""
-    from tui_games.app import GamesApp
+    from tui_games.tui.app import GamesApp
 
     try:
         store = SaveStore(resolve_save_dir())

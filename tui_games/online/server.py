@@ -37,6 +37,7 @@ from tui_games.engine.locks import GameLock
 from tui_games.engine.records import HISTORY, History, login_folder
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Seat, Session, replay
+from tui_games.engine.stats import StatLine, compute
 from tui_games.engine.text import printable
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game
 from tui_games.online import DEFAULT_SOCKET
@@ -72,7 +73,6 @@ from tui_games.online.protocol import (
     hello_version,
     version_refusal,
 )
-from tui_games.stats import StatLine, compute
 
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily

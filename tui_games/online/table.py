@@ -29,8 +29,8 @@ from tui_games.engine.session import Session
 from tui_games.games import GameInfo
 from tui_games.online.client import Connection, HostError
 from tui_games.online.protocol import HostMessage, Joined, Refused, View
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import GameOverChoice
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import GameOverChoice
 
 
 class OnlineTable(GameScreen):

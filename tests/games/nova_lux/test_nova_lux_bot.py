@@ -182,8 +182,8 @@ def test_the_hard_decision_does_not_depend_on_the_hidden_faces() -> None:
 
 
 def test_an_arena_replays_exactly_for_a_seed_and_an_iteration_budget() -> None:
-    from tui_games.arena import run_arena
     from tui_games.games import get_game
+    from tui_games.tools.arena import run_arena
 
     def figures() -> dict:
         data = run_arena(get_game("nova_lux"), ["hard", "normal"], games=1, seed=9,

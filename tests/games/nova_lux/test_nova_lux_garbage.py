@@ -28,7 +28,7 @@ from tui_games.games.nova_lux.state import (
     Teleport,
     UseAbility,
 )
-from tui_games.stress import garbage_problem
+from tui_games.tools.stress import garbage_problem
 
 
 @cache

@@ -9,7 +9,7 @@ import random
 from tui_games.engine.core import default_options
 from tui_games.engine.session import Seat, Session
 from tui_games.games.nova_lux.rules import NovaLuxRules
-from tui_games.screens.decision import why_no_undo
+from tui_games.tui.screens.decision import why_no_undo
 
 RULES = NovaLuxRules()
 

@@ -8,7 +8,6 @@ from itertools import pairwise
 
 from via_nebula_helpers import RULES, card, explore, hx, pile, quiet, random_states, site, work
 
-from tui_games.arena import run_arena
 from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.codec import clone
 from tui_games.games import GameInfo
@@ -29,6 +28,7 @@ from tui_games.games.via_nebula.state import (
     ViaNebulaAction,
     ViaNebulaState,
 )
+from tui_games.tools.arena import run_arena
 
 
 def test_the_estimate_is_the_exact_score_once_the_game_is_over() -> None:

@@ -1,4 +1,4 @@
-"""Nebula's checks for tui_games.stress (pure: no textual, no rich).
+"""Nebula's checks for tui_games.tools.stress (pure: no textual, no rich).
 
 ``problems(state)``: what breaks the game's own invariants; ``hidden_from(state, seat)``:
 what ``seat`` may not see, by place; ``shown(view, seat)``: the same places read from an
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_games.stress import negative
+from tui_games.tools.stress import negative
 
 # An upper bound on actions per game, far above any real game and short of hanging.
 MAX_ACTIONS = 4_000

@@ -36,7 +36,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.line_widget import LineWidget
+from tui_games.tui.widgets.line_widget import LineWidget
 
 Plan = tuple[int, ...]
 # Where ring position i sits in the 3x3 square (row, column): clockwise from the top left.

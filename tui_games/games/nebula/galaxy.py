@@ -45,8 +45,8 @@ from tui_games.games.nebula.board import (
 from tui_games.games.nebula.galaxy_canvas import Art, draw_links
 from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
-from tui_games.widgets.cell_map import MapFrame, split_at_cuts
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.cell_map import MapFrame, split_at_cuts
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.

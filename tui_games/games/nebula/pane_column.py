@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui_games.widgets.boxes import Column
+from tui_games.tui.widgets.boxes import Column
 
 
 class PaneColumn(Vertical):

@@ -20,7 +20,7 @@ from textual.reactive import reactive
 
 from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import STAR_LETTERS
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 STAR_KINDS = len(STAR_LETTERS)
 

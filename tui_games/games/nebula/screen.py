@@ -46,7 +46,7 @@ from tui_games.games.nebula.state import (
     star_name,
 )
 from tui_games.games.nebula.table import NebulaTable
-from tui_games.screens.game import GameScreen
+from tui_games.tui.screens.game import GameScreen
 
 # The session's ui_prefs keys that the keys change (the table keeps the others).
 PREF_CURSOR, PREF_NAMES = model.PREF_CURSOR, model.PREF_NAMES

@@ -14,7 +14,7 @@ class, and a key that changes the phase moves the focus between two boards (issu
 from __future__ import annotations
 
 from tui_games.games.nebula.state import STAR_LETTERS
-from tui_games.widgets.boxes import Column
+from tui_games.tui.widgets.boxes import Column
 
 _COLOURS = {
     "r": "color: #ff6b6b; text-style: bold;",

@@ -43,12 +43,12 @@ from tui_games.games.nebula.state import (
     StepTime,
 )
 from tui_games.games.nebula.values_board import ValuesBoard
-from tui_games.screens.fields import ChoiceList
-from tui_games.screens.game import GameScreen
-from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.cell_map import MapFrame
-from tui_games.widgets.line_widget import repaint_once
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.screens.fields import ChoiceList
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.widgets.boxes import Column, Row
+from tui_games.tui.widgets.cell_map import MapFrame
+from tui_games.tui.widgets.line_widget import repaint_once
+from tui_games.tui.widgets.text_lines import TextLines
 
 # The session's ui_prefs keys: what a save keeps of the table.
 PREF_CURSOR, PREF_STAR = model.PREF_CURSOR, model.PREF_STAR

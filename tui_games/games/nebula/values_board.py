@@ -28,7 +28,7 @@ from tui_games.games.nebula.state import (
     VALUE_TOKENS,
 )
 from tui_games.games.nebula.table_model import PLACES, token_label
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
 TRACK_TITLES = ("Colours", "Constell.", "Advanced")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui_games.engine.session import Session
-from tui_games.keyscript import KeyScript, Planned
+from tui_games.tools.keyscript import KeyScript, Planned
 
 
 class Keys(KeyScript):

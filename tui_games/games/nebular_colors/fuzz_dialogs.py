@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_games.app import GamesApp
-from tui_games.fuzz import FuzzDialog
+from tui_games.tools.fuzz import FuzzDialog
+from tui_games.tui.app import GamesApp
 
 
 def open_hand_summary(app: GamesApp, names: Sequence[str]) -> None:

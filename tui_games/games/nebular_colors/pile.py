@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui_games.engine.grammar import plural
-from tui_games.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.card import CardFace, faces_content, refresh_changed, wrap_tokens
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 
 class SplayedPile(LineWidget, can_focus=True):

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from tui_games.engine.grammar import agree, plural
 from tui_games.games.nebular_colors.view import SuitTally
-from tui_games.widgets.card import refresh_changed, wrap_tokens
+from tui_games.tui.widgets.card import refresh_changed, wrap_tokens
 
 
 class ScoringArea(Widget):

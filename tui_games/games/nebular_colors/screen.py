@@ -32,7 +32,7 @@ from tui_games.games.nebular_colors.state import (
 )
 from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.games.nebular_colors.table import NebularColorsTable
-from tui_games.screens.game import GameScreen
+from tui_games.tui.screens.game import GameScreen
 
 __all__ = ["HandSummary", "NebularColorsScreen"]  # the dialog between hands, as before
 

@@ -9,9 +9,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.game_over import summary_text
-from tui_games.screens.laid_out_once import LaidOutOnce
+from tui_games.tui.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.game_over import summary_text
+from tui_games.tui.screens.laid_out_once import LaidOutOnce
 
 
 class HandSummary(DismissOnce, LaidOutOnce, ModalScreen[bool]):

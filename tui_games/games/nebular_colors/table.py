@@ -39,10 +39,10 @@ from tui_games.games.nebular_colors.view import (
     suit_style,
     suit_tallies,
 )
-from tui_games.screens.game import GameScreen
-from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.card import SORTS, CardFace
-from tui_games.widgets.hand import Hand, HiddenHand
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.widgets.boxes import Column, Row
+from tui_games.tui.widgets.card import SORTS, CardFace
+from tui_games.tui.widgets.hand import Hand, HiddenHand
 
 SORT_PREF = "hand_sort"  # the session's ui_prefs keys: the hand's sort and cursor
 CURSOR_PREF = "hand_cursor"  # survive a save

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
-from tui_games.widgets.card import refresh_changed
+from tui_games.tui.widgets.card import refresh_changed
 
 
 class FragmentTracker(Widget):

@@ -1,4 +1,4 @@
-"""Neptune's checks for tui_games.stress (pure: no textual, no rich).
+"""Neptune's checks for tui_games.tools.stress (pure: no textual, no rich).
 
 ``problems(state)``: what breaks the game's own invariants; ``hidden_from(state, seat)``:
 what ``seat`` may not see, by place; ``shown(view, seat)``: the same places read from an
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tui_games.stress import exactly_once, negative
+from tui_games.tools.stress import exactly_once, negative
 
 # An upper bound on actions per game, far above any real game and short of hanging.
 MAX_ACTIONS = 600

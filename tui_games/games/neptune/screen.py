@@ -40,16 +40,16 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.games.neptune.tricks import winning_position
-from tui_games.screens.dismiss_once import DismissOnce
-from tui_games.screens.game import GameScreen
-from tui_games.screens.game_over import summary_text
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.card import SORTS, CardFace
-from tui_games.widgets.cell_map import MapFrame
-from tui_games.widgets.hand import Hand
-from tui_games.widgets.status import StatusLine
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.game_over import summary_text
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.boxes import Column, Row
+from tui_games.tui.widgets.card import SORTS, CardFace
+from tui_games.tui.widgets.cell_map import MapFrame
+from tui_games.tui.widgets.hand import Hand
+from tui_games.tui.widgets.status import StatusLine
+from tui_games.tui.widgets.text_lines import TextLines
 
 HAND_CUTS = 24  # the most cards a row of the hand shows (two-letter cards, a wide terminal)
 

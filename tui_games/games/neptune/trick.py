@@ -14,8 +14,8 @@ from textual.content import Content
 from textual.geometry import Size
 
 from tui_games.engine.text import fit
-from tui_games.widgets.card import CardFace, wrap_tokens
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.card import CardFace, wrap_tokens
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 WINNING = "★"
 TO_PLAY = "▸"

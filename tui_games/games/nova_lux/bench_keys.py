@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui_games.games.nova_lux.state import StartTrade
-from tui_games.keyscript import MapListKeys
+from tui_games.tools.keyscript import MapListKeys
 
 
 class Keys(MapListKeys):

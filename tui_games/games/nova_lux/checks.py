@@ -1,4 +1,4 @@
-"""Nova Lux's checks for tui_games.stress (pure: no textual, no rich).
+"""Nova Lux's checks for tui_games.tools.stress (pure: no textual, no rich).
 
 ``problems(state)``: what breaks the game's own invariants; ``hidden_from(state, seat)``:
 what ``seat`` may not see, by place; ``shown(view, seat)``: the same places read from an
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tui_games.stress import negative
+from tui_games.tools.stress import negative
 
 MAX_ACTIONS: int | None = None  # the stress's default bound
 

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.dismiss_once import DismissOnce
 
 
 class DetailsScreen(DismissOnce, ModalScreen[None]):

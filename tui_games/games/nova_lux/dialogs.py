@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tui_games.games.nova_lux.cards import RESOURCE_NAMES, RESOURCES
-from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.dismiss_once import DismissOnce
 
 Exchange = tuple[int, int, int, int]
 """(give, give count, get, get count)."""

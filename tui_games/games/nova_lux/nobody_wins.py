@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_games.screens.game_over import GameOverScreen
+from tui_games.tui.screens.game_over import GameOverScreen
 
 
 class NobodyWinsScreen(GameOverScreen):

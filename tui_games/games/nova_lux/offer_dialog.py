@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 from tui_games.engine.core import Action
 from tui_games.games.nova_lux.cards import RESOURCE_LETTERS, RESOURCE_NAMES, RESOURCES
 from tui_games.games.nova_lux.state import AdjustOffer, NovaLuxState, SendOffer
-from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.dismiss_once import DismissOnce
 
 
 class OfferDialog(DismissOnce, ModalScreen[bool | None]):

@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from tui_games.widgets.card import refresh_changed
-from tui_games.widgets.line_widget import Line, LineWidget
+from tui_games.tui.widgets.card import refresh_changed
+from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 TRACK_CELLS = 14
 MARK_AT = 7

@@ -18,8 +18,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
-from tui_games.widgets.cell_map import Cell, CellLine, CellMap, Segment
-from tui_games.widgets.line_widget import repaint_once
+from tui_games.tui.widgets.cell_map import Cell, CellLine, CellMap, Segment
+from tui_games.tui.widgets.line_widget import repaint_once
 
 __all__ = ["Cell", "CellLine", "Segment", "SpaceGrid"]
 

@@ -22,7 +22,7 @@ from tui_games.games.nova_lux.state import (
     SendOffer,
 )
 from tui_games.games.nova_lux.view import trade_question
-from tui_games.screens.confirm import ConfirmScreen
+from tui_games.tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from tui_games.games.nova_lux.screen import NovaLuxScreen

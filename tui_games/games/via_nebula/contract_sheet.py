@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from tui_games.games.via_nebula.components import contract_text
 from tui_games.games.via_nebula.state import HIDDEN, ViaNebulaState
-from tui_games.screens.dismiss_once import DismissOnce
+from tui_games.tui.screens.dismiss_once import DismissOnce
 
 
 def sheet_text(view: ViaNebulaState, viewer: int) -> str:

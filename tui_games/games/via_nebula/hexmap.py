@@ -24,9 +24,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from tui_games.widgets.cell_map import Cell, CellLine, CellMap, Segment
-from tui_games.widgets.line_widget import repaint_once, shows
-from tui_games.widgets.strip_changes import changed_regions, changed_span
+from tui_games.tui.widgets.cell_map import Cell, CellLine, CellMap, Segment
+from tui_games.tui.widgets.line_widget import repaint_once, shows
+from tui_games.tui.widgets.strip_changes import changed_regions, changed_span
 
 __all__ = ["Cell", "CellLine", "HexMap", "Place", "Segment", "neighbour"]
 

@@ -61,12 +61,12 @@ from tui_games.games.via_nebula.view import (
     status_words,
     top_line,
 )
-from tui_games.screens.game import GameScreen
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.boxes import Column, Row
-from tui_games.widgets.cell_map import MapFrame
-from tui_games.widgets.line_widget import repaint_once
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.boxes import Column, Row
+from tui_games.tui.widgets.cell_map import MapFrame
+from tui_games.tui.widgets.line_widget import repaint_once
+from tui_games.tui.widgets.text_lines import TextLines
 
 LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from tui_games.games.via_nebula.state import ViaNebulaState
 from tui_games.games.via_nebula.view import boards_text, contracts_text
-from tui_games.widgets.action_list import ActionList
-from tui_games.widgets.boxes import Column
-from tui_games.widgets.text_lines import TextLines
+from tui_games.tui.widgets.action_list import ActionList
+from tui_games.tui.widgets.boxes import Column
+from tui_games.tui.widgets.text_lines import TextLines
 
 
 class ViaSide(Column):

@@ -1,0 +1,1 @@
+"""The browser front end: `tui-games serve` runs the app in a web page (textual-serve)."""
