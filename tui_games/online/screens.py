@@ -8,7 +8,6 @@ each game's own screen made online (``table.online_table``).
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from tui_games.engine.session import Seat
 from tui_games.engine.text import one_line
 from tui_games.games import all_games, get_game
 from tui_games.online import socket_path
-from tui_games.online.client import Connection, HostError
+from tui_games.online.client import Connection, Door, HandedDoor, HostError
 from tui_games.online.protocol import (
     Created,
     CreateGame,
@@ -240,9 +239,9 @@ class LobbyScreen(Screen[None]):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: Door = None) -> None:
         super().__init__()
-        self.path = socket_path(path)
+        self.path: HandedDoor | Path = path if isinstance(path, HandedDoor) else socket_path(path)
         self.user = ""
         self._rows: list[GameRow] = []
         self._offered = False  # the first list offers the player's own table (my_table)
@@ -406,7 +405,7 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
 
 
-def run_join(path: str | None = None) -> int:
+def run_join(path: Door = None) -> int:
     """The ``tui-games join`` command: the app, opening on the host's lobby."""
     from tui_games.app import GamesApp
 
