@@ -405,7 +405,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.process.resume()
 
     def eof_received(self) -> bool:
-        return False
+        # the client's input ended (ssh < /dev/null): the game still shows, so the
+        # channel stays open until the app ends or the connection goes
+        return self.process is not None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.hang_up()
