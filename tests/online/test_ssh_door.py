@@ -97,8 +97,8 @@ def test_status_lists_each_game_of_yours_with_whose_turn(
         if mover == name:
             assert lines[name][0].startswith(f"Your turn: Neptune with {other} and a bot")
         elif mover == other:
-            assert lines[name][0].startswith(f"{other.title()}'s turn: Neptune with {other} "
-                                             "and a bot")
+            shown = f"{other[0].upper()}{other[1:]}"
+            assert lines[name][0].startswith(f"{shown}'s turn: Neptune with {other} and a bot")
 
 
 def test_the_keys_file_is_read_again_without_a_restart(
