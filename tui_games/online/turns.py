@@ -9,7 +9,9 @@ lobby, the SSH door and their tests share these sentences.
 from __future__ import annotations
 
 from tui_games.engine.session import Seat
+from tui_games.engine.text import one_line
 from tui_games.online.protocol import GameRow
+from tui_games.screens.names import shown_name
 
 
 def waited(seconds: float) -> str:
@@ -57,6 +59,34 @@ def status_line(row: GameRow, user: str, now: float) -> str:
     mover = row.seats[row.to_move]
     whose = "a bot's" if mover.bot is not None else f"{mover.name}'s"
     return f"{whose[0].upper()}{whose[1:]} turn: {where}{since}"
+
+
+def row_text(row: GameRow, user: str, now: float | None = None) -> str:
+    """One game of the lobby: title, seats, turn, and whom it waits for (since when, for
+    a turn of ``user``'s, given ``now``)."""
+    names = " vs ".join(shown_name(seat.name) for seat in row.seats)
+    if row.over:
+        state = "game over"
+    elif row.to_move is None:
+        state = ""
+    else:
+        seat = row.seats[row.to_move]
+        if seat.bot is None and seat.name == user:
+            since = (f", waiting {waited(max(0.0, now - row.moved))}"
+                     if now is not None and row.moved else "")
+            state = f"your turn{since}"
+        elif seat.bot is not None:
+            state = f"{shown_name(seat.name)} is thinking"
+        else:
+            away = "" if row.present[row.to_move] else " (away)"
+            state = f"waiting for {shown_name(seat.name)}{away}"
+    watching = f" · {row.spectators} watching" if row.spectators else ""
+    return one_line(f"{row.title}: {names} · turn {row.turn} · {state}{watching}", 200)
+
+
+def turn_notice(row: GameRow, user: str) -> str:
+    """The notice when a turn comes to ``user`` away from that table."""
+    return f"Your turn: {row.title} with {others(row.seats, user)} (first in the lobby)"
 
 
 def turn_order(rows: list[GameRow], user: str) -> list[GameRow]:
