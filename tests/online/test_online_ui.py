@@ -283,3 +283,27 @@ async def test_a_turn_that_comes_while_in_the_lobby_rings_and_says_so(
                                                  .render()), "the notice line")
         assert "your turn, waiting under a minute" in str(
             lobby.query_one("#lobby-games").get_option_at_index(0).prompt)
+
+
+async def test_a_turn_that_comes_at_another_game_rings_at_the_table(
+        host: HostProcess, tmp_path: Path) -> None:
+    with Connection(host.socket) as conn:
+        first = conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat("", "normal")]),
+                             Created).game_id
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    rings: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby._rows, "the lobby's list")
+        lobby._join(Join(game_id=first))
+        await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        await pilot.pause(0.5)
+        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        with Connection(host.socket) as conn:
+            conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]), Created)
+        deadline = time.monotonic() + 10
+        while not rings and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert rings, "no bell for the turn at the other game"
+        assert isinstance(app.screen, OnlineTable)  # the player stays where they are
