@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from online_helpers import ROOT, wait_for
-from ssh_door_helpers import DoorHost, make_key, needs_ssh
+from ssh_door_helpers import DoorHost, make_key, needs_ssh, tmux_pane
 
 from tui_games.engine.session import Seat
 from tui_games.online.client import Connection
@@ -314,3 +314,24 @@ def test_an_idle_session_ends_and_says_why(door: Callable[..., DoorHost],
             session.communicate()
     assert "tui-games: no key pressed for 0.05 min: session ended (your games wait for " \
            "you)" in (out + err).decode(errors="replace")
+
+
+def test_the_session_is_sized_by_the_client_and_follows_its_window(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    tmux = ["tmux", "-L", f"tgr{os.getpid()}", "-f", "/dev/null"]
+    command = " ".join(host.ssh_args(keys["ada"], "ada", "-tt", "-o", "LogLevel=ERROR"))
+    try:
+        subprocess.run([*tmux, "new-session", "-d", "-s", "ada", "-x", "80", "-y", "24",
+                        "-e", "TERM=xterm-256color", command], check=True, timeout=30)
+
+        def widest() -> int:
+            return max((len(line.rstrip()) for line in tmux_pane(tmux, "ada").splitlines()
+                        if "You are ada" in tmux_pane(tmux, "ada")), default=0)
+
+        wait_for(lambda: widest() in range(70, 81), 30, "the lobby at 80 columns")
+        subprocess.run([*tmux, "resize-window", "-t", "ada", "-x", "110", "-y", "30"],
+                       check=True, timeout=30)
+        wait_for(lambda: widest() > 100, 30, "the lobby redrawn at 110 columns")
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True, check=False)

@@ -89,7 +89,7 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
             yield Static("New online game", classes="dialog-title")
             yield Select([(info.title, gid) for gid, info in games.items()],
                          value=next(iter(games)), allow_blank=False, id="online-game")
-            yield Static("Seats, in order: login names of this host or bot levels",
+            yield Static("Seats, in order: player names (logins, SSH players) or bot levels",
                          id="online-seats-label")
             yield Input(f"{self.user}, normal", id="online-seats")
             yield Vertical(id="online-options")

@@ -4,10 +4,11 @@
 
 Starts a real ``tui-games host --ssh`` on loopback with a temporary folder and keys, then:
 
-- key to frame: in the lobby, ``n`` opens the new-game dialog and Esc closes it; the time
-  from sending ``n`` to the frame that shows the dialog, through SSH (an asyncssh client
-  on a pty of 80x24) and in a local terminal (``tui-games join`` on a pty of this
-  process, the same app on the same host's socket): median and p95;
+- key to frame, through SSH (an asyncssh client on a pty of 80x24) and in a local
+  terminal (``tui-games join`` on a pty of this process, the same app on the same host's
+  socket), median and p95: "move", Down and Up in the lobby's list of three games, from
+  the key to the first bytes of the frame that moves the highlight; "dialog", ``n`` to
+  the frame that shows the new-game dialog (Esc closes it again);
 - memory: each session's app (resident memory of its process) and the host's own
   process, with ``--sessions`` sessions open in the lobby; the key to frame again then;
 - noise: 200 connections from one address that never log in, and one session whose
@@ -30,7 +31,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import asyncssh
 
+from tui_games.engine.session import Seat
 from tui_games.online import available
+from tui_games.online.client import Connection
+from tui_games.online.protocol import Created, CreateGame
 
 OPENED = b"New online game"  # the dialog's title: the frame that answers the key
 LOBBY = b"You are "  # the lobby's status line: the session is up
@@ -122,6 +126,30 @@ async def _key_to_frame(send: Callable[[bytes], None], screen: Screen,
     return samples
 
 
+async def _key_to_output(send: Callable[[bytes], None], screen: Screen,
+                         keys: int) -> list[float]:
+    """Down and Up in the lobby's list of games: the time from the key to the first
+    bytes of the frame that moves the highlight (a light key: no screen is made)."""
+    samples = []
+    for i in range(keys):
+        mark = screen.mark()
+        start = time.perf_counter()
+        send(b"\x1b[B" if i % 2 == 0 else b"\x1b[A")
+        while screen.mark() == mark:
+            screen.changed.clear()
+            await asyncio.wait_for(screen.changed.wait(), 30)
+        samples.append((time.perf_counter() - start) * 1000)
+        await asyncio.sleep(0.1)
+    return samples
+
+
+async def _both(send: Callable[[bytes], None], screen: Screen, keys: int,
+                what: str) -> dict[str, Any]:
+    print(f"ssh bench: {what}...", file=sys.stderr, flush=True)
+    return {"move": _figures(await _key_to_output(send, screen, keys)),
+            "dialog": _figures(await _key_to_frame(send, screen, keys))}
+
+
 def _figures(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"median_ms": round(statistics.median(ordered), 1),
@@ -197,11 +225,6 @@ class LocalSession:
         os.close(self.master)
 
 
-async def _timed(what: str, step: Awaitable[Any]) -> Any:
-    print(f"ssh bench: {what}...", file=sys.stderr, flush=True)
-    return await step
-
-
 async def _run(sessions: int, keys: int) -> dict[str, Any]:
     root = Path(tempfile.mkdtemp(prefix="tg-sshbench-"))
     port = _free_port()
@@ -227,18 +250,21 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
                 raise SystemExit("the host did not start")
             await asyncio.sleep(0.1)
         host_idle = _rss_kib(host.pid)
+        with Connection(sock) as conn:  # games for the measured player's list to move in
+            for _ in range(3):
+                conn.request(CreateGame(game="neptune", seats=[
+                    Seat(names[0]), Seat(names[1]), Seat("", "normal")]), Created)
 
         local = LocalSession(sock, env)
         await local.screen.wait_for(LOBBY, 0, 60)
-        report["local"] = _figures(await _timed("local keys", _key_to_frame(
-            local.send, local.screen, keys)))
+        report["local"] = await _both(local.send, local.screen, keys, "local keys")
         local.close()
 
         measured = await SSHSession().open(port, client_keys[names[0]], names[0])
         opened.append(measured)
         await measured.screen.wait_for(LOBBY, 0, 60)
-        report["ssh_one_session"] = _figures(await _timed("ssh keys", _key_to_frame(
-            measured.send, measured.screen, keys)))
+        report["ssh_one_session"] = await _both(measured.send, measured.screen, keys,
+                                                "ssh keys")
 
         for name in names[1:sessions]:
             session = await SSHSession().open(port, client_keys[name], name)
@@ -252,18 +278,17 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
             "per_session_app_median": int(statistics.median(app_rss)) if app_rss else 0,
             "all_session_apps": sum(app_rss),
             "session_apps": len(apps)}
-        report[f"ssh_with_{sessions}_sessions"] = _figures(await _timed(
-            f"ssh keys beside {sessions} sessions",
-            _key_to_frame(measured.send, measured.screen, keys)))
+        report[f"ssh_with_{sessions}_sessions"] = await _both(
+            measured.send, measured.screen, keys, f"ssh keys beside {sessions} sessions")
 
         stalled = await SSHSession().open(port, client_keys[names[-1]], names[-1],
                                           read=False)  # never reads a byte
         opened.append(stalled)
         for _ in range(200):
             idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
-        report["ssh_with_200_idle_and_a_stalled_reader"] = _figures(await _timed(
-            "ssh keys beside 200 idle connections and a stalled reader",
-            _key_to_frame(measured.send, measured.screen, keys)))
+        report["ssh_with_200_idle_and_a_stalled_reader"] = await _both(
+            measured.send, measured.screen, keys,
+            "ssh keys beside 200 idle connections and a stalled reader")
         return report
     finally:
         for conn in idle:
@@ -282,9 +307,10 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
 def format_report(report: dict[str, Any]) -> list[str]:
     lines = []
     for key, value in report.items():
-        if isinstance(value, dict) and "median_ms" in value:
-            lines.append(f"{key:40} key to frame median {value['median_ms']} ms, "
-                         f"p95 {value['p95_ms']} ms ({value['samples']} keys)")
+        if isinstance(value, dict) and "move" in value:
+            for kind, figures in value.items():
+                lines.append(f"{key:40} {kind:6} key to frame median {figures['median_ms']}"
+                             f" ms, p95 {figures['p95_ms']} ms ({figures['samples']} keys)")
     memory = report.get("memory_kib", {})
     if memory:
         lines.append(f"{'memory':40} a session's app {memory['per_session_app_median'] // 1024}"
