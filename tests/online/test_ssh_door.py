@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from online_helpers import ROOT, wait_for
+from online_helpers import ROOT, me, wait_for
 from ssh_door_helpers import DoorHost, make_key, needs_ssh, tmux_pane
 
 from tui_games.engine.session import Seat
-from tui_games.online.client import Connection
+from tui_games.online.client import Connection, HostError
 from tui_games.online.protocol import Created, CreateGame, GameList, ListGames
 from tui_games.online.ssh_keys import Identities
 
@@ -312,7 +312,7 @@ def test_an_idle_session_ends_and_says_why(door: Callable[..., DoorHost],
         if session.poll() is None:
             session.kill()
             session.communicate()
-    assert "tui-games: no key pressed for 0.05 min: session ended (your games wait for " \
+    assert "tui-games: no key pressed for 3 s: session ended (your games wait for " \
            "you)" in (out + err).decode(errors="replace")
 
 
@@ -335,3 +335,14 @@ def test_the_session_is_sized_by_the_client_and_follows_its_window(
         wait_for(lambda: widest() > 100, 30, "the lobby redrawn at 110 columns")
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True, check=False)
+
+
+def test_a_login_that_is_also_a_keys_name_is_refused_on_the_socket(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={me(): keys["ada"]})  # the owner's line names a login
+    with pytest.raises(HostError, match=f"{me()} is the name of an SSH player of this host "
+                                        "as well as a login here"):
+        Connection(host.socket)
+    done = host.ssh(keys["ada"], "status")
+    assert done.returncode == 255
+    assert f"this key's name '{me()}' is now also a login of this machine" in done.stderr

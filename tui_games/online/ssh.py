@@ -270,8 +270,6 @@ class DoorConnection(asyncssh.SSHServer):
         except ValueError as exc:  # an invite spent meanwhile, a name taken meanwhile
             self.refusal = str(exc)
             return
-        if name not in self.door.names():
-            self.door.names()  # the file changed: read it again
         self.name = name
         self.door.per_name[name] += 1
         self.door.log(f"{name} logged in over SSH from {self.address}")
@@ -378,10 +376,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._idle = loop.call_later(self.door.settings.idle_timeout, self._idle_out)
 
     def _idle_out(self) -> None:
-        minutes = self.door.settings.idle_timeout / 60
+        seconds = self.door.settings.idle_timeout
+        idle = f"{seconds:g} s" if seconds < 120 else f"{seconds / 60:g} min"
         self.hang_up()
         with contextlib.suppress(Exception):
-            self.chan.write_stderr(f"\r\ntui-games: no key pressed for {minutes:g} min: "
+            self.chan.write_stderr(f"\r\ntui-games: no key pressed for {idle}: "
                                    "session ended (your games wait for you)\r\n".encode())
             self.chan.exit(0)
 
