@@ -40,6 +40,7 @@ with warnings.catch_warnings():
     import asyncssh
 
 from tui_games.engine.session import Seat
+from tui_games.games import all_games, get_game
 from tui_games.online import available
 from tui_games.online.client import Connection
 from tui_games.online.protocol import Created, CreateGame
@@ -250,10 +251,12 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
                 raise SystemExit("the host did not start")
             await asyncio.sleep(0.1)
         host_idle = _rss_kib(host.pid)
+        game = next(g for g in all_games() if 3 in get_game(g).players)
+        bot = next(iter(get_game(game).bots))
         with Connection(sock) as conn:  # games for the measured player's list to move in
             for _ in range(3):
-                conn.request(CreateGame(game="neptune", seats=[
-                    Seat(names[0]), Seat(names[1]), Seat("", "normal")]), Created)
+                conn.request(CreateGame(game=game, seats=[
+                    Seat(names[0]), Seat(names[1]), Seat("", bot)]), Created)
 
         local = LocalSession(sock, env)
         await local.screen.wait_for(LOBBY, 0, 60)
