@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import shutil
 import signal
@@ -154,7 +155,8 @@ async def _both(send: Callable[[bytes], None], screen: Screen, keys: int,
 def _figures(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"median_ms": round(statistics.median(ordered), 1),
-            "p95_ms": round(ordered[max(0, int(len(ordered) * 0.95) - 1)], 1),
+            "p95_ms": round(ordered[min(len(ordered) - 1, math.ceil(len(ordered) * 0.95) - 1)],
+                            1),
             "samples": len(ordered)}
 
 
