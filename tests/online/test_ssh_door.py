@@ -346,3 +346,58 @@ def test_a_login_that_is_also_a_keys_name_is_refused_on_the_socket(
     done = host.ssh(keys["ada"], "status")
     assert done.returncode == 255
     assert f"this key's name '{me()}' is now also a login of this machine" in done.stderr
+
+
+def test_the_session_gets_no_environment_from_the_client_but_term_and_lang(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    session = subprocess.Popen(
+        host.ssh_args(keys["ada"], "ada", "-tt", "-o", "SetEnv=LANG=C.UTF-8 EVIL=1 "
+                      "PYTHONSTARTUP=/tmp/x LD_PRELOAD=/tmp/x.so"),
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    folder = str(host.folder / "ssh" / "sessions" / "ada")
+    try:
+        def app_environment() -> dict[str, str] | None:
+            for entry in Path("/proc").iterdir():
+                if entry.name.isdigit():
+                    try:
+                        if os.readlink(entry / "cwd") == folder:
+                            raw = (entry / "environ").read_bytes()
+                            return dict(item.split("=", 1) for item in
+                                        raw.decode().split("\0") if "=" in item)
+                    except OSError:
+                        continue
+            return None
+
+        wait_for(lambda: app_environment() is not None, 30, "ada's session app")
+        env = app_environment()
+        assert env is not None
+        assert env["LANG"] == "C.UTF-8"
+        assert env["TERM"]
+        for name in ("EVIL", "PYTHONSTARTUP", "LD_PRELOAD"):
+            assert name not in env
+    finally:
+        session.kill()
+        session.wait(timeout=10)
+
+
+def test_one_connection_carries_no_more_apps_than_the_per_key_limit(
+        door: Callable[..., DoorHost], keys: dict[str, Path], tmp_path: Path) -> None:
+    """OpenSSH's multiplexing opens many sessions on one connection: each app counts."""
+    host = door("--max-per-key", "1", keys_lines={"ada": keys["ada"]})
+    control = tmp_path / "ctl"
+    first = subprocess.Popen(
+        host.ssh_args(keys["ada"], "ada", "-tt", "-M", "-S", str(control)),
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: control.exists(), 30, "the master connection")
+        wait_for(lambda: (host.folder / "ssh" / "sessions" / "ada").exists(), 30,
+                 "ada's first app")
+        second = subprocess.run(
+            [*host.ssh_args(keys["ada"], "ada", "-tt", "-S", str(control))],
+            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        assert "tui-games: ada has 1 sessions on this host already, the most one player " \
+               "may have: close one first" in second.stdout + second.stderr
+    finally:
+        first.kill()
+        first.wait(timeout=10)

@@ -356,6 +356,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.term is None:
             self._refuse("the game needs a terminal: ssh -t HOST")
             return
+        running = sum(1 for other in self.door.sessions if other.link.name == name)
+        if running >= self.door.settings.per_key:  # one connection may carry several
+            self._refuse(f"{name} has {running} sessions on this host already, the most "
+                         "one player may have: close one first")
+            return
         lang = self.chan.get_environment().get("LANG")
         self.process = SessionProcess(self, name, self.term,
                                       lang if isinstance(lang, str) else None)
