@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from online_helpers import ROOT, me, wait_for
-from ssh_door_helpers import DoorHost, make_key, needs_ssh, tmux_pane
+from ssh_door_helpers import DoorHost, free_port, listening, make_key, needs_ssh, tmux_pane
 
 from tui_games.engine.session import Seat
 from tui_games.online.client import Connection, HostError
@@ -160,6 +160,26 @@ def test_local_forwarding_is_refused_with_why(door: Callable[..., DoorHost],
     assert done.returncode != 0
     assert "administratively prohibited: tui-games: this host runs only the game, " \
            "no forwarding" in done.stderr
+
+
+def test_a_dash_l_forward_is_refused_with_why(door: Callable[..., DoorHost],
+                                             keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    local = free_port()
+    forward = subprocess.Popen(
+        host.ssh_args(keys["ada"], "ada", "-N", "-L", f"127.0.0.1:{local}:127.0.0.1:22"),
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: host.log_has("ada logged in over SSH"), 30, "ada to log in")
+        wait_for(lambda: listening(local), 30, "ssh's local end of -L")
+        with socket.create_connection(("127.0.0.1", local), timeout=10) as sock:
+            sock.settimeout(10)
+            assert sock.recv(100) == b""  # ssh closes it: the host said no
+    finally:
+        forward.terminate()
+        _, err = forward.communicate(timeout=10)
+    assert "administratively prohibited: tui-games: this host runs only the game, " \
+           "no forwarding" in err.decode()
 
 
 def test_remote_forwarding_is_refused(door: Callable[..., DoorHost],
