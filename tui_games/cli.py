@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from tui_games import __version__
 from tui_games.browser.serve import add_serve_parser, run_serve
@@ -147,6 +148,37 @@ def _add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
                       help="connections one login may have at once (default 32)")
     host.add_argument("--max-games", type=_positive_int, default=20, metavar="N",
                       help="games in play one login may have created (default 20)")
+    door = host.add_argument_group(
+        "SSH door", "friends with only an SSH key: ssh -p PORT HOST (see the README)")
+    door.add_argument("--ssh", metavar="PORT", type=_positive_int,
+                      help="also serve the games over SSH on this port (needs the [ssh] "
+                           "extra: asyncssh)")
+    door.add_argument("--ssh-bind", metavar="ADDRESS", default="0.0.0.0",
+                      help="the address the SSH door listens on (default 0.0.0.0)")
+    door.add_argument("--open", dest="ssh_open", action="store_true",
+                      help="any key may enter: a new key is bound to the name it logs in as")
+    door.add_argument("--login-grace", type=_positive_float, default=30.0, metavar="SECONDS",
+                      help="time an SSH client has to log in (default 30)")
+    door.add_argument("--idle-timeout", type=_positive_float, default=3600.0,
+                      metavar="SECONDS",
+                      help="an SSH session with no key pressed this long ends (default 3600)")
+    door.add_argument("--max-per-ip", type=_positive_int, default=8, metavar="N",
+                      help="SSH connections one address may have (default 8)")
+    door.add_argument("--max-per-key", type=_positive_int, default=4, metavar="N",
+                      help="SSH sessions one player may have (default 4)")
+    door.add_argument("--max-ssh", type=_positive_int, default=64, metavar="N",
+                      help="SSH connections at once (default 64)")
+    host_commands = host.add_subparsers(dest="host_command", metavar="[invite]")
+    invite = host_commands.add_parser(
+        "invite", help="print a one-time code that binds the first SSH key to present it "
+                       "to NAME: ssh -p PORT invite-CODE@HOST",
+        description="A one-time invite to the SSH door: the first key that logs in as "
+                    "invite-CODE within the time limit becomes NAME's, for good.")
+    invite.add_argument("name", metavar="NAME", help="the player's name (a-z, 0-9, _ and -)")
+    invite.add_argument("--dir", dest="invite_dir", metavar="DIR",
+                        help="the host's save folder (default: as --saves)")
+    invite.add_argument("--hours", type=_positive_float, default=24.0,
+                        help="how long the code may wait for its key (default 24)")
     join = commands.add_parser("join", help="join the games of a host on this machine",
                                description="List, create and join the host's games.")
     join.add_argument("--socket", metavar="PATH",
@@ -254,26 +286,52 @@ def _host(args: argparse.Namespace) -> int:
     from tui_games.online.server import run_host
 
     try:
-        folder = resolve_save_dir(args.dir or args.saves)
+        folder = resolve_save_dir(getattr(args, "invite_dir", None) or args.dir or args.saves)
     except SaveError as exc:
         return _fail(str(exc))
+    if args.host_command == "invite":
+        return _invite(folder, args.name, args.hours)
+    door = None
+    if args.ssh is not None:
+        try:
+            from tui_games.online.ssh import DoorSettings
+        except ImportError:
+            return _fail("the SSH door needs asyncssh: pip install 'tui-games[ssh]'")
+        door = DoorSettings(port=args.ssh, bind=args.ssh_bind, open_door=args.ssh_open,
+                            login_grace=args.login_grace, idle_timeout=args.idle_timeout,
+                            per_ip=args.max_per_ip, per_key=args.max_per_key,
+                            total=args.max_ssh)
     return run_host(folder, socket_path(args.socket), bot_delay=args.host_bot_delay,
                     group=args.group, hello_timeout=args.hello_timeout,
-                    max_connections=args.max_connections, max_games=args.max_games)
+                    max_connections=args.max_connections, max_games=args.max_games,
+                    door=door)
+
+
+def _invite(folder: Path, name: str, hours: float) -> int:
+    from tui_games.online.ssh_keys import INVITE_PREFIX, Identities, name_problem
+
+    problem = name_problem(name)
+    if problem is not None:
+        return _fail(problem)
+    code = Identities.of_folder(folder).invites.make(name, hours)
+    print(f"Invite for {name}, valid {hours:g} h, for one key: "
+          f"ssh -p PORT {INVITE_PREFIX}{code}@HOST")
+    return 0
 
 
 def _join(args: argparse.Namespace) -> int:
-    from tui_games.online.client import HOST_USER_ENV, Connection, HostError
+    from tui_games.online.client import HOST_USER_ENV, Connection, HandedDoor, HostError
 
     if args.host_user:  # every connection of the app checks it (see check_server)
         os.environ[HOST_USER_ENV] = args.host_user
+    door = HandedDoor.from_environment() or args.socket  # a session of the SSH door
     try:
-        Connection(args.socket).close()  # a clear line now beats an app that cannot connect
+        Connection(door).close()  # a clear line now beats an app that cannot connect
     except HostError as exc:
         return _fail(str(exc))
     from tui_games.online.screens import run_join
 
-    return run_join(args.socket)
+    return run_join(door)
 
 
 def _stats(args: argparse.Namespace) -> int:

@@ -248,3 +248,62 @@ async def test_the_online_new_game_dialog_sets_the_games_options(tmp_path: Path)
         assert results[0] is not None and results[0].game == "nova_lux"
         assert results[0].options[spec.key] == other
         assert set(results[0].options) == {s.key for s in specs}
+
+
+def test_a_lobby_row_of_your_turn_says_how_long_it_waited() -> None:
+    row = GameRow(id="x", game="neptune", title="Neptune",
+                  seats=[Seat("ada"), Seat("Bot 2", "normal")], turn=4, to_move=0,
+                  over=False, present=[True, True], moved=1000.0)
+    assert row_text(row, "ada", 1000.0 + 2 * 3600).endswith("· your turn, waiting 2 h")
+
+
+async def test_a_turn_that_comes_while_in_the_lobby_rings_and_says_so(
+        host: HostProcess, tmp_path: Path) -> None:
+    """Games waiting for you come first; a new one rings the bell and shows a notice."""
+    with Connection(host.socket) as conn:
+        older = conn.request(CreateGame(game="neptune", seats=[Seat("", "normal"),
+                                                               Seat("", "normal")]),
+                             Created).game_id
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby._rows, "the lobby's list")
+        assert rings == []
+        with Connection(host.socket) as conn:  # a game that waits for this login
+            mine = conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]),
+                                Created).game_id
+        lobby.action_refresh()
+        await until(pilot, lambda: rings, "the bell")
+        assert [row.id for row in lobby._rows][:2] == [mine, older]
+        notice = "Your turn: Neptune with nobody else"
+        await until(pilot, lambda: notice in str(lobby.query_one("#lobby-status", StatusLine)
+                                                 .render()), "the notice line")
+        assert "your turn, waiting under a minute" in str(
+            lobby.query_one("#lobby-games").get_option_at_index(0).prompt)
+
+
+async def test_a_turn_that_comes_at_another_game_rings_at_the_table(
+        host: HostProcess, tmp_path: Path) -> None:
+    with Connection(host.socket) as conn:
+        first = conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat("", "normal")]),
+                             Created).game_id
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    rings: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby._rows, "the lobby's list")
+        lobby._join(Join(game_id=first))
+        await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        await pilot.pause(0.5)
+        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        with Connection(host.socket) as conn:
+            conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]), Created)
+        deadline = time.monotonic() + 10
+        while not rings and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert rings, "no bell for the turn at the other game"
+        assert isinstance(app.screen, OnlineTable)  # the player stays where they are

@@ -43,6 +43,11 @@ The host then sees the forwarding account (``ada``) as the player: whoever holds
 forwarded socket plays ``ada``'s seats, so keep it private (``ssh`` creates it 0600
 with ``StreamLocalBindMask`` 0177 by default).
 
+**Friends with only an SSH key**: ``tui-games host --ssh PORT`` also runs an SSH server
+(``ssh``; who a key is: ``ssh_keys``). Each session runs ``join`` on a pty, handed its
+connections by the host (``client.HandedDoor``, ``Host.handed``), so it never says who
+it is. ``turns`` words the games that wait for a player (``ssh host status``, the lobby).
+
 The protocol is in ``tui_games.online.protocol``; the host in ``server``, the connection
 in ``client``, the lobby and online table in ``screens`` (the only module here that
 imports Textual).

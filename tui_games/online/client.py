@@ -96,10 +96,49 @@ def _connect(sock: socket.socket, path: str, timeout: float) -> None:
             time.sleep(0.005)
 
 
+HANDED_FD_ENV = "TUI_GAMES_HANDED_FD"  # set by the SSH door for the session it starts
+
+
+class HandedDoor:
+    """Connections that the host itself hands down, for a session it started (the SSH
+    door): the host gave this process one end of a socket pair, and every new connection
+    is asked for on it and arrives as a descriptor (SCM_RIGHTS) the host already knows
+    as this session's player. Nothing this process says can change who that is."""
+
+    def __init__(self, fd: int) -> None:
+        self._control = socket.socket(fileno=fd)
+        self._lock = threading.Lock()
+
+    def __str__(self) -> str:
+        return "this host"
+
+    def open(self, timeout: float) -> socket.socket:
+        """A new connection to the host (HostError when the host is gone)."""
+        with self._lock:
+            try:
+                self._control.settimeout(timeout)
+                self._control.sendall(b"c")
+                _data, fds, _flags, _addr = socket.recv_fds(self._control, 1, 1)
+            except OSError as exc:
+                raise HostError(f"the host went away ({exc.strerror or exc})") from None
+        if not fds:
+            raise HostError("the host closed this session")
+        return socket.socket(fileno=fds[0])
+
+    @classmethod
+    def from_environment(cls) -> HandedDoor | None:
+        """The door of a session the host started ($TUI_GAMES_HANDED_FD), else None."""
+        text = os.environ.get(HANDED_FD_ENV, "")
+        return cls(int(text)) if text.isdigit() else None
+
+
+Door = HandedDoor | str | os.PathLike[str] | None
+
+
 class Connection:
     """One connection to the host, greeted: ``user`` is who the host says we are."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *,
+    def __init__(self, path: Door = None, *,
                  timeout: float = 5.0, version: int = PROTOCOL_VERSION,
                  claim: str | None = None, host_user: str | None = None) -> None:
         """Connect, check who serves, and say hello. The server must run as
@@ -107,10 +146,16 @@ class Connection:
         folder) or as ourselves; any
         other is refused before anything is sent to it (see ``check_server``).
         ``version`` and ``claim`` (a user name to claim) exist for the tests: the host
-        refuses another version and a false claim."""
-        self.path = socket_path(path)
+        refuses another version and a false claim. A ``HandedDoor`` gives a connection
+        the host made itself for this session's player: there is no one else to check."""
         self._buffer = bytearray()
         self._send_lock = threading.Lock()
+        if isinstance(path, HandedDoor):
+            self._sock = path.open(timeout)
+            self._sock.settimeout(timeout)
+            self._greet(version, claim)
+            return
+        self.path = socket_path(path)
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self._sock.settimeout(timeout)
@@ -137,6 +182,9 @@ class Connection:
         except HostError:
             self._sock.close()
             raise
+        self._greet(version, claim)
+
+    def _greet(self, version: int, claim: str | None) -> None:
         self.send(Hello(version=version, user=claim))
         reply = self.recv()
         if isinstance(reply, Refused):

@@ -71,6 +71,7 @@ class HostedGame:
     creator: str | None = None  # the login that created it (None: loaded from the folder)
     unsaved: str | None = None  # why the last action could not be saved (None: it was)
     hinted: set[tuple[int, int]] = field(default_factory=set)  # (seat, actions) counted
+    moved: float = 0.0  # when its last action was played: how long a turn has waited
 
     @property
     def game_id(self) -> str:
@@ -92,7 +93,8 @@ class HostedGame:
                        to_move=session.to_move,
                        over=session.rules.outcome(session.state) is not None,
                        present=self.present(),
-                       spectators=sum(1 for c in self.conns if c.seat is None))
+                       spectators=sum(1 for c in self.conns if c.seat is None),
+                       moved=self.moved or self.created)
 
     def view_for(self, seat: int | None) -> View:
         """What ``seat`` (None: a spectator) may see now."""

@@ -137,6 +137,7 @@ class GameRow(msgspec.Struct, kw_only=True):
     over: bool
     present: list[bool]
     spectators: int = 0
+    moved: float | None = None  # when the last action was played (epoch seconds)
 
 
 class GameList(msgspec.Struct, tag="games", kw_only=True):

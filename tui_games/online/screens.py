@@ -8,8 +8,8 @@ each game's own screen made online (``table.online_table``).
 
 from __future__ import annotations
 
-import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,9 @@ from textual.widgets.option_list import Option
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
 from tui_games.engine.session import Seat
 from tui_games.engine.stats import StatLine
-from tui_games.engine.text import one_line
 from tui_games.games import all_games, get_game
 from tui_games.online import socket_path
-from tui_games.online.client import Connection, HostError
+from tui_games.online.client import Connection, Door, HandedDoor, HostError
 from tui_games.online.protocol import (
     Created,
     CreateGame,
@@ -42,32 +41,12 @@ from tui_games.online.protocol import (
     View,
 )
 from tui_games.online.table import open_table
+from tui_games.online.turns import new_turns, row_text, turn_notice, turn_order
 from tui_games.tui.screens.dismiss_once import DismissOnce
 from tui_games.tui.screens.fields import ChoiceList
-from tui_games.tui.screens.names import shown_name
 from tui_games.tui.widgets.status import StatusLine
 
 REFRESH_SECONDS = 2.0
-
-
-def row_text(row: GameRow, user: str) -> str:
-    """One game of the lobby: title, seats, turn, and whom it waits for."""
-    names = " vs ".join(shown_name(seat.name) for seat in row.seats)
-    if row.over:
-        state = "game over"
-    elif row.to_move is None:
-        state = ""
-    else:
-        seat = row.seats[row.to_move]
-        if seat.bot is None and seat.name == user:
-            state = "your turn"
-        elif seat.bot is not None:
-            state = f"{shown_name(seat.name)} is thinking"
-        else:
-            away = "" if row.present[row.to_move] else " (away)"
-            state = f"waiting for {shown_name(seat.name)}{away}"
-    watching = f" · {row.spectators} watching" if row.spectators else ""
-    return one_line(f"{row.title}: {names} · turn {row.turn} · {state}{watching}", 200)
 
 
 def my_table(rows: list[GameRow], user: str) -> int | None:
@@ -110,7 +89,7 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
             yield Static("New online game", classes="dialog-title")
             yield Select([(info.title, gid) for gid, info in games.items()],
                          value=next(iter(games)), allow_blank=False, id="online-game")
-            yield Static("Seats, in order: login names of this host or bot levels",
+            yield Static("Seats, in order: player names (logins, SSH players) or bot levels",
                          id="online-seats-label")
             yield Input(f"{self.user}, normal", id="online-seats")
             yield Vertical(id="online-options")
@@ -240,13 +219,15 @@ class LobbyScreen(Screen[None]):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: Door = None) -> None:
         super().__init__()
-        self.path = socket_path(path)
+        self.path: HandedDoor | Path = path if isinstance(path, HandedDoor) else socket_path(path)
         self.user = ""
         self._rows: list[GameRow] = []
         self._offered = False  # the first list offers the player's own table (my_table)
         self._back_id: str | None = None  # that table's game, while it is highlighted
+        self._turns: set[str] | None = None  # games waiting for us (None: not listed yet)
+        self._notice: tuple[str, str] | None = None  # (game, words) of a turn that came
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -273,9 +254,9 @@ class LobbyScreen(Screen[None]):
     # ---- talking to the host (worker threads) ---------------------------------------------
 
     def action_refresh(self) -> None:
-        """Ask the host for its games."""
-        if self.is_current:
-            self._list()
+        """Ask the host for its games (also from under a table: a turn that comes at
+        another game is told)."""
+        self._list()
 
     @work(thread=True, exclusive=True, group="lobby")
     def _list(self) -> None:
@@ -318,25 +299,34 @@ class LobbyScreen(Screen[None]):
             self.status(f"Cannot list the games: {event.problem}", error=True)
             return
         self.user = event.user
+        games = turn_order(event.games, self.user)
+        self._ring(games)
+        if not self.is_current:
+            return
         if event.mine is not None:
             self.query_one("#lobby-mine", Static).update(my_line(event.mine))
         menu = self.query_one("#lobby-games", OptionList)
         keep = menu.highlighted
-        ids = [row.id for row in event.games]
+        ids = [row.id for row in games]
         if ids != [row.id for row in self._rows]:
             keep = 0 if ids else None
         if not self._offered:
             self._offered = True
-            back = my_table(event.games, self.user)
+            back = my_table(games, self.user)
             if back is not None:
-                keep, self._back_id = back, event.games[back].id
-        self._rows = event.games
+                keep, self._back_id = back, games[back].id
+        self._rows = games
+        now = time.time()
         menu.clear_options()
-        menu.add_options([Option(row_text(row, self.user), id=row.id) for row in self._rows])
+        menu.add_options([Option(row_text(row, self.user, now), id=row.id)
+                          for row in self._rows])
         if keep is not None and self._rows:
             menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
         shown = menu.highlighted
+        if self._notice is not None and self._notice[0] in (self._turns or set()):
+            self.status(self._notice[1])  # kept until that turn is played
+            return
         if shown is not None and self._rows and self._rows[shown].id == self._back_id:
             self.status(f"You are {self.user}. Enter takes you back to your seat at "
                         f"{self._rows[shown].title}; w watches, n starts a new game.")
@@ -344,6 +334,22 @@ class LobbyScreen(Screen[None]):
         self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
                     "Enter joins, w watches, n starts a new one." if count else
                     f"You are {self.user}. No games yet: n starts one.")
+
+    def _ring(self, games: list[GameRow]) -> None:
+        """The bell and a notice for each turn that came to us since the last list,
+        unless we sit at that very table (it shows the turn itself)."""
+        first = self._turns is None
+        self._turns, came = new_turns(self._turns or set(), games, self.user)
+        if first:
+            return  # the turns that waited already are first in the list
+        here = getattr(self.app.screen, "game_id", None)
+        for row in came:
+            if row.id == here:
+                continue
+            notice = turn_notice(row, self.user)
+            self._notice = (row.id, notice)
+            self.app.bell()
+            self.app.notify(notice, markup=False)
 
     @on(Seated)
     def _seated(self, event: Seated) -> None:
@@ -406,7 +412,7 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
 
 
-def run_join(path: str | None = None) -> int:
+def run_join(path: Door = None) -> int:
     """The ``tui-games join`` command: the app, opening on the host's lobby."""
     from tui_games.tui.app import GamesApp
 

@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -74,6 +74,9 @@ from tui_games.online.protocol import (
     version_refusal,
 )
 
+if TYPE_CHECKING:
+    from tui_games.online.ssh import DoorSettings
+
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS_PER_USER = 32  # a player's terminals and the lobby's probes fit easily
 MAX_GAMES_PER_USER = 20  # games in play that one login created
@@ -101,7 +104,9 @@ class Host:
         self.max_connections = max_connections
         self.max_games = max_games
         self.lock: GameLock | None = None
-        self.connections: dict[int, int] = {}  # per uid: its open connections
+        self.connections: dict[str, int] = {}  # per player: its open connections
+        # the players of the SSH door (their names, bound to keys): never a login's
+        self.door_names: Callable[[], set[str]] = set
         self.socket_path = socket_path
         self.bot_delay = bot_delay
         self.group = group
@@ -177,7 +182,7 @@ class Host:
                 name = printable(seat.name).strip() or f"Bot {i + 1} ({seat.bot})"
             else:
                 name = seat.name.strip()
-                unknown = no_such_user(name)
+                unknown = None if name in self.door_names() else no_such_user(name)
                 if unknown is not None:
                     return unknown
             seats.append(Seat(name[:40], seat.bot))
@@ -235,6 +240,7 @@ class Host:
                                    session.options, session.actions)
             return f"The host cannot save ({exc.cause}): nothing was played."
         game.unsaved = None
+        game.moved = time.time()
         if session.to_move is None:
             self._keep_records(game)
         game.broadcast()
@@ -327,12 +333,31 @@ class Host:
             writer.transport.abort()
             return
         conn = Connection(writer=writer, uid=uid, user=user, log=self._log)
+        if user in self.door_names():
+            conn.send(Refused(reason=f"{user} is the name of an SSH player of this host as "
+                                     "well as a login here: neither may play the other's "
+                                     "seats, so the host's owner must rename one",
+                              fatal=True))
+            writer.close()
+            return
+        await self._serve(conn, reader, writer)
+
+    async def handed(self, sock: socket.socket, user: str) -> None:
+        """Serve a connection the host made itself for ``user`` (the SSH door hands the
+        other end to that player's session): who it is was settled by the door."""
+        reader, writer = await asyncio.open_connection(sock=sock, limit=MAX_REQUEST)
+        await self._serve(Connection(writer=writer, uid=-1, user=user, log=self._log),
+                          reader, writer)
+
+    async def _serve(self, conn: Connection, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> None:
         full = self._full(conn)
         if full is not None:  # refused at once: its descriptor is given back now
             conn.send(Refused(reason=full, fatal=True))
             writer.close()
             return
-        self.connections[uid] = self.connections.get(uid, 0) + 1
+        user = conn.user
+        self.connections[user] = self.connections.get(user, 0) + 1
         try:
             if await self._greet_in_time(conn, reader):
                 while True:
@@ -351,9 +376,9 @@ class Host:
         except asyncio.CancelledError:  # the host stops: end quietly, no traceback each
             pass
         finally:
-            self.connections[uid] -= 1
-            if not self.connections[uid]:
-                del self.connections[uid]
+            self.connections[user] -= 1
+            if not self.connections[user]:
+                del self.connections[user]
             self._leave(conn)
             writer.close()
 
@@ -361,7 +386,7 @@ class Host:
         """Why the host takes no more connections, from this login or at all (None: it
         takes this one). One login may never have more than half of the budget."""
         budget = connection_budget()
-        mine = self.connections.get(conn.uid, 0)
+        mine = self.connections.get(conn.user, 0)
         most = max(1, min(self.max_connections, budget // 2))
         if mine >= most:
             return (f"{conn.user} has {mine} connections to this host already, the most "
@@ -601,8 +626,9 @@ class Host:
 def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
              group: str | None = None, hello_timeout: float = HELLO_TIMEOUT,
              max_connections: int = MAX_CONNECTIONS_PER_USER,
-             max_games: int = MAX_GAMES_PER_USER) -> int:
-    """The ``tui-games host`` command: load the games, serve until a signal."""
+             max_games: int = MAX_GAMES_PER_USER, door: DoorSettings | None = None) -> int:
+    """The ``tui-games host`` command: load the games, serve until a signal (and the SSH
+    door beside the socket, with ``door``)."""
     if group is not None:
         try:
             grp.getgrnam(group)
@@ -624,8 +650,22 @@ def run_host(folder: Path, socket_path: Path, *, bot_delay: float = 0.5,
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, task.cancel if task is not None else None)
-        with contextlib.suppress(asyncio.CancelledError):
-            await host.serve()
+        front = None
+        if door is not None:
+            from tui_games.online.ssh import Door
+
+            front = Door(host, folder, door, host._log)
+            try:
+                await front.start()
+            except OSError as exc:
+                raise SystemExit(f"tui-games host: cannot open the SSH door on port "
+                                 f"{door.port} ({exc.strerror or exc})") from None
+        try:
+            with contextlib.suppress(asyncio.CancelledError):
+                await host.serve()
+        finally:
+            if front is not None:
+                front.close()
 
     try:
         asyncio.run(main())
