@@ -92,9 +92,12 @@ def make_bot(info: GameInfo, level: str, rng: random.Random,
                              ) from None
         if level not in LEVELS:
             raise ArenaError(f"unknown bot level {level!r} (OpenSpiel's: {', '.join(LEVELS)})")
-        return make_openspiel_bot(info.rules, rng, level,
-                                  seconds=openspiel_seconds or EQUAL_TIME_START,
-                                  simulations=openspiel_simulations)
+        try:
+            return make_openspiel_bot(info.rules, rng, level,
+                                      seconds=openspiel_seconds or EQUAL_TIME_START,
+                                      simulations=openspiel_simulations)
+        except ValueError as exc:
+            raise ArenaError(f"{level}: {exc}") from None
     try:
         factory: BotFactory = info.bots[level]
     except KeyError:

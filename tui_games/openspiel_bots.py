@@ -38,6 +38,9 @@ UCT_C = 2.0
 """OpenSpiel's examples' exploration constant, for returns in [-1, 1] (2 seats)."""
 PROBE_SIMULATIONS = 8
 """The first timed search's size, before the bot has measured its rate."""
+MIN_SIMULATIONS = 2
+"""OpenSpiel's ISMCTS spends its first simulation creating the root and needs a second to
+visit a child (with one it fails an assertion)."""
 
 
 class OpenSpielBot:
@@ -49,6 +52,9 @@ class OpenSpielBot:
             raise ValueError(f"unknown OpenSpiel bot {kind!r} (kinds: {', '.join(KINDS)})")
         if simulations is None and (seconds is None or seconds <= 0):
             raise ValueError("an OpenSpiel search needs seconds > 0 or simulations")
+        if simulations is not None and simulations < MIN_SIMULATIONS:
+            raise ValueError(f"an OpenSpiel search needs at least {MIN_SIMULATIONS} "
+                             f"simulations")
         self.rules = rules
         self.rng = rng
         self.kind = kind
@@ -71,7 +77,7 @@ class OpenSpielBot:
         assert self.seconds is not None
         if self.searched == 0 or self.search_time <= 0:
             return PROBE_SIMULATIONS
-        return max(1, round(self.seconds * self.searched / self.search_time))
+        return max(MIN_SIMULATIONS, round(self.seconds * self.searched / self.search_time))
 
     def choose(self, view: GameState, player: int) -> Action:
         state = self.game(view.players).new_initial_state()
