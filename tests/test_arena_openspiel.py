@@ -85,10 +85,12 @@ def test_progress_is_reported_after_every_game() -> None:
 def test_the_progress_line_gives_the_running_share_and_interval() -> None:
     from tui_games.arena_progress import share_text
 
-    result = ArenaResult(game="g", seed=0, games=4, bots=[BotRecord("hard", wins=3),
-                                                           BotRecord("openspiel-ismcts")])
-    assert share_text(result).startswith("hard 75.0% (")
-    assert "of 4 decided" in share_text(result)
+    # 10 games planned, 5 played: 3 won, 1 lost, 1 tie
+    result = ArenaResult(game="g", seed=0, games=10, ties=1,
+                         bots=[BotRecord("hard", wins=3), BotRecord("openspiel-ismcts", wins=1)])
+    assert share_text(result, 5) == "hard 75.0% (30.1-95.4%) of 4 decided"
+    assert share_text(ArenaResult("g", 0, 10, [BotRecord("a"), BotRecord("b")]), 0) == (
+        "no game decided yet")
 
 
 def test_piped_arena_output_has_no_progress(capsys: pytest.CaptureFixture[str]) -> None:

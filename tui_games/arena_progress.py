@@ -17,17 +17,19 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from tui_games.arena_report import ArenaResult
+from tui_games.arena_report import ArenaResult, wilson_interval
 
 
-def share_text(result: ArenaResult) -> str:
-    """`hard 62.5% (40.9-80.0%) of 16 decided`, or `no game decided yet`."""
+def share_text(result: ArenaResult, done: int) -> str:
+    """`hard 62.5% (40.9-80.0%) of 16 decided` after ``done`` games of the run, or `no
+    game decided yet`. (``result.games`` is the whole run's count, not the games done.)"""
     bot = result.bots[0]
-    share = result.share(bot)
-    if share is None:
+    decided = done - result.ties
+    if decided <= 0:
         return "no game decided yet"
-    return (f"{bot.label} {100 * share[0]:.1f}% ({100 * share[1]:.1f}-{100 * share[2]:.1f}%)"
-            f" of {result.decided} decided")
+    low, high = wilson_interval(bot.wins, decided)
+    return (f"{bot.label} {100 * bot.wins / decided:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+            f" of {decided} decided")
 
 
 class ArenaProgress:
@@ -49,4 +51,4 @@ class ArenaProgress:
         self.progress.stop()
 
     def update(self, result: ArenaResult, done: int) -> None:
-        self.progress.update(self.task, completed=done, share=share_text(result))
+        self.progress.update(self.task, completed=done, share=share_text(result, done))
