@@ -257,6 +257,13 @@ class SeatSpy:
         return self.inner.choose(view, player)
 
 
+def test_an_openspiel_level_without_openspiel_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tui_games.openspiel_bots", None)  # import fails
+    with pytest.raises(ArenaError, match=r"pip install 'tui-games\[openspiel\]'"):
+        make_bot(get_game("neptune"), "openspiel-ismcts", random.Random(0))
+
+
 def spy_game() -> GameInfo:
     nc = get_game("nebular_colors")
     return GameInfo(rules=nc.rules, screen=nc.screen, bots={

@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--shadow", metavar="LEVELS", default="",
                        help="levels that see every seat's observations and choose too, "
                             "never played: how often each would have chosen otherwise")
+    arena.add_argument("--openspiel-seconds", type=_positive_float, metavar="S",
+                       help="openspiel-* bots think S seconds a decision (default: the "
+                            "other bots' time per decision so far in the game)")
+    arena.add_argument("--openspiel-simulations", type=_positive_int, metavar="K",
+                       help="openspiel-* bots run K simulations a decision instead")
     arena.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = commands.add_parser("bench", help="measure speed: rules, bots, saves, app")
@@ -240,9 +245,23 @@ def _arena(args: argparse.Namespace) -> int:
         return _fail(f"unknown game {args.game!r} (games: {', '.join(all_games())})")
     labels = [label.strip() for label in args.bots.split(",") if label.strip()]
     shadows = [level.strip() for level in args.shadow.split(",") if level.strip()]
+    # Progress is for a person watching: never in piped output or with --json.
+    watch = None
+    if sys.stdout.isatty() and not args.json:
+        from tui_games.tools.arena_progress import ArenaProgress
+
+        watch = ArenaProgress(args.games)
     try:
-        result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
-                           args.rate, args.duplicate, args.jobs, shadows)
+        if watch is None:
+            result = run_arena(info, labels, args.games, args.arena_seed, args.iterations,
+                               args.rate, args.duplicate, args.jobs, shadows,
+                               args.openspiel_seconds, args.openspiel_simulations)
+        else:
+            with watch:
+                result = run_arena(info, labels, args.games, args.arena_seed,
+                                   args.iterations, args.rate, args.duplicate, args.jobs,
+                                   shadows, args.openspiel_seconds,
+                                   args.openspiel_simulations, watch.update)
     except ArenaError as exc:
         return _fail(str(exc))
     if args.json:

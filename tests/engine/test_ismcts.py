@@ -19,7 +19,7 @@ from tui_games.engine.bots.ismcts import (
     HARD_LEVELS,
     MIN_DECISION,
     PROGRESS_STEPS,
-    REPEAT_AS,
+    RETIRED_LEVELS,
     TURN_LEVELS,
     ISMCTSBot,
     hard_bot,
@@ -354,11 +354,11 @@ def test_a_turn_share_lets_a_game_give_one_decision_more_or_less_of_its_turn() -
         assert clock.now - began <= max(MIN_DECISION, (0.8 - first) * share) + 0.01
 
 
-def test_hard_keeps_a_turn_within_a_second_and_hard_3s_has_no_turn_limit() -> None:
+def test_hard_keeps_a_turn_within_a_second_and_hard_quarter_second_has_no_turn_limit() -> None:
     levels = ISMCTSBot.levels()
     assert levels["hard"](CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]
     assert TURN_LEVELS["hard"] <= 1.0
-    assert levels["hard-3s"](CometTricks(), random.Random(0)).turn_seconds is None
+    assert levels["hard-0.25s"](CometTricks(), random.Random(0)).turn_seconds is None
     assert hard_bot(CometTricks(), random.Random(0)).turn_seconds == TURN_LEVELS["hard"]
 
 
@@ -556,9 +556,9 @@ def test_a_factory_takes_overrides_and_an_iteration_budget_replaces_the_time() -
     assert bot.last_stats.iterations == 30
 
 
-def test_levels_are_the_three_thinking_times_with_shared_settings() -> None:
+def test_levels_are_the_two_thinking_times_with_shared_settings() -> None:
     levels = ISMCTSBot.levels(exploration=0.4)
-    assert list(levels) == ["hard", "hard-0.25s", "hard-3s"]
+    assert list(levels) == ["hard", "hard-0.25s"]
     bots = {name: make(CometTricks(), random.Random(0)) for name, make in levels.items()}
     assert {name: bot.seconds for name, bot in bots.items()} == HARD_LEVELS
     assert all(bot.exploration == 0.4 for bot in bots.values())
@@ -593,63 +593,14 @@ def test_the_search_overrules_the_advisor_when_it_is_sure() -> None:
     assert _bot(rules, iterations=400, advisor=_Advisor("R")).choose(s, 0) == Pick("R")
 
 
-def test_a_longer_level_plays_what_most_searches_of_the_reference_size_choose() -> None:
-    # b's edge over the advised a (0.6 against 0.5 to win) is below a 60-iteration
-    # search's standard error, above a 960-iteration one's: one long search overrules
-    # the advice, a 60-iteration one mostly does not. repeat_as spends the long budget on
-    # 60-iteration searches and plays their majority: what the short level plays most.
-    rules = LuckyPick()
-    s = rules.setup(2, 0, {})
-
-    def bots(seconds: float, repeat_as: tuple[float, float | None] | None) -> list[ISMCTSBot]:
-        return [ISMCTSBot(rules, random.Random(seed), seconds=seconds, clock=FakeClock(0.001),
-                          advisor=_Advisor("a"), repeat_as=repeat_as) for seed in range(12)]
-
-    def picks(players: list[ISMCTSBot]) -> str:
-        return "".join(bot.choose(s, 0).option for bot in players)
-
-    assert picks(bots(0.96, None)) == "b" * 12
-    short = picks(bots(0.06, None)).count("a")
-    assert short >= 8   # the short search mostly follows (about 2 in 3)
-    voting = bots(0.96, (0.06, None))
-    # Fifteen such verdicts: their majority follows more often than one of them does.
-    assert picks(voting).count("a") >= max(10, short + 1)
-    for bot in voting:
-        # as many 60-iteration searches as fit in the decision's 0.96 s, all counted
-        assert 10 <= bot.last_stats.votes <= 16
-        assert bot.last_stats.root_visits == sum(c.visits for c in bot.last_stats.children)
-        assert bot.last_stats.seconds <= 0.96 + 0.001
-
-
-def test_repeated_searches_are_the_size_of_the_reference_levels_first_decision() -> None:
-    # A turn of the reference level has 0.75 s: its first decision 0.375 s (TURN_SHARE),
-    # so a 3 s decision holds about eight such searches; the reference turn's spent time
-    # is what the reference level would have spent, not the 3 s.
-    rules = LuckyPick()
-    s = rules.setup(2, 0, {})
-    bot = ISMCTSBot(rules, random.Random(3), seconds=3.0, clock=FakeClock(0.001),
-                    advisor=_Advisor("a"), repeat_as=(1.0, 0.75))
-    bot.choose(s, 0)
-    assert 6 <= bot.last_stats.votes <= 8
-    # The turn's later decisions keep searches of that first decision's size: the
-    # reference level would give them half, a quarter... of it, down to 10 ms
-    # (MIN_DECISION), and votes over searches that short only repeat their chance.
-    for _ in range(5):
-        bot.choose(s, 0)
-        assert 6 <= bot.last_stats.votes <= 8
-
-
-def test_only_the_levels_longer_than_hard_repeat_hards_search_and_not_a_flat_one() -> None:
-    bots = {name: make(CometTricks(), random.Random(0))
-            for name, make in ISMCTSBot.levels().items()}
-    assert {name: bot.repeat_as for name, bot in bots.items()} == {
-        "hard": None, "hard-0.25s": None, "hard-3s": REPEAT_AS}
-    assert (HARD_LEVELS["hard"], TURN_LEVELS["hard"]) == REPEAT_AS
-    # Flat and unadvised (Neptune, Via Nebula): samples pool, one longer search.
-    flat = ISMCTSBot.levels(tree_depth=1)["hard-3s"](CometTricks(), random.Random(0))
-    assert flat.repeat_as is None
-    advised = ISMCTSBot.levels(tree_depth=1, advisor=_Advisor("a"))["hard-3s"]
-    assert advised(CometTricks(), random.Random(0)).repeat_as == REPEAT_AS
+def test_hard_3s_is_retired_no_level_thinks_longer_than_hard() -> None:
+    """Issue 21: hard-3s made hard's decision 97-99% of the time in Via Nebula and showed
+    no difference elsewhere; a save naming it plays `hard` (see test_saves)."""
+    assert RETIRED_LEVELS == {"hard-3s": "hard"}
+    assert max(HARD_LEVELS.values()) == HARD_LEVELS["hard"]
+    for info in tui_games.games.all_games().values():
+        assert not set(RETIRED_LEVELS) & set(info.bots)
+        assert all(level in info.bots for level in RETIRED_LEVELS.values())
 
 
 def test_unseen_advice_stands_only_when_the_game_asks_for_it() -> None:

@@ -321,6 +321,21 @@ def test_unknown_bot_levels_and_options_are_refused(store: SaveStore) -> None:
     assert "option 'length' cannot be 'epic'" in refusal(store, path)
 
 
+def test_an_old_save_naming_hard_3s_loads_playing_hard(tmp_path: Path) -> None:
+    """hard-3s is retired (RETIRED_LEVELS): a save that names it plays `hard` now."""
+    from dataclasses import replace
+
+    from tui_games.engine.bots.base import RandomBot
+
+    games = {"comet": replace(GAMES["comet"], bots={"easy": RandomBot, "hard": RandomBot})}
+    store = SaveStore(tmp_path / "saves", games=games)
+    session = Session.new(RULES, [Seat("Ada"), Seat("Bot", bot="hard-3s")], 3, {})
+    session.apply(RULES.legal_actions(session.state)[0])
+    loaded = store.load(store.autosave(session))
+    assert [seat.bot for seat in loaded.seats] == [None, "hard"]
+    assert loaded.state == session.state
+
+
 def test_a_missing_file_is_refused_in_one_line(store: SaveStore) -> None:
     with pytest.raises(SaveError, match="no such file"):
         store.load(store.folder / "nope.json")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 
+from tui_games.engine.bots.ismcts import RETIRED_LEVELS
 from tui_games.engine.codec import to_builtins
 from tui_games.engine.core import IllegalAction, Options
 from tui_games.engine.savefiles import SaveError
@@ -144,7 +145,11 @@ def rebuild(file: Path, info: GameInfo, doc: SaveFile[Any, Any]) -> Session:
         wanted = (f"{rules.min_players}" if rules.min_players == rules.max_players
                   else f"{rules.min_players}-{rules.max_players}")
         raise SaveError(file, f"{players} seats, but {info.title} is for {wanted} players")
-    for seat in doc.seats:
+    # A level no longer offered plays as the level that replaced it (RETIRED_LEVELS).
+    seats = [msgspec.structs.replace(seat, bot=RETIRED_LEVELS[seat.bot])
+             if seat.bot in RETIRED_LEVELS and seat.bot not in info.bots else seat
+             for seat in doc.seats]
+    for seat in seats:
         if seat.bot is not None and seat.bot not in info.bots:
             raise SaveError(file, f"unknown bot level {short(seat.bot)} for "
                                   f"{short(seat.name)}")
@@ -160,7 +165,7 @@ def rebuild(file: Path, info: GameInfo, doc: SaveFile[Any, Any]) -> Session:
     except ValueError:
         raise SaveError(file, f"saved_at {doc.saved_at!r} is not an ISO date") from None
     try:
-        session = Session.new(rules, doc.seats, doc.seed, doc.options)
+        session = Session.new(rules, seats, doc.seed, doc.options)
     except Exception as exc:  # any failure here means a bad file
         raise SaveError(file, f"cannot set up the game from the seed and options "
                               f"({type(exc).__name__}: {exc})") from None

@@ -15,6 +15,13 @@ gives the same results with any number of jobs: a long match can use every core.
 report gives each bot's share of the decided games with a 95% interval, which says
 whether a run has played enough games to tell its bots apart.
 
+OpenSpiel's bots take seats too (``--bots hard,openspiel-ismcts``; also
+``openspiel-mcts`` and ``openspiel-random``, see openspiel_bots.py; they need the
+``[openspiel]`` extra). By default each OpenSpiel decision gets the time per decision
+the other bots of its game have taken so far (EQUAL_TIME_START before any has moved):
+equal time, as a player would feel it. ``openspiel_seconds`` fixes its time instead, and
+``openspiel_simulations`` its simulations (so a run can give it 10 times our time).
+
 ``--shadow LEVELS`` gives every seat's observations to bots of other levels too, which
 choose but are never played: the report counts how often each would have chosen
 otherwise. Two levels that make the same decisions play the same games, and no number of
@@ -27,6 +34,7 @@ import inspect
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import repeat
@@ -38,6 +46,9 @@ from tui_games.games import GameInfo, get_game
 from tui_games.tools.arena_report import ArenaResult, BotRecord, ShadowRecord
 
 MAX_ACTIONS = 200_000  # a game longer than this is a bug in the rules or a bot
+OPENSPIEL = "openspiel-"
+EQUAL_TIME_START = 0.25
+"""An equal-time OpenSpiel bot's seconds for a decision before any other bot has moved."""
 
 
 class ArenaError(Exception):
@@ -67,9 +78,26 @@ class IterationClock:
 
 
 def make_bot(info: GameInfo, level: str, rng: random.Random,
-             iterations: int | None = None, rate: float | None = None) -> Bot:
+             iterations: int | None = None, rate: float | None = None,
+             openspiel_seconds: float | None = None,
+             openspiel_simulations: int | None = None) -> Bot:
     """A bot of ``level``; ``iterations`` (or, for a timed search, a virtual clock of
-    ``rate`` iterations a second) goes to factories that take it (search bots)."""
+    ``rate`` iterations a second) goes to factories that take it (search bots). An
+    ``openspiel-`` level is OpenSpiel's bot, with its own budget."""
+    if level.startswith(OPENSPIEL):
+        try:
+            from tui_games.openspiel_bots import LEVELS, make_openspiel_bot
+        except ImportError:
+            raise ArenaError(f"{level} needs OpenSpiel: pip install 'tui-games[openspiel]'"
+                             ) from None
+        if level not in LEVELS:
+            raise ArenaError(f"unknown bot level {level!r} (OpenSpiel's: {', '.join(LEVELS)})")
+        try:
+            return make_openspiel_bot(info.rules, rng, level,
+                                      seconds=openspiel_seconds or EQUAL_TIME_START,
+                                      simulations=openspiel_simulations)
+        except ValueError as exc:
+            raise ArenaError(f"{level}: {exc}") from None
     try:
         factory: BotFactory = info.bots[level]
     except KeyError:
@@ -111,6 +139,17 @@ class Lineup:
     iterations: int | None = None
     rate: float | None = None
     shadows: tuple[str, ...] = ()          # levels asked at every decision, never played
+    openspiel_seconds: float | None = None  # None: equal time (see the module)
+    openspiel_simulations: int | None = None
+
+    def equal_time(self, level: str) -> bool:
+        """Whether ``level`` is an OpenSpiel bot timed to the other bots' pace."""
+        return (level.startswith(OPENSPIEL) and self.openspiel_seconds is None
+                and self.openspiel_simulations is None)
+
+    def bot(self, info: GameInfo, level: str, rng: random.Random) -> Bot:
+        return make_bot(info, level, rng, self.iterations, self.rate, self.openspiel_seconds,
+                        self.openspiel_simulations)
 
 
 @dataclass
@@ -147,7 +186,9 @@ def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GameP
 def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
               iterations: int | None = None, rate: float | None = None,
               duplicate: bool = False, jobs: int = 1,
-              shadows: list[str] | None = None) -> ArenaResult:
+              shadows: list[str] | None = None, openspiel_seconds: float | None = None,
+              openspiel_simulations: int | None = None,
+              progress: Callable[[ArenaResult, int], None] | None = None) -> ArenaResult:
     """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
 
     ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
@@ -158,7 +199,9 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     with ``iterations`` or ``rate`` the results are those of one job. ``shadows``: levels
     that see every observation a seat's bot sees and choose too, never played: the run
     counts how often each would have chosen otherwise (the games are those of a run
-    without them).
+    without them). ``openspiel_seconds`` / ``openspiel_simulations``: OpenSpiel bots'
+    budget (default: equal time). ``progress(result, done)`` is called after each game
+    with the figures so far.
     """
     rules = info.rules
     seats = len(labels)
@@ -166,10 +209,11 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
         wanted = (f"{rules.min_players}" if rules.min_players == rules.max_players
                   else f"{rules.min_players}-{rules.max_players}")
         raise ArenaError(f"{info.id} is for {wanted} players, but --bots names {seats}")
-    lineup = Lineup(tuple(labels), iterations, rate, tuple(shadows or ()))
+    lineup = Lineup(tuple(labels), iterations, rate, tuple(shadows or ()),
+                    openspiel_seconds, openspiel_simulations)
     for level in (*lineup.labels, *lineup.shadows):
         if level not in info.bots:
-            make_bot(info, level, random.Random(0))  # raises the clear error
+            lineup.bot(info, level, random.Random(0))  # raises the clear error
     if duplicate and games % seats:
         raise ArenaError(f"--duplicate plays each deal once per seating: --games must be a "
                          f"multiple of {seats}")
@@ -180,15 +224,23 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
                          shadows=[ShadowRecord(label) for label in lineup.shadows])
     plans = plan_games(seats, games, seed, duplicate)
     started = time.perf_counter()
+    records: list[GameRecord] = []
+
+    def played(record: GameRecord) -> None:
+        records.append(record)
+        _add(result, record)
+        if progress is not None:
+            progress(result, len(records))
+
     if jobs > 1:
         # spawn, not fork: a worker starts clean rather than as a copy of a threaded caller.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(jobs, games), mp_context=context) as pool:
-            records = list(pool.map(_play_registered, repeat(info.id), plans, repeat(lineup)))
+            for record in pool.map(_play_registered, repeat(info.id), plans, repeat(lineup)):
+                played(record)
     else:
-        records = [play_game(info, plan, lineup) for plan in plans]
-    for record in records:
-        _add(result, record)
+        for plan in plans:
+            played(play_game(info, plan, lineup))
     if duplicate:
         for first in range(0, games, seats):
             winners = {record.winner for record in records[first:first + seats]}
@@ -226,12 +278,12 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     rules: Rules[Any, Any] = info.rules
     seats = len(lineup.labels)
     bot_at = plan.bot_at
-    bots = [make_bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]),
-                     lineup.iterations, lineup.rate) for seat in range(seats)]
+    bots = [lineup.bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]))
+            for seat in range(seats)]
+    paced = [lineup.equal_time(lineup.labels[bot_at[seat]]) for seat in range(seats)]
     # Each shadow's stream is split off its seat's bot seed, never from the plan's own
     # draws: a run with shadows plays the very games of one without.
-    shadows = [[make_bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))),
-                         lineup.iterations, lineup.rate)
+    shadows = [[lineup.bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))))
                 for k, level in enumerate(lineup.shadows)] for seat in range(seats)]
     choices, differs = [0] * len(lineup.shadows), [0] * len(lineup.shadows)
     decisions, turns, thinking = [0] * seats, [0] * seats, [0.0] * seats
@@ -239,6 +291,8 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     actions = 0
     while (seat := rules.to_move(state)) is not None:
         index = bot_at[seat]
+        if paced[seat]:
+            bots[seat].seconds = _pace(paced, bot_at, thinking, decisions)  # type: ignore[attr-defined]
         began = time.perf_counter()
         action = bots[seat].choose(rules.observe(state, seat), seat)
         thinking[index] += time.perf_counter() - began
@@ -266,6 +320,16 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     winner = bot_at[outcome.winners[0]] if len(outcome.winners) == 1 else None
     return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions,
                       choices, differs)
+
+
+def _pace(paced: list[bool], bot_at: tuple[int, ...], thinking: list[float],
+          decisions: list[int]) -> float:
+    """The other (not paced) bots' mean seconds per decision in this game so far."""
+    others = {bot_at[seat] for seat, p in enumerate(paced) if not p}
+    made = sum(decisions[i] for i in others)
+    if not made:
+        return EQUAL_TIME_START
+    return max(sum(thinking[i] for i in others) / made, 1e-3)
 
 
 def _ask_shadows(rules: Rules[Any, Any], state: Any, seat: int, bot: Bot, action: Any,

@@ -129,8 +129,8 @@ def _positions(count: int, seed: int) -> list:
     return found
 
 
-def test_hard_offers_a_quarter_one_and_three_seconds() -> None:
-    assert set(hard.LEVELS) == {"hard", "hard-0.25s", "hard-3s"}
+def test_hard_offers_a_quarter_second_and_one_second() -> None:
+    assert set(hard.LEVELS) == {"hard", "hard-0.25s"}
     assert isinstance(hard.HardBot(RULES, random.Random(0)), ISMCTSBot)
 
 
@@ -202,6 +202,6 @@ def test_a_forced_move_is_played_without_searching() -> None:
     while len(RULES.legal_actions(s)) != 1:
         RULES.apply(s, RULES.legal_actions(s)[0])
     seat = RULES.to_move(s)
-    bot = hard.LEVELS["hard-3s"](RULES, random.Random(0))
+    bot = hard.LEVELS["hard"](RULES, random.Random(0))
     assert bot.choose(RULES.observe(s, seat), seat) == RULES.legal_actions(s)[0]
     assert bot.last_stats.iterations == 0

@@ -24,7 +24,7 @@ def test_nova_lux_is_registered_after_the_other_games() -> None:
     ids = list(all_games())
     assert ids.index("nova_lux") > ids.index("nebula")
     assert INFO.rules.min_players == 1 and INFO.rules.max_players == 6
-    assert set(INFO.bots) == {"easy", "normal", "hard", "hard-0.25s", "hard-3s"}
+    assert set(INFO.bots) == {"easy", "normal", "hard", "hard-0.25s"}
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])

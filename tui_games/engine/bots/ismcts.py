@@ -30,9 +30,6 @@ Options that serve the games' `hard` levels:
   then flat Monte Carlo): past it the rollout policy plays. With few samples per option, a
   sensible policy plays the searcher's later moves better than a tree that has barely
   begun to tell them apart (its untried moves are played at random).
-- ``repeat_as`` (the patient levels): the decision's time is spent on searches of the size
-  the `hard` level would run, each deciding as hard would, and the action most of them
-  choose is played (see REPEAT_AS).
 - ``turn_share`` says which part of what is left of a turn's time a decision may take
   (default TURN_SHARE for every decision). A game whose turn is mostly one decision can
   give it the whole turn, and a small question before it a small part.
@@ -83,14 +80,21 @@ EXPLORATION = 0.7
 
 PROGRESS_STEPS = 20
 
-HARD_LEVELS: dict[str, float] = {"hard": 1.0, "hard-0.25s": 0.25, "hard-3s": 3.0}
+HARD_LEVELS: dict[str, float] = {"hard": 1.0, "hard-0.25s": 0.25}
 """The `hard` bot levels and their longest thinking time per decision, in seconds."""
+
+RETIRED_LEVELS: dict[str, str] = {"hard-3s": "hard"}
+"""Levels no longer offered, and the level a save or record naming one plays now.
+
+`hard-3s` (3 s a decision, repeating hard's search and playing the action most of the
+searches chose) made hard's decision 97-99% of the time in Via Nebula and showed no
+difference from hard in 22-90 games elsewhere (issue 21): a menu level that is not
+stronger misleads the player who picks it."""
 
 TURN_LEVELS: dict[str, float] = {"hard": 0.75}
 """Levels that also keep a whole turn (all of a seat's decisions in it) within a time,
 in seconds: `hard` answers within a second a turn, however many decisions the game's
-turn holds (each may overrun its share by an iteration and its own set-up: hence 0.75).
-`hard-3s` has no such limit, for players who want a stronger bot."""
+turn holds (each may overrun its share by an iteration and its own set-up: hence 0.75)."""
 
 TURN_SHARE = 0.5
 """The part of what is left of a turn's time that one decision may take: the turn's
@@ -98,21 +102,6 @@ decisions get a half, a quarter, an eighth... of it, and so never go past it."""
 
 MIN_DECISION = 0.01
 """The least time a decision searches, in seconds, however little is left of its turn."""
-
-REPEAT_AS = (HARD_LEVELS["hard"], TURN_LEVELS["hard"])
-"""(seconds, turn seconds) of the level whose search the longer levels repeat and vote.
-
-One search N times as long is not hard with less noise, it is another search: its tree
-grows deeper, so more of the searcher's later moves are UCB's exploration and random
-expansions instead of the rollout policy's (the normal bot's), and more of the rivals' are
-chosen by nodes that average over samples sharing the searcher's own hidden cards; and
-its standard errors shrink while its means' bias (rollouts and evaluation are not the
-game) does not, so it overrules the advisor on bias (38% of Nebula decisions against
-hard's 15%; rescaling the margin to hard's, the former overrule_as, still lost 2 of 2
-Nebula games). Repeating hard's own search (root parallelism with majority voting,
-Chaslot, Winands and van den Herik 2008) keeps its tree, its bias and its overrule margin
-exactly, and only buys more of its verdicts: the action hard chooses most often."""
-
 
 def win_rewards(outcome: Outcome, players: int) -> list[float]:
     """1 for the winner, a shared win split evenly, 0 for everyone else."""
@@ -154,7 +143,6 @@ class SearchStats:
     seconds: float = 0.0
     root_visits: int = 0
     children: list[RootChild] = field(default_factory=list)  # most visited first
-    votes: int = 0  # repeat_as: the searches that voted (0: one search decided)
 
     @property
     def iterations_per_second(self) -> float:
@@ -234,7 +222,6 @@ class ISMCTSBot:
         advisor: BotFactory | None = None,
         doubt: float = DOUBT,
         advice_unseen_stands: bool = False,
-        repeat_as: tuple[float, float | None] | None = None,
         exploration: float = EXPLORATION,
         progress: Progress | None = None,
         turn_seconds: float | None = None,
@@ -274,7 +261,6 @@ class ISMCTSBot:
             advisor(rules, random.Random(rng.getrandbits(64))) if advisor else None)
         self.doubt = doubt
         self.advice_unseen_stands = advice_unseen_stands
-        self.repeat_as = repeat_as
         self.exploration = exploration
         self.progress = progress
         self.turn_seconds = turn_seconds
@@ -285,10 +271,6 @@ class ISMCTSBot:
         self._turn: tuple[int, int] | None = None  # (turn, seat) of the decisions timed
         self._turn_spent = 0.0
         self._began = 0.0  # when this decision began (its turn's time counts from there)
-        self._started = 0.0  # when this decision's search began
-        # repeat_as: the time that level would give this decision, and has given the turn
-        self._ref_budget = 0.0
-        self._ref_spent = 0.0
         self.last_stats = SearchStats()
         self._cancelled = False
 
@@ -309,21 +291,16 @@ class ISMCTSBot:
 
     @classmethod
     def levels(cls, **settings: Any) -> dict[str, BotMaker]:
-        """The three `hard` levels a player can pick per seat, by thinking time.
+        """The `hard` levels a player can pick per seat, by thinking time.
 
         ``hard`` thinks at most 1 s per decision and keeps a whole turn within
-        TURN_LEVELS["hard"]; ``hard-0.25s`` and ``hard-3s`` (3 s per decision, no turn
-        limit) are the quick and the patient variants. Every level shares the game's
-        search ``settings``. An ``iterations`` override replaces every time budget. The
-        levels with more time than `hard` repeat hard's search (REPEAT_AS), unless the
-        search is flat (``tree_depth=1``) with no advisor: its samples then simply pool,
-        a longer search estimates the same means with less noise.
+        TURN_LEVELS["hard"]; ``hard-0.25s`` (a quarter second per decision, no turn
+        limit) is the quick variant. Every level shares the game's search ``settings``.
+        An ``iterations`` override replaces every time budget. (No level thinks longer
+        than `hard`: see RETIRED_LEVELS.)
         """
-        flat = settings.get("tree_depth") == 1 and settings.get("advisor") is None
         return {name: cls.factory(**{**settings, "seconds": seconds,
-                                     "turn_seconds": TURN_LEVELS.get(name),
-                                     "repeat_as": (REPEAT_AS if seconds > REPEAT_AS[0]
-                                                   and not flat else None)})
+                                     "turn_seconds": TURN_LEVELS.get(name)})
                 for name, seconds in HARD_LEVELS.items()}
 
     @classmethod
@@ -346,16 +323,10 @@ class ISMCTSBot:
         began = self._began = self.clock()
         turn = (view.turn, player)
         if turn != self._turn:
-            self._turn, self._turn_spent, self._ref_spent = turn, 0.0, 0.0
+            self._turn, self._turn_spent = turn, 0.0
         share = TURN_SHARE if self.turn_share is None else self.turn_share(view)
         self._budget = self._decision_budget(self.seconds, self.turn_seconds,
                                              self._turn_spent, share)
-        if self.repeat_as is not None:
-            # Never below the reference level's search of a turn's first decision: late in
-            # a turn that level searches a few iterations, near chance, and votes over such
-            # searches only repeat the chance (one Nova Lux game: 280 votes of 9 iterations).
-            self._ref_budget = max(self._decision_budget(*self.repeat_as, self._ref_spent, share),
-                                   self._decision_budget(*self.repeat_as, 0.0, share))
         try:
             return self._choose(view, player)
         finally:
@@ -384,17 +355,12 @@ class ISMCTSBot:
         # Rules never read the log; every sample would copy it, so search without it.
         view = msgspec.structs.replace(view, log=[])
         options = self._options(view, legal)
-        self._started = started
-        if self.repeat_as is not None and self.iterations is None:
-            best = self._vote(view, player, options, advice, started)
-        else:
-            root = _Node(None, player)
-            pick = self._picker(root, options, advice, view)
-            done = self._search(root, view, player, started, self._budget,
-                                lambda: self._rest_of_turn(view, started, pick))
-            self.last_stats = self._stats([root], options, done, self.clock() - started)
-            best = pick()
-        self._ref_spent += self._ref_budget_for(view, best)
+        root = _Node(None, player)
+        pick = self._picker(root, options, advice, view)
+        done = self._search(root, view, player, started, self._budget,
+                            lambda: self._rest_of_turn(view, started, pick))
+        self.last_stats = self._stats(root, options, done, self.clock() - started)
+        best = pick()
         return best if best is not None else self.rng.choice(legal)
 
     def _picker(self, root: _Node, options: dict[Hashable, Action], advice: Action | None,
@@ -408,56 +374,6 @@ class ISMCTSBot:
 
         return pick
 
-    def _vote(self, view: GameState, player: int, options: dict[Hashable, Action],
-              advice: Action | None, started: float) -> Action | None:
-        """repeat_as: searches of the reference level's size (never below its turn's first
-        decision), each choosing as that level would (its end-of-turn extension, its
-        overrule margin), until the
-        decision's time would not hold one more; the action most of them chose, ties to
-        the one the searches visited most, then to the earlier option."""
-        key = self.action_key
-        votes: dict[Hashable, int] = dict.fromkeys(options, 0)
-        roots: list[_Node] = []
-        done = 0
-        clock = self.clock
-        while True:
-            root = _Node(None, player)
-            begun = clock()
-            pick = self._picker(root, options, advice, view)
-            done += self._search(root, view, player, begun, self._ref_budget,
-                                 lambda pick=pick: self._ref_rest(view, pick),
-                                 report=self._budget)
-            roots.append(root)
-            choice = pick()
-            if choice is not None:
-                votes[choice if key is None else key(view, choice)] += 1
-            spent = clock() - started
-            # Another search of the mean length so far must fit in what is left.
-            if self._cancelled or spent * (len(roots) + 1) / len(roots) > self._budget:
-                break
-        self.last_stats = self._stats(roots, options, done, clock() - started)
-        self.last_stats.votes = len(roots)
-        # By decision key, as the votes are (last_stats lists actions, not keys).
-        seen: dict[Hashable, int] = {}
-        for root in roots:
-            for k, child in root.children.items():
-                seen[k] = seen.get(k, 0) + child.visits
-        order = list(options)
-        best = max(order, key=lambda k: (votes[k], seen.get(k, 0), -order.index(k)))
-        return options[best] if votes[best] else None
-
-    def _ref_rest(self, view: GameState, pick: Callable[[], Action | None]) -> float:
-        """What the reference level's search would extend to, from its start, when its
-        choice ends the turn (see _rest_of_turn); else 0."""
-        assert self.repeat_as is not None
-        seconds, turn_seconds = self.repeat_as
-        if self.ends_turn is None or turn_seconds is None:
-            return 0.0
-        choice = pick()
-        if choice is None or not self.ends_turn(view, choice):
-            return 0.0
-        return min(seconds, turn_seconds - self._ref_spent)
-
     def _options(self, state: GameState, legal: list[Action]) -> dict[Hashable, Action]:
         """Each decision's key and one action that makes it (the first listed)."""
         key = self.action_key
@@ -469,12 +385,11 @@ class ISMCTSBot:
         return options
 
     def _search(self, root: _Node, view: GameState, player: int, started: float,
-                seconds: float, rest_of_turn: Callable[[], float],
-                report: float | None = None) -> int:
+                seconds: float, rest_of_turn: Callable[[], float]) -> int:
         """Run iterations for ``seconds`` from ``started`` (or the iteration budget);
         returns how many were done. ``rest_of_turn`` says, once the time is up, how long
         from ``started`` the search may go on (see _rest_of_turn). Progress is reported
-        as a part of ``seconds``, or of ``report`` seconds from the decision's start."""
+        as a part of ``seconds``."""
         clock = self.clock
         budget = self.iterations
         steps = PROGRESS_STEPS
@@ -487,10 +402,9 @@ class ISMCTSBot:
             self.searched += step
             now = clock()
             fraction = (now - started) / seconds if budget is None else done / budget
-            shown = fraction if report is None else (now - self._started) / report
-            if shown * steps >= next_report:
-                next_report = min(steps, int(shown * steps)) + 1
-                self._report(min(1.0, shown))
+            if fraction * steps >= next_report:
+                next_report = min(steps, int(fraction * steps)) + 1
+                self._report(min(1.0, fraction))
             if fraction >= 1.0 and not extended and budget is None:
                 extended = True
                 rest = rest_of_turn()
@@ -689,33 +603,15 @@ class ISMCTSBot:
         spread = math.sqrt(found.variance_of_mean() + advised.variance_of_mean())
         return best if found.mean - advised.mean > self.doubt * spread else options[advice_key]
 
-    def _ref_budget_for(self, view: GameState, choice: Action | None) -> float:
-        """The time the repeat_as level would give this decision, had it chosen
-        ``choice``: a choice ending the turn (ends_turn) searches on for the rest of it."""
-        if self.repeat_as is None:
-            return 0.0
-        seconds, turn_seconds = self.repeat_as
-        if (choice is not None and self.ends_turn is not None and turn_seconds is not None
-                and self.ends_turn(view, choice)):
-            return max(self._ref_budget, min(seconds, turn_seconds - self._ref_spent))
-        return self._ref_budget
-
     @staticmethod
-    def _stats(roots: list[_Node], options: dict[Hashable, Action], iterations: int,
+    def _stats(root: _Node, options: dict[Hashable, Action], iterations: int,
                seconds: float) -> SearchStats:
-        """The root options over every search of the decision (one, or repeat_as's)."""
-        merged: dict[Hashable, list[float]] = {}  # key -> [visits, avail, total]
-        for root in roots:
-            for c in root.children.values():
-                if c.visits:
-                    row = merged.setdefault(c.action, [0, 0, 0.0])
-                    row[0] += c.visits
-                    row[1] += c.avail
-                    row[2] += c.total
-        children = [RootChild(options.get(k, k), int(v), int(a), total / v)
-                    for k, (v, a, total) in merged.items()]
+        """The root's options after the decision's search, most visited first."""
+        children = [RootChild(options.get(c.action, c.action), c.visits, c.avail,
+                              c.total / c.visits)
+                    for c in root.children.values() if c.visits]
         children.sort(key=lambda c: -c.visits)
-        return SearchStats(iterations, seconds, sum(r.visits for r in roots), children)
+        return SearchStats(iterations, seconds, root.visits, children)
 
 
 def hard_bot(rules: Rules[Any, Any], rng: random.Random) -> ISMCTSBot:

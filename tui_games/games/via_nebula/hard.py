@@ -94,9 +94,8 @@ class ViaNebulaSearch(ISMCTSBot):
 
 MEMO_SIZE = 50_000     # remembered greedy choices before starting afresh
 
-# The walk stops after the root's action anyway (decision_key changes with it); saying
-# tree_depth=1 tells levels() the search is flat, so hard-3s pools its samples in one
-# longer search instead of repeating hard's (ISMCTSBot.levels, REPEAT_AS).
+# The walk stops after the root's action anyway (decision_key changes with it): the
+# search is flat (tree_depth=1), one node per root option.
 LEVELS = ViaNebulaSearch.levels(rollout_depth=0, round_key=decision_key, rounds=1,
                                 evaluate=evaluate, margin_scale=LEAD_SCALE, paired=True,
                                 tree_depth=1)
