@@ -474,3 +474,30 @@ def test_a_killed_host_leaves_no_session_app_behind(
         if session.poll() is None:
             session.kill()
             session.wait()
+
+
+def test_leaving_the_lobby_ends_the_session_with_exit_code_0(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    session = subprocess.Popen(host.ssh_args(keys["ada"], "ada", "-tt"),
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    assert session.stdin is not None and session.stdout is not None
+    try:
+        seen = b""
+        os.set_blocking(session.stdout.fileno(), False)
+
+        def lobby_shown() -> bool:
+            nonlocal seen
+            seen += session.stdout.read() or b""  # type: ignore[union-attr]
+            return b"You are ada" in seen
+
+        wait_for(lobby_shown, 30, "ada's lobby")
+        session.stdin.write(b"\x1b")
+        session.stdin.flush()
+        assert session.wait(timeout=30) == 0
+        wait_for(lambda: not apps_of(host, "ada"), 10, "ada's app to end")
+    finally:
+        if session.poll() is None:
+            session.kill()
+            session.wait()
