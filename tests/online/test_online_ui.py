@@ -288,7 +288,7 @@ async def test_a_turn_that_comes_while_in_the_lobby_rings_and_says_so(
 async def test_a_turn_that_comes_at_another_game_rings_at_the_table(
         host: HostProcess, tmp_path: Path) -> None:
     with Connection(host.socket) as conn:
-        first = conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat("", "normal")]),
+        first = conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]),
                              Created).game_id
     app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
     rings: list[int] = []
@@ -299,11 +299,14 @@ async def test_a_turn_that_comes_at_another_game_rings_at_the_table(
         lobby._join(Join(game_id=first))
         await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
         await pilot.pause(0.5)
+        notes: list[str] = []
         app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        app.notify = lambda message, **_: notes.append(message)  # type: ignore[method-assign,assignment]
         with Connection(host.socket) as conn:
             conn.request(CreateGame(game="neptune", seats=[Seat(me()), Seat(me())]), Created)
         deadline = time.monotonic() + 10
-        while not rings and time.monotonic() < deadline:
+        while not notes and time.monotonic() < deadline:
             await pilot.pause(0.1)
         assert rings, "no bell for the turn at the other game"
+        assert notes == ["Your turn: Neptune with nobody else (first in the lobby)"]
         assert isinstance(app.screen, OnlineTable)  # the player stays where they are

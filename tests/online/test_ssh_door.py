@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -421,3 +422,82 @@ def test_one_connection_carries_no_more_apps_than_the_per_key_limit(
     finally:
         first.kill()
         first.wait(timeout=10)
+
+
+def apps_of(host: DoorHost, name: str) -> list[int]:
+    """The session apps of ``name`` (they run in their own folder of the host's)."""
+    folder = str(host.folder / "ssh" / "sessions" / name)
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.readlink(entry / "cwd") == folder:
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def test_a_killed_session_app_ends_its_connection_and_nothing_else(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"], "bob": keys["bob"]})
+    session = subprocess.Popen(host.ssh_args(keys["ada"], "ada", "-tt"),
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: apps_of(host, "ada"), 30, "ada's app")
+        for pid in apps_of(host, "ada"):
+            os.kill(pid, signal.SIGKILL)
+        assert session.wait(timeout=30) is not None  # ssh ends with its app
+        done = host.ssh(keys["bob"], "status")
+        assert done.returncode == 0 and "(bob)" in done.stdout
+    finally:
+        if session.poll() is None:
+            session.kill()
+            session.wait()
+
+
+def test_a_killed_host_leaves_no_session_app_behind(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    session = subprocess.Popen(host.ssh_args(keys["ada"], "ada", "-tt"),
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: apps_of(host, "ada"), 30, "ada's app")
+        assert host.proc is not None
+        host.proc.kill()
+        host.proc.wait(timeout=10)
+        wait_for(lambda: not apps_of(host, "ada"), 30, "ada's app to end with the host")
+        session.wait(timeout=30)
+    finally:
+        if session.poll() is None:
+            session.kill()
+            session.wait()
+
+
+def test_leaving_the_lobby_ends_the_session_with_exit_code_0(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    session = subprocess.Popen(host.ssh_args(keys["ada"], "ada", "-tt"),
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    assert session.stdin is not None and session.stdout is not None
+    try:
+        seen = b""
+        os.set_blocking(session.stdout.fileno(), False)
+
+        def lobby_shown() -> bool:
+            nonlocal seen
+            seen += session.stdout.read() or b""  # type: ignore[union-attr]
+            return b"You are ada" in seen
+
+        wait_for(lobby_shown, 30, "ada's lobby")
+        session.stdin.write(b"\x1b")
+        session.stdin.flush()
+        assert session.wait(timeout=30) == 0
+        wait_for(lambda: not apps_of(host, "ada"), 10, "ada's app to end")
+    finally:
+        if session.poll() is None:
+            session.kill()
+            session.wait()

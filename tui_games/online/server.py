@@ -1,12 +1,13 @@
 """The host: games on a Unix socket, every action through the rules, saved before it is told.
 
 One asyncio loop serves every connection. Who a client is comes from the socket's peer
-credentials (SO_PEERCRED), never from what it sends. An action is decoded with the
-game's own action type, played by the rules (which refuse it with a reason), saved with
-the atomic autosave, and only then sent on: every connection of the game gets a fresh
-view of its own seat. Bots play on the host from their seat's observation, thinking in
-worker processes (bot_pool) so that the loop keeps answering; a bot's move that cannot be
-saved is tried again until saving works.
+credentials (SO_PEERCRED), or, for a connection the SSH door made itself and handed to a
+player's session (``handed``), from the key the door checked; never from what it sends. An
+action is decoded with the game's own action type, played by the rules (which refuse it
+with a reason), saved with the atomic autosave, and only then sent on: every connection of
+the game gets a fresh view of its own seat. Bots play on the host from their seat's
+observation, thinking in worker processes (bot_pool) so that the loop keeps answering; a
+bot's move that cannot be saved is tried again until saving works.
 """
 
 from __future__ import annotations

@@ -442,11 +442,10 @@ class SessionProcess:
         self.term = term
         self.lang = lang
         self.master = -1
-        self.control: socket.socket | None = None
+        self.handing: Handing | None = None
         self.pid: int | None = None
         self._pending = bytearray()  # input the pty did not take yet
         self._reading = False
-        self._tasks: set[asyncio.Task[None]] = set()
         self._loop = asyncio.get_running_loop()
         self._watch: asyncio.Task[None] | None = None
 
@@ -475,9 +474,8 @@ class SessionProcess:
         self._proc = proc
         self.master = master
         os.set_blocking(master, False)
-        ours.setblocking(False)
-        self.control = ours
-        self._loop.add_reader(ours.fileno(), self._asked)
+        self.handing = Handing(ours, door.host, self.name)
+        self.handing.start()
         self.resume()
         self._watch = self._loop.create_task(self._wait())
 
@@ -549,33 +547,6 @@ class SessionProcess:
             with contextlib.suppress(OSError):
                 set_size(self.master, columns, rows)
 
-    # ---- connections the app asks for -----------------------------------------------
-
-    def _asked(self) -> None:
-        assert self.control is not None
-        try:
-            data = self.control.recv(64)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self._loop.remove_reader(self.control.fileno())
-            return
-        for _ in data:
-            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                socket.send_fds(self.control, [b"k"], [theirs.fileno()])
-            except OSError:  # the app stopped listening: it gets no more
-                ours.close()
-                theirs.close()
-                self._loop.remove_reader(self.control.fileno())
-                return
-            theirs.close()
-            task = self._loop.create_task(self.session.door.host.handed(ours, self.name))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
     # ---- the end ----------------------------------------------------------------------
 
     def hang_up(self) -> None:
@@ -599,6 +570,57 @@ class SessionProcess:
                 self._loop.remove_writer(self.master)
             os.close(self.master)
             self.master = -1
+        if self.handing is not None:
+            self.handing.close()
+            self.handing = None
+
+
+class Handing:
+    """The host's end of a session's socket pair. Each byte the app sends there asks for
+    a connection: the host makes a socket pair, serves one end as ``name`` (who the key
+    is, settled by the door) and sends the other end down (SCM_RIGHTS). The app can ask,
+    never say who it is."""
+
+    def __init__(self, control: socket.socket, host: Host, name: str) -> None:
+        self.control: socket.socket | None = control
+        self.host = host
+        self.name = name
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loop = asyncio.get_running_loop()
+
+    def start(self) -> None:
+        assert self.control is not None
+        self.control.setblocking(False)
+        self._loop.add_reader(self.control.fileno(), self._asked)
+
+    def _asked(self) -> None:
+        if self.control is None:
+            return
+        try:
+            data = self.control.recv(64)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the app ended
+            self.close()
+            return
+        for _ in data:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                socket.send_fds(self.control, [b"k"], [theirs.fileno()])
+            except OSError:  # the app stopped reading its answers: it gets no more
+                ours.close()
+                theirs.close()
+                self.close()
+                return
+            theirs.close()
+            task = self._loop.create_task(self.host.handed(ours, self.name))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def close(self) -> None:
+        """No more connections (those handed already end with the app's ends)."""
         if self.control is not None:
             with contextlib.suppress(ValueError, OSError):
                 self._loop.remove_reader(self.control.fileno())
