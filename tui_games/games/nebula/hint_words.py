@@ -14,13 +14,11 @@ from tui_games.games.nebula.hard import LEAD_SCALE, seat_value
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import (
     EMPTY,
-    FinishPositioning,
     NebulaAction,
     NebulaState,
     PositionBlackStar,
     PositionStar,
     StepTime,
-    TakeStars,
 )
 
 _RULES = NebulaRules()
@@ -28,8 +26,6 @@ _RULES = NebulaRules()
 
 def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     """What ``action`` does to the seat's estimated final VP."""
-    if isinstance(action, TakeStars | FinishPositioning) and view.phase != "position":
-        return ""
     after = after_move(_RULES, view, action)
     if after is None:
         return ""
