@@ -6,7 +6,7 @@ from __future__ import annotations
 from via_nebula_helpers import card, explore, hx, quiet, site, work
 
 from tui_games.games.via_nebula.hint_words import outlook, why
-from tui_games.games.via_nebula.state import Erect, Transport, ViaNebulaState
+from tui_games.games.via_nebula.state import Erect, PlaceCraftsman, Transport, ViaNebulaState
 
 
 def _wheat_to_d4(letters: str) -> tuple[ViaNebulaState, Transport]:
@@ -45,3 +45,17 @@ def test_erecting_names_the_buildings_power() -> None:
 def test_the_outlook_is_the_estimated_lead_in_vp() -> None:
     assert outlook(quiet(3), 0, 0.5 + 3 / 30) == (
         "By the bot's reckoning you end about 3 VP ahead of your best rival.")
+
+
+def test_a_craftsman_takes_the_tokens_vp_and_names_a_contract_needing_its_resource() -> None:
+    """The rulebook: "I grab the token ... I place three Wood resources right where I put
+    my craftsman"."""
+    s = quiet(3)
+    s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Windmill")]
+    s.hands[0] = [card("Alchemist's House")]
+    wood = next(h for h, t in enumerate(s.tokens) if 0 <= t < 20 and t // 4 == 0
+                and t % 4 == 0)  # a 3-wood token worth 2 VP
+    assert why(s, 0, PlaceCraftsman(wood)) == (
+        "the token's 2 VP are yours; the Alchemist's House needs wood")
+    s.hands[0] = []
+    assert why(s, 0, PlaceCraftsman(wood)) == "the token's 2 VP are yours; the Cabin needs wood"

@@ -11,13 +11,20 @@ own observation only.
 from __future__ import annotations
 
 from tui_games.engine.bots.hint import after_move, margin_outlook
-from tui_games.games.via_nebula.components import CONTRACTS, RESOURCES
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    NORMAL_TOKENS,
+    RESOURCES,
+    token_type,
+    token_vp,
+)
 from tui_games.games.via_nebula.hard import LEAD_SCALE
 from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import (
     Convert,
     Erect,
     MoveResource,
+    PlaceCraftsman,
     TakeFromSupply,
     Transport,
     ViaNebulaAction,
@@ -76,8 +83,25 @@ def _site(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     return f"the site is then {sum(lacking)} short of the {name} ({short_text(lacking)})"
 
 
+def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
+    """A craftsman takes the token (its VP) and puts its resources on the map."""
+    token = view.tokens[hex_]
+    if not 0 <= token < NORMAL_TOKENS:
+        return ""
+    kind = token_type(token)
+    wanting = [c for c in _open_contracts(view, seat) if CONTRACTS[c].needs[kind]]
+    vp = token_vp(token)
+    gain = f"the token's {vp} VP are yours" if vp else "its resources are on the map"
+    if not wanting:
+        return gain
+    mine = [c for c in wanting if c in view.hands[seat]]
+    return f"{gain}; the {CONTRACTS[(mine or wanting)[0]].name} needs {RESOURCES[kind]}"
+
+
 def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     """What ``action`` does towards the seat's buildings."""
+    if isinstance(action, PlaceCraftsman):
+        return _craftsman(view, seat, action.hex)
     if isinstance(action, Transport | TakeFromSupply | Convert | MoveResource):
         return _site(view, seat, action)
     if isinstance(action, Erect):
