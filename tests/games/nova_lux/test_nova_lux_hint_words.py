@@ -3,11 +3,11 @@ resource, the rulebook's first objective) then lacks, or that it can be founded.
 
 from __future__ import annotations
 
-from nova_lux_helpers import card, new, put_star, res
+from nova_lux_helpers import RULES, card, new, put_star, res
 
-from tui_games.games.nova_lux.cards import HYDROGEN, WATER
+from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, WATER, requirement_text
 from tui_games.games.nova_lux.hint_words import outlook, short_text, shortfall, why
-from tui_games.games.nova_lux.state import NovaLuxState, TakeHydrogen
+from tui_games.games.nova_lux.state import NovaLuxState, Pick, TakeHydrogen
 
 
 def _turn(resources: str) -> NovaLuxState:
@@ -40,3 +40,12 @@ def test_the_outlook_is_the_way_to_winning() -> None:
     solo = new(1, ships=("C3",), blank=True)
     assert outlook(solo, 0, 0.4) == "By the bot's reckoning you are then 40% of the way to winning."
     assert outlook(new(2), 0, 0.6).endswith("10% of the way to winning ahead of your best rival.")
+
+
+def test_keeping_a_faction_in_the_draft_names_its_requirement() -> None:
+    """The rulebook: "satisfy the requirements of each of your faction cards"."""
+    s = RULES.setup(2, 1, {})
+    pick = next(a for a in RULES.legal_actions(s) if isinstance(a, Pick))
+    faction = FACTIONS[pick.faction]
+    assert why(s, RULES.to_move(s), pick) == (
+        f"to complete it later you need {requirement_text(faction)}")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from tui_games.engine.bots.hint import after_move
 from tui_games.games.nova_lux.bot import targets
-from tui_games.games.nova_lux.cards import COLONY_LEVEL, amount
+from tui_games.games.nova_lux.cards import COLONY_LEVEL, FACTIONS, amount, requirement_text
 from tui_games.games.nova_lux.rules import NovaLuxRules
-from tui_games.games.nova_lux.state import NONE, NovaLuxAction, NovaLuxState
+from tui_games.games.nova_lux.state import NONE, NovaLuxAction, NovaLuxState, Pick
 
 _RULES = NovaLuxRules()
 SAID = 2  # resources named in a shortfall: the status line has room for two
@@ -37,6 +37,9 @@ def short_text(short: list[tuple[int, int]]) -> str:
 
 def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     """What ``action`` leaves the seat short of: its colony's 7s, then its factions."""
+    if isinstance(action, Pick):
+        # a faction is completed once its requirement is met, after the colony
+        return f"to complete it later you need {requirement_text(FACTIONS[action.faction])}"
     after = after_move(_RULES, view, action)
     if after is None or seat >= len(after.res):
         return ""
