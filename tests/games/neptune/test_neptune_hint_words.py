@@ -59,7 +59,9 @@ def test_a_lead_names_the_suit_to_follow_and_its_trump() -> None:
     """The rulebook: "Red trumps Green, Green trumps Blue, and Blue trumps Red"."""
     s = table(["R5 G2", "R9 R3"])
     assert why(s, 0, Play(card("R5"))) == (
-        "leads Red: the others must follow Red if they can; Blue trumps it")
+        "leads Red: your rival must follow Red if they can; Blue trumps it")
+    assert why(table(["R5", "R9", "G2"]), 0, Play(card("R5"))).startswith(
+        "leads Red: the others must follow Red")
     assert why(s, 0, Play(card("G2"))).endswith("Red trumps it")
 
 

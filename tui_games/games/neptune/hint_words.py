@@ -79,7 +79,8 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
             return f"leads {named(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
         suit = SUIT_NAMES[SUIT[card]]
         trump = SUIT_NAMES[trump_of(SUIT[card])]
-        return f"leads {suit}: the others must follow {suit} if they can; {trump} trumps it"
+        others = "the others" if view.players > 2 else "your rival"
+        return f"leads {suit}: {others} must follow {suit} if they can; {trump} trumps it"
     if complete and pos == mine:
         worth = _worth(view, cards, pos, seat)
         if worth < 0:
