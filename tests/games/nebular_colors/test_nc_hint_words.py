@@ -55,6 +55,15 @@ def test_a_meld_that_passes_a_threshold_names_it_the_points_and_stop_or_nova() -
         "passes the yellow threshold (6 of 4): +5 points; you reach 5: Stop or Nova")
 
 
+def test_the_one_meld_of_several_that_passes_a_threshold_says_it_is_the_only_one() -> None:
+    s = table(hands=("Y10 Y11 Y12 P1 P1 P1", ""), melds=(("Y5 Y6 Y7",), ()), phase="meld")
+    melds = [a for a in RULES.legal_actions(s) if isinstance(a, Meld)]
+    yellow = next(a for a in melds if card_name(a.cards[0]) == "Y10")
+    purple = next(a for a in melds if card_name(a.cards[0]) == "P1")
+    assert why(s, 0, yellow).startswith("the only meld that passes the yellow threshold")
+    assert why(s, 0, purple) == "brings purple to 3 of 6"
+
+
 def test_a_meld_short_of_its_threshold_says_how_far_it_brings_the_suit() -> None:
     s = table(hands=("B6 B7 B8 P1", ""), phase="meld")
     meld = next(a for a in RULES.legal_actions(s) if isinstance(a, Meld))

@@ -89,6 +89,14 @@ def _discard(view: NCState, seat: int, action: Discard) -> str:
     return ""
 
 
+def passed(view: NCState, seat: int, action: Meld) -> list[int]:
+    """The suits (indices) whose threshold ``action`` passes for ``seat``."""
+    before = suit_counts(view.melds[seat])
+    added = suit_counts([list(action.cards)])
+    return [i for i, suit in enumerate(SUITS)
+            if before[i] < SCORING[suit][0] <= before[i] + added[i]]
+
+
 def _meld(view: NCState, seat: int, action: Meld) -> str:
     after = clone(view)
     try:
@@ -97,18 +105,22 @@ def _meld(view: NCState, seat: int, action: Meld) -> str:
         return ""
     before_counts = suit_counts(view.melds[seat])
     after_counts = suit_counts(after.melds[seat])
+    others = [a for a in _RULES.legal_actions(view) if isinstance(a, Meld) and a != action]
     said: list[str] = []
     for i, suit in enumerate(SUITS):
         was, now = before_counts[i], after_counts[i]
         threshold = SCORING[suit][0]
         name = SUIT_NAMES[suit].lower()
         if was < threshold <= now:
-            said.insert(0, f"passes the {name} threshold ({now} of {threshold})")
+            # said only where there is a choice: one meld passes it, the others do not
+            only = bool(others) and not any(i in passed(view, seat, a) for a in others)
+            said.insert(0, f"{'the only meld that passes' if only else 'passes'} the {name} "
+                           f"threshold ({now} of {threshold})")
         elif now > was and now < threshold:
             said.append(f"{name} to {now} of {threshold}")
         elif now > was:
             said.append(f"{name} to {now}, beyond its threshold of {threshold}")
-    if said and not said[0].startswith("passes"):
+    if said and "threshold (" not in said[0]:
         said[0] = "brings " + said[0]
     gained = score(after, seat) - score(view, seat)
     text = " and ".join(said[:2])
