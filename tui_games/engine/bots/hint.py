@@ -140,7 +140,7 @@ def in_ten(chance: float) -> str:
 
 def margin_outlook(rating: float, scale: float, unit: str = "VP") -> str:
     """A lead reward (engine.bots.ismcts.margin_rewards with ``scale``) as the lead it
-    stands for: "You end about 4 VP ahead of your best rival, by the bot's reckoning"."""
+    stands for: "By the bot's reckoning you end about 4 VP ahead of your best rival."."""
     lead = round((rating - 0.5) * 2 * scale)
     if lead == 0:
         where = "level with your best rival"
@@ -163,8 +163,9 @@ def after_move(rules: Rules[Any, Any], view: GameState, action: Action) -> GameS
     return after
 
 
-def _fits(text: str) -> bool:
-    return len(textwrap.wrap(text, STATUS_WIDTH)) <= STATUS_LINES
+def fits(text: str) -> bool:
+    """Whether ``text`` wraps at words (as the status line does) into its two lines."""
+    return len(textwrap.wrap(text, STATUS_WIDTH, break_on_hyphens=False)) <= STATUS_LINES
 
 
 def _close(hint: Hint) -> bool:
@@ -184,7 +185,7 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
     (every seat's), the rules' "Seat 2" reads as that player's name and ``seat`` as "you".
 
     "Hint: Play G9 (2): wins this trick and its 2 points. From here you end the game on
-    top about 6 times in 10. R10 is about as good."
+    top about 6 times in 10. Play R10 (1) is about as good."
     """
     rules = game.rules
     words = game.explainer()
@@ -202,10 +203,11 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
             parts.append(f"{_said(rules.describe(view, hint.runner_up))} is about as good.")
     elif not hint.only_move and not why:
         parts.append("The bot's usual move here.")
-    def said(words: list[str]) -> str:
-        text = " ".join(words)
+
+    def said(pieces: list[str]) -> str:
+        text = " ".join(pieces)
         return text if names is None else speak_to(text, names, seat)
 
-    while len(parts) > 1 and not _fits(said(parts)):
+    while len(parts) > 1 and not fits(said(parts)):
         parts.pop()  # the runner-up goes first, then the outlook
     return said(parts)
