@@ -6,7 +6,13 @@ from __future__ import annotations
 from via_nebula_helpers import card, explore, hx, quiet, site, work
 
 from tui_games.games.via_nebula.hint_words import outlook, why
-from tui_games.games.via_nebula.state import Erect, PlaceCraftsman, Transport, ViaNebulaState
+from tui_games.games.via_nebula.state import (
+    Erect,
+    Explore,
+    PlaceCraftsman,
+    Transport,
+    ViaNebulaState,
+)
 
 
 def _wheat_to_d4(letters: str) -> tuple[ViaNebulaState, Transport]:
@@ -59,3 +65,9 @@ def test_a_craftsman_takes_the_tokens_vp_and_names_a_contract_needing_its_resour
         "the token's 2 VP are yours; the Alchemist's House needs wood")
     s.hands[0] = []
     assert why(s, 0, PlaceCraftsman(wood)) == "the token's 2 VP are yours; the Cabin needs wood"
+
+
+def test_exploring_says_the_tile_opens_a_path_for_transports() -> None:
+    """The rulebook: a resource is transported along "a path of empty meadow spaces"."""
+    assert why(quiet(3), 0, Explore(hx("E3"))) == (
+        "its meadow tile opens a path for transports to your sites")

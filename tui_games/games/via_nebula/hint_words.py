@@ -23,6 +23,8 @@ from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import (
     Convert,
     Erect,
+    Explore,
+    FreeExplore,
     MoveResource,
     PlaceCraftsman,
     TakeFromSupply,
@@ -102,6 +104,9 @@ def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     """What ``action`` does towards the seat's buildings."""
     if isinstance(action, PlaceCraftsman):
         return _craftsman(view, seat, action.hex)
+    if isinstance(action, Explore | FreeExplore):
+        # transports follow "a path of empty meadow spaces": a tile opens one
+        return "its meadow tile opens a path for transports to your sites"
     if isinstance(action, Transport | TakeFromSupply | Convert | MoveResource):
         return _site(view, seat, action)
     if isinstance(action, Erect):
