@@ -198,6 +198,16 @@ def test_a_long_hint_leaves_out_the_runner_up_then_the_outlook_to_fit_two_lines(
     assert fits(text)
 
 
+def test_a_reason_too_long_for_the_status_line_leaves_the_move_named_alone() -> None:
+    class Rambling(Words):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return " ".join(["y" * 60] * 3)
+
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, by_rating=True)
+    assert hint_text(Game(words=Rambling()), None, 0, hint) == (
+        "Hint: Play R2. From here you win about 5 times in 10.")
+
+
 def test_seats_read_as_names_and_the_seat_as_you() -> None:
     class Seats(Described):
         def describe(self, s: Any, a: Any) -> str:

@@ -42,11 +42,11 @@ def test_a_positioned_star_says_what_it_adds_to_the_estimated_final_score() -> N
         gain = round(seat_value(after, seat) - seat_value(view, seat))
         text = why(view, seat, action)
         if gain > 0:
-            assert text.startswith(f"this star in your galaxy adds about {gain} VP"), text
+            assert text == f"adds about {gain} VP to your estimated final score", text
         elif gain < 0:
-            assert text.startswith(f"this star in your galaxy costs about {-gain} VP"), text
+            assert text.startswith(f"costs about {-gain} VP of your estimated score"), text
         else:
-            assert text.endswith("keeps your estimated final score as it is"), text
+            assert text == "leaves your estimated final score as it is", text
 
 
 def test_the_outlook_is_the_estimated_lead_in_vp() -> None:

@@ -45,7 +45,7 @@ def test_a_private_contract_in_the_seats_own_hand_counts_too() -> None:
 def test_erecting_names_the_buildings_power() -> None:
     s = quiet(3)
     at = site(s, "D4", 0, "SH")
-    assert why(s, 0, Erect(at, card("Windmill"))) == "its power gives you extra actions"
+    assert why(s, 0, Erect(at, card("Windmill"))) == "its power: extra actions"
 
 
 def test_the_outlook_is_the_estimated_lead_in_vp() -> None:

@@ -187,6 +187,10 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
     "Hint: Play G9 (2): wins this trick and its 2 points. From here you end the game on
     top about 6 times in 10. Play R10 (1) is about as good."
     """
+    def said(pieces: list[str]) -> str:
+        text = " ".join(pieces)
+        return text if names is None else speak_to(text, names, seat)
+
     rules = game.rules
     words = game.explainer()
     what = _said(rules.describe(view, hint.action))
@@ -194,6 +198,8 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
     if hint.only_move:
         why = f"{why}; the only move there is" if why else "the only move there is"
     head = f"Hint: {what}: {why}." if why else f"Hint: {what}."
+    if why and not fits(said([head])):
+        head = f"Hint: {what}."  # a move too long to name with its reason is named alone
     parts = [head]
     if hint.rating is not None and (hint.share is not None or hint.by_rating):
         if words is not None:
@@ -203,11 +209,6 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
             parts.append(f"{_said(rules.describe(view, hint.runner_up))} is about as good.")
     elif not hint.only_move and not why:
         parts.append("The bot's usual move here.")
-
-    def said(pieces: list[str]) -> str:
-        text = " ".join(pieces)
-        return text if names is None else speak_to(text, names, seat)
-
     while len(parts) > 1 and not fits(said(parts)):
         parts.pop()  # the runner-up goes first, then the outlook
     return said(parts)

@@ -37,16 +37,16 @@ def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     except (IndexError, ValueError):  # an observation without the seat's galaxy yet
         return ""
     if isinstance(action, PositionBlackStar):
-        what = "a black star in your Black Star Zone"
+        what = "in your Black Star Zone it "
     elif isinstance(action, PositionStar):
-        what = "this star in your galaxy"
+        what = ""
     else:
         return ""
     if gain > 0:
-        return f"{what} adds about {gain} VP to your final score, by the bot's estimate"
+        return f"{what}adds about {gain} VP to your estimated final score"
     if gain < 0:
-        return f"{what} costs about {-gain} VP now, for what it sets up later"
-    return f"{what} keeps your estimated final score as it is"
+        return f"{what}costs about {-gain} VP of your estimated score, for what it sets up"
+    return f"{what}leaves your estimated final score as it is"
 
 
 def outlook(view: NebulaState, seat: int, rating: float) -> str:

@@ -35,12 +35,12 @@ from tui_games.games.via_nebula.state import (
 
 _RULES = ViaNebulaRules()
 POWERS = {
-    "convert": "its power turns resources on your sites into other types",
-    "extra": "its power gives you extra actions",
-    "supply": "its power takes resources from the supply onto your sites",
-    "discard": "its power returns resources from your storage to the supply",
-    "tile": "its power explores fogs or forests for free",
-    "move": "its power moves resources between your sites",
+    "convert": "its power converts resources",
+    "extra": "its power: extra actions",
+    "supply": "its power takes from the supply",
+    "discard": "its power empties your storage",
+    "tile": "its power explores for free",
+    "move": "its power moves resources",
 }
 """A contract's power in a few words (components.POWER_TEXT says it in full)."""
 
