@@ -73,3 +73,16 @@ def test_the_host_bench_takes_its_games_from_the_registry() -> None:
     assert all("hard" in games[game].bots and seats in games[game].players
                for game, seats in plan.bots)
     assert {game for game, _ in plan.bots} == {g.id for g in games.values() if "hard" in g.bots}
+
+
+def test_every_game_explains_its_hints_without_textual() -> None:
+    """Each game's hint words (GameInfo.hint_words) are a pure HintWords: the screen, the
+    plain-lines front end and the host all show them."""
+    code = ("import sys; from tui_games.games import all_games\n"
+            "for i in all_games().values():\n"
+            "    w = i.explainer()\n"
+            "    assert w is not None and callable(w.why) and callable(w.outlook), i.id\n"
+            "assert not {'textual', 'rich'} & set(sys.modules), sorted(sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr

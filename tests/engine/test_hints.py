@@ -1,22 +1,39 @@
-"""Hints: the hard bot's suggestion from the seat's own observation, a legal move, and a
-one-line reason taken from the search."""
+"""Hints: the hard bot's suggestion from the seat's own observation, a legal move, and
+its words (hint_text): what the move does in the game's terms, what the search expects
+from here as a player says it, a runner-up only when it is about as good."""
 
 from __future__ import annotations
 
 import random
+import textwrap
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.engine.bots.hint import HINT_SECONDS, Hint, hint_bot, reason, suggest
+from tui_games.engine.bots.hint import (
+    HINT_SECONDS,
+    Hint,
+    HintWords,
+    hint_bot,
+    hint_text,
+    in_ten,
+    margin_outlook,
+    suggest,
+)
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import GameState, Rules, default_options
 from tui_games.games import all_games
 
-GAMES = ["nebular_colors", "neptune", "nebula", "via_nebula", "nova_lux"]
+GAMES = list(all_games())
+
+
+def fits(text: str) -> bool:
+    """Two lines of 78 columns, wrapped at words: the status line at 80x24."""
+    return len(textwrap.wrap(text, 78, break_on_hyphens=False)) <= 2
 
 
 def _positions(rules: Rules[Any, Any], wanted: int, seed: int,
@@ -66,8 +83,6 @@ def test_a_hint_is_always_a_legal_move(game_id: str) -> None:
         hint = suggest(hint_bot(info.bots["hard"], rules, random.Random(i), iterations=20),
                        rules, rules.observe(state, seat), seat)
         assert hint.action in rules.legal_actions(state)
-        line = reason(hint, lambda a, s=state: rules.describe(s, a))
-        assert line.startswith("Hint: ") and "\n" not in line
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -81,50 +96,145 @@ def test_a_hint_thinks_for_one_decision_within_a_second(game_id: str) -> None:
 
 
 def test_a_bot_without_settings_still_gives_hints() -> None:
-    rules = all_games()["neptune"].rules
+    info = all_games()["neptune"]
+    rules = info.rules
     state = next(_positions(rules, 1, seed=42))
     seat = rules.to_move(state)
     bot = hint_bot(RandomBot, rules, random.Random(0))
-    hint = suggest(bot, rules, rules.observe(state, seat), seat)
+    view = rules.observe(state, seat)
+    hint = suggest(bot, rules, view, seat)
     assert hint.action in rules.legal_actions(state) and hint.tries == 0
-    assert "rule of thumb" in reason(hint, str)
+    assert "times in 10" not in hint_text(info, view, seat, hint)  # no search, no figures
 
 
-def test_the_reason_gives_the_share_and_the_runner_up() -> None:
-    hint = Hint("draw", tries=1840, share=0.62, rating=0.714, runner_up="take",
-                runner_share=0.21, runner_rating=0.6)
-    assert reason(hint, lambda a: f"{a} a card") == (
-        "Hint: Draw a card (picked in 62% of 1,840 tries, rated 71/100). "
-        "Next best: Take a card, 21%.")
+class Words:
+    """A made-up game's explainer: the move's reason and the figure's meaning."""
+
+    def why(self, view: Any, seat: int, action: Any) -> str:
+        return f"{action} helps you" if action != "quiet" else ""
+
+    def outlook(self, view: Any, seat: int, rating: float) -> str:
+        return f"From here you win {in_ten(rating)}."
 
 
-def test_the_reason_of_a_paired_search_compares_ratings() -> None:
-    hint = Hint("play R2", tries=900, share=0.25, rating=0.63, runner_up="play B3",
-                runner_share=0.25, runner_rating=0.58, by_rating=True)
-    assert reason(hint, str) == (
-        "Hint: Play R2 (rated 63/100 over 900 tries). Next best: Play B3, 58/100.")
+class Described:
+    """Rules enough for hint_text: only describe() is asked."""
+
+    def describe(self, s: Any, a: Any) -> str:
+        return f"play {a}"
 
 
-def test_ratings_that_would_read_the_same_get_a_decimal() -> None:
-    hint = Hint("a", tries=10, rating=0.5912, runner_up="b", runner_rating=0.5874,
-                by_rating=True)
-    assert reason(hint, str) == (
-        "Hint: A (rated 59.1/100 over 10 tries). Next best: B, 58.7/100.")
-    level = Hint("a", tries=10, rating=0.5871, runner_up="b", runner_rating=0.5874,
-                 by_rating=True)
-    assert reason(level, str).endswith("Next best: B, just as good.")
+@dataclass
+class Game:
+    rules: Any = field(default_factory=Described)
+    words: HintWords | None = field(default_factory=Words)
+
+    def explainer(self) -> HintWords | None:
+        return self.words
 
 
-def test_the_reason_says_when_the_heuristic_was_kept() -> None:
-    hint = Hint("meld", tries=500, share=0.2, rating=0.5, runner_up="end", runner_share=0.6,
-                runner_rating=0.52, advised=True)
-    assert reason(hint, str) == (
-        "Hint: Meld (the bot's judgement: over 500 tries the search found nothing "
-        "clearly better). Search's pick: End, 60%.")
+def test_a_hint_says_what_the_move_does_and_what_the_search_expects() -> None:
+    hint = Hint("R2", tries=1840, share=0.62, rating=0.63, runner_up="B3",
+                runner_share=0.21, runner_rating=0.4)
+    assert hint_text(Game(), None, 0, hint) == (
+        "Hint: Play R2: R2 helps you. From here you win about 6 times in 10.")
+
+
+def test_a_runner_up_nearly_as_good_is_named_plainly() -> None:
+    hint = Hint("R2", tries=900, share=0.25, rating=0.63, runner_up="R10",
+                runner_share=0.25, runner_rating=0.62, by_rating=True)
+    assert hint_text(Game(), None, 0, hint).endswith(
+        "about 6 times in 10. Play R10 is about as good.")
+
+
+def test_a_hint_kept_against_the_search_has_one_pick_and_one_reason() -> None:
+    """The bot's heuristic kept its move over the search's favourite: the hint does not
+    then offer the other as the search's pick (no contradiction), only as about as good."""
+    hint = Hint("P5 left", tries=500, share=0.2, rating=0.5, runner_up="P5 right",
+                runner_share=0.6, runner_rating=0.52, advised=True)
+    text = hint_text(Game(), None, 0, hint)
+    assert text.startswith("Hint: Play P5 left: P5 left helps you.")
+    assert text.endswith("Play P5 right is about as good.")
+    assert "pick" not in text and "judgement" not in text and "better" not in text
 
 
 def test_the_only_move_is_said_to_be_one() -> None:
-    assert reason(Hint("pass", only_move=True), str) == "Hint: Pass (the only move there is)."
+    assert hint_text(Game(), None, 0, Hint("pass", only_move=True)) == (
+        "Hint: Play pass: pass helps you; the only move there is.")
+    assert hint_text(Game(), None, 0, Hint("quiet", only_move=True)) == (
+        "Hint: Play quiet: the only move there is.")
+
+
+def test_a_move_without_a_search_or_a_reason_says_it_is_the_usual_move() -> None:
+    assert hint_text(Game(), None, 0, Hint("quiet")) == (
+        "Hint: Play quiet. The bot's usual move here.")
+
+
+def test_chances_read_as_a_player_says_them() -> None:
+    assert in_ten(0.0) == "less than 1 time in 20"
+    assert in_ten(0.08) == "about 1 time in 10"
+    assert in_ten(0.61) == "about 6 times in 10"
+    assert in_ten(0.99) == "more than 19 times in 20"
+
+
+def test_a_lead_reads_as_points_ahead_or_behind() -> None:
+    assert margin_outlook(0.6, 20) == (
+        "By the bot's reckoning you end about 4 VP ahead of your best rival.")
+    assert margin_outlook(0.45, 20).endswith("about 2 VP behind your best rival.")
+    assert margin_outlook(0.5, 20).endswith("level with your best rival.")
+
+
+def test_a_long_hint_leaves_out_the_runner_up_then_the_outlook_to_fit_two_lines() -> None:
+    long = "x" * 60
+
+    class Wordy(Words):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return f"{long} {long}"
+
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_rating=0.5,
+                runner_share=0.5, by_rating=True)
+    text = hint_text(Game(words=Wordy()), None, 0, hint)
+    assert text == f"Hint: Play R2: {long} {long}."
+    assert fits(text)
+
+
+def test_a_reason_too_long_for_the_status_line_leaves_the_move_named_alone() -> None:
+    class Rambling(Words):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return " ".join(["y" * 60] * 3)
+
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, by_rating=True)
+    assert hint_text(Game(words=Rambling()), None, 0, hint) == (
+        "Hint: Play R2. From here you win about 5 times in 10.")
+
+
+def test_seats_read_as_names_and_the_seat_as_you() -> None:
+    class Seats(Described):
+        def describe(self, s: Any, a: Any) -> str:
+            return "swap for Seat 2's R9 trick"
+
+    text = hint_text(Game(rules=Seats()), None, 0, Hint("swap", only_move=True),
+                     names=["Ada", "Bo"])
+    assert text.startswith("Hint: Swap for Bo's R9 trick")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_hint_is_in_the_games_words_and_fits_the_status_line(game_id: str) -> None:
+    """Real searches in random positions: never a score out of 100, never "rated", one
+    pick (the runner-up only as "about as good"), two lines of 78 columns at most."""
+    info = all_games()[game_id]
+    rules = info.rules
+    assert info.explainer() is not None
+    for i, state in enumerate(_positions(rules, 6, seed=44, depth=200)):
+        seat = rules.to_move(state)
+        view = rules.observe(state, seat)
+        hint = suggest(hint_bot(info.bots["hard"], rules, random.Random(i), iterations=30),
+                       rules, view, seat)
+        text = hint_text(info, view, seat, hint, [f"P{n}" for n in range(view.players)])
+        assert text.startswith("Hint: ") and "\n" not in text
+        assert "/100" not in text and "rated" not in text and "pick" not in text, text
+        assert text.count("Hint") == 1
+        assert fits(text), text
 
 
 def test_a_real_search_fills_the_figures() -> None:

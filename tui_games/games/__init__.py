@@ -16,6 +16,7 @@ from importlib import import_module, resources
 from typing import Any
 
 from tui_games.engine.bots.base import BotFactory
+from tui_games.engine.bots.hint import HintWords
 from tui_games.engine.core import Rules
 
 # The game packages under tui_games/games/, in menu order: one line per game.
@@ -66,6 +67,9 @@ class GameInfo:
     # Learn to play: "module:NAME" of the game's guided first game, a pure
     # engine.tutorial.Tutorial (see screens/tutorial.py).
     tutorial: str = ""
+    # Hints: "module" of the game's explainer, a pure engine.bots.hint.HintWords (what a
+    # move does for the seat, what the search's figure means), beside its rules.
+    hint_words: str = ""
 
     @property
     def id(self) -> str:
@@ -78,6 +82,10 @@ class GameInfo:
     @property
     def players(self) -> range:
         return range(self.rules.min_players, self.rules.max_players + 1)
+
+    def explainer(self) -> HintWords | None:
+        """The game's hint explainer (None: a hint names the move and no more)."""
+        return load(self.hint_words) if self.hint_words else None
 
     def rules_markdown(self) -> str:
         """The game's in-app rules reference and edition notes (rules.md beside its rules)."""

@@ -120,6 +120,9 @@ def test_the_status_fits_two_lines_of_80_columns_in_every_phase_of_random_matche
      "the right of 12s."),
     (("P9", ""), ("B2", ""), "choose",
      "Your turn: draw 2 (d) - neither pile makes a set with your hand yet."),
+    (("B10 B11 P2", ""), ("Y1 B9", "P5"), "choose",
+     "Your turn: draw 2 (d) - neither pile makes a set with your hand yet (the left's B9 "
+     "makes only a run with B10 B11)."),
     (("P9 G3", ""), ("B2", "Y5"), "meld",
      "Your turn: no meld can be made now - end your turn (e)."),
     (("P9 G9 B9 P4", ""), ("B2", "Y5"), "meld",

@@ -20,6 +20,7 @@ from tui_games.games.nebular_colors.melds import ScoreBreakdown
 from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
+    CARD_SUIT,
     SUIT_NAMES,
     SUITS,
     Discard,
@@ -89,7 +90,9 @@ def status_text(rules: NebularColorsRules, view: NCState, viewer: int,
         draw = "draw the last card (d)" if len(view.deck) == 1 else "draw 2 (d)"
         takes = [a.pile for a in legal if isinstance(a, Take)]
         if not takes:
-            return f"Your turn: {draw} - neither pile makes a set with your hand yet."
+            runs = only_a_run(view, viewer)
+            why = f" ({runs})" if runs else ""
+            return f"Your turn: {draw} - neither pile makes a set with your hand yet{why}."
         if len(takes) == 2:
             why = (f"the left makes a set of {numbers_text(pile_sets(rules, view, 0))}, "
                    f"the right of {numbers_text(pile_sets(rules, view, 1))}")
@@ -187,6 +190,26 @@ def summary_lines(result: HandResult, final: NCState | None, after: NCState,
 def card_list(cards: Sequence[int]) -> str:
     """`Y1 B2`."""
     return " ".join(card_name(c) for c in cards)
+
+
+def only_a_run(view: NCState, seat: int) -> str:
+    """Why a pile card that goes with the hand still does not let ``seat`` take its pile:
+    it makes a run, and "to take this action, you must be able to make a Set". "" when no
+    pile card makes a run with two hand cards.
+
+    "the left's B9 makes only a run with B10 B11"
+    """
+    hand = view.hands[seat]
+    for pile, cards in enumerate(view.piles):
+        for card in reversed(cards):  # the newest first: the one a player looks at
+            suit, number = CARD_SUIT[card], CARD_NUMBER[card]
+            mine = {CARD_NUMBER[c]: c for c in hand if c >= 0 and CARD_SUIT[c] == suit}
+            for start in range(number - 2, number + 1):
+                others = [n for n in range(start, start + 3) if n != number]
+                if all(n in mine for n in others):
+                    return (f"the {PILES[pile]}'s {card_name(card)} makes only a run with "
+                            f"{card_list([mine[n] for n in others])}")
+    return ""
 
 
 # ---- the table's labels and the answers to keys ----------------------------------------

@@ -5,7 +5,8 @@ the true state) and posts ``HintReady`` back; the table stays live meanwhile, an
 stops the search. A hint that arrives after the game moved on (a move, an undo, another
 viewer) is dropped. The hint is marked on the table by the game's ``mark_hint(action)``
 (its cursor or selection moves to the card, space or action) and explained on the status
-line; the seat's count of hints goes up by one (``Session.hints_used``, saved). Asking
+line in the game's words (``hint_text``, shared by every front end); the seat's count
+of hints goes up by one (``Session.hints_used``, saved). Asking
 again in the same position shows the same hint again without counting it twice.
 """
 
@@ -20,7 +21,7 @@ from textual.message import Message
 from textual.worker import get_current_worker
 
 from tui_games.engine.bots.base import Bot
-from tui_games.engine.bots.hint import Hint, hint_bot, reason, suggest
+from tui_games.engine.bots.hint import Hint, hint_bot, hint_text, suggest
 from tui_games.engine.core import Action, GameState
 
 if TYPE_CHECKING:
@@ -143,8 +144,9 @@ class HintKeys:
     def _show_hint(self, hint: Hint) -> None:
         screen = self._hint_screen
         self.mark_hint(hint.action)
-        view = screen.view()
-        screen.show_status(reason(hint, lambda a: screen.rules.describe(view, a)))
+        # The words are the game's (engine.bots.hint.hint_text): this only shows them.
+        screen.show_status(hint_text(screen.info, screen.view(), screen.viewer, hint,
+                                     screen.seat_names))
 
     def action_stop_hint(self) -> None:
         """Esc while a hint is worked out: stop it, the table as it was."""

@@ -1,0 +1,127 @@
+"""Nebular Colors hints say why in the game's words: a run kept open, a threshold passed,
+a set that lets a pile be taken, why a run does not; from the seat's own cards only."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from nc_helpers import RULES, ids, table
+
+from tui_games.games.nebular_colors.hint_words import kept_for, outlook, why
+from tui_games.games.nebular_colors.state import (
+    Discard,
+    Draw,
+    EndTurn,
+    Meld,
+    NCState,
+    Nova,
+    Stop,
+    Take,
+    card_name,
+)
+from tui_games.games.nebular_colors.texts import only_a_run
+
+
+def test_keeping_a_card_next_to_two_of_its_suit_keeps_the_run_open() -> None:
+    s = table(hands=("B10 P3", ""), phase="discard", drawn="B11 Y2", piles=("P1", "G3"))
+    discard = next(a for a in RULES.legal_actions(s)
+                   if isinstance(a, Discard) and card_name(a.card) == "Y2")
+    assert why(s, 0, discard) == "keeps your blue run open: B10 B11 wait for B9 or B12"
+
+
+def test_a_run_with_a_gap_waits_for_the_middle_card() -> None:
+    hand = ids("B9 P3")
+    assert kept_for(ids("B11")[0], hand) == "keeps your blue run open: B9 B11 wait for B10"
+
+
+def test_a_kept_card_that_completes_a_run_or_a_set_says_so() -> None:
+    assert kept_for(ids("G5")[0], ids("G3 G4 P1")) == "completes a green run: G3 G4 G5"
+    assert kept_for(ids("P9")[0], ids("G9 B9 Y1")) == "completes a set of 9s"
+    assert kept_for(ids("P9")[0], ids("G9 Y1")) == "keeps a pair of 9s for a set"
+
+
+def test_a_card_that_fits_no_meld_is_the_one_to_give_away() -> None:
+    s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1", piles=("P2", "B2"))
+    discard = next(a for a in RULES.legal_actions(s)
+                   if isinstance(a, Discard) and card_name(a.card) == "Y12")
+    assert why(s, 0, discard) == "Y12 fits none of your melds"
+
+
+def test_a_meld_that_passes_a_threshold_names_it_the_points_and_stop_or_nova() -> None:
+    s = table(hands=("Y10 Y11 Y12 P1", ""), melds=(("Y5 Y6 Y7",), ()), phase="meld")
+    meld = next(a for a in RULES.legal_actions(s) if isinstance(a, Meld))
+    assert why(s, 0, meld) == (
+        "passes the yellow threshold (6 of 4): +5 points; you reach 5: Stop or Nova")
+
+
+def test_the_one_meld_of_several_that_passes_a_threshold_says_it_is_the_only_one() -> None:
+    s = table(hands=("Y10 Y11 Y12 P1 P1 P1", ""), melds=(("Y5 Y6 Y7",), ()), phase="meld")
+    melds = [a for a in RULES.legal_actions(s) if isinstance(a, Meld)]
+    yellow = next(a for a in melds if card_name(a.cards[0]) == "Y10")
+    purple = next(a for a in melds if card_name(a.cards[0]) == "P1")
+    assert why(s, 0, yellow).startswith("the only meld that passes the yellow threshold")
+    assert why(s, 0, purple) == "brings purple to 3 of 6"
+
+
+def test_a_meld_short_of_its_threshold_says_how_far_it_brings_the_suit() -> None:
+    s = table(hands=("B6 B7 B8 P1", ""), phase="meld")
+    meld = next(a for a in RULES.legal_actions(s) if isinstance(a, Meld))
+    assert why(s, 0, meld) == "brings blue to 3 of 5"
+
+
+def test_drawing_when_only_a_run_goes_with_a_pile_says_a_pile_needs_a_set() -> None:
+    """The rulebook: "To take this action, you must be able to make a Set"."""
+    s = table(hands=("B10 B11 P2", ""), piles=("Y1 B9", "P5"))
+    assert not any(isinstance(a, Take) for a in RULES.legal_actions(s))
+    assert only_a_run(s, 0) == "the left's B9 makes only a run with B10 B11"
+    assert why(s, 0, Draw()) == ("neither pile makes a set with your hand (the left's B9 "
+                                 "makes only a run with B10 B11, and a pile needs a set)")
+
+
+def test_taking_a_pile_names_the_set_it_makes() -> None:
+    s = table(hands=("P9 G9 Y3", ""), piles=("B9 Y1", "P2"))
+    assert why(s, 0, Take(pile=0)) == "the left pile makes a set of 9s with your hand"
+
+
+def test_ending_a_turn_with_pile_cards_left_names_the_penalty_cards() -> None:
+    s = table(hands=("P9", ""), taken="Y1 G3", phase="meld")
+    assert why(s, 0, EndTurn()) == "Y1 G3 become penalty cards"
+
+
+def test_stop_and_nova_say_what_they_earn() -> None:
+    s = table(hands=("P9", ""), melds=(("G3 G4 G5", "Y1 Y2 Y3", "Y5 Y6 Y7"), ()),
+              phase="stop_or_nova")
+    assert why(s, 0, Stop()) == "ends the hand now with 9 points: 1 star fragment for you"
+    assert why(s, 0, Nova()).startswith("bets on reaching 10 before your opponent reaches 5")
+
+
+def test_the_outlook_is_the_chance_to_win_the_match() -> None:
+    assert outlook(table(), 0, 0.62) == "From here you win the match about 6 times in 10."
+    assert "/100" not in outlook(table(), 0, 0.0)
+
+
+def _visible(view: NCState, seat: int) -> set[str]:
+    cards = [*view.hands[seat], *view.drawn, *view.taken, *view.piles[0], *view.piles[1]]
+    cards += [c for area in view.melds for meld in area for c in meld]
+    return {card_name(c) for c in cards if c >= 0}
+
+
+def test_a_hint_never_names_a_card_hidden_from_the_seat() -> None:
+    pick = random.Random(3)
+    for _ in range(60):
+        s = RULES.setup(2, pick.getrandbits(32), {})
+        for _ in range(pick.randrange(0, 60)):
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, pick.choice(RULES.legal_actions(s)))
+        seat = RULES.to_move(s)
+        if seat is None:
+            continue
+        view = RULES.observe(s, seat)
+        for action in RULES.legal_actions(view):
+            named = set(re.findall(r"\b[GYBP]\d+\b", why(view, seat, action)))
+            # a run's missing ends ("wait for B9 or B12") are wishes, not cards seen
+            named -= set(re.findall(r"\b[GYBP]\d+\b", why(view, seat, action).partition(
+                "wait for")[2]))
+            assert named <= _visible(view, seat), (why(view, seat, action), named)

@@ -1,0 +1,104 @@
+"""Neptune hints say why in the game's words: the trick a card wins and its points, the
+trick it loses and what it keeps, the suit it leads; never a card the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from neptune_tables import RULES, card, pile, table
+
+from tui_games.games.neptune.hint_words import outlook, why
+from tui_games.games.neptune.state import (
+    NeptuneState,
+    OnTop,
+    Play,
+    Shield,
+    Swap,
+    card_short,
+)
+
+
+def test_the_last_card_that_wins_the_trick_names_its_points() -> None:
+    s = table(["R4 G2", "R6 B3"])
+    s.trick, s.follow, s.current = [card("R4")], 0, 1
+    # R6 beats R4; the top card is R6, worth 11 - 6 = 5 points
+    assert why(s, 1, Play(card("R6"))) == "wins this trick and its 5 points"
+
+
+def test_winning_a_trick_with_an_asteroid_in_it_says_what_it_costs() -> None:
+    s = table(["A5 G2", "R6 B3", "R2 G9"])
+    s.trick, s.follow, s.current = [card("R4"), card("A5")], 0, 2
+    s.hands[2] = [card("R7"), card("G9")]
+    assert why(s, 2, Play(card("R7"))) == "wins this trick, taking its -5 of Asteroid damage"
+
+
+def test_a_card_that_cannot_win_is_the_one_you_miss_least() -> None:
+    s = table(["R9 G2", "R2 R3"])
+    s.trick, s.follow, s.current = [card("R9")], 0, 1
+    # a low card scores more when it wins later (the bot keeps it): R3 goes first
+    assert why(s, 1, Play(card("R3"))) == (
+        "nothing you may play beats R9; R3 is the card you miss least")
+    assert why(s, 1, Play(card("R2"))) == "nothing you may play beats R9"
+
+
+def test_letting_a_trick_go_keeps_the_stronger_cards() -> None:
+    s = table(["R5 G2", "R9 R3"])
+    s.trick, s.follow, s.current = [card("R5")], 0, 1
+    assert why(s, 1, Play(card("R3"))) == (
+        "loses the trick to R5 (its 6 points) but keeps your stronger cards for later")
+
+
+def test_a_card_that_holds_the_trick_before_the_end_says_who_is_still_to_play() -> None:
+    s = table(["R5 G2", "R9 R3", "G4 G6"])
+    s.trick, s.follow, s.current = [card("R5")], 0, 1
+    assert why(s, 1, Play(card("R9"))) == "takes the trick for now, 1 card still to come"
+
+
+def test_a_lead_names_the_suit_to_follow_and_its_trump() -> None:
+    """The rulebook: "Red trumps Green, Green trumps Blue, and Blue trumps Red"."""
+    s = table(["R5 G2", "R9 R3"])
+    assert why(s, 0, Play(card("R5"))) == (
+        "leads Red: your rival must follow Red if they can; Blue trumps it")
+    assert why(table(["R5", "R9", "G2"]), 0, Play(card("R5"))).startswith(
+        "leads Red: the others must follow Red")
+    assert why(s, 0, Play(card("G2"))).endswith("Red trumps it")
+
+
+def test_the_special_cards_questions_say_what_the_trick_then_scores() -> None:
+    s = table(["R5 G2", "R9 R3"], piles=[pile(1, "R2", players=2)])
+    s.trick = [card("R8"), card("JG")]
+    s.phase, s.winner = "top", 0
+    assert why(s, 0, OnTop(card("R8"))) == "the trick then scores 3 points"
+    assert why(s, 0, Swap(0)) == "trades your 5-point Bandit trick for one worth 9 points"
+    assert why(s, 0, Shield(0)) == "doubles a trick worth 9 points and protects it"
+
+
+def test_the_outlook_is_the_chance_to_end_the_game_on_top() -> None:
+    s = table(["R5", "R9"])
+    assert outlook(s, 0, 0.0) == "From here you end the game on top less than 1 time in 20."
+    assert outlook(s, 0, 0.58) == "From here you end the game on top about 6 times in 10."
+
+
+def _visible(view: NeptuneState, seat: int) -> set[str]:
+    cards = [*view.hands[seat], *view.trick]
+    cards += [c for p in view.piles for c in p.cards]
+    return {card_short(c) for c in cards if c >= 0}
+
+
+def test_a_hint_never_names_a_card_hidden_from_the_seat() -> None:
+    pick = random.Random(5)
+    for _ in range(60):
+        s = RULES.setup(pick.choice((2, 3, 4)), pick.getrandbits(32), {"specials": "random"})
+        for _ in range(pick.randrange(0, 40)):
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, pick.choice(RULES.legal_actions(s)))
+        seat = RULES.to_move(s)
+        if seat is None:
+            continue
+        view = RULES.observe(s, seat)
+        for action in RULES.legal_actions(view):
+            text = why(view, seat, action)
+            named = set(re.findall(r"\b[RGB]\d+\b", text))
+            assert named <= _visible(view, seat), (text, named)

@@ -1,0 +1,73 @@
+"""Via Nebula hints say why in the game's words: a transport brings a site closer to a
+contract the seat may erect ("1 short of the Windmill"), erecting names its power."""
+
+from __future__ import annotations
+
+from via_nebula_helpers import card, explore, hx, quiet, site, work
+
+from tui_games.games.via_nebula.hint_words import outlook, why
+from tui_games.games.via_nebula.state import (
+    Erect,
+    Explore,
+    PlaceCraftsman,
+    Transport,
+    ViaNebulaState,
+)
+
+
+def _wheat_to_d4(letters: str) -> tuple[ViaNebulaState, Transport]:
+    s = quiet(3)
+    s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Windmill")]
+    s.hands[0] = []
+    work(s, "F3", "H", 2)                     # wheat on F3, the chain F3 - E3 - D4
+    explore(s, "E3")
+    return s, Transport(hx("F3"), site(s, "D4", 0, letters))
+
+
+def test_a_transport_says_how_short_the_site_then_is_of_the_closest_contract() -> None:
+    s, move = _wheat_to_d4("")
+    assert why(s, 0, move) == "the site is then 1 short of the Windmill (1 stone)"
+
+
+def test_a_transport_that_completes_a_contract_says_to_erect_it() -> None:
+    s, move = _wheat_to_d4("S")
+    assert why(s, 0, move) == "the site then holds all the Windmill needs: erect it for 2 VP"
+
+
+def test_a_private_contract_in_the_seats_own_hand_counts_too() -> None:
+    s, move = _wheat_to_d4("")
+    s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Pottery")]
+    s.hands[0] = [card("Alchemist's House")]   # W S H: the wheat is one of three
+    assert why(s, 0, move) == (
+        "the site is then 2 short of the Alchemist's House (1 wood and 1 stone)")
+
+
+def test_erecting_names_the_buildings_power() -> None:
+    s = quiet(3)
+    at = site(s, "D4", 0, "SH")
+    assert why(s, 0, Erect(at, card("Windmill"))) == "its power: extra actions"
+
+
+def test_the_outlook_is_the_estimated_lead_in_vp() -> None:
+    assert outlook(quiet(3), 0, 0.5 + 3 / 30) == (
+        "By the bot's reckoning you end about 3 VP ahead of your best rival.")
+
+
+def test_a_craftsman_takes_the_tokens_vp_and_names_a_contract_needing_its_resource() -> None:
+    """The rulebook: "I grab the token ... I place three Wood resources right where I put
+    my craftsman"."""
+    s = quiet(3)
+    s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Windmill")]
+    s.hands[0] = [card("Alchemist's House")]
+    wood = next(h for h, t in enumerate(s.tokens) if 0 <= t < 20 and t // 4 == 0
+                and t % 4 == 0)  # a 3-wood token worth 2 VP
+    assert why(s, 0, PlaceCraftsman(wood)) == (
+        "the token's 2 VP are yours; the Alchemist's House needs wood")
+    s.hands[0] = []
+    assert why(s, 0, PlaceCraftsman(wood)) == "the token's 2 VP are yours; the Cabin needs wood"
+
+
+def test_exploring_says_the_tile_opens_a_path_for_transports() -> None:
+    """The rulebook: a resource is transported along "a path of empty meadow spaces"."""
+    assert why(quiet(3), 0, Explore(hx("E3"))) == (
+        "its meadow tile opens a path for transports to your sites")

@@ -1,0 +1,172 @@
+"""Why a Nebular Colors hint plays what it plays, in the game's words
+(engine.bots.hint.HintWords).
+
+From the seat's observation only: its hand, the cards it just drew, the discard piles and
+both scoring areas. The words are the rulebook's: a set, a run, a suit's threshold, penalty
+cards, Stop or Nova, star fragments.
+"""
+
+from __future__ import annotations
+
+from tui_games.engine.bots.hint import in_ten
+from tui_games.engine.codec import clone
+from tui_games.engine.core import IllegalAction
+from tui_games.engine.grammar import agree, plural
+from tui_games.games.nebular_colors.melds import score, suit_counts
+from tui_games.games.nebular_colors.rules import NOVA_AT, STOP_AT, NebularColorsRules
+from tui_games.games.nebular_colors.state import (
+    CARD_NUMBER,
+    CARD_SUIT,
+    SCORING,
+    SUIT_NAMES,
+    SUITS,
+    Discard,
+    Draw,
+    EndTurn,
+    Meld,
+    NCAction,
+    NCState,
+    Nova,
+    Stop,
+    Take,
+    card_name,
+)
+from tui_games.games.nebular_colors.texts import (
+    PILES,
+    card_list,
+    numbers_text,
+    only_a_run,
+    pile_sets,
+)
+
+_RULES = NebularColorsRules()
+
+
+def _suit(card: int) -> str:
+    return SUIT_NAMES[CARD_SUIT[card]].lower()
+
+
+def kept_for(card: int, hand: list[int]) -> str:
+    """What ``card`` does for the melds of ``hand`` (which does not hold it): "" for
+    nothing. A full meld first, then a run or a set one card short."""
+    number = CARD_NUMBER[card]
+    same_suit = {CARD_NUMBER[c]: c for c in hand if CARD_SUIT[c] == CARD_SUIT[card]}
+    same_suit[number] = card
+    low = high = number
+    while low - 1 in same_suit:
+        low -= 1
+    while high + 1 in same_suit:
+        high += 1
+    run = [same_suit[n] for n in range(low, high + 1)]
+    pair = [c for c in hand if CARD_NUMBER[c] == number]
+    if len(run) >= 3:
+        return f"completes a {_suit(card)} run: {card_list(run)}"
+    if len(pair) >= 2:
+        return f"completes a set of {number}s"
+    if len(run) == 2:
+        wanted = [n for n in (low - 1, high + 1) if 1 <= n <= 13]
+        waits = " or ".join(f"{CARD_SUIT[card]}{n}" for n in wanted)
+        return f"keeps your {_suit(card)} run open: {card_list(run)} wait for {waits}"
+    for gap in (number - 1, number + 1):
+        if gap - 1 in same_suit and gap + 1 in same_suit and 1 <= gap <= 13:
+            ends = card_list([same_suit[gap - 1], same_suit[gap + 1]])
+            return f"keeps your {_suit(card)} run open: {ends} wait for {CARD_SUIT[card]}{gap}"
+    if pair:
+        return f"keeps a pair of {number}s for a set"
+    return ""
+
+
+def _discard(view: NCState, seat: int, action: Discard) -> str:
+    hand = view.hands[seat]
+    kept = [c for c in view.drawn if c != action.card][:1]
+    reason = kept_for(kept[0], hand) if kept else ""
+    if reason:
+        return reason
+    if not kept_for(action.card, hand):
+        return f"{card_name(action.card)} fits none of your melds"
+    if not view.piles[action.pile]:
+        return "an empty pile must be filled first"
+    return ""
+
+
+def passed(view: NCState, seat: int, action: Meld) -> list[int]:
+    """The suits (indices) whose threshold ``action`` passes for ``seat``."""
+    before = suit_counts(view.melds[seat])
+    added = suit_counts([list(action.cards)])
+    return [i for i, suit in enumerate(SUITS)
+            if before[i] < SCORING[suit][0] <= before[i] + added[i]]
+
+
+def _meld(view: NCState, seat: int, action: Meld) -> str:
+    after = clone(view)
+    try:
+        _RULES.apply(after, action)
+    except IllegalAction:
+        return ""
+    before_counts = suit_counts(view.melds[seat])
+    after_counts = suit_counts(after.melds[seat])
+    others = [a for a in _RULES.legal_actions(view) if isinstance(a, Meld) and a != action]
+    said: list[str] = []
+    for i, suit in enumerate(SUITS):
+        was, now = before_counts[i], after_counts[i]
+        threshold = SCORING[suit][0]
+        name = SUIT_NAMES[suit].lower()
+        if was < threshold <= now:
+            # said only where there is a choice: one meld passes it, the others do not
+            only = bool(others) and not any(i in passed(view, seat, a) for a in others)
+            said.insert(0, f"{'the only meld that passes' if only else 'passes'} the {name} "
+                           f"threshold ({now} of {threshold})")
+        elif now > was and now < threshold:
+            said.append(f"{name} to {now} of {threshold}")
+        elif now > was:
+            said.append(f"{name} to {now}, beyond its threshold of {threshold}")
+    if said and "threshold (" not in said[0]:
+        said[0] = "brings " + said[0]
+    gained = score(after, seat) - score(view, seat)
+    text = " and ".join(said[:2])
+    if gained:
+        text += f": +{plural(gained, 'point')}"
+    mine = score(after, seat)
+    if mine >= STOP_AT > score(view, seat) and view.nova is None:
+        text += f"; you reach {mine}: Stop or Nova"
+    return text
+
+
+def why(view: NCState, seat: int, action: NCAction) -> str:
+    """What ``action`` does for ``seat``'s melds, score and star fragments."""
+    if isinstance(action, Draw):
+        takes = [a for a in _RULES.legal_actions(view) if isinstance(a, Take)]
+        if takes:
+            return "2 new cards are worth more than the set a pile allows"
+        runs = only_a_run(view, seat)
+        base = "neither pile makes a set with your hand"
+        return f"{base} ({runs}, and a pile needs a set)" if runs else base
+    if isinstance(action, Take):
+        sets = pile_sets(_RULES, view, action.pile)
+        size = len(view.piles[action.pile])
+        said = f"the {PILES[action.pile]} pile makes a set of {numbers_text(sets)} with your hand"
+        return f"{said}; pile cards you do not meld become penalty cards" if size > 3 else said
+    if isinstance(action, Discard):
+        return _discard(view, seat, action)
+    if isinstance(action, Meld):
+        return _meld(view, seat, action)
+    if isinstance(action, EndTurn):
+        if view.taken:
+            taken = len(view.taken)
+            become = agree(taken, "becomes a penalty card", "become penalty cards")
+            return f"{card_list(view.taken)} {become}"
+        if any(isinstance(a, Meld) for a in _RULES.legal_actions(view)):
+            return "keeps your cards in hand for bigger melds later"
+        return "no meld can be made now"
+    if isinstance(action, Stop):
+        return f"ends the hand now with {score(view, seat)} points: 1 star fragment for you"
+    if isinstance(action, Nova):
+        return (f"bets on reaching {NOVA_AT} before your opponent reaches {STOP_AT}: "
+                "2 star fragments if you do, 1 for them if not")
+    return ""
+
+
+def outlook(view: NCState, seat: int, rating: float) -> str:
+    """The hard bot's reward is the chance to win the match, nudged by the hand's margin
+    (see hard.evaluate)."""
+    return f"From here you win the match {in_ten(rating)}."

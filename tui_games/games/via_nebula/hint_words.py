@@ -1,0 +1,120 @@
+"""Why a Via Nebula hint plays what it plays, in the game's words
+(engine.bots.hint.HintWords).
+
+Resources are transported to building sites, and a site whose resources meet a
+contract's needs lets its owner erect that building (its VP and its power). A move that
+brings resources to a site is explained by the contract it gets closer to: the closest
+of those the seat may erect (the display's and its own private contracts), from its
+own observation only.
+"""
+
+from __future__ import annotations
+
+from tui_games.engine.bots.hint import after_move, margin_outlook
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    NORMAL_TOKENS,
+    RESOURCES,
+    token_type,
+    token_vp,
+)
+from tui_games.games.via_nebula.hard import LEAD_SCALE
+from tui_games.games.via_nebula.rules import ViaNebulaRules
+from tui_games.games.via_nebula.state import (
+    Convert,
+    Erect,
+    Explore,
+    FreeExplore,
+    MoveResource,
+    PlaceCraftsman,
+    TakeFromSupply,
+    Transport,
+    ViaNebulaAction,
+    ViaNebulaState,
+)
+
+_RULES = ViaNebulaRules()
+POWERS = {
+    "convert": "its power converts resources",
+    "extra": "its power: extra actions",
+    "supply": "its power takes from the supply",
+    "discard": "its power empties your storage",
+    "tile": "its power explores for free",
+    "move": "its power moves resources",
+}
+"""A contract's power in a few words (components.POWER_TEXT says it in full)."""
+
+
+def _open_contracts(view: ViaNebulaState, seat: int) -> list[int]:
+    """The contracts the seat could erect: the display's and its own hand (never hidden)."""
+    return [c for c in (*view.display, *view.hands[seat]) if 0 <= c < len(CONTRACTS)]
+
+
+def missing(needs: tuple[int, ...], pile: list[int]) -> list[int]:
+    """Per resource, how many ``pile`` lacks of ``needs``."""
+    return [max(0, n - have) for n, have in zip(needs, pile, strict=True)]
+
+
+def closest(view: ViaNebulaState, seat: int, pile: list[int]) -> tuple[int, list[int]] | None:
+    """The open contract ``pile`` is closest to (fewest resources short, then most VP)."""
+    options = _open_contracts(view, seat)
+    if not options:
+        return None
+    card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)),
+                                       -CONTRACTS[c].vp))
+    return card, missing(CONTRACTS[card].needs, pile)
+
+
+def short_text(lacking: list[int]) -> str:
+    """"1 stone and 1 wheat"."""
+    return " and ".join(f"{n} {RESOURCES[k]}" for k, n in enumerate(lacking) if n)
+
+
+def _site(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
+    slot = action.target if isinstance(action, MoveResource) else action.slot  # type: ignore[union-attr]
+    after = after_move(_RULES, view, action)
+    if after is None or not 0 <= slot < len(after.slot_res):
+        return ""
+    found = closest(view, seat, after.slot_res[slot])
+    if found is None:
+        return ""
+    card, lacking = found
+    name = CONTRACTS[card].name
+    if not any(lacking):
+        return f"the site then holds all the {name} needs: erect it for {CONTRACTS[card].vp} VP"
+    return f"the site is then {sum(lacking)} short of the {name} ({short_text(lacking)})"
+
+
+def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
+    """A craftsman takes the token (its VP) and puts its resources on the map."""
+    token = view.tokens[hex_]
+    if not 0 <= token < NORMAL_TOKENS:
+        return ""
+    kind = token_type(token)
+    wanting = [c for c in _open_contracts(view, seat) if CONTRACTS[c].needs[kind]]
+    vp = token_vp(token)
+    gain = f"the token's {vp} VP are yours" if vp else "its resources are on the map"
+    if not wanting:
+        return gain
+    mine = [c for c in wanting if c in view.hands[seat]]
+    return f"{gain}; the {CONTRACTS[(mine or wanting)[0]].name} needs {RESOURCES[kind]}"
+
+
+def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
+    """What ``action`` does towards the seat's buildings."""
+    if isinstance(action, PlaceCraftsman):
+        return _craftsman(view, seat, action.hex)
+    if isinstance(action, Explore | FreeExplore):
+        # transports follow "a path of empty meadow spaces": a tile opens one
+        return "its meadow tile opens a path for transports to your sites"
+    if isinstance(action, Transport | TakeFromSupply | Convert | MoveResource):
+        return _site(view, seat, action)
+    if isinstance(action, Erect):
+        contract = CONTRACTS[action.card]
+        return POWERS.get(contract.power, "")
+    return ""
+
+
+def outlook(view: ViaNebulaState, seat: int, rating: float) -> str:
+    """The hard bot's reward is the estimated lead over the best rival, over LEAD_SCALE VP."""
+    return margin_outlook(rating, LEAD_SCALE)
