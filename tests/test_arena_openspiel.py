@@ -57,7 +57,8 @@ def test_a_fixed_simulation_budget_is_what_each_search_runs() -> None:
     bot = OpenSpielBot(rules, random.Random(1), "mcts", simulations=7)
     assert bot.budget() == 7
     timed = OpenSpielBot(rules, random.Random(1), "mcts", seconds=0.5)
-    timed.searched, timed.search_time = 100, 2.0  # 50 simulations a second so far
+    assert timed.budget() == 8  # the probe, before any search has measured the rate
+    timed.rate = 50.0  # the last search ran 50 simulations a second
     assert timed.budget() == 25
 
 
@@ -66,7 +67,7 @@ def test_a_search_of_one_simulation_is_refused_and_a_timed_one_runs_at_least_two
     with pytest.raises(ArenaError, match="at least 2 simulations"):
         run_arena(game, ["easy", "openspiel-ismcts"], 1, 0, openspiel_simulations=1)
     timed = OpenSpielBot(game.rules, random.Random(1), "ismcts", seconds=0.001)
-    timed.searched, timed.search_time = 10, 1.0
+    timed.rate = 10.0
     assert timed.budget() == 2
 
 

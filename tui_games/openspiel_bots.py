@@ -13,8 +13,10 @@ state of the wrapped game (tui_games/openspiel.py) by our ``determinize``, and a
 
 A search is given either a number of simulations (``simulations``) or a time per
 decision (``seconds``): OpenSpiel's Python bots count simulations, so a timed bot sets
-each search's simulations from its own measured rate (simulations a second over its
-decisions so far, a short probe at first). Time per decision is then equal up to that
+each search's simulations from the rate of its last search (a short probe at first). Not
+the rate over the whole game: a simulation costs more as the game goes on (the
+information state strings that key the ISMCTS tree carry the seat's growing log), and a
+game's mean rate overran the time by up to 2x. Time per decision is equal up to that
 estimate; the arena's report gives every bot's milliseconds per decision.
 """
 
@@ -62,6 +64,7 @@ class OpenSpielBot:
         self.simulations = simulations
         self.searched = 0  # simulations over the bot's life
         self.search_time = 0.0
+        self.rate = 0.0  # simulations a second in the last search (0: none yet)
         self._games: dict[int, pyspiel.Game] = {}
 
     def game(self, players: int) -> pyspiel.Game:
@@ -75,9 +78,9 @@ class OpenSpielBot:
         if self.simulations is not None:
             return self.simulations
         assert self.seconds is not None
-        if self.searched == 0 or self.search_time <= 0:
+        if self.rate <= 0:
             return PROBE_SIMULATIONS
-        return max(MIN_SIMULATIONS, round(self.seconds * self.searched / self.search_time))
+        return max(MIN_SIMULATIONS, round(self.seconds * self.rate))
 
     def choose(self, view: GameState, player: int) -> Action:
         state = self.game(view.players).new_initial_state()
@@ -99,8 +102,10 @@ class OpenSpielBot:
                                random_state=np.random.RandomState(seed + 1))
         began = time.perf_counter()
         number = bot.step(state)
-        self.search_time += time.perf_counter() - began
+        took = time.perf_counter() - began
+        self.search_time += took
         self.searched += count
+        self.rate = count / took if took > 0 else self.rate
         return state.game_action(number)
 
 

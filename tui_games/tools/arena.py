@@ -17,9 +17,10 @@ whether a run has played enough games to tell its bots apart.
 
 OpenSpiel's bots take seats too (``--bots hard,openspiel-ismcts``; also
 ``openspiel-mcts`` and ``openspiel-random``, see openspiel_bots.py; they need the
-``[openspiel]`` extra). By default each OpenSpiel decision gets the time per decision
-the other bots of its game have taken so far (EQUAL_TIME_START before any has moved):
-equal time, as a player would feel it. ``openspiel_seconds`` fixes its time instead, and
+``[openspiel]`` extra). By default each OpenSpiel decision gets the time the other bots
+of its game have taken so far per decision with a choice (a forced move takes no time on
+either side; EQUAL_TIME_START before any has chosen): equal time, as a player would
+feel it. ``openspiel_seconds`` fixes its time instead, and
 ``openspiel_simulations`` its simulations (so a run can give it 10 times our time).
 
 ``--shadow LEVELS`` gives every seat's observations to bots of other levels too, which
@@ -281,6 +282,8 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     bots = [lineup.bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]))
             for seat in range(seats)]
     paced = [lineup.equal_time(lineup.labels[bot_at[seat]]) for seat in range(seats)]
+    # Per bot: time and count of the decisions that had a choice (what pacing compares).
+    chose_time, chose = [0.0] * seats, [0] * seats
     # Each shadow's stream is split off its seat's bot seed, never from the plan's own
     # draws: a run with shadows plays the very games of one without.
     shadows = [[lineup.bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))))
@@ -292,10 +295,14 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     while (seat := rules.to_move(state)) is not None:
         index = bot_at[seat]
         if paced[seat]:
-            bots[seat].seconds = _pace(paced, bot_at, thinking, decisions)  # type: ignore[attr-defined]
+            bots[seat].seconds = _pace(paced, bot_at, chose_time, chose)  # type: ignore[attr-defined]
         began = time.perf_counter()
         action = bots[seat].choose(rules.observe(state, seat), seat)
-        thinking[index] += time.perf_counter() - began
+        took = time.perf_counter() - began
+        thinking[index] += took
+        if any(paced) and len(rules.legal_actions(state)) > 1:
+            chose_time[index] += took
+            chose[index] += 1
         decisions[index] += 1
         if shadows[seat]:
             _ask_shadows(rules, state, seat, bots[seat], action, shadows[seat], choices,
@@ -324,7 +331,8 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
 
 def _pace(paced: list[bool], bot_at: tuple[int, ...], thinking: list[float],
           decisions: list[int]) -> float:
-    """The other (not paced) bots' mean seconds per decision in this game so far."""
+    """The other (not paced) bots' mean seconds per decision with a choice in this game
+    so far (``thinking`` and ``decisions`` by bot index count those decisions only)."""
     others = {bot_at[seat] for seat, p in enumerate(paced) if not p}
     made = sum(decisions[i] for i in others)
     if not made:
