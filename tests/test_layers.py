@@ -48,7 +48,7 @@ def test_the_contracts_catch_a_rules_module_importing_textual(tmp_path: Path) ->
 
 def test_the_contracts_catch_a_shared_widget_importing_a_game(tmp_path: Path) -> None:
     """A widget in tui_games/tui/widgets that reads one game's data belongs in that game."""
-    done = copy_with_leak(tmp_path, "widgets/leak.py",
+    done = copy_with_leak(tmp_path, "tui/widgets/leak.py",
                           "from tui_games.games.nebula.state import STAR_LETTERS\n")
     assert done.returncode != 0
     assert "tui_games.tui.widgets.leak -> tui_games.games.nebula.state" in done.stdout

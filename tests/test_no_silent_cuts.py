@@ -24,10 +24,10 @@ ALLOWED = {
     ("engine/text.py", "text[:room]"): "fit itself",
     ("engine/text.py", "ELLIPSIS[:max(width, 0)]"): "fit itself, for a width of 0",
     ("engine/text.py", "line[:max(limit - 1, 0)]"): "one_line, followed by the ellipsis",
-    ("screens/save_name.py", "text[:max(room, 0)]"): "typed input kept to its maximum length",
-    ("screens/fields.py", "clean[:max(room, 0)]"): "typed input kept to its maximum length",
-    ("screens/load.py", "text[:max(width - 1, 0)]"): "load's own fit, followed by the ellipsis",
-    ("widgets/cell_map.py", "self._col_labels[:self.cols]"): "a list of column labels",
+    ("tui/screens/save_name.py", "text[:max(room, 0)]"): "typed input kept to its maximum length",
+    ("tui/screens/fields.py", "clean[:max(room, 0)]"): "typed input kept to its maximum length",
+    ("tui/screens/load.py", "text[:max(width - 1, 0)]"): "load's own fit, followed by the ellipsis",
+    ("tui/widgets/cell_map.py", "self._col_labels[:self.cols]"): "a list of column labels",
     ("games/neptune/screen.py", "name[:room - 1]"): "name_cell, followed by the ellipsis",
     ("games/nova_lux/view.py", "here[:room - 1]"): "a list of seats (a '+' marks the rest)",
     ("games/nova_lux/view.py", "colony.ljust(width - 3)[:width - 3]"):
@@ -39,7 +39,7 @@ ALLOWED = {
     ("games/via_nebula/view.py", "text[:left]"):
         "a map cell's marks cut to the cell (the info line under the map names the hex in full)",
     ("online/server.py", "name[:40]"): "a name sent by a client, kept to its maximum length",
-    ("widgets/status.py", "last[:width - len(ELLIPSIS)]"):
+    ("tui/widgets/status.py", "last[:width - len(ELLIPSIS)]"):
         "fit_lines, followed by the ellipsis",
 }
 
