@@ -265,7 +265,7 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
         entries = screen._entries
         assert screen.action_list.has_focus and screen.action_list.highlighted == 0
         assert not isinstance(entries[0], Attack) and isinstance(entries[-1], Attack)
-        assert "The list has the keys" in str(app.screen.query_one("#status").render())
+        assert "choose in the list" in str(app.screen.query_one("#status").render())
         await pilot.press("down", "down", "escape")
         await pilot.pause()
         assert screen.grid.has_focus and screen.action_list.highlighted is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nova_lux_helpers import RULES, cell, new, put_star
 
 from tui_games.games.nova_lux import entries, turn_lines, view
-from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -170,3 +170,32 @@ def test_an_ark_is_placed_from_the_middle_of_the_map() -> None:
     plan = CursorPlan(None)
     assert plan.place(s, 0, True, True, 0) == MIDDLE == cell("D4")
     assert plan.place(s, 0, True, True, cell("A2")) == cell("A2"), "moved: it stays"
+
+
+def test_the_status_line_offers_what_the_list_offers_in_any_order_each_once() -> None:
+    """Rulebook: "you can do all of the following 4 actions in any order": a done action
+    leaves the line, as it leaves the list; a harvest that emptied a yellow star and the
+    engine stay open (the list offers them again) until another action closes them."""
+    s = table()
+    first = turn_lines.status_text(s, 0, True, NAMES, True)
+    assert first.startswith("Your turn: harvest, move, engine, colony (each once), then ")
+    s.res[0] = [9, 9, 9, 9, 9]
+    emptying = [a for a in RULES.legal_actions(s)
+                if isinstance(a, Harvest) and a.count == s.hydrogen[CARD_AT[cell("C3")]]]
+    RULES.apply(s, emptying[0])                          # C3's yellow star, emptied
+    legal = RULES.legal_actions(s)
+    assert s.open_action == "harvest" and any(isinstance(a, Harvest) for a in legal)
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: harvest the red giant too, or move, engine, colony, then ")
+    RULES.apply(s, MoveTo(cell("C5")))
+    legal = RULES.legal_actions(s)
+    assert not any(isinstance(a, (Harvest, MoveTo)) for a in legal), "closed by the move"
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: engine, colony (each once), then take 1 hydrogen to end.")
+    s.did += ["engine", "colony"]
+    s.open_action = "engine"
+    assert turn_lines.still_open(s) == "run the engine again if you like"
+    s.open_action = ""
+    assert turn_lines.still_open(s) == "all four actions done"
+    for text in (turn_lines.status_text(s, 0, True, NAMES, k) for k in (True, False)):
+        assert len(text) <= 150, "two status lines at 80x24"

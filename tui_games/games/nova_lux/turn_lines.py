@@ -71,8 +71,26 @@ def status_text(s: NovaLuxState, mover: int | None, mine: bool, names: Sequence[
         return (f"End of {names[s.current]}'s turn: use one faction ability, "
                 "or pass (p).")
     if list_keys:
-        keys = "The list has the keys: ↑↓ choose, Enter plays, Esc back to the map."
+        keys = "↑↓ choose in the list, Enter plays, Esc back to the map."
     else:
         keys = "The map has the keys: arrows move, Enter lists actions, Tab next place."
-    return ("Your turn: harvest, move, engine, colony (each once), then take 1 hydrogen "
-            f"to end. {keys}")
+    return f"Your turn: {still_open(s)}, then take 1 hydrogen to end. {keys}"
+
+
+_ACTIONS = ("harvest", "move", "engine", "colony")
+_GO_ON = {"harvest": "harvest the red giant too", "engine": "run the engine again"}
+
+
+def still_open(s: NovaLuxState) -> str:
+    """What the turn may still do, as the action list offers it: ``harvest, move, engine,
+    colony (each once)`` at first; an action done is gone, except a harvest that emptied a
+    yellow star (it may go on into the red giant) and the engine (it runs as often as it is
+    fed) until another action closes them (rulebook: "all of the following 4 actions in
+    any order"; the list never offers a closed one)."""
+    left = [a for a in _ACTIONS if a not in s.did]
+    go_on = _GO_ON.get(s.open_action)
+    if go_on is None:
+        if not left:
+            return "all four actions done"
+        return ", ".join(left) + (" (each once)" if len(left) > 1 else " (once)")
+    return f"{go_on}, or " + ", ".join(left) if left else f"{go_on} if you like"
