@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, cell, new, put_star
 
+from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
@@ -199,3 +200,22 @@ def test_the_status_line_offers_what_the_list_offers_in_any_order_each_once() ->
     assert turn_lines.still_open(s) == "all four actions done"
     for text in (turn_lines.status_text(s, 0, True, NAMES, k) for k in (True, False)):
         assert len(text) <= 150, "two status lines at 80x24"
+
+
+def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() -> None:
+    """Rulebook: "SECOND: satisfy the requirements of each of your faction cards. Must
+    establish colony first." The goal stays on the top line at 80 columns."""
+    s = table()
+    assert turn_lines.goal_text(s, 0) == "goal: colony, then 3 factions"
+    assert "goal: colony, then 3 factions" in turn_lines.top_line(s, 0, 0, NAMES, 200)
+    s.colony[0] = CARD_AT[cell("C3")]
+    s.done[0][1] = True
+    assert turn_lines.goal_text(s, 0) == "goal: 2 more factions"
+    six = new(6, blank=True)
+    assert turn_lines.goal_text(six, 0) == "goal: colony, then 2 factions", "2 of 3 at 5-6"
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log.append(Event("The dice roll row 3, column 3: E5."))
+    solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
+    line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
+    assert "win: colony + 3 factions" in line and "E5 yellow star died" in line, line

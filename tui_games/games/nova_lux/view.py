@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tui_games.engine.core import Event
 from tui_games.engine.grammar import possessive
 from tui_games.engine.text import fit
-from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux import lines, movement
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
     CELL_NAMES,
     CELLS,
     FACE_NAMES,
+    card_by_dice,
+    card_name,
 )
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -256,18 +259,47 @@ def resource_label(r: int) -> str:
     return RESOURCE_NAMES[r].capitalize()
 
 
-def dice_label(s: NovaLuxState) -> str:
-    """The last roll, saying which: ``attack dice 4 v 2`` (attacker's first) or ``card
-    dice row 2 col 3`` (the two dice that name a space card). Told apart by the log line
-    the roll made (the state keeps the dice, not what they were for)."""
+def dice_label(s: NovaLuxState, short: int = 0) -> str:
+    """The last roll, saying what it did: ``attack dice 4 v 2`` (attacker's first), or for
+    the two dice that name a space card the card and what became of it: ``dice hit E5:
+    yellow star died`` (a map cell that changes needs its why beside it: issue 31).
+    ``short`` 1: ``dice: E5 yellow star died``, 2: ``dice: E5 collapsed``, 3: ``dice:
+    E5``. Told apart by the log lines the roll made (the state keeps the dice, not what
+    they were for)."""
     dice = s.dice
-    for event in reversed(s.log):
-        text = event.text
+    log = s.log
+    for i in range(len(log) - 1, -1, -1):
+        text = log[i].text
         if " attacks " in text and " rolls " in text:
             return f"attack dice {dice[0]} v {dice[1]}"
         if text.startswith("The dice roll row"):
-            return f"card dice row {dice[0]} col {dice[1]}"
+            card = card_by_dice(dice[0], dice[1])
+            did = _what_the_dice_did(card, log[i + 1:i + 3])
+            name = card_name(card)
+            if short == 0:
+                return f"dice hit {name}" + (f": {', '.join(did)}" if did else "")
+            if short == 1 or not did:
+                return f"dice: {name} " + ", ".join(did) if did else f"dice: {name}"
+            return f"dice: {name} {did[-1]}" if short == 2 else f"dice: {name}"
     return "dice " + " ".join(map(str, dice))
+
+
+def _what_the_dice_did(card: int, after: Sequence[Event]) -> list[str]:
+    """``["yellow star died"]`` from the log lines after the roll (lines.py builds each
+    once, so equality finds them); the setup's rolls say "destroyed"."""
+    if not after:
+        return []
+    first = after[0]
+    if first == lines.YELLOW_DIES[card]:
+        return ["yellow star died"]
+    if first == lines.RED_DIES[card]:
+        collapsed = len(after) > 1 and after[1] in lines.COLLAPSES[card]
+        return ["red giant died"] + (["collapsed"] if collapsed else [])
+    if first == lines.SAFE[card]:
+        return ["no star, safe"]
+    if first.text.startswith(f"{card_name(card)} is destroyed"):
+        return ["destroyed"]
+    return []
 
 
 def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
