@@ -9,6 +9,7 @@ from nova_lux_helpers import RULES, cell, new, put_star
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.cards import RESOURCE_LETTERS, RESOURCE_NAMES, STARS, options_text
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -219,3 +220,27 @@ def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() ->
     solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
     assert "win: colony + 3 factions" in line and "E5 yellow star died" in line, line
+
+
+def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:
+    """Issue 31: `Engine Y L|O1>A2 · - · -` and `L|O>A | A12 L8` read in words one key
+    away. Rulebook: a run of the engine pays the star's cost and 1 hydrogen."""
+    s = table()
+    s.engine[0] = [16]
+    star = STARS[16]
+    words = view.engine_words(s, 0)
+    assert words[1].startswith(f"  1. yellow star: pay {options_text(star.cost, star.cost_n)}"
+                               " and 1 hydrogen, get ")
+    assert words[2].startswith("  2. empty") and words[3].startswith("  3. empty")
+    text = view.details(s, 0, cell("C3"), NAMES)
+    assert "\n".join(words) in text and text.endswith(view.SHORTHAND)
+    for r, letter in enumerate(RESOURCE_LETTERS):
+        assert f"{letter} {RESOURCE_NAMES[r]}" in view.SHORTHAND, letter
+    for shorthand in ("L|O>A", "O<>H", "A12 L8", "[x]", "Y3", "R5"):
+        assert shorthand in view.SHORTHAND
+
+
+def test_the_map_has_column_letters_and_row_numbers_from_the_cells_names() -> None:
+    cols, rows = view.map_rulers()
+    assert cols == list("ABCDEFG") and rows == [str(n) for n in range(1, 8)]
+    assert CELL_NAMES[cell("E3")] == cols[4] + rows[2]

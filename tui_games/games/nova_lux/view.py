@@ -57,6 +57,14 @@ LARGE_LEGEND = ("Y yellow star, R red giant, with hydrogen · Blk black hole, Wr
                 "Dst space dust, Ntr neutron star · A-F Arks · (a)-(f) colonies")
 
 
+def map_rulers() -> tuple[list[str], list[str]]:
+    """The map's column letters and row numbers, from the cells' own names (``E3``: column
+    E, row 3), so that a step or a log line naming a cell can be found on the map."""
+    side = round(CELLS ** 0.5)
+    return ([CELL_NAMES[col][0] for col in range(side)],
+            [CELL_NAMES[row * side][1:] for row in range(side)])
+
+
 def seat_letter(seat: int) -> str:
     """``A`` for seat 0: how the map shows a seat's Ark (lower case: its colony)."""
     return SEAT_LETTERS[seat]
@@ -302,13 +310,43 @@ def _what_the_dice_did(card: int, after: Sequence[Event]) -> list[str]:
     return []
 
 
+SHORTHAND = ("The table's letters: W water, A artifacts, L life forms, O oxygen, H "
+             "hydrogen; Y3 a yellow star with 3 hydrogen left, r5 (or R5) a red giant with "
+             "5. L|O>A: pay 1 life form or 1 oxygen, get 1 artifact; O<>H: swap 1 oxygen "
+             "and 1 hydrogen, either way; A12 L8: needs 12 artifacts and 8 life forms; "
+             "[x]: a faction done. Engine Y L|O1>A2: a yellow star that turns 1 life form "
+             "or oxygen (and 1 hydrogen) into 2 artifacts; - an empty slot.")
+"""The side panel's shorthand in words: the legend one key away (i), issue 31."""
+
+
+def engine_words(s: NovaLuxState, seat: int) -> list[str]:
+    """``seat``'s biosphere engine slot by slot, in words: ``1. yellow star: pay 1 life
+    form | oxygen and 1 hydrogen, get 2 artifacts`` (rulebook: a run pays the star's cost
+    and 1 hydrogen for its reward), then its federation."""
+    lines = ["Engine (each run pays a star's cost and 1 hydrogen for its reward):"]
+    for slot in range(3):
+        if slot < len(s.engine[seat]):
+            star = STARS[s.engine[seat][slot]]
+            lines.append(f"  {slot + 1}. {star.kind}: pay {options_text(star.cost, star.cost_n)}"
+                         f" and 1 hydrogen, get {options_text(star.reward, star.reward_n)}")
+        else:
+            lines.append(f"  {slot + 1}. empty (a star whose last hydrogen you take comes here)")
+    if s.federation:
+        fed = FEDERATIONS[s.federation[seat]]
+        state = "in force" if federation_holds(s, seat) else "not in force yet"
+        lines.append(f"Federation: {fed.name} ({state})")
+    return lines
+
+
 def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
-    """Everything the side panel shortens, in full: the cell under the cursor, your
-    factions in words, your engine, and every other player."""
+    """Everything the side panel shortens, in words: the cell under the cursor, your
+    factions, your engine, every other player, then the shorthand's legend."""
     lines = [cell_text(s, cell, names), ""]
     lines += [faction_line(s, seat, slot, True) for slot in range(len(s.factions[seat]))]
-    lines += [engine_line(s, seat), ""]
-    lines += [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
+    lines += engine_words(s, seat)
+    others = [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
+    lines += ["", *others] if others else []
+    lines += ["", SHORTHAND]
     return "\n".join(lines).strip()
 
 
