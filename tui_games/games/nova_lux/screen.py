@@ -234,7 +234,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         width: int = self._widget("nl-side").size.width
         if width:
             return width
-        map_width = 7 * 7 + 2 if self.large else 7 * 5 + 1
+        rulers = 2  # the row numbers and a space before the first cells
+        map_width = (7 * 7 + 2 if self.large else 7 * 5 + 1) + rulers
         return max(30, self.app.size.width - map_width)
 
     def _refresh_mat(self, view: NovaLuxState) -> None:

@@ -100,7 +100,7 @@ def status_text(s: NovaLuxState, mover: int | None, mine: bool, names: Sequence[
     if list_keys:
         keys = "↑↓ choose in the list, Enter plays, Esc back to the map."
     else:
-        keys = "The map has the keys: arrows move, Enter lists actions, Tab next place."
+        keys = "Arrows move on the map, Enter lists actions, Tab next place."
     return f"Your turn: {still_open(s)}, then take 1 hydrogen to end. {keys}"
 
 
