@@ -220,9 +220,14 @@ def contract_line(card: int, width: int) -> str:
         return "(hidden)"
     c = CONTRACTS[card]
     power = ("2×" if c.uses == 2 and c.power else "") + POWER_SHORT[c.power]
-    name_room = max(4, width - 11 - len(power))
-    return fit(f"{pile_letters(list(c.needs)):<4} {c.vp}VP {fit(c.name, name_room):<{name_room}} "
-               f"{power}".rstrip(), width)
+    needs = pile_letters(list(c.needs))
+    # The needs in a column of 4 while the name fits beside them, else closer up: a name
+    # cut for the sake of alignment helps nobody (the whole line is one key away, c).
+    for head in (f"{needs:<4} {c.vp}VP ", f"{needs} {c.vp}VP "):
+        name_room = max(4, width - len(head) - len(power) - 1)
+        if len(c.name) <= name_room:
+            break
+    return fit(f"{head}{fit(c.name, name_room):<{name_room}} {power}".rstrip(), width)
 
 
 def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
