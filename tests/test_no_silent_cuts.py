@@ -34,7 +34,7 @@ ALLOWED = {
         "a colony mark '(r)' padded to its cell: three characters at most",
     ("engine/grammar.py", "text[:start]"): "a sentence split where a name starts",
     ("games/nebular_colors/texts.py", "label[:9]"): "followed by the ellipsis",
-    ("games/via_nebula/screen.py", "texts[:rows - 1]"):
+    ("games/via_nebula/offers.py", "texts[:rows - 1]"):
         "a list of lines (the last says how many more)",
     ("games/via_nebula/view.py", "text[:left]"):
         "a map cell's marks cut to the cell (the info line under the map names the hex in full)",

@@ -111,12 +111,20 @@ async def test_every_guided_game_plays_through_by_its_keys(
             assert f"Step {number + 1} of" in text
             width, height = box.content_size
             assert len(textwrap.wrap(text, width)) <= height, (number, "the box cuts it")
+            log = screen.query_one("#log")
+            # Issue 31: the bots' moves stay in view, the log's newest line under the box.
+            assert log.display and log.size.height == 1 and log.region.bottom <= \
+                screen.query_one("#game-keys").region.y, number
             await pilot.press(*step.keys)
             await pilot.pause()
             assert guide.step == number + 1, (number, step.text,
                                              str(screen.query_one("#status").render()))
         assert not guide.active
         assert guide.tutorial.farewell in str(box.render())
+        # Issue 31: the guided game ends with what wins and what to do next turn, whole.
+        width, height = box.content_size
+        assert len(textwrap.wrap(guide.tutorial.farewell, width)) <= height, "farewell cut"
+        assert "win" in guide.tutorial.farewell and "turn" in guide.tutorial.farewell
 
 
 @pytest.mark.parametrize("info", GUIDED, ids=lambda info: info.id)

@@ -265,11 +265,11 @@ async def test_the_list_opens_on_its_safest_line_never_an_attack(
         entries = screen._entries
         assert screen.action_list.has_focus and screen.action_list.highlighted == 0
         assert not isinstance(entries[0], Attack) and isinstance(entries[-1], Attack)
-        assert "The list has the keys" in str(app.screen.query_one("#status").render())
+        assert "choose in the list" in str(app.screen.query_one("#status").render())
         await pilot.press("down", "down", "escape")
         await pilot.pause()
         assert screen.grid.has_focus and screen.action_list.highlighted is None
-        assert "The map has the keys" in str(app.screen.query_one("#status").render())
+        assert "Arrows move on the map" in str(app.screen.query_one("#status").render())
         await pilot.press("enter")                       # open again: on the safest line
         await pilot.pause()
         assert screen.action_list.has_focus and screen.action_list.highlighted == 0
@@ -351,4 +351,4 @@ async def test_a_play_hands_the_keys_to_the_map_in_the_same_call(
         assert screen.action_list.highlighted is None    # the bar goes in the same frame
         await pilot.pause()
         assert screen.grid.has_focus and screen.scroll_offset == (0, 0)
-        assert "The map has the keys" in str(screen.query_one("#status").render())
+        assert "Arrows move on the map" in str(screen.query_one("#status").render())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from nova_lux_helpers import RULES, card, new, put_star, quiet
 
 from tui_games.engine.core import Event
+from tui_games.games.nova_lux import lines
+from tui_games.games.nova_lux.board import card_by_dice
 from tui_games.games.nova_lux.cards import STARS
 from tui_games.games.nova_lux.state import Harvest
 from tui_games.games.nova_lux.view import cell_text, dice_label, hydrogen_left, star_here
@@ -42,4 +44,21 @@ def test_the_dice_say_what_they_were_rolled_for() -> None:
     assert dice_label(s) == "attack dice 4 v 2"
     s.log.append(Event("The dice roll row 3, column 1: A5."))
     s.dice = [3, 1]
-    assert dice_label(s) == "card dice row 3 col 1"
+    assert dice_label(s) == "dice hit A5"
+
+
+def test_a_cell_the_dice_change_says_why_beside_it() -> None:
+    """Solo: "At the end of each turn, roll two dice ... to remove the top layer card of a
+    star": the top line names the card and what the roll did to it (issue 31: E5 went
+    from Y3r5 to R5 with no word why)."""
+    s = quiet(new(1))
+    s.dice = [3, 3]
+    card = card_by_dice(3, 3)
+    s.log += [lines.ROLL[card], lines.YELLOW_DIES[card]]
+    assert dice_label(s) == "dice hit E5: yellow star died"
+    assert dice_label(s, 1) == "dice: E5 yellow star died"
+    s.log += [lines.ROLL[card], lines.RED_DIES[card], lines.COLLAPSES[card][0]]
+    assert dice_label(s) == "dice hit E5: red giant died, collapsed"
+    assert dice_label(s, 2) == "dice: E5 collapsed" and dice_label(s, 3) == "dice: E5"
+    s.log += [lines.ROLL[card], lines.SAFE[card]]
+    assert dice_label(s) == "dice hit E5: no star, safe"

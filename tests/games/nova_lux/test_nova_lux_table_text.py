@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, cell, new, put_star
 
+from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
-from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.cards import RESOURCE_LETTERS, RESOURCE_NAMES, STARS, options_text
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -170,3 +172,75 @@ def test_an_ark_is_placed_from_the_middle_of_the_map() -> None:
     plan = CursorPlan(None)
     assert plan.place(s, 0, True, True, 0) == MIDDLE == cell("D4")
     assert plan.place(s, 0, True, True, cell("A2")) == cell("A2"), "moved: it stays"
+
+
+def test_the_status_line_offers_what_the_list_offers_in_any_order_each_once() -> None:
+    """Rulebook: "you can do all of the following 4 actions in any order": a done action
+    leaves the line, as it leaves the list; a harvest that emptied a yellow star and the
+    engine stay open (the list offers them again) until another action closes them."""
+    s = table()
+    first = turn_lines.status_text(s, 0, True, NAMES, True)
+    assert first.startswith("Your turn: harvest, move, engine, colony (each once), then ")
+    s.res[0] = [9, 9, 9, 9, 9]
+    emptying = [a for a in RULES.legal_actions(s)
+                if isinstance(a, Harvest) and a.count == s.hydrogen[CARD_AT[cell("C3")]]]
+    RULES.apply(s, emptying[0])                          # C3's yellow star, emptied
+    legal = RULES.legal_actions(s)
+    assert s.open_action == "harvest" and any(isinstance(a, Harvest) for a in legal)
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: harvest the red giant too, or move, engine, colony, then ")
+    RULES.apply(s, MoveTo(cell("C5")))
+    legal = RULES.legal_actions(s)
+    assert not any(isinstance(a, (Harvest, MoveTo)) for a in legal), "closed by the move"
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: engine, colony (each once), then take 1 hydrogen to end.")
+    s.did += ["engine", "colony"]
+    s.open_action = "engine"
+    assert turn_lines.still_open(s) == "run the engine again if you like"
+    s.open_action = ""
+    assert turn_lines.still_open(s) == "all four actions done"
+    for text in (turn_lines.status_text(s, 0, True, NAMES, k) for k in (True, False)):
+        assert len(text) <= 150, "two status lines at 80x24"
+
+
+def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() -> None:
+    """Rulebook: "SECOND: satisfy the requirements of each of your faction cards. Must
+    establish colony first." The goal stays on the top line at 80 columns."""
+    s = table()
+    assert turn_lines.goal_text(s, 0) == "goal: colony, then 3 factions"
+    assert "goal: colony, then 3 factions" in turn_lines.top_line(s, 0, 0, NAMES, 200)
+    s.colony[0] = CARD_AT[cell("C3")]
+    s.done[0][1] = True
+    assert turn_lines.goal_text(s, 0) == "goal: 2 more factions"
+    six = new(6, blank=True)
+    assert turn_lines.goal_text(six, 0) == "goal: colony, then 2 factions", "2 of 3 at 5-6"
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log.append(Event("The dice roll row 3, column 3: E5."))
+    solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
+    line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
+    assert "win: colony + 3 factions" in line and "E5 yellow star died" in line, line
+
+
+def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:
+    """Issue 31: `Engine Y L|O1>A2 · - · -` and `L|O>A | A12 L8` read in words one key
+    away. Rulebook: a run of the engine pays the star's cost and 1 hydrogen."""
+    s = table()
+    s.engine[0] = [16]
+    star = STARS[16]
+    words = view.engine_words(s, 0)
+    assert words[1].startswith(f"  1. yellow star: pay {options_text(star.cost, star.cost_n)}"
+                               " and 1 hydrogen, get ")
+    assert words[2].startswith("  2. empty") and words[3].startswith("  3. empty")
+    text = view.details(s, 0, cell("C3"), NAMES)
+    assert "\n".join(words) in text and text.endswith(view.SHORTHAND)
+    for r, letter in enumerate(RESOURCE_LETTERS):
+        assert f"{letter} {RESOURCE_NAMES[r]}" in view.SHORTHAND, letter
+    for shorthand in ("L|O>A", "O<>H", "A12 L8", "[x]", "Y3", "R5"):
+        assert shorthand in view.SHORTHAND
+
+
+def test_the_map_has_column_letters_and_row_numbers_from_the_cells_names() -> None:
+    cols, rows = view.map_rulers()
+    assert cols == list("ABCDEFG") and rows == [str(n) for n in range(1, 8)]
+    assert CELL_NAMES[cell("E3")] == cols[4] + rows[2]

@@ -18,9 +18,11 @@ from tui_games.games.via_nebula.offers import (
     named_hexes,
     next_spot,
     offered_here,
+    preview,
 )
 from tui_games.games.via_nebula.state import Pass, PlaceCraftsman, PlaceSite, Transport
 from tui_games.games.via_nebula.view import (
+    POWER_SHORT,
     MapCellsMemo,
     boards_text,
     contracts_text,
@@ -153,5 +155,38 @@ def test_the_side_lists_the_display_then_the_hand_and_the_viewers_board_first() 
     assert len(contracts) == len(s.display) + len(s.hands[1])
     assert all(line.startswith("hand ") for line in contracts[len(s.display):])
     boards = boards_text(s, 1, NAMES, [3, 5], large=False, width=40).splitlines()
-    assert boards[0].startswith("B Bob") and len(boards) == 4  # 3 lines for Bob, 1 for Ann
-    assert len(boards_text(s, 1, NAMES, [3, 5], large=True, width=40).splitlines()) == 6
+    assert boards[0].startswith("B Bob") and len(boards) == 5  # 4 lines for Bob, 1 for Ann
+    assert len(boards_text(s, 1, NAMES, [3, 5], large=True, width=40).splitlines()) == 8
+
+
+def test_the_side_list_speaks_words_not_codes_and_fits_80_columns() -> None:
+    """Issue 31: `move/conv/tile/disc/takex2/tilex2`, `tiles 5555+20 expl 0 store 0` and
+    `b0/5 c3 s3` were codes; the side column is 30 wide at 80x24."""
+    s = quiet()
+    words = set(POWER_SHORT.values())
+    assert words == {"", "convert", "+action", "supply", "discard", "explore", "move"}
+    for width in (30, 40):
+        for line in contracts_text(s, 0, width).splitlines():
+            assert len(line) <= width
+            assert line.split()[-1].removeprefix("2×") in words | {"Barn"} or "VP" in line
+        boards = boards_text(s, 0, NAMES, [3, 5], large=False, width=width).splitlines()
+        assert all(len(line) <= width for line in boards)
+        assert boards[0] == "R Ann      3VP built 0/5"
+        assert boards[1] == f"  left: {s.craftsmen[0]} craftsmen, {s.sites[0]} sites"
+        assert boards[2].startswith("  tiles " + " ".join(map(str, s.stacks[0])) + " · ")
+        assert "storage 0" in boards[2] and boards[3] == "  sites none on the map"
+        assert boards[4] == "B Bob      5VP built 0/5"
+    for codes in ("b0/", " c3", "expl ", "store ", "conv", "takex2", "tilex2", "disc"):
+        side = contracts_text(s, 0, 30) + boards_text(s, 0, NAMES, [3, 5], False, 30)
+        assert codes not in side, codes
+
+
+def test_the_preview_wraps_each_action_whole_and_counts_the_rest() -> None:
+    """Issue 31: "Place a craftsman on C1 (4…" was cut at 80 columns: the closed list
+    wraps each action as the open list does, as many as their lines fit."""
+    texts = ["Place a craftsman on C1 (4 food, 0 VP)", "Place a building site on E1",
+             "Transport 1 wood from C3 to your site on E1 over D2"]
+    assert preview(texts, 6, 28) == texts
+    assert preview(texts, 4, 28) == [*texts[:2], "... and 1 more"]
+    assert preview(texts, 2, 28) == ["... and 3 more"]
+    assert preview(texts, 2) == [texts[0], "... and 2 more"], "no width: a line each"

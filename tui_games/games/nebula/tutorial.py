@@ -107,8 +107,9 @@ TUTORIAL = Tutorial(
     steps=STEPS,
     intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
           "for objectives.",
-    farewell="That was every kind of move. Position your red star and play on against "
-             "the easy bot, unguided now (undo works again). ? shows the rules; n "
-             "shows the spaces' names.",
+    farewell="On your own now (undo works again). The most VP at the end wins: objectives, "
+             "constellations, black stars, colours in your Galaxy. Next: position your red "
+             "star; then each turn move the Time markers 5 spaces to take stars and place "
+             "each next to one of yours, never linked to its own colour.",
     mark=mark,
 )

@@ -74,9 +74,8 @@ STEPS = (
          "green a bonus: 6 points. Pile cards left unmelded at your turn's end would "
          "cost you as penalties.",
          only(Meld(cards=G13_Y13_B13)), ("m",), G13_Y13_B13),
-    Step("You have 5 points or more, so you choose now: Stop (S) ends the hand and wins "
-         "you a star fragment; Nova (N) plays on for two, if you reach 10 before the "
-         "bot reaches 5. Press S to Stop.",
+    Step("5+ points: Stop (S) ends the hand for 1 star fragment; Nova (N) plays on for 2 "
+         "if you reach 10 before the bot reaches 5. Press S.",
          only(Stop()), ("S",)),
 )
 
@@ -86,9 +85,10 @@ TUTORIAL = Tutorial(
     steps=STEPS,
     intro="Nebular Colors: lay sets and runs, push colours past their counts, reach 5 "
           "points first.",
-    farewell="Well played: that is every kind of move. The match to 2 star fragments "
-             "goes on against the easy bot, unguided now (undo works again). ? shows "
-             "the rules.",
+    farewell="On your own now (undo works again). To win the match: reach 5 points in a "
+             "hand first, then Stop for 1 star fragment or risk a Nova for 2; 2 fragments "
+             "win. Next turn: draw 2 (d) or take a pile (t), meld what you can (m), end "
+             "(e); a pile's cards left unmelded become penalties.",
     mark=mark,
     explained=("Nova",),
 )

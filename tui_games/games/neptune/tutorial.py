@@ -80,9 +80,10 @@ TUTORIAL = Tutorial(
     steps=STEPS,
     intro="Neptune: win tricks, but only each trick's top card scores (11 minus its "
           "power). Red beats Green, Green beats Blue, Blue beats Red.",
-    farewell="That was every kind of move. The game goes on against the easy bot, "
-             "unguided now (undo works again): first to 50 points, or the lead after "
-             "five rounds. ? shows the rules.",
+    farewell="On your own now (undo works again). The game is won at 50 points, or by the "
+             "lead after five rounds. Each turn: follow the led suit if you can; a trick "
+             "you win scores its top card only, so win tricks whose top card is weak (11 "
+             "minus its power). ? shows the rules.",
     mark=mark,
     explained=("Keep",),
 )

@@ -1,10 +1,11 @@
-"""The side panel in full: what the 80x24 table shortens with "…" (key i)."""
+"""The side panel in words: what the 80x24 table shortens with "…" or letters, and the
+letters' legend (key i); ↑↓ scroll it where it is longer than the terminal."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -13,8 +14,8 @@ from tui_games.tui.screens.dismiss_once import DismissOnce
 
 
 class DetailsScreen(DismissOnce, ModalScreen[None]):
-    """The cell under the cursor, your factions, your engine and the other players, each
-    line whole (wrapped, never cut)."""
+    """The cell under the cursor, your factions, your engine, the other players and the
+    shorthand's legend, each line whole (wrapped, never cut)."""
 
     BINDINGS = [
         Binding("escape,enter,i", "close", "Close"),
@@ -26,9 +27,12 @@ class DetailsScreen(DismissOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="nova-details"):
-            yield Static("In full", classes="dialog-title")
-            yield Static(Content(self.text), id="nova-details-text")  # names: text, not markup
-            yield Static("Esc, Enter or i: back to the table", classes="dialog-hint")
+            yield Static("In words", classes="dialog-title")
+            with VerticalScroll(id="nova-details-scroll"):
+                # names: text, not markup
+                yield Static(Content(self.text), id="nova-details-text")
+            yield Static("↑↓ scroll · Esc, Enter or i: back to the table",
+                         classes="dialog-hint")
         yield Footer()
 
     def action_close(self) -> None:

@@ -51,6 +51,7 @@ from tui_games.games.nova_lux.view import (
     flight,
     flights,
     map_cells,
+    map_rulers,
     mat_text,
     resource_label,
 )
@@ -75,7 +76,7 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
 
     BINDINGS = [
         Binding("p", "pass_offer", "Pass"),
-        Binding("i", "details", "In full"),
+        Binding("i", "details", "In words"),
         Binding("tab", "next_spot", "Next", key_display="⇥"),
         Binding("escape", "back", "Back"),
         *[b for b in GameScreen.BINDINGS if b.action != "menu"],
@@ -126,6 +127,7 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         if self.closed:
             return  # left before it was built: no widgets to set up
         self.fit_table(self.app.size.width, self.app.size.height)
+        self.grid.set_rulers(*map_rulers())
         self.grid.focus()
         # A watcher, not a message: the list and the caption change in the cursor's own
         # call, drawn in its frame, with no message hopping up to the screen.
@@ -232,7 +234,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         width: int = self._widget("nl-side").size.width
         if width:
             return width
-        map_width = 7 * 7 + 2 if self.large else 7 * 5 + 1
+        rulers = 2  # the row numbers and a space before the first cells
+        map_width = (7 * 7 + 2 if self.large else 7 * 5 + 1) + rulers
         return max(30, self.app.size.width - map_width)
 
     def _refresh_mat(self, view: NovaLuxState) -> None:

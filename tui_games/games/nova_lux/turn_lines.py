@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tui_games.engine.text import fit
-from tui_games.games.nova_lux.state import NovaLuxState
+from tui_games.games.nova_lux.cards import FACTIONS_KEPT
+from tui_games.games.nova_lux.state import NONE, NovaLuxState
 from tui_games.games.nova_lux.view import dice_label, hydrogen_left
 
 DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
@@ -15,10 +16,22 @@ DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
 _MODES = {"solo": "solo", "semi": "semi-co-op", "standard": ""}
 
 
+def goal_text(s: NovaLuxState, seat: int) -> str:
+    """What ``seat`` still needs to win, shortest first: ``goal: colony, then 3
+    factions`` until the colony stands, then ``goal: 2 more factions`` (rulebook: "Must
+    establish colony first"; 2 of 3 with 5 or 6 players)."""
+    need = 2 if s.players >= 5 else FACTIONS_KEPT
+    done = sum(s.done[seat]) if s.done else 0
+    if s.colony[seat] == NONE:
+        return f"goal: colony, then {need} factions"
+    left = max(need - done, 0)
+    return f"goal: {left} more faction{'s' if left != 1 else ''}"
+
+
 def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[str],
              width: int) -> str:
-    """``Nova Lux · turn 3 · your turn (harvested) · dice 4 2 · 61 H in all stars``, fitted
-    to ``width``."""
+    """``Nova Lux · turn 3 · your turn (harvested) · goal: colony, then 3 factions · dice
+    hit E5: yellow star died · 61 H in all stars``, fitted to ``width``."""
     if mover is None:
         who = "game over"
     elif s.phase == "draft":
@@ -29,16 +42,30 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
         who = "your turn" if s.current == viewer else f"{names[s.current]}'s turn"
     done = [DONE_WORDS[d] for d in dict.fromkeys(s.did)] if mover is not None \
         and s.phase not in ("draft", "place") else []
-    dice = f" · {dice_label(s)}" if s.dice else ""
+    goal = goal_text(s, viewer) if mover is not None and viewer < s.players \
+        and not s.left_game[viewer] else ""
     left = hydrogen_left(s)
     mode = _MODES[s.mode]
+    dice = dice_label(s) if s.dice else ""
+    # A standard game rolls for cards only at setup: once the Arks fly, that roll is old
+    # news (solo and semi-co-op roll every turn; an attack's dice are the turn's).
+    stale = s.mode == "standard" and s.phase not in ("draft", "place")
+    if stale and not dice.startswith("attack"):
+        dice = ""
+    turn = who + (" (" + ", ".join(done) + ")" if done else "")
+    title = " ".join(part for part in ("Nova Lux", mode) if part)
+    full = [title, f"turn {s.turn + 1}", turn, goal, dice, f"{left} H in all stars"]
     # Too long for the terminal: the game's name gives way first, then what the turn
-    # has done (the status line and the log say it too); "…" only as a last resort.
-    for name, did in (("Nova Lux", done), ("", done), ("", [])):
-        title = " ".join(part for part in (name, mode) if part)
-        head = " · ".join(part for part in (title, f"turn {s.turn + 1}") if part)
-        turn = who + (" (" + ", ".join(did) + ")" if did else "")
-        line = f"{head} · {turn}{dice} · {left} H in all stars"
+    # has done (the status line and the log say it too), then the turn's number joins
+    # its owner and the words shorten; the goal and the dice's cause stay longest (a
+    # newcomer's first question, and why a cell just changed); "…" only last.
+    short_goal = goal.replace("goal: colony, then", "win: colony +")
+    compact = [f"{who} {s.turn + 1}" if mover is not None and s.phase not in
+               ("draft", "place") else f"turn {s.turn + 1} · {who}", short_goal]
+    tries = [full, [mode, *full[1:]], [mode, full[1], who, *full[3:]]]
+    tries += [[*compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
+    for parts in tries:
+        line = " · ".join(part for part in parts if part)
         if len(line) <= width:
             break
     return fit(line, width)
@@ -71,8 +98,26 @@ def status_text(s: NovaLuxState, mover: int | None, mine: bool, names: Sequence[
         return (f"End of {names[s.current]}'s turn: use one faction ability, "
                 "or pass (p).")
     if list_keys:
-        keys = "The list has the keys: ↑↓ choose, Enter plays, Esc back to the map."
+        keys = "↑↓ choose in the list, Enter plays, Esc back to the map."
     else:
-        keys = "The map has the keys: arrows move, Enter lists actions, Tab next place."
-    return ("Your turn: harvest, move, engine, colony (each once), then take 1 hydrogen "
-            f"to end. {keys}")
+        keys = "Arrows move on the map, Enter lists actions, Tab next place."
+    return f"Your turn: {still_open(s)}, then take 1 hydrogen to end. {keys}"
+
+
+_ACTIONS = ("harvest", "move", "engine", "colony")
+_GO_ON = {"harvest": "harvest the red giant too", "engine": "run the engine again"}
+
+
+def still_open(s: NovaLuxState) -> str:
+    """What the turn may still do, as the action list offers it: ``harvest, move, engine,
+    colony (each once)`` at first; an action done is gone, except a harvest that emptied a
+    yellow star (it may go on into the red giant) and the engine (it runs as often as it is
+    fed) until another action closes them (rulebook: "all of the following 4 actions in
+    any order"; the list never offers a closed one)."""
+    left = [a for a in _ACTIONS if a not in s.did]
+    go_on = _GO_ON.get(s.open_action)
+    if go_on is None:
+        if not left:
+            return "all four actions done"
+        return ", ".join(left) + (" (each once)" if len(left) > 1 else " (once)")
+    return f"{go_on}, or " + ", ".join(left) if left else f"{go_on} if you like"

@@ -49,8 +49,8 @@ def step(action: Action, text: str) -> Step:
 
 # The guide's box at 80x24 holds two lines: each text stays near 120 characters.
 STEPS = (
-    step(PlaceShip(cell=E3), "Solo: set your Ark on the star E3. (With more players, "
-         "each of you first must pick a faction card.)"),
+    step(PlaceShip(cell=E3), "To win: a colony (7 of all 5 resources), then your 3 "
+         "factions' needs. First set your Ark on E3 (others first pick factions)."),
     step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
          "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
     step(UseEngine(slot=0, pay=2, gain=1), "Run that engine star: fed 1 hydrogen and 1 "
@@ -73,8 +73,8 @@ TUTORIAL = Tutorial(
     seed=2,
     bots=(),
     steps=STEPS,
-    farewell="That was the heart of a turn. Play on alone, unguided now (undo works "
-             "again): Tab finds the next cell where you can act, i shows a line in full.",
+    farewell="On your own now. Each turn: harvest what is below 7, move to a star that "
+             "pays it. Colony at 7 of all 5, then your 3 factions: you win. i: in words.",
     mark=mark,
     explained=("Pick", "StoreStar", "Escape", "EndTurn", "StartTrade", "AdjustOffer",
                "SendOffer", "DropOffer", "AnswerTrade", "OfferTrade", "Attack", "Plunder",

@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tui_games.engine.core import Event
 from tui_games.engine.grammar import possessive
 from tui_games.engine.text import fit
-from tui_games.games.nova_lux import movement
+from tui_games.games.nova_lux import lines, movement
 from tui_games.games.nova_lux.board import (
     CARD_AT,
     CARD_CELLS,
     CELL_NAMES,
     CELLS,
     FACE_NAMES,
+    card_by_dice,
+    card_name,
 )
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -52,6 +55,14 @@ RESOURCE_STYLES = ("blue", "magenta", "red", "green", "yellow")
 COMPACT_LEGEND = "Y/R star+H · A-F Ark · a-f colony"
 LARGE_LEGEND = ("Y yellow star, R red giant, with hydrogen · Blk black hole, Wrm wormhole, "
                 "Dst space dust, Ntr neutron star · A-F Arks · (a)-(f) colonies")
+
+
+def map_rulers() -> tuple[list[str], list[str]]:
+    """The map's column letters and row numbers, from the cells' own names (``E3``: column
+    E, row 3), so that a step or a log line naming a cell can be found on the map."""
+    side = round(CELLS ** 0.5)
+    return ([CELL_NAMES[col][0] for col in range(side)],
+            [CELL_NAMES[row * side][1:] for row in range(side)])
 
 
 def seat_letter(seat: int) -> str:
@@ -256,27 +267,86 @@ def resource_label(r: int) -> str:
     return RESOURCE_NAMES[r].capitalize()
 
 
-def dice_label(s: NovaLuxState) -> str:
-    """The last roll, saying which: ``attack dice 4 v 2`` (attacker's first) or ``card
-    dice row 2 col 3`` (the two dice that name a space card). Told apart by the log line
-    the roll made (the state keeps the dice, not what they were for)."""
+def dice_label(s: NovaLuxState, short: int = 0) -> str:
+    """The last roll, saying what it did: ``attack dice 4 v 2`` (attacker's first), or for
+    the two dice that name a space card the card and what became of it: ``dice hit E5:
+    yellow star died`` (a map cell that changes needs its why beside it: issue 31).
+    ``short`` 1: ``dice: E5 yellow star died``, 2: ``dice: E5 collapsed``, 3: ``dice:
+    E5``. Told apart by the log lines the roll made (the state keeps the dice, not what
+    they were for)."""
     dice = s.dice
-    for event in reversed(s.log):
-        text = event.text
+    log = s.log
+    for i in range(len(log) - 1, -1, -1):
+        text = log[i].text
         if " attacks " in text and " rolls " in text:
             return f"attack dice {dice[0]} v {dice[1]}"
         if text.startswith("The dice roll row"):
-            return f"card dice row {dice[0]} col {dice[1]}"
+            card = card_by_dice(dice[0], dice[1])
+            did = _what_the_dice_did(card, log[i + 1:i + 3])
+            name = card_name(card)
+            if short == 0:
+                return f"dice hit {name}" + (f": {', '.join(did)}" if did else "")
+            if short == 1 or not did:
+                return f"dice: {name} " + ", ".join(did) if did else f"dice: {name}"
+            return f"dice: {name} {did[-1]}" if short == 2 else f"dice: {name}"
     return "dice " + " ".join(map(str, dice))
 
 
+def _what_the_dice_did(card: int, after: Sequence[Event]) -> list[str]:
+    """``["yellow star died"]`` from the log lines after the roll (lines.py builds each
+    once, so equality finds them); the setup's rolls say "destroyed"."""
+    if not after:
+        return []
+    first = after[0]
+    if first == lines.YELLOW_DIES[card]:
+        return ["yellow star died"]
+    if first == lines.RED_DIES[card]:
+        collapsed = len(after) > 1 and after[1] in lines.COLLAPSES[card]
+        return ["red giant died"] + (["collapsed"] if collapsed else [])
+    if first == lines.SAFE[card]:
+        return ["no star, safe"]
+    if first.text.startswith(f"{card_name(card)} is destroyed"):
+        return ["destroyed"]
+    return []
+
+
+SHORTHAND = ("The table's letters: W water, A artifacts, L life forms, O oxygen, H "
+             "hydrogen; Y3 a yellow star with 3 hydrogen left, r5 (or R5) a red giant with "
+             "5. L|O>A: pay 1 life form or 1 oxygen, get 1 artifact; O<>H: swap 1 oxygen "
+             "and 1 hydrogen, either way; A12 L8: needs 12 artifacts and 8 life forms; "
+             "[x]: a faction done. Engine Y L|O1>A2: a yellow star that turns 1 life form "
+             "or oxygen (and 1 hydrogen) into 2 artifacts; - an empty slot.")
+"""The side panel's shorthand in words: the legend one key away (i), issue 31."""
+
+
+def engine_words(s: NovaLuxState, seat: int) -> list[str]:
+    """``seat``'s biosphere engine slot by slot, in words: ``1. yellow star: pay 1 life
+    form | oxygen and 1 hydrogen, get 2 artifacts`` (rulebook: a run pays the star's cost
+    and 1 hydrogen for its reward), then its federation."""
+    lines = ["Engine (each run pays a star's cost and 1 hydrogen for its reward):"]
+    for slot in range(3):
+        if slot < len(s.engine[seat]):
+            star = STARS[s.engine[seat][slot]]
+            lines.append(f"  {slot + 1}. {star.kind}: pay {options_text(star.cost, star.cost_n)}"
+                         f" and 1 hydrogen, get {options_text(star.reward, star.reward_n)}")
+        else:
+            lines.append(f"  {slot + 1}. empty (a star whose last hydrogen you take comes here)")
+    if s.federation:
+        fed = FEDERATIONS[s.federation[seat]]
+        state = "in force" if federation_holds(s, seat) else "not in force yet"
+        lines.append(f"Federation: {fed.name} ({state})")
+    return lines
+
+
 def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
-    """Everything the side panel shortens, in full: the cell under the cursor, your
-    factions in words, your engine, and every other player."""
+    """Everything the side panel shortens, in words: the cell under the cursor, your
+    factions, your engine, every other player, then the shorthand's legend."""
     lines = [cell_text(s, cell, names), ""]
     lines += [faction_line(s, seat, slot, True) for slot in range(len(s.factions[seat]))]
-    lines += [engine_line(s, seat), ""]
-    lines += [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
+    lines += engine_words(s, seat)
+    others = [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
+    lines += ["", *others] if others else []
+    lines += ["", SHORTHAND]
     return "\n".join(lines).strip()
 
 

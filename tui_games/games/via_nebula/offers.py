@@ -8,6 +8,7 @@ whether the list is open, and asks here what that means.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from tui_games.engine.core import Action
@@ -137,3 +138,24 @@ class ChainChoice:
     def next(self) -> None:
         """Another chain of the same transport, round to the first after the last."""
         self.turns += 1
+
+
+def preview(texts: list[str], rows: int, width: int | None = None) -> list[str]:
+    """The actions' texts as the closed list shows them in ``rows`` lines, the last line
+    counting those that do not fit. With ``width``, each is wrapped in full as the open
+    list wraps it (issue 31: "Place a craftsman on C1 (4…" was cut at 80 columns), and
+    as many come as their lines fit; without, one line each (cut by the list)."""
+    if width is None:
+        if len(texts) > rows:
+            return [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
+        return texts
+    shown: list[str] = []
+    used = 0
+    for n, text in enumerate(texts):
+        lines = len(textwrap.wrap(text, max(width, 8))) or 1
+        rest = len(texts) - n - 1
+        if used + lines + (1 if rest else 0) > rows:
+            return [*shown, f"... and {len(texts) - n} more"]
+        shown.append(text)
+        used += lines
+    return shown

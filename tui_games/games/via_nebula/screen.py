@@ -49,6 +49,7 @@ from tui_games.games.via_nebula.offers import (
     named_hexes,
     next_spot,
     offered_here,
+    preview,
 )
 from tui_games.games.via_nebula.side import ViaSide
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
@@ -72,14 +73,6 @@ LARGE = (110, 36)  # from this terminal size on, two-line hexes with their names
 PREF_CURSOR = "map_cursor"  # the session's ui_prefs key: the map cursor survives a save
 
 __all__ = ["LARGE", "ViaNebulaScreen", "action_hexes", "capitalised", "preview"]
-
-
-def preview(texts: list[str], rows: int) -> list[str]:
-    """The actions' texts as the closed list shows them in ``rows`` lines: the last line
-    counts those that do not fit."""
-    if len(texts) > rows:
-        return [*texts[: rows - 1], f"... and {len(texts) - rows + 1} more"]
-    return texts
 
 
 class ViaNebulaScreen(GameScreen, inherit_bindings=False):
@@ -271,11 +264,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         self._options = options
         texts = [self._describe(view, a) for a in options]
         if not self.list_open:
-            texts = preview(texts, self._preview_rows())
+            # Wrapped a little narrower than the list wraps: a line more, never one cut.
+            texts = preview(texts, self._preview_rows(), self._side_width() - 2)
         self._side.show_offer(title, texts, self.list_open, anew=changed or reset)
 
     def _preview_rows(self) -> int:
-        return 8 if self.large else 5
+        return 8 if self.large else 4
 
     @property
     def offered(self) -> list[Action]:

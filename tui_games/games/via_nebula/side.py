@@ -41,17 +41,14 @@ class ViaSide(Column):
         return max(24, app_width - map_width)
 
     def show_offer(self, title: str, texts: list[str], chosen_from: bool, anew: bool) -> None:
-        """The title line, then the actions: the open list (``chosen_from``) wraps each in
-        full and highlights the first when ``anew`` (or while none is); the preview shows
-        ``texts`` a line each, unhighlighted."""
+        """The title line, then the actions, each wrapped in full: the open list
+        (``chosen_from``) highlights the first when ``anew`` (or while none is); the
+        preview (``texts`` as offers.preview chose them to fit) is unhighlighted."""
         self.actions_title.show(title)  # one line, whatever it says
         listing = self.action_list
-        if chosen_from:
-            listing.show_texts(texts)
-            if anew or listing.highlighted is None:
-                listing.highlighted = 0 if texts else None
-        else:
-            listing.show_texts(texts, wrap=False)
+        listing.show_texts(texts)
+        if chosen_from and (anew or listing.highlighted is None):
+            listing.highlighted = 0 if texts else None
 
     def show_boards(self, view: ViaNebulaState, viewer: int, names: list[str],
                     scores: list[int], large: bool, width: int) -> None:

@@ -59,8 +59,8 @@ def step(action: Action, text: str, downs: int = 0) -> Step:
 
 
 STEPS = (
-    step(PlaceCraftsman(hex=C1), "Each turn you take 2 actions. First place a craftsman "
-         "on the exploitation C1: you take its token and it puts out 4 food."),
+    step(PlaceCraftsman(hex=C1), "Each turn: 2 actions. First place a craftsman on the "
+         "exploitation C1: you take its token (VP), it puts out 4 food."),
     step(PlaceSite(hex=E1), "Then claim the ruin E1 as your building site: resources "
          "carried there become buildings."),
     step(Explore(hex=D1), "Explore the fog at D1, next to your pieces: it becomes an empty "
@@ -74,9 +74,9 @@ STEPS = (
          "bot's too: bring 1 wood from F1 to your site on E1.", downs=1),
     step(Erect(slot=0, card=HUNTING_LODGE), "Food and wood on the site fulfil the "
          "Hunting Lodge contract: erect it (2 VP).", downs=2),
-    Step("The building's power: a free exploration (C2 is highlighted: Enter). Other "
-         "powers convert, take from the supply, discard from storage or move a resource "
-         "between sites; you may skip a power. You pass only when nothing is possible.",
+    Step("The building's power: a free exploration (C2 is marked: Enter). Other powers "
+         "convert, take from the supply, discard from storage or move a resource; you may "
+         "skip a power. You pass only when nothing is possible.",
          only(FreeExplore(hex=C2)), ("enter",), FreeExplore(hex=C2)),
 )
 
@@ -84,10 +84,10 @@ TUTORIAL = Tutorial(
     seed=30,
     options={"first": "seat1"},
     steps=STEPS,
-    intro="Via Nebula: carry resources to your sites and build for contracts.",
-    farewell="That was every kind of move. Play on against the easy bot, unguided now "
-             "(undo works again): Tab finds the next hex where you can act, ? shows the "
-             "rules.",
+    intro="Via Nebula: the most VP at the end wins.",
+    farewell="On your own now (undo works again). Most VP wins: buildings (contracts), "
+             "tokens, explorers; each resource left in storage costs 1. Next turn: carry "
+             "resources to your site for a contract in your hand. Tab: next hex.",
     mark=mark,
     explained=("Convert", "TakeFromSupply", "Discard", "MoveResource", "SkipPower",
                "Pass"),

@@ -46,8 +46,10 @@ FOG_STYLE = "#8a8a8a"
 FOREST_STYLE = "#5f875f"
 MEADOW_STYLE = "#87af5f"
 CHAIN_STYLE = "bold #ffaf00"
-POWER_SHORT = {"": "", "convert": "conv", "extra": "+act", "supply": "take",
-               "discard": "disc", "tile": "tile", "move": "move"}
+POWER_SHORT = {"": "", "convert": "convert", "extra": "+action", "supply": "supply",
+               "discard": "discard", "tile": "explore", "move": "move"}
+"""A contract's power in one word on the side list (issue 31: ``conv``, ``takex2`` were
+codes); the rules screen and the contract sheet (c) say each in full."""
 
 FLAG = "▸"  # before a hex where the player can act (the map's flag)
 COMPACT_LEGEND = (f"{FLAG}you can act ~fog ^forest ..empty meadow\n"
@@ -217,10 +219,15 @@ def contract_line(card: int, width: int) -> str:
     if card == HIDDEN:
         return "(hidden)"
     c = CONTRACTS[card]
-    power = POWER_SHORT[c.power] + ("x2" if c.uses == 2 and c.power else "")
-    name_room = max(4, width - 11 - len(power))
-    return fit(f"{pile_letters(list(c.needs)):<4} {c.vp}VP {fit(c.name, name_room):<{name_room}} "
-               f"{power}".rstrip(), width)
+    power = ("2×" if c.uses == 2 and c.power else "") + POWER_SHORT[c.power]
+    needs = pile_letters(list(c.needs))
+    # The needs in a column of 4 while the name fits beside them, else closer up: a name
+    # cut for the sake of alignment helps nobody (the whole line is one key away, c).
+    for head in (f"{needs:<4} {c.vp}VP ", f"{needs} {c.vp}VP "):
+        name_room = max(4, width - len(head) - len(power) - 1)
+        if len(c.name) <= name_room:
+            break
+    return fit(f"{head}{fit(c.name, name_room):<{name_room}} {power}".rstrip(), width)
 
 
 def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
@@ -232,27 +239,29 @@ def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
                 width: int) -> list[str]:
-    """A guild board: one short line, or three (``wide``) adding tiles, explorers,
-    storage and the sites on the map with their resources."""
+    """A guild board: one short line (its VP and buildings), or four (``wide``) adding
+    the craftsmen and sites still to place, the tile stacks, explorers and storage, and
+    the sites on the map with their resources."""
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
-    if width >= 40:
-        head = (f"{letter} {fit(name, 8):<8}{score:>4} VP  bld {built}/5  cr {s.craftsmen[seat]}"
-                f"  site {s.sites[seat]}")
-    else:
-        head = (f"{letter} {fit(name, 7):<7}{score:>3}VP b{built}/5 c{s.craftsmen[seat]}"
-                f" s{s.sites[seat]}")
+    head = f"{letter} {fit(name, 7):<7}{score:>3}VP built {built}/5"
     if not wide:
         return [fit(head, width)]
-    tiles = "".join(str(n) for n in s.stacks[seat])
     stored = sum(s.storage[seat])
     store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
     sites = [f"{NAME[RUINS[slot // 2]]}:{pile_letters(s.slot_res[slot]) or '-'}"
              for slot, owner in enumerate(s.slot_owner)
              if owner == seat and not s.slot_built[slot]]
-    return [fit(head, width),
-            fit(f"  tiles {tiles}+{s.reserve} expl {s.explorers(seat)} store {store}", width),
-            fit(f"  sites {' '.join(sites) or 'none on the map'}", width)]
+    # In words (issue 31: "b0/5 c3 s3", "tiles 5555+20 expl 0 store 0" were codes). The
+    # stacks count down left to right; an emptied one (0) has shown its explorer.
+    stacks = " ".join(str(n) for n in s.stacks[seat])
+    tiles = f"  tiles {stacks} · explorers {s.explorers(seat)} · storage {store}"
+    if len(tiles) > width:
+        tiles = f"  tiles {stacks} · storage {store}"
+    left = (f"  left: {plural(s.craftsmen[seat], 'craftsman', 'craftsmen')}, "
+            f"{plural(s.sites[seat], 'site')}")
+    lines = [head, left, tiles, f"  sites {' '.join(sites) or 'none on the map'}"]
+    return [fit(line, width) for line in lines]
 
 
 def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],

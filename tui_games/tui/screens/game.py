@@ -182,7 +182,7 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         yield from self.compose_table()
         with Column(id="game-news"):
             yield StatusLine(id="status")
-            if self.guide is not None:  # its step box takes the log's place
+            if self.guide is not None:  # its step box takes the log's room but a line
                 self.add_class(self.guide.CLASS)
                 yield from self.guide.compose()
             with Column(id="game-log-box"):  # a new status text leaves the log alone

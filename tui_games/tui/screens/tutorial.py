@@ -3,7 +3,8 @@
 A game declares its tutorial as data (``games/<id>/tutorial.py``, named by its GameInfo's
 ``tutorial``; see engine/tutorial.py). ``learn(app, info)`` opens that fixed deal against
 easy bots with a ``Guide`` attached to the table. The guide shows each step's text in a
-box where the log was (the table stays in view at 80x24), lets the game mark what the
+box in the log's room, over the log's newest line (the table stays in view at 80x24, and
+so do the bots' moves), lets the game mark what the
 step uses (its cursor), and is asked by GameScreen.play before anything is played: an
 action that is legal but not the step's is refused with a sentence (an illegal one is
 explained by the screen as always), so nothing is played by accident. After the last
@@ -25,7 +26,7 @@ from tui_games.games import GameInfo, all_games, load
 if TYPE_CHECKING:
     from tui_games.tui.screens.game import GameScreen
 
-GUIDED_CLASS = "-guided"  # on the game screen while the guide's box replaces the log
+GUIDED_CLASS = "-guided"  # on the game screen while the guide's box takes the log's room
 NO_UNDO = "The guided game has no undo: each step builds on the one before."
 
 
@@ -63,7 +64,7 @@ class Guide:
         return self.step < len(self.tutorial.steps)
 
     def compose(self) -> ComposeResult:
-        """The step box, put where the log is (the screen hides its log meanwhile)."""
+        """The step box, put in the log's room (the log shrinks to its newest line)."""
         yield Static("", id="guide", markup=False)
 
     def box_text(self) -> str:
