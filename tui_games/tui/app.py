@@ -110,6 +110,10 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
         were meant for the screen before, and a game's keys need its widgets. A table
         hears of every other key first (any key but Esc takes back its leave notice)."""
         if isinstance(event, Key) and not event.is_forwarded:
+            if event.key == "escape" and self.screen.query("HelpPanel"):
+                # Esc backs out of everything else; the Keys panel has no key of its own.
+                self.action_hide_help_panel()
+                return
             if self._key_too_early(event):
                 return
             screen = self.screen_stack[-1] if self.screen_stack else None
