@@ -32,13 +32,20 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     dice = f" · {dice_label(s)}" if s.dice else ""
     left = hydrogen_left(s)
     mode = _MODES[s.mode]
-    # Too long for the terminal: the game's name gives way first, then what the turn
-    # has done (the status line and the log say it too); "…" only as a last resort.
-    for name, did in (("Nova Lux", done), ("", done), ("", [])):
+
+    def line_of(name: str, who: str, did: Sequence[str]) -> str:
         title = " ".join(part for part in (name, mode) if part)
         head = " · ".join(part for part in (title, f"turn {s.turn + 1}") if part)
         turn = who + (" (" + ", ".join(did) + ")" if did else "")
-        line = f"{head} · {turn}{dice} · {left} H in all stars"
+        return f"{head} · {turn}{dice} · {left} H in all stars"
+
+    # Too long for the terminal: what the turn has done gives way first (the log says it
+    # too), then "…". The game's name stays or goes by the width alone (it goes only
+    # where even a bare turn would not fit beside it), so the title never flips between
+    # "Nova Lux solo" and "solo" from one step of a game to the next.
+    name = "Nova Lux" if len(line_of("Nova Lux", "your turn", [])) <= width else ""
+    for did in (done, []):
+        line = line_of(name, who, did)
         if len(line) <= width:
             break
     return fit(line, width)
