@@ -124,7 +124,7 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
     def _key_too_early(self, event: Key) -> bool:
         """True for a key typed ahead of what it is meant for, to be dropped: a screen
         not built yet (not mounted, or a game table not filled in: GameScreen.ready), a
-        widget hidden by the too-small panel that still has the focus, or one not laid
+        table or a focused widget hidden by the too-small panel, or a widget not laid
         out yet. The app's own keys (ctrl+q...) always work."""
         if event.key in self.app_keys:
             return False
@@ -132,6 +132,10 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             return True
         screen = self.screen_stack[-1]
         if not self.is_mounted(screen) or not getattr(screen, "ready", True):
+            return True
+        if isinstance(screen, GameScreen) and screen.has_class(TOO_SMALL_CLASS):
+            # The table is hidden: a key would play (or be refused) unseen, and its
+            # answer would stand in for the turn's prompt once the table shows again.
             return True
         focused = screen.focused
         if focused is None:
