@@ -108,3 +108,43 @@ async def test_the_replays_keys_fit_its_footer_and_no_table_key_claims_its_arrow
         assert {"v View as", "a Reveal all", "⏎ Go on"} <= set(shown), shown
         # the hand's or the board's cursor keys would say that ← and → move it
         assert not [entry for entry in shown[2:] if "Move" in entry or "Diagonals" in entry]
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_replay_offers_no_select_and_reveal_only_for_a_finished_game(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    # "space Select" did nothing in a replay; "a Reveal all" was offered for a save.
+    rules = get_game(game_id).rules
+    unfinished = Session.new(rules, [Seat("You"), Seat("Bot", "easy")], 11,
+                             default_options(rules))
+    rng = random.Random(11)
+    for _ in range(6):
+        unfinished.apply(rng.choice(rules.legal_actions(unfinished.state)))
+    for session, finished in ((finished_game(game_id), True), (unfinished, False)):
+        path = (History(store).keep(session) if finished
+                else store.save_as(session, f"{game_id}-part"))
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.replay_file(str(path))
+            for _ in range(3):
+                await pilot.pause()
+            await pilot.press("right", "right")
+            await pilot.pause()
+            shown = [key.description for key in app.screen.query_one(GameFooter).keys]
+            assert "Select" not in shown, shown
+            assert ("Reveal all" in shown) is finished, shown
+
+
+async def test_leaving_the_replay_of_tui_games_replay_file_ends_the_app(
+        store: SaveStore) -> None:
+    path = History(store).keep(finished_game("neptune"))
+    app = GamesApp(store, bot_delay=0, replay=str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, ReplayView)
+        await pilot.press("escape")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.return_code is not None or not app.is_running

@@ -166,7 +166,9 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             self.open_game(session)
         if self._start_replay is not None:
             path, self._start_replay = self._start_replay, None
-            self.replay_file(path)
+            # `tui-games replay FILE` asked for this file only: leaving it ends the app,
+            # back at the shell, rather than in a menu nobody asked for.
+            self.replay_file(path, then=self.exit)
 
     async def _warm_dialog_styles(self) -> None:
         """Mount one hidden Button after the first frame, and take it away: Textual reads a
@@ -386,9 +388,9 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
         if not self.asked_by_closed_screen() and not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
-    def replay_file(self, path: str) -> bool:
+    def replay_file(self, path: str, then: Callable[[], None] | None = None) -> bool:
         """Open a record (or any save) in the replay viewer; a bad file is explained in
-        one line and left untouched."""
+        one line and left untouched. ``then`` runs when the viewer is left."""
         if self.asked_by_closed_screen():
             return False
         try:
@@ -400,7 +402,7 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             return False
         title = (f"the game of {when(tag.finished_at)}" if tag is not None
                  else f"the save {one_line(session.name or 'autosave', 30)!r}")
-        open_replay(self.screen, session, info, self.store, title=title)
+        open_replay(self.screen, session, info, self.store, title=title, then=then)
         return True
 
     def action_rules(self) -> None:

@@ -233,8 +233,8 @@ class ReplayView(GameScreen):
             return False  # as on any table: nothing acts on a table that is not shown
         if action == "round":
             return self.timeline.has_rounds
-        if action == "reveal":
-            return not self.revealed
+        if action == "reveal":  # offered only where it can work: a finished game
+            return self.timeline.over and not self.revealed
         return True
 
     def go_to(self, at: int) -> None:
