@@ -188,8 +188,15 @@ class ReplayView(GameScreen):
         the last key did)."""
         line = self.timeline
         return (f"{lead}Looking back at {self.review_title}: step {self.at}/{line.end}, "
-                f"turn {line.turns[self.at] + 1}, as {self.who()}. Home/End: the first "
+                f"turn {self.turn_number()}, as {self.who()}. Home/End: the first "
                 "or last step.")
+
+    def turn_number(self) -> int:
+        """The turn in play at this step; at the end of a finished game, its last turn (the
+        one the final move completed), so the end reads the same count as History's."""
+        line = self.timeline
+        done = line.turns[self.at]
+        return done if self.at == line.end and line.over else done + 1
 
     # ---- keys ----------------------------------------------------------------------------
 
