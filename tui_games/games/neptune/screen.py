@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
-from tui_games.games.neptune.hints import status_text
+from tui_games.games.neptune.hints import first_cursor_card, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
@@ -305,8 +305,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             hand.move_cursor_to(self._restore_cursor)
             self._restore_cursor = None
         if mine and legal and hand.cursor_key not in legal:
-            # Start on a card that can be played, in the hand's display order.
-            hand.move_cursor_to(next(f.key for f in hand.faces if f.key in legal))
+            start = first_cursor_card([f.key for f in hand.faces], legal)
+            if start is not None:
+                hand.move_cursor_to(start)
 
     def _refresh_choices(self, view: NeptuneState) -> None:
         choices = self.query_one("#nep-choices", ActionList)
