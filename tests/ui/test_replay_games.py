@@ -18,6 +18,7 @@ from tui_games.games import all_games, get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.replay import ReplayView
 from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.log import GameLog
 
 MakeApp = Callable[..., GamesApp]
 
@@ -148,3 +149,22 @@ async def test_leaving_the_replay_of_tui_games_replay_file_ends_the_app(
         for _ in range(3):
             await pilot.pause()
         assert app.return_code is not None or not app.is_running
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_spectators_log_names_a_seat_called_you_as_the_table_does(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    # Watching as a spectator, the log called the seat named "You" "Player 1".
+    path = History(store).keep(finished_game(game_id))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.press("end", "v")
+        await pilot.pause()
+        assert view.seat is None
+        lines = view.query_one("#log", GameLog).shown
+        assert lines and not [line for line in lines if "Player 1" in line], lines[-5:]

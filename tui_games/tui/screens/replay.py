@@ -180,7 +180,8 @@ class ReplayView(GameScreen):
         """The game's own table and log at this step; the status line says where we are."""
         super().refresh_view()
         if self.seat is None:  # the log as nobody's "you", with no seat's private lines
-            self.query_one("#log", GameLog).show(self.view().log, NOBODY, self.seat_names)
+            self.query_one("#log", GameLog).show(self.view().log, NOBODY, self.seat_names,
+                                                 nobodys_you=True)
         self.show_status(self.replay_status())
 
     def replay_status(self, lead: str = "") -> str:
