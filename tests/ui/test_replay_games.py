@@ -168,3 +168,33 @@ async def test_a_spectators_log_names_a_seat_called_you_as_the_table_does(
         assert view.seat is None
         lines = view.query_one("#log", GameLog).shown
         assert lines and not [line for line in lines if "Player 1" in line], lines[-5:]
+
+
+async def test_a_neptune_replay_marks_only_the_cards_the_seat_could_not_play(
+        store: SaveStore, make_app: MakeApp) -> None:
+    # Looking back at a lead or a follow, every card but the cursor's read "·" (unplayable)
+    # and the cursor sat on a card that could not be played.
+    session = finished_game("neptune")
+    rules = session.rules
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView) and view.seat == 0
+        checked = 0
+        for _ in range(12):
+            await pilot.press("right")
+            await pilot.pause()
+            state = view.view()
+            if rules.to_move(state) != 0 or state.phase != "play":
+                continue
+            legal = {a.card for a in rules.legal_actions(state) if hasattr(a, "card")}
+            hand = view.query_one("#nep-hand")
+            dimmed = {f.key for f in hand.faces if f.dimmed}
+            assert dimmed == set(state.hands[0]) - legal
+            assert hand.cursor_key in legal
+            checked += 1
+        assert checked

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
-from tui_games.games.neptune.hints import first_cursor_card, status_text
+from tui_games.games.neptune.hints import first_cursor_card, legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
@@ -298,7 +298,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
-        legal = self._playable()
+        # The rules' own cards for this seat, not only the keyboard's: looking back (or
+        # at a bot's seat) nothing is the keyboard's, and every card read as unplayable.
+        legal = legal_cards(self.rules, view, self.viewer) if mine else set()
         hand = self.hand
         hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
