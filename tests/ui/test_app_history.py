@@ -15,14 +15,16 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from tui_games.engine.codec import to_json
+from tui_games.engine.core import default_options
 from tui_games.engine.records import History, RecordSummary
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session, replay
+from tui_games.games import get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.confirm import ConfirmScreen
 from tui_games.tui.screens.game_over import GameOverScreen
 from tui_games.tui.screens.handoff import HandoffScreen
-from tui_games.tui.screens.history import HistoryScreen
+from tui_games.tui.screens.history import HistoryScreen, seats_column
 from tui_games.tui.screens.menu import MenuScreen
 from tui_games.tui.screens.replay import ReplayView, Timeline
 from tui_games.tui.screens.stats import StatsScreen
@@ -148,7 +150,7 @@ async def test_hot_seat_hands_stay_hidden_until_everything_is_revealed(
         assert view.seat == 2 and view.view().hands[2] == hands[2]
 
 
-async def test_reveal_is_refused_while_a_game_is_not_over(
+async def test_reveal_is_neither_offered_nor_done_while_a_game_is_not_over(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     session = pulsar_session([Seat("Ann"), Seat("Bot", "easy")])
     session.apply(PULSAR.rules.legal_actions(session.state)[1])
@@ -160,9 +162,9 @@ async def test_reveal_is_refused_while_a_game_is_not_over(
         await pilot.pause()
         view = app.screen
         assert isinstance(view, ReplayView) and view.seat == 0
-        await pilot.press("a")
+        await pilot.press("a")  # not offered: it does nothing
         assert not view.revealed and view.viewpoints() == [None, 0]
-        assert "only after the game" in status(view)
+        assert view.check_action("reveal", ()) is False
 
 
 async def test_a_damaged_record_is_refused_in_one_line_and_can_be_deleted(
@@ -311,3 +313,36 @@ async def test_history_and_stats_read_new_records_without_holding_the_keys(
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         assert app.screen.query_one("#stats", DataTable).row_count == 1
+
+
+def test_the_history_seats_column_shows_whole_names_never_cut() -> None:
+    # "You vs Bot 2 …" was cut in the 14 columns of the History at 80 columns.
+    def row(*seats: Seat) -> RecordSummary:
+        return RecordSummary(path="x", game="neptune", title="Neptune", seats=list(seats),
+                             finished_at="")
+    two = row(Seat("You"), Seat("Bot 2", "normal"))
+    assert seats_column(two, 40) == "You vs Bot 2 (normal)"
+    assert seats_column(two, 14) == "You vs Bot 2"
+    four = row(Seat("You"), Seat("Bot 2", "hard"), Seat("Bot 3", "easy"), Seat("Bot 4", "easy"))
+    assert seats_column(four, 14) == "You + 3 more"
+
+
+async def test_the_end_of_a_replay_reads_the_turn_count_of_the_history(
+        store: SaveStore, make_app: MakeApp) -> None:
+    # History said "Turns 30" where the replay's last step said "turn 31".
+    rules = get_game("neptune").rules
+    session = Session.new(rules, [Seat("You"), Seat("Bot 2", "easy")], 3, default_options(rules))
+    rng = random.Random(3)
+    while session.to_move is not None:
+        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.press("end")
+        assert f"turn {session.turn}," in status(view)
+        assert History(store).list()[0].turns == session.turn

@@ -301,3 +301,19 @@ async def test_the_menu_the_load_screen_and_the_table_show_the_same_turn_number(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert "Via Nebula · turn 3 ·" in shown_text(app)
+
+
+async def test_the_learn_pickers_footer_keeps_a_space_after_move(
+        store: SaveStore, make_app: MakeApp) -> None:
+    # The picker's footer is compact (six answers); its group word "Move" read "Move1".
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        parts = [part for part in footer.children if part.region.width]
+        words = [part for part in parts if type(part).__name__ == "FooterLabel"]
+        assert words, "the picker's footer groups its arrows under one word"
+        for word in words:
+            after = parts[parts.index(word) + 1]
+            assert after.region.x > word.region.right, (word.region, after.region)

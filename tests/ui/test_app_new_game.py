@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import SIZE, leave_table
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
-from tui_games.games import get_game
+from tui_games.games import all_games, get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.fields import ChoiceField
 from tui_games.tui.screens.game import GameScreen
 from tui_games.tui.screens.menu import MenuScreen
-from tui_games.tui.screens.new_game import NewGameScreen
+from tui_games.tui.screens.new_game import OPTION_FITS, NewGameScreen, choice_words, full_label
 from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
@@ -214,3 +214,34 @@ async def test_a_page_key_on_a_list_opened_a_moment_ago_does_nothing() -> None:
 def test_the_player_counts_read_1_player_and_2_players() -> None:
     counts = NewGameScreen._count_choices(get_game("nova_lux"))
     assert counts[:2] == [("1 player", 1), ("2 players", 2)]
+
+
+def test_a_long_choice_shows_its_head_in_the_field_and_the_rest_below_never_twice() -> None:
+    # Neptune's "Special cards  Default: Black Hole, Stationfall, ▼" was cut in its field,
+    # then repeated in full on the line under it.
+    for game_id in all_games():
+        for spec in get_game(game_id).rules.option_specs:
+            for value, _label in spec.choices:
+                field, note = choice_words(full_label(spec, value))
+                assert len(field) <= OPTION_FITS, (game_id, field)
+                assert not (note and field.rstrip("…") in note and not field.endswith("…")), \
+                    (game_id, field, note)
+    assert choice_words("Default: Black Hole, Stationfall, Jump Gate, Space Bandit, "
+                        "Asteroids 5, 7") == (
+        "Default", "Black Hole, Stationfall, Jump Gate, Space Bandit, Asteroids 5, 7")
+
+
+async def test_neptunes_special_cards_read_default_with_the_cards_under_it(
+        store: SaveStore, make_app: MakeApp) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(app, pilot)
+        dialog.query_one("#game", ChoiceField).value = "neptune"
+        await pilot.pause()
+        await pilot.pause()
+        field = dialog.query_one("#opt-specials", ChoiceField)
+        assert [label for label, value in field.choices if value == field.value] == ["Default"]
+        note = dialog.query_one("#note-specials", Static)
+        assert note.display
+        assert str(note.render()) == ("Black Hole, Stationfall, Jump Gate, Space Bandit, "
+                                      "Asteroids 5, 7")

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+from conftest import settle
 from textual.widgets import OptionList, Static
 
+from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import all_games, get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.new_game import NewGameScreen
 from tui_games.tui.screens.too_small import TooSmall
+from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
 
@@ -90,3 +96,23 @@ async def test_a_list_squeezed_to_no_room_for_text_measures_a_line_per_option() 
         size = Size(padding, 9)
         assert choices.get_content_height(size, Size(40, 12), padding) == 2
         assert choices.get_content_height(size, Size(40, 12), 30) == 2
+
+
+@pytest.mark.parametrize("game_id", all_games())
+async def test_a_key_pressed_while_the_table_is_too_small_leaves_the_turns_prompt(
+        game_id: str, store: SaveStore) -> None:
+    rules = get_game(game_id).rules
+    seats = [Seat("You")] + [Seat(f"Bot {n}", "easy") for n in range(2, rules.min_players + 1)]
+    session = Session.new(rules, seats, 5, default_options(rules))
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot, 3)
+        status = app.screen.query_one(StatusLine)
+        prompt, played = status.text, len(session.actions)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.1)
+        await pilot.press("d", "e", "enter", "space", "tab", "down")  # unseen: nothing plays
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot, 2)
+        assert status.text == prompt
+        assert len(session.actions) == played

@@ -18,6 +18,7 @@ from tui_games.games import all_games, get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.replay import ReplayView
 from tui_games.tui.widgets.footer import GameFooter
+from tui_games.tui.widgets.log import GameLog
 
 MakeApp = Callable[..., GamesApp]
 
@@ -108,3 +109,92 @@ async def test_the_replays_keys_fit_its_footer_and_no_table_key_claims_its_arrow
         assert {"v View as", "a Reveal all", "⏎ Go on"} <= set(shown), shown
         # the hand's or the board's cursor keys would say that ← and → move it
         assert not [entry for entry in shown[2:] if "Move" in entry or "Diagonals" in entry]
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_replay_offers_no_select_and_reveal_only_for_a_finished_game(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    # "space Select" did nothing in a replay; "a Reveal all" was offered for a save.
+    rules = get_game(game_id).rules
+    unfinished = Session.new(rules, [Seat("You"), Seat("Bot", "easy")], 11,
+                             default_options(rules))
+    rng = random.Random(11)
+    for _ in range(6):
+        unfinished.apply(rng.choice(rules.legal_actions(unfinished.state)))
+    for session, finished in ((finished_game(game_id), True), (unfinished, False)):
+        path = (History(store).keep(session) if finished
+                else store.save_as(session, f"{game_id}-part"))
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.replay_file(str(path))
+            for _ in range(3):
+                await pilot.pause()
+            await pilot.press("right", "right")
+            await pilot.pause()
+            shown = [key.description for key in app.screen.query_one(GameFooter).keys]
+            assert "Select" not in shown, shown
+            assert ("Reveal all" in shown) is finished, shown
+
+
+async def test_leaving_the_replay_of_tui_games_replay_file_ends_the_app(
+        store: SaveStore) -> None:
+    path = History(store).keep(finished_game("neptune"))
+    app = GamesApp(store, bot_delay=0, replay=str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, ReplayView)
+        await pilot.press("escape")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.return_code is not None or not app.is_running
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+async def test_a_spectators_log_names_a_seat_called_you_as_the_table_does(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    # Watching as a spectator, the log called the seat named "You" "Player 1".
+    path = History(store).keep(finished_game(game_id))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        await pilot.press("end", "v")
+        await pilot.pause()
+        assert view.seat is None
+        lines = view.query_one("#log", GameLog).shown
+        assert lines and not [line for line in lines if "Player 1" in line], lines[-5:]
+
+
+async def test_a_neptune_replay_marks_only_the_cards_the_seat_could_not_play(
+        store: SaveStore, make_app: MakeApp) -> None:
+    # Looking back at a lead or a follow, every card but the cursor's read "·" (unplayable)
+    # and the cursor sat on a card that could not be played.
+    session = finished_game("neptune")
+    rules = session.rules
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView) and view.seat == 0
+        checked = 0
+        for _ in range(12):
+            await pilot.press("right")
+            await pilot.pause()
+            state = view.view()
+            if rules.to_move(state) != 0 or state.phase != "play":
+                continue
+            legal = {a.card for a in rules.legal_actions(state) if hasattr(a, "card")}
+            hand = view.query_one("#nep-hand")
+            dimmed = {f.key for f in hand.faces if f.dimmed}
+            assert dimmed == set(state.hands[0]) - legal
+            assert hand.cursor_key in legal
+            checked += 1
+        assert checked

@@ -110,6 +110,10 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
         were meant for the screen before, and a game's keys need its widgets. A table
         hears of every other key first (any key but Esc takes back its leave notice)."""
         if isinstance(event, Key) and not event.is_forwarded:
+            if event.key == "escape" and self.screen.query("HelpPanel"):
+                # Esc backs out of everything else; the Keys panel has no key of its own.
+                self.action_hide_help_panel()
+                return
             if self._key_too_early(event):
                 return
             screen = self.screen_stack[-1] if self.screen_stack else None
@@ -120,7 +124,7 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
     def _key_too_early(self, event: Key) -> bool:
         """True for a key typed ahead of what it is meant for, to be dropped: a screen
         not built yet (not mounted, or a game table not filled in: GameScreen.ready), a
-        widget hidden by the too-small panel that still has the focus, or one not laid
+        table or a focused widget hidden by the too-small panel, or a widget not laid
         out yet. The app's own keys (ctrl+q...) always work."""
         if event.key in self.app_keys:
             return False
@@ -128,6 +132,10 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             return True
         screen = self.screen_stack[-1]
         if not self.is_mounted(screen) or not getattr(screen, "ready", True):
+            return True
+        if isinstance(screen, GameScreen) and screen.has_class(TOO_SMALL_CLASS):
+            # The table is hidden: a key would play (or be refused) unseen, and its
+            # answer would stand in for the turn's prompt once the table shows again.
             return True
         focused = screen.focused
         if focused is None:
@@ -158,7 +166,9 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             self.open_game(session)
         if self._start_replay is not None:
             path, self._start_replay = self._start_replay, None
-            self.replay_file(path)
+            # `tui-games replay FILE` asked for this file only: leaving it ends the app,
+            # back at the shell, rather than in a menu nobody asked for.
+            self.replay_file(path, then=self.exit)
 
     async def _warm_dialog_styles(self) -> None:
         """Mount one hidden Button after the first frame, and take it away: Textual reads a
@@ -378,9 +388,9 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
         if not self.asked_by_closed_screen() and not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
-    def replay_file(self, path: str) -> bool:
+    def replay_file(self, path: str, then: Callable[[], None] | None = None) -> bool:
         """Open a record (or any save) in the replay viewer; a bad file is explained in
-        one line and left untouched."""
+        one line and left untouched. ``then`` runs when the viewer is left."""
         if self.asked_by_closed_screen():
             return False
         try:
@@ -392,7 +402,7 @@ class GamesApp(PaletteCommands, TableHeap, SizeWatch, TerminalWatch, App[None]):
             return False
         title = (f"the game of {when(tag.finished_at)}" if tag is not None
                  else f"the save {one_line(session.name or 'autosave', 30)!r}")
-        open_replay(self.screen, session, info, self.store, title=title)
+        open_replay(self.screen, session, info, self.store, title=title, then=then)
         return True
 
     def action_rules(self) -> None:

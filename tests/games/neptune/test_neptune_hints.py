@@ -13,7 +13,7 @@ import textwrap
 from neptune_tables import RULES, card, table
 
 from tui_games.engine.grammar import speak_to
-from tui_games.games.neptune.hints import status_text
+from tui_games.games.neptune.hints import first_cursor_card, status_text
 from tui_games.games.neptune.state import NeptuneState
 
 WIDTH, LINES = 78, 2  # the status line at 80x24: two lines inside the screen's padding
@@ -56,7 +56,8 @@ def test_the_status_says_what_to_follow_and_what_trumps() -> None:
     s.trick, s.follow, s.current = [card("G5")], 1, 1
     s.hands[1] = [card("R6"), card("B3")]
     text = status_text(RULES, s, 1, card("R6"))
-    assert text == "You have no Green: play any card (Red trumps). R6 (5): Enter plays it."
+    assert text == ("You have no Green: play any card (Red trumps). R6 (strength 6, scores "
+                    "5 points): Enter plays it.")
     s.hands[1] = [card("G7"), card("B3")]
     text = status_text(RULES, s, 1, card("B3"))
     assert text == "Follow Green (Red trumps). B3 (8): not now - you must follow Green."
@@ -67,7 +68,7 @@ def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
     s = table(["A7 R2", "B8", "B4 G2"])
     s.trick, s.follow, s.current = [card("A7"), card("B4")], 2, 1
     text = status_text(RULES, s, 1, card("B8"))
-    assert text == "Follow Blue (Green trumps). B8 (3): Enter plays it."
+    assert text == "Follow Blue (Green trumps). B8 (strength 8, scores 3 points): Enter plays it."
 
 
 def test_after_a_special_lead_there_is_nothing_to_follow_yet() -> None:
@@ -84,3 +85,21 @@ def test_someone_elses_turn_and_decision_name_the_seat() -> None:
     assert status_text(RULES, s, 0, None) == (
         "Seat 3 won the trick and decides what to do with it.")
     assert status_text(RULES, s, 2, None).endswith("↑↓ pick, Enter confirms.")
+
+
+def test_the_cursor_hint_reads_strength_and_points_apart() -> None:
+    # "Follow Green... G1 (10): Enter plays it" led a newcomer to play the weakest card.
+    s = table(["R4 G2", "R6 B3", "G9 B2"])
+    s.trick, s.follow, s.current = [card("G5")], 1, 1
+    s.hands[1] = [card("G1"), card("B3")]
+    text = status_text(RULES, s, 1, card("G1"))
+    assert text == ("Follow Green (Red trumps). G1 (strength 1, scores 10 points): "
+                    "Enter plays it.")
+
+
+def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> None:
+    g1, g7, b3, sb = card("G1"), card("G7"), card("B3"), card("SB")
+    assert first_cursor_card([g1, g7, b3], {g1, g7}) == g7
+    assert first_cursor_card([sb, g1], {sb, g1}) == g1  # a system card before a special
+    assert first_cursor_card([sb, b3], {sb}) == sb
+    assert first_cursor_card([b3], set()) is None

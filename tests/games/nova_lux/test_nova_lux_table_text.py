@@ -116,14 +116,16 @@ def test_the_draft_says_how_many_factions_are_still_to_keep() -> None:
     assert lines == ["(drafting: 3 more to keep)"]
 
 
-def test_the_top_line_gives_way_name_first_then_what_the_turn_did() -> None:
+def test_the_top_line_gives_way_what_the_turn_did_first_then_the_name() -> None:
     s = table()
     s.did.append("harvest")
     full = turn_lines.top_line(s, 0, 0, NAMES, 200)
     assert full.startswith("Nova Lux · turn 1 · your turn (harvested) · ")
     assert full.endswith(" H in all stars")
     shorter = turn_lines.top_line(s, 0, 0, NAMES, len(full) - 1)
-    assert shorter.startswith("turn 1 · your turn (harvested) · ")
+    assert shorter.startswith("Nova Lux · turn 1 · your turn · ")
+    bare = len(shorter)
+    assert turn_lines.top_line(s, 0, 0, NAMES, bare - 1).startswith("turn 1 · your turn · ")
     cut = turn_lines.top_line(s, 0, 0, NAMES, 30)
     assert len(cut) <= 30 and cut.endswith("…") and "harvested" not in cut
     assert "Ann's turn" in turn_lines.top_line(s, 0, 1, NAMES, 200), "Bo's view"
@@ -244,3 +246,18 @@ def test_the_map_has_column_letters_and_row_numbers_from_the_cells_names() -> No
     cols, rows = view.map_rulers()
     assert cols == list("ABCDEFG") and rows == [str(n) for n in range(1, 8)]
     assert CELL_NAMES[cell("E3")] == cols[4] + rows[2]
+
+
+def test_the_top_lines_title_does_not_flip_between_steps_of_a_game() -> None:
+    # A newcomer saw "Nova Lux solo · turn 1" turn into "solo · turn 1" and back.
+    for width in (60, 80, 100, 120):
+        s = RULES.setup(1, 3, {})
+        titles: set[str] = set()
+        for _ in range(60):
+            mover = RULES.to_move(s)
+            line = turn_lines.top_line(s, mover, 0, ["You"], width)
+            titles.add(line.split(" · turn ")[0])
+            if mover is None:
+                break
+            RULES.apply(s, RULES.legal_actions(s)[-1])
+        assert len(titles) == 1, (width, titles)

@@ -8,8 +8,9 @@ lines of 78 columns at 80x24 (tests/games/neptune/test_neptune_hints.py checks e
 from __future__ import annotations
 
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.neptune.rules import NeptuneRules
+from tui_games.games.neptune.rules import NeptuneRules, points
 from tui_games.games.neptune.state import (
+    CP,
     IS_ASTEROID,
     NO_SUIT,
     SPECIAL_SHORT,
@@ -18,6 +19,7 @@ from tui_games.games.neptune.state import (
     NeptuneState,
     Play,
     card_name,
+    card_short,
     trump_of,
 )
 
@@ -49,6 +51,18 @@ def legal_cards(rules: NeptuneRules, view: NeptuneState, viewer: int) -> set[int
     return {a.card for a in rules.legal_actions(view) if type(a) is Play}
 
 
+def first_cursor_card(order: list[int], legal: set[int]) -> int | None:
+    """Where the hand's cursor starts when it is the viewer's card to play: the strongest
+    playable system card (the likeliest to win the trick), else the first playable card in
+    ``order`` (the hand's display order). The first one alone was often a 1, the weakest
+    card, which a newcomer took for the one to play."""
+    playable = [card for card in order if card in legal]
+    system = [card for card in playable if card < 30]
+    if system:
+        return max(system, key=lambda card: CP[card])
+    return playable[0] if playable else None
+
+
 def play_hint(view: NeptuneState, viewer: int, legal: set[int]) -> str:
     """What the viewer must play into the trick, in a few words."""
     hand = view.hands[viewer]
@@ -73,9 +87,12 @@ def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
         return ""
     if card not in legal:
         return f"{card_name(card)}: not now - {rules.why_illegal(view, card)}."
-    about = card_name(card)
     if card >= 30:
-        about += f" ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
+        about = f"{card_name(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
+    else:
+        # "G1 (10)" read as a strong card: the bracket is what it scores, and the
+        # weakest cards score most. Say both, each by its name.
+        about = f"{card_short(card)} (strength {CP[card]}, scores {points(11 - CP[card])})"
     return f"{about}: Enter plays it."
 
 

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
-from tui_games.games.neptune.hints import status_text
+from tui_games.games.neptune.hints import first_cursor_card, legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.state import (
@@ -298,15 +298,18 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
 
     def _refresh_hand(self, view: NeptuneState) -> None:
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
-        legal = self._playable()
+        # The rules' own cards for this seat, not only the keyboard's: looking back (or
+        # at a bot's seat) nothing is the keyboard's, and every card read as unplayable.
+        legal = legal_cards(self.rules, view, self.viewer) if mine else set()
         hand = self.hand
         hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
             hand.move_cursor_to(self._restore_cursor)
             self._restore_cursor = None
         if mine and legal and hand.cursor_key not in legal:
-            # Start on a card that can be played, in the hand's display order.
-            hand.move_cursor_to(next(f.key for f in hand.faces if f.key in legal))
+            start = first_cursor_card([f.key for f in hand.faces], legal)
+            if start is not None:
+                hand.move_cursor_to(start)
 
     def _refresh_choices(self, view: NeptuneState) -> None:
         choices = self.query_one("#nep-choices", ActionList)

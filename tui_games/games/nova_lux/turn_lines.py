@@ -28,6 +28,11 @@ def goal_text(s: NovaLuxState, seat: int) -> str:
     return f"goal: {left} more faction{'s' if left != 1 else ''}"
 
 
+NAME_ROOM = 100
+"""The width from which the top line names the game: below it the line needs the room for
+the goal and the dice (the name is in the window's title and the menu anyway)."""
+
+
 def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[str],
              width: int) -> str:
     """``Nova Lux · turn 3 · your turn (harvested) · goal: colony, then 3 factions · dice
@@ -53,16 +58,19 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     if stale and not dice.startswith("attack"):
         dice = ""
     turn = who + (" (" + ", ".join(done) + ")" if done else "")
-    title = " ".join(part for part in ("Nova Lux", mode) if part)
+    # The game's name stays or goes by the width alone, never by the step of a turn, so
+    # the title does not flip between "Nova Lux solo" and "solo" as a game goes on.
+    name = "Nova Lux" if width >= NAME_ROOM else ""
+    title = " ".join(part for part in (name, mode) if part)
     full = [title, f"turn {s.turn + 1}", turn, goal, dice, f"{left} H in all stars"]
-    # Too long for the terminal: the game's name gives way first, then what the turn
-    # has done (the status line and the log say it too), then the turn's number joins
+    # Too long for the terminal: what the turn has done gives way first (the status
+    # line and the log say it too), then the turn's number joins
     # its owner and the words shorten; the goal and the dice's cause stay longest (a
     # newcomer's first question, and why a cell just changed); "…" only last.
     short_goal = goal.replace("goal: colony, then", "win: colony +")
     compact = [f"{who} {s.turn + 1}" if mover is not None and s.phase not in
                ("draft", "place") else f"turn {s.turn + 1} · {who}", short_goal]
-    tries = [full, [mode, *full[1:]], [mode, full[1], who, *full[3:]]]
+    tries = [full, [title, full[1], who, *full[3:]]]
     tries += [[*compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
     for parts in tries:
         line = " · ".join(part for part in parts if part)

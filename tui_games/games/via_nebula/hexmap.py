@@ -49,11 +49,13 @@ class HexMap(CellMap):
     """A hex map with a cursor; the screen supplies each cell's text with ``show``."""
 
     BINDINGS = [
-        Binding("left,h", "step(3)", "Move", key_display="←↑↓→"),
+        # The first binding of a set stands for the set in the footer; its tooltip names
+        # its own key in the Keys panel (ctrl+p, Keys), which lists the others by name.
+        Binding("left,h", "step(3)", "Move", key_display="←↑↓→", tooltip="(← h West)"),
         Binding("right,l", "step(0)", "East", show=False),
         Binding("up,k", "vertical(-1)", "Up", show=False),
         Binding("down,j", "vertical(1)", "Down", show=False),
-        Binding("y", "step(2)", "Diagonals", key_display="y u b n"),
+        Binding("y", "step(2)", "Diagonals", key_display="y u b n", tooltip="(y North-west)"),
         Binding("u", "step(1)", "North-east", show=False),
         Binding("b", "step(4)", "South-west", show=False),
         Binding("n", "step(5)", "South-east", show=False),

@@ -95,7 +95,7 @@ class PaletteCommands:
         if screen.query("HelpPanel"):
             yield SystemCommand("Keys", "Hide the panel of keys", app.action_hide_help_panel)
         else:
-            yield SystemCommand("Keys", "Show every key of this screen in a side panel",
-                                app.action_show_help_panel)
+            yield SystemCommand("Keys", "Show every key of this screen in a side panel "
+                                "(Esc hides it)", app.action_show_help_panel)
         yield SystemCommand("Quit", "Leave tui-games (an unfinished game is saved first)",
                             app.action_quit)

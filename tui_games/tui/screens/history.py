@@ -32,6 +32,17 @@ def seats_text(row: RecordSummary) -> str:
                        for seat in row.seats)
 
 
+def seats_column(row: RecordSummary, width: int) -> str:
+    """The seats in ``width`` columns, whole rather than cut: with the bots' levels, else
+    by name only, else the first seat and how many more (the pane below names them all)."""
+    names = [printable(seat.name) for seat in row.seats]
+    for text in (seats_text(row), " vs ".join(names),
+                 f"{names[0]} + {len(names) - 1} more" if names else ""):
+        if len(text) <= width:
+            return text
+    return text
+
+
 def hints_text(row: RecordSummary) -> str:
     """The hints each seat used, "2/0"; "-" when nobody asked for one."""
     return "/".join(map(str, row.hints_used)) if any(row.hints_used) else "-"
@@ -117,7 +128,7 @@ class HistoryScreen(HistoryReader, FileListScreen[RecordSummary]):
                               "", "", "", key=row.path)
             else:
                 table.add_row(plain(when(row.finished_at)), plain(row.title, GAME),
-                              plain(seats_text(row), SEATS + spare),
+                              plain(seats_column(row, SEATS + spare), SEATS + spare),
                               plain(row.result(), RESULT),
                               Text(str(row.turns), justify="right"),
                               Text(hints_text(row), justify="right"), key=row.path)

@@ -30,6 +30,25 @@ if TYPE_CHECKING:
 HUMAN = "human"
 SEED_LIMIT = 2**31
 OPTION_FITS = 36  # the longest choice that shows whole in a choice field
+
+
+def full_label(spec: OptionSpec, value: str) -> str:
+    """A choice's whole words: its label, or for a pick of one's own its items."""
+    if value in {choice for choice, _ in spec.choices}:
+        return spec.label_of(value)
+    return f"Your pick: {spec.label_of(value)}"
+
+
+def choice_words(label: str) -> tuple[str, str]:
+    """A choice's words in its field, and the note under the field ("" when the label
+    fits). A long label is not cut in the field and repeated whole below it: its head
+    ("Default") goes in the field and the rest (the cards it holds) in the note."""
+    if len(label) <= OPTION_FITS:
+        return label, ""
+    head, colon, rest = label.partition(": ")
+    if colon and len(head) <= OPTION_FITS:
+        return head, rest
+    return label[:OPTION_FITS - 1].rsplit(" ", 1)[0] + "…", label
 FIXED_LABELS = ("Game", "Players", "Seed")  # and "Seat N": an option may not reuse them
 PICK_OWN = "\x00pick"  # the "pick your own" choice of an option with OptionSpec.pick
 
@@ -230,31 +249,35 @@ class NewGameScreen(DismissOnce, Screen[None]):
             field = ChoiceField(choices, value, id=f"opt-{spec.key}")
             rows.append(Horizontal(Label(label, classes="field-label"), field,
                                    classes="field option"))
-            note = Static(self._option_note(choices, value), id=f"note-{spec.key}",
-                          classes="field-note option-note")
-            note.display = bool(self._option_note(choices, value))
+            note_text = self._option_note(spec, value)
+            note = Static(note_text, id=f"note-{spec.key}", classes="field-note option-note")
+            note.display = bool(note_text)
             rows.append(note)
         await box.mount_all(rows)
 
     @staticmethod
-    def _option_note(choices: list[tuple[str, str]], value: object) -> str:
-        """The whole of a choice too long for its field (shown under it), else nothing."""
-        label = next((text for text, choice in choices if choice == value), "")
-        return label if len(label) > OPTION_FITS else ""
+    def _option_note(spec: OptionSpec, value: str) -> str:
+        """What a choice too long for its field says under it, else nothing."""
+        if value == PICK_OWN:
+            return ""
+        return choice_words(full_label(spec, value))[1]
 
     def _show_option_note(self, field: ChoiceField[str], key: str) -> None:
+        spec = next(s for s in self.info.rules.option_specs if s.key == key)
         note = self.query_one(f"#note-{key}", Static)
-        text = self._option_note(field.choices, field.value)
+        text = self._option_note(spec, str(field.value))
         note.update(text)
         note.display = bool(text)
 
     @staticmethod
     def _option_choices(spec: OptionSpec, value: str) -> list[tuple[str, str]]:
-        """The spec's choices, plus a custom pick (shown by its items) and "Pick your own"."""
-        choices = [(label, choice) for choice, label in spec.choices]
+        """The spec's choices, plus a custom pick (shown by its items) and "Pick your own";
+        each by its words in the field (a long one's rest goes in the note under it)."""
+        values = [choice for choice, _ in spec.choices]
+        if spec.pick and value not in values:
+            values.append(value)
+        choices = [(choice_words(full_label(spec, choice))[0], choice) for choice in values]
         if spec.pick:
-            if value not in {choice for choice, _ in spec.choices}:
-                choices.append((spec.label_of(value), value))
             choices.append((f"Pick your own {spec.pick}...", PICK_OWN))
         return choices
 

@@ -180,7 +180,8 @@ class ReplayView(GameScreen):
         """The game's own table and log at this step; the status line says where we are."""
         super().refresh_view()
         if self.seat is None:  # the log as nobody's "you", with no seat's private lines
-            self.query_one("#log", GameLog).show(self.view().log, NOBODY, self.seat_names)
+            self.query_one("#log", GameLog).show(self.view().log, NOBODY, self.seat_names,
+                                                 nobodys_you=True)
         self.show_status(self.replay_status())
 
     def replay_status(self, lead: str = "") -> str:
@@ -188,8 +189,15 @@ class ReplayView(GameScreen):
         the last key did)."""
         line = self.timeline
         return (f"{lead}Looking back at {self.review_title}: step {self.at}/{line.end}, "
-                f"turn {line.turns[self.at] + 1}, as {self.who()}. Home/End: the first "
+                f"turn {self.turn_number()}, as {self.who()}. Home/End: the first "
                 "or last step.")
+
+    def turn_number(self) -> int:
+        """The turn in play at this step; at the end of a finished game, its last turn (the
+        one the final move completed), so the end reads the same count as History's."""
+        line = self.timeline
+        done = line.turns[self.at]
+        return done if self.at == line.end and line.over else done + 1
 
     # ---- keys ----------------------------------------------------------------------------
 
@@ -233,8 +241,8 @@ class ReplayView(GameScreen):
             return False  # as on any table: nothing acts on a table that is not shown
         if action == "round":
             return self.timeline.has_rounds
-        if action == "reveal":
-            return not self.revealed
+        if action == "reveal":  # offered only where it can work: a finished game
+            return self.timeline.over and not self.revealed
         return True
 
     def go_to(self, at: int) -> None:

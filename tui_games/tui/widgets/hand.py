@@ -220,12 +220,16 @@ class Hand(LineWidget, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide Select from the footer while the hand is not selectable."""
         if action == "toggle":
-            return self._selectable
+            return self._can_select()
         return True
+
+    def _can_select(self) -> bool:
+        # A look back (a replay, r or t) plays nothing: a selection there would do nothing.
+        return self._selectable and not getattr(self.screen, "reviewing", False)
 
     def action_toggle(self) -> None:
         """Select or deselect the card under the cursor."""
-        if self._selectable and self.cursor_key is not None:
+        if self._can_select() and self.cursor_key is not None:
             self.select(self._selected ^ {self.cursor_key})
 
     def action_sort(self) -> None:

@@ -60,22 +60,25 @@ class GameLog(LineWidget):
         return self._back == 0 and self.content_size.height > 0
 
     def show(self, log: Sequence[Event], viewer: int | None = None,
-             names: Sequence[str] | None = None) -> None:
+             names: Sequence[str] | None = None, *, nobodys_you: bool = False) -> None:
         """Display ``log`` as ``viewer`` reads it; lines hidden from the viewer are skipped.
 
         ``names`` (one per seat) turn "Seat 2" into a name and the viewer's seat into "you".
+        ``nobodys_you``: the lines are spoken to no seat (a spectator), so a seat named
+        "You" keeps its name, as the table shows it, rather than "Player 1".
         """
         texts = [printable(text) for event in log if (text := event.for_viewer(viewer))]
         texts = texts[-MAX_LINES:]
+        speaker = None if nobodys_you else viewer
         if names is not None:
-            reader = (tuple(names), viewer)
+            reader = (tuple(names), speaker)
             if reader != self._reader or len(self._spoken) > 4 * MAX_LINES:
                 # another reader reads every line differently; old lines are not needed
                 self._reader, self._spoken = reader, {}
             spoken = self._spoken
             for text in texts:
                 if text not in spoken:
-                    spoken[text] = printable(speak_to(text, names, viewer))
+                    spoken[text] = printable(speak_to(text, names, speaker))
             texts = [spoken[text] for text in texts]
         if texts != self._log_lines:
             self._log_lines = texts
