@@ -71,7 +71,7 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     compact = [f"{who} {s.turn + 1}" if mover is not None and s.phase not in
                ("draft", "place") else f"turn {s.turn + 1} · {who}", short_goal]
     tries = [full, [title, full[1], who, *full[3:]]]
-    tries += [[*compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
+    tries += [[name, *compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
     for parts in tries:
         line = " · ".join(part for part in parts if part)
         if len(line) <= width:
