@@ -20,8 +20,7 @@ from tui_games.games import all_games
 from tui_games.tui.screens.game_over import decided_line, merged_keys
 from tui_games.tui.screens.history import describe
 
-CASES = [(game, players, seed) for game in ("nebula", "nebular_colors", "neptune", "nova_lux",
-                                             "via_nebula")
+CASES = [(game, players, seed) for game in sorted(all_games())
          for players in (2, 3) for seed in (1, 2)]
 
 

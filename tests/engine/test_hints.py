@@ -16,7 +16,7 @@ from tui_games.engine.codec import to_json
 from tui_games.engine.core import GameState, Rules, default_options
 from tui_games.games import all_games
 
-GAMES = ["nebular_colors", "neptune", "nebula", "via_nebula", "nova_lux"]
+GAMES = list(all_games())
 
 
 def _positions(rules: Rules[Any, Any], wanted: int, seed: int,

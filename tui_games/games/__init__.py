@@ -16,7 +16,7 @@ from importlib import import_module, resources
 from typing import Any
 
 from tui_games.engine.bots.base import BotFactory
-from tui_games.engine.core import Rules
+from tui_games.engine.core import Options, Rules, default_options
 
 # The game packages under tui_games/games/, in menu order: one line per game.
 GAMES: tuple[str, ...] = (
@@ -33,6 +33,17 @@ def load(ref: str) -> Any:
     module, _, name = ref.partition(":")
     found = import_module(module)
     return getattr(found, name) if name else found
+
+
+@dataclass(frozen=True)
+class QuickTable:
+    """A table for the tests that play whole games of every registered game (the host's
+    streams, replays): ``players`` seats (0: the fewest the game allows, at least two, so
+    two people can sit at it) and ``options`` over the defaults that keep a game short
+    while everything hidden stays hidden."""
+
+    players: int = 0
+    options: dict[str, str] = field(default_factory=dict)
 
 
 class UnknownGame(KeyError):
@@ -66,6 +77,8 @@ class GameInfo:
     # Learn to play: "module:NAME" of the game's guided first game, a pure
     # engine.tutorial.Tutorial (see screens/tutorial.py).
     tutorial: str = ""
+    # Tests that play a whole game of every game sit at this table (see QuickTable).
+    quick_table: QuickTable = field(default_factory=QuickTable)
 
     @property
     def id(self) -> str:
@@ -78,6 +91,15 @@ class GameInfo:
     @property
     def players(self) -> range:
         return range(self.rules.min_players, self.rules.max_players + 1)
+
+    def quick_seats(self) -> int:
+        """The seat count of the game's quick table."""
+        wanted = self.quick_table.players or max(2, self.rules.min_players)
+        return min(max(wanted, self.rules.min_players), self.rules.max_players)
+
+    def quick_options(self) -> Options:
+        """The options of the game's quick table: the defaults, with its own over them."""
+        return {**default_options(self.rules), **self.quick_table.options}
 
     def rules_markdown(self) -> str:
         """The game's in-app rules reference and edition notes (rules.md beside its rules)."""
