@@ -45,6 +45,13 @@ class Event(msgspec.Struct, frozen=True):
         return self.others
 
 
+def redacted_log(log: list[Event], player: int) -> list[Event]:
+    """The log as ``player`` (a seat or SPECTATOR) reads it, for ``observe``: each line
+    in the words that seat may read, the lines hidden from it left out, and no
+    ``seen_by`` or ``others`` left to tell what the hidden words were."""
+    return [Event(text) for e in log if (text := e.for_viewer(player))]
+
+
 class GameState(msgspec.Struct, kw_only=True):
     """Fields every game's state has: seat count, the RNG, turn counter and the log."""
 
