@@ -46,6 +46,10 @@ class QuickTable:
     options: dict[str, str] = field(default_factory=dict)
 
 
+BRIEF_HEADING = "## Your turn in brief"
+"""The heading every game's rules.md opens with, under its title."""
+
+
 class UnknownGame(KeyError):
     """No registered game has this id."""
 
@@ -102,9 +106,19 @@ class GameInfo:
         return {**default_options(self.rules), **self.quick_table.options}
 
     def rules_markdown(self) -> str:
-        """The game's in-app rules reference and edition notes (rules.md beside its rules)."""
+        """The game's in-app rules reference and edition notes: rules.md beside its rules,
+        opening with its title and then BRIEF_HEADING (the rules screen opens there)."""
         package = type(self.rules).__module__.rsplit(".", 1)[0]
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def rules_brief(self) -> str:
+        """The "Your turn in brief" section of the rules, without its heading; "" when
+        the rules do not open with it."""
+        lines = self.rules_markdown().split("\n")
+        if lines[:3] != [f"# {self.title}", "", BRIEF_HEADING]:
+            return ""
+        body = "\n".join(lines[3:]).split("\n## ", 1)[0]
+        return body.strip()
 
 
 @cache
