@@ -300,7 +300,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         mine = self.rules.to_move(view) == self.viewer and view.phase == "play"
         legal = self._playable()
         hand = self.hand
-        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
+        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]],
+                       owner=self.viewer)
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
             hand.move_cursor_to(self._restore_cursor)
             self._restore_cursor = None

@@ -1,0 +1,134 @@
+"""What the screen shows, for every registered game (issue 33): in hot-seat, the table a
+player sees after the hand-off is the one a fresh table shows them at that position, so
+no cursor, selection or hidden card of the player before carries over to them; and the
+table shown to a seat is the same whatever the cards it cannot see are (it is drawn from
+its observation only)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import SIZE
+from textual.geometry import Region
+
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.session import Seat, Session
+from tui_games.games import GameInfo, all_games
+from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.handoff import HandoffScreen
+
+MakeApp = Callable[..., GamesApp]
+HAND_OFFS = 3  # viewers looked at per game after a hand-off
+# Keys a player presses before the move: cursor moves and selections that must not stay.
+FIDGET = ("right", "right", "down", "space", "right")
+
+
+def screen_text(app: GamesApp) -> list[str]:
+    """Every visible widget's rendered lines, top to bottom."""
+    lines: list[str] = []
+    widgets = sorted(app.screen.query("*"), key=lambda w: (w.region.y, w.region.x))
+    for widget in widgets:
+        if widget.region.area == 0 or not widget.display or not widget.visible:
+            continue
+        width, height = widget.size
+        strips = widget.render_lines(Region(0, 0, width, height))
+        lines += [f"{type(widget).__name__}: {strip.text.rstrip()}" for strip in strips
+                  if strip.text.strip()]
+    return lines
+
+
+def hot_seat(info: GameInfo, seed: int) -> Session:
+    seats = [Seat(f"P{i + 1}") for i in range(info.quick_seats())]
+    return Session.new(info.rules, seats, seed, info.quick_options())
+
+
+async def table_after_hand_off(app: GamesApp, pilot: Any) -> GameScreen:
+    """Press past a hand-off screen, if one covers the table, and return the table."""
+    await pilot.pause()
+    if isinstance(app.screen, HandoffScreen):
+        await pilot.press("enter")
+    for _ in range(3):  # the table, then its footer and the fitting of its parts
+        await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+async def fresh_text(make_app: MakeApp, store: SaveStore, info: GameInfo, seed: int,
+                     actions: list[Any]) -> list[str]:
+    """The table a fresh app shows the player to move after ``actions``."""
+    session = hot_seat(info, seed)
+    for action in actions:
+        session.apply(action)
+    app = make_app(store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_after_hand_off(app, pilot)
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+async def test_after_a_hand_off_the_table_is_the_one_a_fresh_table_shows(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    info = all_games()[game_id]
+    seed = 7
+    session = hot_seat(info, seed)
+    rng = random.Random(seed)
+    seen: list[tuple[int, list[Any], list[str]]] = []
+    app = make_app(store, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_after_hand_off(app, pilot)
+        moves = 0
+        while len(seen) < HAND_OFFS and session.to_move is not None and moves < 400:
+            await pilot.press(*FIDGET)
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen) and session.to_move == screen.viewer:
+                screen.play(rng.choice(info.rules.legal_actions(session.state)))
+                await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                screen = await table_after_hand_off(app, pilot)
+                seen.append((screen.viewer, list(session.actions), screen_text(app)))
+            elif not isinstance(app.screen, GameScreen):
+                await pilot.press("escape")  # a dialog a key opened
+                await pilot.pause()
+            moves += 1
+    assert seen, "no hand-off between the players"
+    for viewer, actions, shown in seen:
+        fresh = await fresh_text(make_app, store, info, seed, actions)
+        changed = [line for line in shown if line not in fresh]
+        assert shown == fresh, (f"P{viewer + 1}'s table after the hand-off differs from a "
+                                f"fresh one: {changed}")
+
+
+async def test_a_hand_of_another_owner_starts_afresh() -> None:
+    """The hand widget kept across viewers: player 2 never finds player 1's cursor or
+    selection; the same owner's hand keeps them when its cards change."""
+    from textual.app import App, ComposeResult
+
+    from tui_games.tui.widgets.card import CardFace
+    from tui_games.tui.widgets.hand import Hand
+
+    def faces(*keys: int) -> list[CardFace]:
+        return [CardFace(key, f"C{key}", rank=key) for key in keys]
+
+    class OneHand(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Hand([], selectable=True)
+
+    app = OneHand()
+    async with app.run_test(size=SIZE) as pilot:
+        hand = app.query_one(Hand)
+        hand.set_cards(faces(1, 2, 3), owner=0)
+        hand.move_cursor_to(3)
+        hand.select([2, 3])
+        hand.set_cards(faces(2, 3, 4), owner=0)
+        await pilot.pause()
+        assert hand.cursor_key == 3 and hand.selection == (2, 3)
+        hand.set_cards(faces(5, 6, 7), owner=1)
+        await pilot.pause()
+        assert hand.cursor_key == 5 and hand.selection == ()
+        hand.set_cards(faces(2, 3, 4), owner=0)  # the same cards, another owner again
+        assert hand.cursor_key == 2 and hand.selection == ()
