@@ -2,7 +2,7 @@
 player sees after the hand-off is the one a fresh table shows them at that position, so
 no cursor, selection or hidden card of the player before carries over to them; and the
 table shown to a seat is the same whatever the cards it cannot see are (it is drawn from
-its observation only)."""
+its observation only, so it cannot name another seat's hidden card, tile or objective)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from conftest import SIZE
 from textual.geometry import Region
 
+from tui_games.engine.codec import to_json
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
@@ -25,6 +26,7 @@ MakeApp = Callable[..., GamesApp]
 HAND_OFFS = 3  # viewers looked at per game after a hand-off
 # Keys a player presses before the move: cursor moves and selections that must not stay.
 FIDGET = ("right", "right", "down", "space", "right")
+OTHER_TRUTHS: list[bool] = []  # per other truth shown: whether it differed from the real one
 
 
 def screen_text(app: GamesApp) -> list[str]:
@@ -59,11 +61,21 @@ async def table_after_hand_off(app: GamesApp, pilot: Any) -> GameScreen:
 
 
 async def fresh_text(make_app: MakeApp, store: SaveStore, info: GameInfo, seed: int,
-                     actions: list[Any]) -> list[str]:
-    """The table a fresh app shows the player to move after ``actions``."""
+                     actions: list[Any], other_truth: bool = False) -> list[str]:
+    """The table a fresh app shows the player to move after ``actions``; with
+    ``other_truth``, at a state that player cannot tell from the real one (the cards
+    they cannot see dealt otherwise)."""
     session = hot_seat(info, seed)
     for action in actions:
         session.apply(action)
+    if other_truth:
+        seat = session.to_move
+        assert seat is not None
+        view = info.rules.observe(session.state, seat)
+        truth = session.state
+        session.state = info.rules.determinize(view, seat, random.Random(len(actions)))
+        assert info.rules.observe(session.state, seat) == view
+        OTHER_TRUTHS.append(to_json(session.state) != to_json(truth))
     app = make_app(store, session)
     async with app.run_test(size=SIZE) as pilot:
         await table_after_hand_off(app, pilot)
@@ -96,11 +108,17 @@ async def test_after_a_hand_off_the_table_is_the_one_a_fresh_table_shows(
                 await pilot.pause()
             moves += 1
     assert seen, "no hand-off between the players"
+    OTHER_TRUTHS.clear()
     for viewer, actions, shown in seen:
         fresh = await fresh_text(make_app, store, info, seed, actions)
         changed = [line for line in shown if line not in fresh]
         assert shown == fresh, (f"P{viewer + 1}'s table after the hand-off differs from a "
                                 f"fresh one: {changed}")
+        other = await fresh_text(make_app, store, info, seed, actions, other_truth=True)
+        told = [line for line in fresh if line not in other]
+        assert fresh == other, (f"P{viewer + 1}'s table changes with the cards they cannot "
+                                f"see: {told}")
+    assert any(OTHER_TRUTHS), "no other truth differed: the check looked at nothing hidden"
 
 
 async def test_a_hand_of_another_owner_starts_afresh() -> None:
