@@ -150,3 +150,45 @@ async def test_a_hand_of_another_owner_starts_afresh() -> None:
         assert hand.cursor_key == 5 and hand.selection == ()
         hand.set_cards(faces(2, 3, 4), owner=0)  # the same cards, another owner again
         assert hand.cursor_key == 2 and hand.selection == ()
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+async def test_a_replays_seat_and_spectator_views_keep_nothing_of_the_view_before(
+        game_id: str, store: SaveStore, make_app: MakeApp) -> None:
+    """A hot-seat record replayed: at a few positions, each viewpoint (every seat, then a
+    spectator) shows the same table on a second round of ``v`` as on the first, so no
+    viewpoint keeps a cursor, a selection or a card of the one shown before."""
+    from tui_games.engine.records import History
+    from tui_games.tui.screens.replay import ReplayView
+
+    info = all_games()[game_id]
+    session = hot_seat(info, 5)
+    rng = random.Random(5)
+    while session.to_move is not None:
+        session.apply(rng.choice(info.rules.legal_actions(session.state)))
+    path = History(store).keep(session)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.replay_file(str(path))
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, ReplayView)
+        for step in range(4):
+            await pilot.press(*["right"] * (3 + 7 * step))
+            rounds: list[list[tuple[object, list[str]]]] = [[], []]
+            for shown in rounds:
+                for _ in range(len(view.viewpoints())):
+                    await pilot.press("v")
+                    await pilot.pause()
+                    if isinstance(app.screen, HandoffScreen):  # another person's seat
+                        await pilot.press("enter")
+                    await pilot.pause()
+                    await pilot.pause()
+                    assert app.screen is view
+                    shown.append((view.seat, screen_text(app)))
+            first, second = rounds
+            assert {seat for seat, _ in first} >= {0, 1, None}
+            for (seat, before), (_, after) in zip(first, second, strict=True):
+                changed = [line for line in after if line not in before]
+                assert before == after, f"at {view.at}, as {seat}: {changed}"
