@@ -20,8 +20,7 @@ from tui_games.games import all_games
 from tui_games.tui.screens.game_over import decided_line, merged_keys
 from tui_games.tui.screens.history import describe
 
-CASES = [(game, players, seed) for game in ("nebula", "nebular_colors", "neptune", "nova_lux",
-                                             "via_nebula")
+CASES = [(game, players, seed) for game in sorted(all_games())
          for players in (2, 3) for seed in (1, 2)]
 
 
@@ -66,7 +65,11 @@ def test_the_decided_line_words_a_margin_a_tie_break_and_a_shared_win() -> None:
 def test_the_game_over_names_the_players_in_the_decided_line() -> None:
     outcome = Outcome.from_scores([12, 9], "", [], decided_by([12, 9], [0], "point"))
     assert decided_line(outcome, [Seat("Ada"), Seat("Bo")]) == "Ada won by 3 points"
-    assert decided_line(Outcome.from_scores([1, 2], ""), [Seat("Ada"), Seat("Bo")]) == ""
+    # from_scores words the margin in points when the game gives no line of its own
+    assert decided_line(Outcome.from_scores([1, 2], ""), [Seat("Ada"), Seat("Bo")]) == (
+        "Bo won by 1 point")
+    stored_before = Outcome(scores=[1, 2], ranks=[2, 1], winners=[1], reason="")
+    assert decided_line(stored_before, [Seat("Ada"), Seat("Bo")]) == ""
 
 
 def test_a_detail_row_stays_under_its_row_for_every_seat() -> None:

@@ -23,6 +23,7 @@ GAMES = all_games()
 IDS = sorted(GAMES)
 STATES = 1_000
 EVERY = 7  # look at every 7th state of a game, so the 1,000 come from many games
+SPECTATOR_VIEWS = 40
 
 
 @pytest.mark.parametrize("game_id", IDS)
@@ -73,7 +74,8 @@ def test_a_spectator_sees_only_what_every_seat_sees(game_id: str) -> None:
     rules = GAMES[game_id].rules
     span = rules.max_players - rules.min_players + 1
     views = hidden_items = 0
-    for seed in range(6):
+    seed = 0
+    while seed < 6 or views < SPECTATOR_VIEWS:  # short games: as many more as it needs
         rng = random.Random(seed)
         state = rules.setup(rules.min_players + seed % span, seed, default_options(rules))
         step = 0
@@ -85,4 +87,5 @@ def test_a_spectator_sees_only_what_every_seat_sees(game_id: str) -> None:
                 hidden_items += sum(map(len, HIDDEN_FROM[game_id](state, SPECTATOR).values()))
             rules.apply(state, rng.choice(rules.legal_actions(state)))
             step += 1
-    assert views >= 40 and hidden_items > views, "the checker looked at no hidden information"
+        seed += 1
+    assert hidden_items > views, "the checker looked at no hidden information"

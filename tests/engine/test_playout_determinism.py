@@ -8,11 +8,14 @@ digest. Some playouts go through a JSON round trip or a clone every few actions,
 state kept beside the game's data (a cache) that a save or a clone loses is caught too.
 
 Regenerate only for a deliberate rules change:
-``PYTHONPATH=$PWD python tests/engine/test_playout_determinism.py``.
+``PYTHONPATH=$PWD python tests/engine/test_playout_determinism.py``. A case the fixture
+does not hold yet (a new game, a new seat count) is recorded the first time it runs, so a
+new game needs no edit here: commit the fixture it wrote.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import random
@@ -67,14 +70,40 @@ def record() -> dict[str, Any]:
     return {f"{g} {p} {s}": digest(games[g].rules, p, s) for g, p, s in cases()}
 
 
+def recorded(key: str, make: Any) -> dict[str, Any]:
+    """The fixture's digest for ``key``; one it lacks is made, written and returned.
+
+    The lock keeps parallel test workers from losing each other's new cases."""
+    with FIXTURE.open("r+", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        known = json.loads(handle.read())
+        if key not in known:
+            known[key] = make()
+            handle.seek(0)
+            handle.write(json.dumps(known, indent=1, sort_keys=True) + "\n")
+            handle.truncate()
+        return dict(known[key])
+
+
 @pytest.mark.parametrize(("game_id", "players", "seed"), cases())
 def test_random_playout_matches_the_recorded_one(game_id: str, players: int, seed: int) -> None:
-    expected = json.loads(FIXTURE.read_text())[f"{game_id} {players} {seed}"]
     rules = all_games()[game_id].rules
+    expected = recorded(f"{game_id} {players} {seed}", lambda: digest(rules, players, seed))
     assert digest(rules, players, seed) == expected
     # The same game through saves and clones every few actions: nothing kept beside the
     # state's data may go out of step with it.
     assert digest(rules, players, seed, copy_every=3 + seed % 4) == expected
+
+
+def test_a_case_the_fixture_lacks_is_recorded_not_failed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fixture = tmp_path / "digests.json"
+    fixture.write_text('{"old 2 1": {"actions": 1}}')
+    monkeypatch.setitem(globals(), "FIXTURE", fixture)
+    made = {"actions": 3, "legal": "l", "final": "f"}
+    assert recorded("new 2 1", lambda: made) == made
+    assert recorded("new 2 1", lambda: {"actions": 0}) == made  # kept, not made again
+    assert json.loads(fixture.read_text()) == {"new 2 1": made, "old 2 1": {"actions": 1}}
 
 
 if __name__ == "__main__":

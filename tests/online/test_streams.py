@@ -13,7 +13,6 @@ import pytest
 from online_helpers import ROOT, HostProcess, me
 
 from tui_games.engine.codec import to_builtins
-from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, replay
 from tui_games.games import all_games
@@ -22,17 +21,6 @@ from tui_games.online.protocol import Created, CreateGame
 from tui_games.tools.stress import HIDDEN_FROM, HIDDEN_MARK, SHOWN
 
 PLAYER = Path(__file__).with_name("player.py")
-# Per game: the seats (two players of this login and, where the game allows, a bot) and
-# options that keep a whole game short but keep everything that is hidden.
-TABLES: dict[str, tuple[int, dict[str, str]]] = {
-    "nebular_colors": (2, {"match": "2"}),
-    "neptune": (3, {}),
-    "nebula": (3, {"mode": "full"}),
-    "via_nebula": (3, {}),
-    "nova_lux": (3, {"mode": "standard"}),
-}
-
-
 def shown_secrets(game_id: str, state: Any, tree: dict[str, Any], seat: int) -> list[str]:
     """What of the information hidden from ``seat`` the view ``tree`` shows."""
     found: list[str] = []
@@ -58,16 +46,19 @@ def leaks(game_id: str, state: Any, tree: dict[str, Any], seat: int | None) -> l
 
 
 def test_the_coverage_is_every_registered_game() -> None:
-    assert set(TABLES) == set(all_games()) == set(HIDDEN_FROM)
+    assert set(all_games()) == set(HIDDEN_FROM)
 
 
 def test_no_stream_shows_another_seats_secrets(host: HostProcess, tmp_path: Path) -> None:
     games: dict[str, str] = {}
     with Connection(host.socket) as conn:
-        for game, (players, options) in TABLES.items():
-            seats = [Seat(me()), Seat(me())] + [Seat("", "normal")] * (players - 2)
+        # Each game's quick table (GameInfo.quick_table): two seats of this login and,
+        # where the game has more, bots.
+        for game, info in all_games().items():
+            seats = [Seat(me()), Seat(me())] + [Seat("", "normal")] * (info.quick_seats() - 2)
             games[game] = conn.request(
-                CreateGame(game=game, seats=seats, options=options), Created).game_id
+                CreateGame(game=game, seats=seats, options=info.quick_options()),
+                Created).game_id
     streams: dict[tuple[str, int | None], Path] = {}
     procs: list[subprocess.Popen[bytes]] = []
     try:
@@ -114,11 +105,10 @@ def test_no_stream_shows_another_seats_secrets(host: HostProcess, tmp_path: Path
             assert (seat, len(session.actions)) in views, (game, seat)
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", sorted(all_games()))
 def test_the_checker_catches_a_true_state(game: str) -> None:
-    rules = all_games()[game].rules
-    players, options = TABLES[game]
-    state = rules.setup(players, 5, {**default_options(rules), **options})
+    info = all_games()[game]
+    state = info.rules.setup(info.quick_seats(), 5, info.quick_options())
     tree = to_builtins(state)
     assert leaks(game, state, tree, 0)
     assert leaks(game, state, tree, None)

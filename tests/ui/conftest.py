@@ -5,6 +5,7 @@ any real game's table."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -197,6 +198,24 @@ class PulsarScreen(GameScreen):
 
 PULSAR = GameInfo(rules=PulsarRules(), screen=f"{__name__}:PulsarScreen",
                   bots={"easy": RandomBot, "normal": RandomBot}, blurb="a test game")
+
+MENU_TITLES = ("Quasar Run", "Comet Tails", "Dark Matter", "Red Giant", "Ion Drift",
+               "Solar Wind", "Event Horizon", "Star Nursery", "Moon Shot", "Kuiper Belt")
+
+
+def menu_registry(count: int, wrapping: int = 0) -> dict[str, GameInfo]:
+    """A fixed registry of ``count`` (at most ten) made-up games for the menu's tests and
+    snapshots, so the menu's look stays put when a real game is added. Every third blurb,
+    or the first ``wrapping`` ones, are long enough to wrap onto a second line at 80x24."""
+    games: dict[str, GameInfo] = {}
+    for number, title in enumerate(MENU_TITLES[:count], start=1):
+        rules = type(f"Menu{number}Rules", (PulsarRules,),
+                     {"id": f"menu_game_{number}", "title": title})()
+        blurb = (f"1-{number % 5 + 2} players - a made-up game for the menu's tests"
+                 + (", its blurb long enough to wrap onto a second line."
+                    if number % 3 == 0 or number <= wrapping else "."))
+        games[rules.id] = dataclasses.replace(PULSAR, rules=rules, blurb=blurb)
+    return games
 
 
 # ---- fixtures ------------------------------------------------------------------------

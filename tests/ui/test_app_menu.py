@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import textwrap
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, pulsar_session
+from conftest import SIZE, menu_registry, pulsar_session
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, OptionList
 
 from tui_games.engine.core import default_options
@@ -203,27 +203,46 @@ async def test_game_blurbs_wrap_instead_of_being_cut_at_80x24(
             assert blurb.region.bottom <= SIZE[1] - 1  # above the Footer
 
 
-async def test_five_games_still_fit_the_menu_at_80x24(
+async def test_any_number_of_games_fits_the_menu_at_80x24(
         store: SaveStore, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
-    games = dict(all_games())
-    longest = max(games.values(), key=lambda info: len(info.blurb))
-    while len(games) < 5:  # five games, the longest blurbs wrapping onto a second line
-        games[f"extra-{len(games)}"] = dataclasses.replace(
-            longest, blurb=f"2-4 players - a longer blurb that wraps onto a second line, "
-                           f"number {len(games)}.")
+    """Nine games whose blurbs all wrap: the menu stays whole above the Footer and the
+    list of games scrolls, its last game in reach."""
+    games = menu_registry(9, wrapping=9)
     monkeypatch.setattr("tui_games.tui.screens.menu.all_games", lambda: games)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.pause()
-        rows = list(app.screen.query(".game-row"))
-        assert len(rows) == 5 and all(row.size.height == 2 for row in rows)
-        assert rows[-1].region.bottom <= SIZE[1] - 1  # above the Footer
-        assert menu(app).region.y >= 0
+        await pilot.pause()
+        listed = app.screen.query_one("#games", VerticalScroll)
+        rows = list(listed.query(".game-row"))
+        assert len(rows) == len(games)
+        assert menu(app).region.y >= 0 and menu(app).region.bottom <= SIZE[1] - 1
+        assert listed.region.bottom <= SIZE[1] - 1  # above the Footer
+        assert listed.max_scroll_y > 0  # the rest is a scroll away
+        listed.scroll_end(animate=False)
+        await pilot.pause()
+        assert listed.region.contains_region(rows[-1].region)
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
         await pilot.pause()
-        assert app.screen.query_one("#tagline").display  # room again: the full menu
+        await pilot.pause()
+        assert listed.max_scroll_y == 0 and listed.scroll_y == 0  # room: every game at once
+
+
+@pytest.mark.parametrize("count", [1, 5])
+async def test_a_few_games_show_whole_without_scrolling(
+        count: int, store: SaveStore, make_app: MakeApp,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    games = menu_registry(count)
+    monkeypatch.setattr("tui_games.tui.screens.menu.all_games", lambda: games)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        listed = app.screen.query_one("#games", VerticalScroll)
+        assert len(listed.query(".game-row")) == count and listed.max_scroll_y == 0
+        assert listed.region.bottom <= SIZE[1] - 1
 
 
 async def test_a_palette_search_that_finds_its_list_gone_ends_quietly(

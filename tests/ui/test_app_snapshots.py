@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import menu_registry
 from textual.pilot import Pilot
 
 from tui_games.engine.saves import SaveStore
@@ -25,7 +26,11 @@ async def open_new_game(pilot: Pilot[Any]) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_menu_looks_right(size: tuple[int, int], store: SaveStore,
-                          snap_compare: Callable[..., bool]) -> None:
+                          snap_compare: Callable[..., bool],
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a fixed registry of five made-up games: adding a game changes no snapshot."""
+    games = menu_registry(5)
+    monkeypatch.setattr("tui_games.tui.screens.menu.all_games", lambda: games)
     assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=size, run_before=settle)
 
 

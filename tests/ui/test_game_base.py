@@ -14,7 +14,7 @@ from tui_games.engine.core import Event, default_options
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
-from tui_games.games import get_game
+from tui_games.games import all_games, get_game
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.choice_row import ChoiceRow
 from tui_games.tui.screens.game import GameScreen
@@ -23,7 +23,7 @@ from tui_games.tui.widgets.log import GameLog
 from tui_games.tui.widgets.status import StatusLine, fit_lines
 
 MakeApp = Callable[..., GamesApp]
-GAMES = ["nebular_colors", "neptune", "nebula"]
+GAMES = list(all_games())
 
 
 def game_session(game_id: str, seed: int = 5) -> Session:

@@ -30,8 +30,9 @@ def short() -> GameOverScreen:
 def tall() -> GameOverScreen:
     rows = [[(f"Round {j + 1}", (i + j) % 5) for j in range(16)] for i in range(3)]
     scores = [sum(value for _, value in seat) for seat in rows]
-    return GameOverScreen(Outcome.from_scores(scores, "Most points.", rows), SEATS,
-                          "Neptune")
+    # decided_by "": the look of a result recorded before the decided line
+    return GameOverScreen(Outcome.from_scores(scores, "Most points.", rows, decided_by=""),
+                          SEATS, "Neptune")
 
 
 def opened(dialog: Callable[[], GameOverScreen]) -> Callable[[Pilot[Any]], Any]:

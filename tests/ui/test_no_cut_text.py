@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple, get_args, get_type_hints
+from typing import Any, NamedTuple
 
 import pytest
 from conftest import SIZE, settle
@@ -31,7 +31,7 @@ from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.widget import Widget
 
-from tui_games.engine.core import default_options
+from tui_games.engine.core import default_options, phase_of, phases_of
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GAMES, get_game
@@ -76,9 +76,8 @@ def players(game_id: str) -> int:
 
 
 def phases(state: Any) -> tuple[str, ...]:
-    """The phases the game's state can be in (its ``phase`` Literal), or one unnamed."""
-    hint = get_type_hints(type(state)).get("phase")
-    return tuple(str(p) for p in get_args(hint)) or ("",)
+    """The phases the game's state can be in (engine.core.phases_of), or one unnamed."""
+    return phases_of(type(state)) or ("",)
 
 
 def positions(game_id: str) -> Iterator[Position]:
@@ -95,7 +94,7 @@ def positions(game_id: str) -> Iterator[Position]:
         actions: list[Any] = []
         for _ in range(MOVES):
             mover = rules.to_move(state)
-            phase = str(getattr(state, "phase", ""))
+            phase = phase_of(state)
             if mover is None:
                 if not seen["over"]:
                     seen["over"] += 1

@@ -8,11 +8,22 @@ frozen, tagged Struct so it can be hashed, compared and decoded from a save file
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 import msgspec
 
 from tui_games.engine.rng import Rng
+from tui_games.engine.verdict import decided_by as default_decided_by
 
 SPECTATOR = -1
 """The seat ``observe`` is asked for on behalf of a spectator (an online watcher, a replay
@@ -45,13 +56,53 @@ class Event(msgspec.Struct, frozen=True):
         return self.others
 
 
+def redacted_log(log: list[Event], player: int) -> list[Event]:
+    """The log as ``player`` (a seat or SPECTATOR) reads it, for ``observe``: each line
+    in the words that seat may read, the lines hidden from it left out, and no
+    ``seen_by`` or ``others`` left to tell what the hidden words were."""
+    return [Event(text) for e in log if (text := e.for_viewer(player))]
+
+
 class GameState(msgspec.Struct, kw_only=True):
-    """Fields every game's state has: seat count, the RNG, turn counter and the log."""
+    """Fields every game's state has: seat count, the RNG, turn counter and the log.
+
+    Two more fields are declared by the games that need them, never here (a field here
+    would change every saved state's JSON), and read only through the helpers below:
+
+    - ``phase: Literal["draw", "meld", ...]``: the step of a compound turn. Its Literal
+      lists every phase the game can be in (``phases_of``); the bench's key scripts and
+      the text-fit tests visit each. A game of one kind of decision has none (``phase_of``
+      reads "").
+    - ``round: int``: the round in play, for a game played in rounds or hands; it turns
+      on the replay's ``{``/``}`` keys (``round_of``).
+    """
 
     players: int
     rng: Rng
     turn: int = 0
     log: list[Event] = msgspec.field(default_factory=list)
+
+
+def phase_of(state: GameState) -> str:
+    """The step of a compound turn ``state`` is at ("" for a game without phases)."""
+    return str(getattr(state, "phase", ""))
+
+
+def phases_of(state_type: type) -> tuple[str, ...]:
+    """Every phase a game's state can be in: the values of its ``phase`` Literal; () for
+    a game without phases, or whose ``phase`` is not a Literal of strings (check_game in
+    the tests names that as a missing contract)."""
+    hint = get_type_hints(state_type).get("phase")
+    if hint is None or get_origin(hint) is not Literal:
+        return ()
+    values = get_args(hint)
+    return tuple(values) if all(isinstance(v, str) for v in values) else ()
+
+
+def round_of(state: GameState) -> int | None:
+    """The round in play if the game counts rounds (an int ``round`` field), else None."""
+    value = getattr(state, "round", None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class Action(msgspec.Struct, frozen=True, tag=True):
@@ -76,6 +127,7 @@ class Outcome(msgspec.Struct):
     (a hand's melds, a round's asteroids) and is not part of the sum; the other rows add
     up to the seat's score. ``decided_by`` is one line on what settled the result ("Seat 1
     won on the tie-break: fewer resources in storage"); "" in results made before it.
+    ``from_scores`` words it from the scores in points unless the game gives its own.
     """
 
     scores: list[int]
@@ -93,11 +145,14 @@ class Outcome(msgspec.Struct):
     @classmethod
     def from_scores(
         cls, scores: list[int], reason: str, breakdown: list[list[tuple[str, int]]] | None = None,
-        decided_by: str = "",
+        decided_by: str | None = None,
     ) -> Outcome:
-        """Rank by score, highest first; equal scores share a rank and the win."""
+        """Rank by score, highest first; equal scores share a rank and the win.
+        ``decided_by`` None words the margin (or the shared win) in points."""
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         winners = [i for i, r in enumerate(ranks) if r == 1]
+        if decided_by is None:
+            decided_by = default_decided_by(scores, winners, "point")
         return cls(scores=list(scores), ranks=ranks, winners=winners, reason=reason,
                    breakdown=breakdown or [], decided_by=decided_by)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from tui_games.engine.bots.base import BotFactory
 from tui_games.engine.bots.hint import HintWords
-from tui_games.engine.core import Rules
+from tui_games.engine.core import Options, Rules, default_options
 
 # The game packages under tui_games/games/, in menu order: one line per game.
 GAMES: tuple[str, ...] = (
@@ -34,6 +34,21 @@ def load(ref: str) -> Any:
     module, _, name = ref.partition(":")
     found = import_module(module)
     return getattr(found, name) if name else found
+
+
+@dataclass(frozen=True)
+class QuickTable:
+    """A table for the tests that play whole games of every registered game (the host's
+    streams, replays): ``players`` seats (0: the fewest the game allows, at least two, so
+    two people can sit at it) and ``options`` over the defaults that keep a game short
+    while everything hidden stays hidden."""
+
+    players: int = 0
+    options: dict[str, str] = field(default_factory=dict)
+
+
+BRIEF_HEADING = "## Your turn in brief"
+"""The heading every game's rules.md opens with, under its title."""
 
 
 class UnknownGame(KeyError):
@@ -70,6 +85,8 @@ class GameInfo:
     # Hints: "module" of the game's explainer, a pure engine.bots.hint.HintWords (what a
     # move does for the seat, what the search's figure means), beside its rules.
     hint_words: str = ""
+    # Tests that play a whole game of every game sit at this table (see QuickTable).
+    quick_table: QuickTable = field(default_factory=QuickTable)
 
     @property
     def id(self) -> str:
@@ -86,11 +103,29 @@ class GameInfo:
     def explainer(self) -> HintWords | None:
         """The game's hint explainer (None: a hint names the move and no more)."""
         return load(self.hint_words) if self.hint_words else None
+    def quick_seats(self) -> int:
+        """The seat count of the game's quick table."""
+        wanted = self.quick_table.players or max(2, self.rules.min_players)
+        return min(max(wanted, self.rules.min_players), self.rules.max_players)
+
+    def quick_options(self) -> Options:
+        """The options of the game's quick table: the defaults, with its own over them."""
+        return {**default_options(self.rules), **self.quick_table.options}
 
     def rules_markdown(self) -> str:
-        """The game's in-app rules reference and edition notes (rules.md beside its rules)."""
+        """The game's in-app rules reference and edition notes: rules.md beside its rules,
+        opening with its title and then BRIEF_HEADING (the rules screen opens there)."""
         package = type(self.rules).__module__.rsplit(".", 1)[0]
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def rules_brief(self) -> str:
+        """The "Your turn in brief" section of the rules, without its heading; "" when
+        the rules do not open with it."""
+        lines = self.rules_markdown().split("\n")
+        if lines[:3] != [f"# {self.title}", "", BRIEF_HEADING]:
+            return ""
+        body = "\n".join(lines[3:]).split("\n## ", 1)[0]
+        return body.strip()
 
 
 @cache

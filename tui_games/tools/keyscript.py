@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tui_games.engine.core import default_options
+from tui_games.engine.core import default_options, phase_of
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
 
@@ -57,7 +57,7 @@ class KeyScript:
         state = session.state
         if session.rules.to_move(state) is None:
             return None
-        if not self._queue or self._queue[0][2] != state.phase:
+        if not self._queue or self._queue[0][2] != phase_of(state):
             self._queue = self.plan(screen)
         if not self._queue:
             return None
@@ -116,7 +116,7 @@ class MapListKeys(KeyScript):
     def plan(self, screen: Any) -> list[Planned]:
         """The one key for where the screen is now."""
         session = screen.session
-        phase, turn = session.state.phase, session.turn
+        phase, turn = phase_of(session.state), session.turn
         if self.list_open(screen):
             if turn not in self._backed:
                 self._backed.add(turn)

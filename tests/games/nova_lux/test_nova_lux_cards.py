@@ -122,9 +122,11 @@ RULES_MD = (Path(__file__).resolve().parents[3] / "tui_games" / "games" / "nova_
             / "rules.md").read_text(encoding="utf-8")
 
 
-def test_the_rules_start_with_your_turn_in_five_lines() -> None:
+def test_the_rules_start_with_the_goal_then_your_turn_in_five_lines() -> None:
     brief = RULES_MD.split("## Your turn in brief", 1)[1].split("##", 1)[0]
-    assert [line[:2] for line in brief.split("\n") if line.strip()] == [
+    goal, steps = brief.strip().split("\n\n", 1)
+    assert goal.startswith("**To win:** found a colony"), "the goal first (issue 31)"
+    assert [line[:2] for line in steps.split("\n") if line.strip()] == [
         "1.", "2.", "3.", "4.", "5."]
 
 

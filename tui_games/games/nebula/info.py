@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, QuickTable
 from tui_games.games.nebula.bot import NormalBot
 from tui_games.games.nebula.hard import LEVELS
 from tui_games.games.nebula.rules import NebulaRules
@@ -18,4 +18,5 @@ INFO = GameInfo(
     fuzz_host_rank=0,
     tutorial="tui_games.games.nebula.tutorial:TUTORIAL",
     hint_words="tui_games.games.nebula.hint_words",
+    quick_table=QuickTable(players=3, options={"mode": "full"}),
 )

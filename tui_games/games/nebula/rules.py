@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome, redacted_log
 from tui_games.engine.grammar import a_or_an
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
@@ -387,7 +387,7 @@ class NebulaRules:
                     view.personal_offer[seat] = [HIDDEN] * len(s.personal_offer[seat])
                     if s.phase != "over":     # kept objectives are shown at the end
                         view.personal[seat] = HIDDEN
-        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        view.log = redacted_log(s.log, player)
         return view
 
     def determinize(self, view: NebulaState, player: int, rng: random.Random) -> NebulaState:

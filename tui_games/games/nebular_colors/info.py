@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, QuickTable
 from tui_games.games.nebular_colors.bot import NormalBot
 from tui_games.games.nebular_colors.hard import LEVELS
 from tui_games.games.nebular_colors.rules import NebularColorsRules
@@ -19,4 +19,5 @@ INFO = GameInfo(
     fuzz_host_rank=4,
     tutorial="tui_games.games.nebular_colors.tutorial:TUTORIAL",
     hint_words="tui_games.games.nebular_colors.hint_words",
+    quick_table=QuickTable(players=2, options={"match": "2"}),
 )

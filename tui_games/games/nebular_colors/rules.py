@@ -22,6 +22,7 @@ from tui_games.engine.core import (
     Options,
     OptionSpec,
     Outcome,
+    redacted_log,
 )
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
@@ -451,7 +452,7 @@ class NebularColorsRules:
             view.hands[other] = [HIDDEN] * len(s.hands[other])
         if s.current in others and (player != SPECTATOR or s.phase != "over"):
             view.drawn = [HIDDEN] * len(s.drawn)
-        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        view.log = redacted_log(s.log, player)
         return view
 
     def determinize(self, view: NCState, player: int, rng: random.Random) -> NCState:

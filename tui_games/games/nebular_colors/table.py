@@ -215,7 +215,7 @@ class NebularColorsTable(GameScreen):
             faces += [face(c, "pile") for c in view.taken]
         hand = self.hand
         was_discarding = not hand.selectable
-        hand.set_cards(faces)
+        hand.set_cards(faces, owner=me)
         hand.selectable = not discarding
         if discarding and not was_discarding and view.drawn:
             hand.move_cursor_to(view.drawn[0])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, QuickTable
 from tui_games.games.neptune.bot import NormalBot
 from tui_games.games.neptune.hard import LEVELS
 from tui_games.games.neptune.rules import NeptuneRules
@@ -20,4 +20,5 @@ INFO = GameInfo(
     tutorial="tui_games.games.neptune.tutorial:TUTORIAL",
     hint_words="tui_games.games.neptune.hint_words",
     soak=True,
+    quick_table=QuickTable(players=3),
 )

@@ -8,7 +8,7 @@ from typing import ClassVar
 import msgspec
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome, redacted_log
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
@@ -378,7 +378,7 @@ class NeptuneRules:
         view.hands = [hand if i == player else [HIDDEN] * len(hand)
                       for i, hand in enumerate(view.hands)]
         view.removed = [HIDDEN] * len(view.removed)
-        view.log = [Event(text) for e in view.log if (text := e.for_viewer(player))]
+        view.log = redacted_log(view.log, player)
         return view
 
     def determinize(self, view: NeptuneState, player: int, rng: random.Random) -> NeptuneState:

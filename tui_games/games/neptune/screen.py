@@ -302,7 +302,8 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         # at a bot's seat) nothing is the keyboard's, and every card read as unplayable.
         legal = legal_cards(self.rules, view, self.viewer) if mine else set()
         hand = self.hand
-        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]])
+        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]],
+                       owner=self.viewer)
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
             hand.move_cursor_to(self._restore_cursor)
             self._restore_cursor = None

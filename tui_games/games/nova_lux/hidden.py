@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Event
+from tui_games.engine.core import redacted_log
 from tui_games.engine.rng import Rng
 from tui_games.games.nova_lux.board import CARDS, FACE_DECK
 from tui_games.games.nova_lux.cards import FACTIONS
@@ -27,7 +27,7 @@ def observe(s: NovaLuxState, player: int) -> NovaLuxState:
             if seat != player:
                 view.hands[seat] = [HIDDEN] * len(s.hands[seat])
                 view.factions[seat] = [HIDDEN] * len(s.factions[seat])
-    view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+    view.log = redacted_log(s.log, player)
     return view
 
 

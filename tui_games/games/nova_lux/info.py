@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, QuickTable
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.hard import LEVELS
 from tui_games.games.nova_lux.rules import NovaLuxRules
@@ -18,4 +18,5 @@ INFO = GameInfo(
     fuzz_host_rank=2,
     tutorial="tui_games.games.nova_lux.tutorial:TUTORIAL",
     hint_words="tui_games.games.nova_lux.hint_words",
+    quick_table=QuickTable(players=3, options={"mode": "standard"}),
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.bots.base import RandomBot
-from tui_games.games import GameInfo
+from tui_games.games import GameInfo, QuickTable
 from tui_games.games.via_nebula.bot import NormalBot
 from tui_games.games.via_nebula.hard import LEVELS
 from tui_games.games.via_nebula.rules import ViaNebulaRules
@@ -18,4 +18,5 @@ INFO = GameInfo(
     fuzz_host_rank=1,
     tutorial="tui_games.games.via_nebula.tutorial:TUTORIAL",
     hint_words="tui_games.games.via_nebula.hint_words",
+    quick_table=QuickTable(players=3),
 )

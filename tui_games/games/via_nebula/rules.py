@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome
+from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Outcome, redacted_log
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
@@ -451,7 +451,7 @@ class ViaNebulaRules:
             if seat != player:
                 view.hands[seat] = [HIDDEN] * len(s.hands[seat])
         view.deck = sorted(s.deck)
-        view.log = [Event(text) for e in s.log if (text := e.for_viewer(player))]
+        view.log = redacted_log(s.log, player)
         return view
 
     def determinize(self, view: ViaNebulaState, player: int,

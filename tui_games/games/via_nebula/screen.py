@@ -184,6 +184,7 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
         decision = (view.turn, view.phase, mover, len(self.session.actions))
         new_decision = decision != self._decision
         self._decision = decision
+        self.hexmap.shown_to(self.viewer)
         with self._one_map_refresh():
             self._refresh_top(view, mover)
             # Not at the end: the game-over dialog opens over the table in that frame,

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,6 +32,8 @@ BANNER = """\
 LABEL_WIDTH = 11
 # Dropped in this order when the menu and every game's blurb do not fit the height.
 SHORTER = ("-no-tagline", "-no-banner")
+# Rows the list of games keeps when it must scroll (one game's two lines, at least).
+LEAST_GAMES_HEIGHT = 2
 
 
 def entry(label: str, detail: str) -> Text:
@@ -78,7 +80,7 @@ class MenuScreen(Screen[None]):
                 Option(entry("Quit", "games save themselves as you play"), id="quit"),
                 id="menu",
             )
-            with Vertical(id="games"):
+            with VerticalScroll(id="games"):
                 for info in all_games().values():
                     with Horizontal(classes="game-row"):
                         yield Label(info.title, classes="game-title")
@@ -98,15 +100,26 @@ class MenuScreen(Screen[None]):
         """Start from the full menu, then drop decoration until it fits (see ``_fit``)."""
         for name in SHORTER:
             self.remove_class(name)
+        games = self.query_one("#games", VerticalScroll)
+        games.styles.max_height = None
+        games.scroll_home(animate=False)
         self.call_after_refresh(self._fit, 0)
 
     def _fit(self, step: int) -> None:
         """If the column is taller than the screen above the Footer, drop the next
-        decoration (the tagline, then the banner) so that every game stays in view."""
+        decoration (the tagline, then the banner); if the games still do not fit, their
+        list gets the height that is left and scrolls, so the menu itself never leaves
+        the screen however many games there are."""
         column = self.query_one("#menu-column", Vertical)
-        if step < len(SHORTER) and column.outer_size.height > self.size.height - 1:
+        over = column.outer_size.height - (self.size.height - 1)
+        if over <= 0:
+            return
+        if step < len(SHORTER):
             self.add_class(SHORTER[step])
             self.call_after_refresh(self._fit, step + 1)
+            return
+        games = self.query_one("#games", VerticalScroll)
+        games.styles.max_height = max(LEAST_GAMES_HEIGHT, games.outer_size.height - over)
 
     def on_screen_resume(self) -> None:
         """Saves may have changed while another screen was on top."""

@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui_games.engine.codec import clone
-from tui_games.engine.core import GameState, public_view
+from tui_games.engine.core import GameState, public_view, round_of
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
@@ -56,12 +56,12 @@ class Timeline:
         self.actions = list(session.actions)
         state = rules.setup(len(session.seats), session.seed, session.options)
         self.turns: list[int] = [state.turn]
-        self.rounds: list[object] = [_round(state)]
+        self.rounds: list[object] = [round_of(state)]
         self._copies: dict[int, GameState] = {0: clone(state)}
         for number, action in enumerate(self.actions, start=1):
             rules.apply(state, action)
             self.turns.append(state.turn)
-            self.rounds.append(_round(state))
+            self.rounds.append(round_of(state))
             if number % EVERY == 0:
                 self._copies[number] = clone(state)
         self.over = rules.outcome(state) is not None
@@ -95,12 +95,6 @@ class Timeline:
         if step > 0:
             return next((s for s in starts if s > at), self.end)
         return next((s for s in reversed(starts) if s < at), 0)
-
-
-def _round(state: GameState) -> object:
-    """The state's round number if its game counts rounds (a ``round`` field), else None."""
-    value = getattr(state, "round", None)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class ReplayView(GameScreen):

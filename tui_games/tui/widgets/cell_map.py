@@ -108,6 +108,8 @@ class CellMap(LineWidget, can_focus=True):
         # a layout after a cursor key draws again only the rows the cursor touched.
         self._rows: dict[int, tuple[Hashable, list[Line]]] = {}
         self._by_row: dict[int, tuple[frozenset[Hashable], frozenset[Hashable]]] = {}
+        self._home: Hashable = None  # where the cursor stood when first shown
+        self._owner: object = None  # whose view the cursor is in (see shown_to)
         # Each row's strips, kept with the lines they were drawn from (the same list
         # while the row shows the same) and the width and style: a key lays the map out
         # twice or more (the cursor's watcher, the screen's show, a focus), and the rows
@@ -210,6 +212,17 @@ class CellMap(LineWidget, can_focus=True):
         target = self.neighbour(self.cursor, way)
         if target is not None:
             self.cursor = target
+
+    def shown_to(self, owner: object) -> None:
+        """The map is shown to ``owner`` (a seat) now. For another owner than before the
+        cursor goes back to where it stood when the map was first shown (where a fresh
+        table puts it), so a player never finds it where the player before left it
+        (hot-seat, a replay's other seat)."""
+        if self._owner is None:
+            self._home = self.cursor
+        elif owner != self._owner:
+            self.move_to(self._home)
+        self._owner = owner
 
     def move_to(self, key: Hashable) -> None:
         """Put the cursor on ``key`` (ignored if the map has no such cell)."""

@@ -107,6 +107,7 @@ class Hand(LineWidget, can_focus=True):
         self._faces: list[CardFace] = []
         self._order: list[CardFace] = []
         self._selected: set[int] = set()
+        self._owner: object = None  # whose cards these are (see set_cards)
         self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see render_line
         self.frame: MapFrame | None = None  # set by a MapFrame around the hand
         self._fitted: tuple[list[int], int] | None = None  # the frame's columns, as fitted
@@ -150,10 +151,18 @@ class Hand(LineWidget, can_focus=True):
 
     # ---- changing ----------------------------------------------------------------------
 
-    def set_cards(self, faces: Sequence[CardFace]) -> None:
-        """Show ``faces``; the cursor and selection follow their cards when still present."""
+    def set_cards(self, faces: Sequence[CardFace], owner: object = None) -> None:
+        """Show ``faces``, the hand of ``owner`` (a seat). The cursor and selection follow
+        their cards when still present; a hand of another owner starts afresh, its cursor
+        on its first card and nothing selected, so a player never finds the cursor where
+        the player before left it (in hot-seat, or a replay's other seat)."""
         faces = list(faces)
-        if faces == self._faces:
+        if owner != self._owner:
+            self._owner = owner
+            self._faces, self._order = [], []
+            self._selected = set()
+            self.cursor_key = None
+        elif faces == self._faces:
             return
         before = self.selection
         self._changed(lambda: self._set_faces(faces))
