@@ -222,9 +222,9 @@ async def test_every_game_gives_a_legal_hint_and_marks_it(
         await wait_for_hint(screen)
         assert status(screen).startswith("Hint: "), status(screen)
         # the status line shows the game's own words for it, the same for every front end
-        assert screen._hint_shown is not None
+        assert screen.hints.shown is not None
         assert status(screen) == engine_hint.hint_text(
-            info, screen.view(), screen.viewer, screen._hint_shown[1], screen.seat_names)
+            info, screen.view(), screen.viewer, screen.hints.shown, screen.seat_names)
         assert "/100" not in status(screen)
         assert len(marked) == 1 and marked[0] in info.rules.legal_actions(session.state)
         assert session.hints_used == [1, 0]

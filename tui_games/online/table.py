@@ -69,7 +69,7 @@ class OnlineTable(GameScreen):
                           actions=[_Unseen()] * count, undoable=[False] * count,
                           state=_decode(info, first))
         super().__init__(session, info, store, bot_delay=0, viewer=0)
-        self.bot_runner.bots.clear()  # the host plays the bots
+        self.bots.runner.bots.clear()  # the host plays the bots
 
     # ---- who sees what -------------------------------------------------------------------
 

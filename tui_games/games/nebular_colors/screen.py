@@ -14,7 +14,6 @@ from typing import Any, Literal
 
 from textual import events, on
 from textual.binding import Binding
-from textual.screen import Screen
 
 from tui_games.engine.core import Action, GameState
 from tui_games.games.nebular_colors import key_plan, texts
@@ -32,7 +31,7 @@ from tui_games.games.nebular_colors.state import (
 )
 from tui_games.games.nebular_colors.summary import HandSummary
 from tui_games.games.nebular_colors.table import NebularColorsTable
-from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.card_table import card_bindings
 
 __all__ = ["HandSummary", "NebularColorsScreen"]  # the dialog between hands, as before
 
@@ -42,8 +41,7 @@ class NebularColorsScreen(NebularColorsTable, inherit_bindings=False):
 
     OVER_TEXT = "The match is over."
 
-    # Our keys first so they lead the footer, then the base's and the screen's own.
-    BINDINGS = [
+    BINDINGS = card_bindings(
         Binding("d", "draw", "Draw"),
         Binding("t", "take", "Take"),
         Binding("1", "pile(0)", "Left"),
@@ -53,9 +51,8 @@ class NebularColorsScreen(NebularColorsTable, inherit_bindings=False):
         Binding("e", "end_turn", "End turn"),
         Binding("S,shift+s", "stop", "Stop"),
         Binding("N,shift+n", "nova", "Nova"),
-        *GameScreen.BINDINGS,
-        *Screen.BINDINGS,
-    ]
+    )
+    HAND_ACTIONS = (Meld, Discard)  # a hinted meld is selected, a discard has the cursor
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -86,15 +83,6 @@ class NebularColorsScreen(NebularColorsTable, inherit_bindings=False):
                 and not self._can_meld:
             return texts.NO_MELD
         return super().why_not(action)
-
-    def mark_hint(self, action: Action) -> None:
-        """A hinted meld is selected in the hand (m melds it); a hinted discard has the
-        cursor on its card."""
-        if isinstance(action, Meld):
-            self.hand.select(action.cards)
-            self.hand.move_cursor_to(action.cards[0])
-        elif isinstance(action, Discard):
-            self.hand.move_cursor_to(action.card)
 
     def play(self, action: Action) -> bool:
         """A move played ends choosing a pile and the warning before ending a turn."""

@@ -39,7 +39,7 @@ from tui_games.games.nebular_colors.view import (
     suit_style,
     suit_tallies,
 )
-from tui_games.tui.screens.game import GameScreen
+from tui_games.tui.screens.card_table import CardTable
 from tui_games.tui.widgets.boxes import Column, Row
 from tui_games.tui.widgets.card import SORTS, CardFace
 from tui_games.tui.widgets.hand import Hand, HiddenHand
@@ -55,11 +55,13 @@ def face(card: int, caption: str = "", dimmed: bool = False) -> CardFace:
                     caption=caption, dimmed=dimmed)
 
 
-class NebularColorsTable(GameScreen):
+class NebularColorsTable(CardTable):
     """The Nebular Colors table's widgets and their refresh (the keys are
     NebularColorsScreen's)."""
 
     COMPONENT_CLASSES = {"suit-g", "suit-y", "suit-b", "suit-p"}
+    HAND_ID = "nc-hand"
+    CURSOR_PREF = CURSOR_PREF
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,9 +73,6 @@ class NebularColorsTable(GameScreen):
         self._can_meld = False  # whether m / t do something now (the footer shows them)
         self._can_take = False
         self._texts: dict[str, str] = {}
-        # The card the cursor was on when the game was saved: put back at the first deal.
-        saved = self.saved_numbers(CURSOR_PREF, 1)
-        self._restore_cursor: int | None = saved[0] if saved else None
         # the true state before the latest action (a hand's end is summed up from it)
         self._before: tuple[int, NCState] | None = None
 
@@ -121,22 +120,12 @@ class NebularColorsTable(GameScreen):
         """Focus the hand."""
         if self.closed:
             return  # left before it was built: no widgets to set up
-        self.query_one(Hand).focus()
+        self.focus_hand()
         # (Textual calls GameScreen.on_mount after this one: it shows the table.)
-
-    def keep_view(self) -> None:
-        """A save keeps the card under the hand's cursor."""
-        if self.hand.cursor_key is not None:
-            self.session.ui_prefs[CURSOR_PREF] = str(self.hand.cursor_key)
 
     def on_resize(self, event: events.Resize) -> None:
         """From 32 lines up the table spreads out (the .tcss adds room with -roomy)."""
         self.set_class(event.size.height >= 32 and event.size.width >= 100, "-roomy")
-
-    @property
-    def hand(self) -> Hand:
-        """The viewer's hand widget."""
-        return self.query_one("#nc-hand", Hand)
 
     def pile(self, i: int) -> SplayedPile:
         """The left (0) or right (1) pile widget."""
@@ -213,15 +202,12 @@ class NebularColorsTable(GameScreen):
         if mine:
             faces += [face(c, "new") for c in view.drawn]
             faces += [face(c, "pile") for c in view.taken]
-        hand = self.hand
-        was_discarding = not hand.selectable
-        hand.set_cards(faces, owner=me)
+        was_discarding = not self.hand.selectable
+        hand = self.deal_hand(faces)
         hand.selectable = not discarding
         if discarding and not was_discarding and view.drawn:
             hand.move_cursor_to(view.drawn[0])
-        if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
-            hand.move_cursor_to(self._restore_cursor)
-            self._restore_cursor = None
+        self.restore_cursor()
         self._text("nc-sort", f"{SORTS[hand.sort_mode]} (s)")
 
     def _refresh_prompt(self, view: NCState) -> None:

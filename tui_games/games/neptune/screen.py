@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Resize
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
@@ -40,6 +40,7 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
 from tui_games.games.neptune.trick import PileFace, TrickArea, TrickPiles, TrickSeat
 from tui_games.games.neptune.tricks import winning_position
+from tui_games.tui.screens.card_table import CardTable, card_bindings
 from tui_games.tui.screens.dismiss_once import DismissOnce
 from tui_games.tui.screens.game import GameScreen
 from tui_games.tui.screens.game_over import summary_text
@@ -140,17 +141,18 @@ class RoundSummary(DismissOnce, ModalScreen[SummaryChoice]):
         self.dismiss("review")
 
 
-class NeptuneScreen(GameScreen, inherit_bindings=False):
+class NeptuneScreen(CardTable, inherit_bindings=False):
     """Neptune against bots or hot-seat: ←→ pick a card, Enter plays it."""
 
     COMPONENT_CLASSES = {"suit-r", "suit-g", "suit-b", "special", "asteroid"}
 
-    BINDINGS = [
+    BINDINGS = card_bindings(
         Binding("enter,space", "play_card", "Play card", key_display="⏎"),
         Binding("enter,space", "answer", "Choose", key_display="⏎"),
-        *GameScreen.BINDINGS,
-        *Screen.BINDINGS,
-    ]
+    )
+    HAND_ID = "nep-hand"
+    CURSOR_PREF = PREF_CURSOR
+    HAND_ACTIONS = (Play,)  # a hinted card has the cursor on it
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -167,9 +169,6 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         self._hint_for: int | None = None  # the card whose hint the status line shows
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
         self._hints: dict[int | None, tuple[str, str]] = {}
-        # The card the cursor was on when the game was saved: put back at the first deal.
-        saved = self.saved_numbers(PREF_CURSOR, 1)
-        self._restore_cursor: int | None = saved[0] if saved else None
 
     # ---- layout ------------------------------------------------------------------------
 
@@ -215,12 +214,7 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         if self._asking:
             self.query_one("#nep-choices", ActionList).focus()
         else:
-            self.hand.focus()
-
-    @property
-    def hand(self) -> Hand:
-        """The viewer's hand widget."""
-        return self.query_one("#nep-hand", Hand)
+            self.focus_hand()
 
     def player_name(self, seat: int) -> str:
         """A seat's player name."""
@@ -301,12 +295,9 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
         # The rules' own cards for this seat, not only the keyboard's: looking back (or
         # at a bot's seat) nothing is the keyboard's, and every card read as unplayable.
         legal = legal_cards(self.rules, view, self.viewer) if mine else set()
-        hand = self.hand
-        hand.set_cards([face(c, dimmed=mine and c not in legal) for c in view.hands[self.viewer]],
-                       owner=self.viewer)
-        if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved
-            hand.move_cursor_to(self._restore_cursor)
-            self._restore_cursor = None
+        hand = self.deal_hand([face(c, dimmed=mine and c not in legal)
+                               for c in view.hands[self.viewer]])
+        self.restore_cursor()
         if mine and legal and hand.cursor_key not in legal:
             start = first_cursor_card([f.key for f in hand.faces], legal)
             if start is not None:
@@ -407,16 +398,10 @@ class NeptuneScreen(GameScreen, inherit_bindings=False):
             self._show_cursor_hint()
 
     def mark_hint(self, action: Action) -> None:
-        """The cursor goes to a hinted card; a hinted answer is highlighted."""
-        if isinstance(action, Play):
-            self.hand.move_cursor_to(action.card)
-        elif action in self._choices:
+        """The cursor goes to a hinted card (CardTable); a hinted answer is highlighted."""
+        super().mark_hint(action)
+        if action in self._choices:
             self.query_one("#nep-choices", ActionList).highlighted = self._choices.index(action)
-
-    def keep_view(self) -> None:
-        """A save keeps the card under the hand's cursor."""
-        if self.hand.cursor_key is not None:
-            self.session.ui_prefs[PREF_CURSOR] = str(self.hand.cursor_key)
 
     @on(Hand.Sorted)
     def _sorted(self, event: Hand.Sorted) -> None:

@@ -1,21 +1,21 @@
 """The bots of one table: which seat is thinking, and whether its answer still counts.
 
-A bot thinks in a worker thread (the screen's ``@work(thread=True)`` method calls
-``BotRunner.think``) and posts ``BotMoved`` back to the screen; a searching bot also posts
-``BotProgress``. Every change to the game (a move, an undo, leaving) bumps the runner's
-token, so an answer computed for a position that is gone is dropped, never played.
+A bot thinks in a worker thread of the screen (running ``BotRunner.think``) and posts
+``BotMoved`` back to the screen; a searching bot also posts ``BotProgress``. Every change
+to the game (a move, an undo, leaving) bumps the runner's token, so an answer computed
+for a position that is gone is dropped, never played.
 
-``BotTurns`` is the screen's side of it, a part of GameScreen (mixed into it): starting
-and stopping a bot's turn, showing its progress and playing its answer.
+``TableBots`` is the screen's side of it, the part a GameScreen holds as ``bots``:
+starting and stopping a bot's turn, showing its progress and playing its answer.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual import work
 from textual.message import Message
 from textual.timer import Timer
 from textual.worker import get_current_worker
@@ -132,17 +132,31 @@ class BotRunner:
         return message.token == self.token and self.thinking == message.seat
 
 
-class BotTurns:
-    """The turns of a table's bots, on the screen's side (see the module's docstring)."""
+class TableBots:
+    """The bots of one table, on the screen's side: starting and stopping a bot's turn,
+    its progress on the status line, playing its answer and drawing it.
+
+    Owned by the GameScreen as ``bots``; it holds the ``runner`` (the bots themselves and
+    the token that tells a current answer from a late one) and the timer of a bot's move
+    waiting to be drawn (``redraw``). The screen's message handlers hand the bots'
+    messages here (Textual delivers messages to the screen, not to its parts).
+    """
+
+    def __init__(self, table: GameScreen, bots: dict[int, Bot], delay: float) -> None:
+        self.table = table
+        self.runner = BotRunner(bots, table.post_message, delay)
+        self.redraw: Timer | None = None  # a bot's move waiting to be drawn: show_move
 
     @property
-    def _table(self) -> GameScreen:
-        return self  # type: ignore[return-value]
+    def thinking(self) -> int | None:
+        """The bot seat whose move is being computed, if any."""
+        return self.runner.thinking
 
-    def _start_bot(self, seat: int) -> None:
-        table = self._table
+    def start(self, seat: int) -> None:
+        """Let ``seat``'s bot choose its move, from its own observation."""
+        table = self.table
         view = table.rules.observe(table.session.state, seat)  # never the true state
-        runner = table.bot_runner
+        runner = self.runner
         token = runner.start(seat, view)
         if runner.answers_at_once(seat):
             if runner.moving:  # another bot's move: the bots' moves share one redraw
@@ -154,31 +168,28 @@ class BotTurns:
                 table.games_app.call_after_frame(
                     lambda: runner.answer(seat, view, token))
         else:
-            self._think(seat, view, token)
+            table.run_worker(partial(runner.think, seat, view, token), name="_think",
+                             group="bot", description=f"_think({seat})", exclusive=True,
+                             thread=True)
 
-    def _stop_bot(self) -> None:
+    def stop(self) -> None:
         """Abandon the bot move being computed: its search ends now, its answer is dropped."""
-        table = self._table
-        table.workers.cancel_group(table, "bot")
-        table.bot_runner.stop()
+        self.table.workers.cancel_group(self.table, "bot")
+        self.runner.stop()
 
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, view: GameState, token: int) -> None:
-        self._table.bot_runner.think(seat, view, token)
-
-    def on_bot_progress(self, message: BotProgress) -> None:
+    def progress(self, message: BotProgress) -> None:
         """Show how far the bot's search has got on the status line."""
         message.stop()
-        table = self._table
-        if table.bot_runner.is_current(message):
+        table = self.table
+        if self.runner.is_current(message):
             name = table.seat_name(message.seat)
             table.show_status(f"{name} is thinking... {progress_bar(message.fraction)}")
 
-    def on_bot_moved(self, message: BotMoved) -> None:
+    def moved(self, message: BotMoved) -> None:
         """Play the bot's answer, if it is still for the position on the table."""
         message.stop()
-        table = self._table
-        runner = table.bot_runner
+        table = self.table
+        runner = self.runner
         if message.token != runner.token or table.session.to_move != message.seat:
             return  # stale: the game moved on (undo, reload) since the bot started
         if not table.is_active:
@@ -196,7 +207,7 @@ class BotTurns:
         finally:
             runner.moving = False
 
-    def show_bot_move(self) -> None:
+    def show_move(self) -> None:
         """Draw the table after a bot's move that another bot's follows.
 
         With a bot delay under a frame the bots' moves land faster than a terminal shows
@@ -204,29 +215,25 @@ class BotTurns:
         (a whole round of bots, often to the end of the game) make one redraw, not one
         each. A slower bot's move is drawn at once, as the player follows it.
         """
-        table = self._table
-        if table.bot_delay >= BOT_FRAME:
+        table = self.table
+        if self.runner.delay >= BOT_FRAME:
             table.refresh_view()
-        elif table.bot_redraw is None:
-            table.bot_redraw = table.set_timer(BOT_FRAME, self._bot_redraw_due)
+        elif self.redraw is None:
+            self.redraw = table.set_timer(BOT_FRAME, self._redraw_due)
 
-    def _bot_redraw_due(self) -> None:
-        table = self._table
-        table.bot_redraw = None  # fired: refresh_view has nothing to cancel
-        if not table.closed:
-            table.refresh_view()
+    def _redraw_due(self) -> None:
+        self.redraw = None  # fired: refresh_view has nothing to cancel
+        if not self.table.closed:
+            self.table.refresh_view()
 
-    def cancel_bot_redraw(self) -> None:
+    def cancel_redraw(self) -> None:
         """The table is being drawn now: a redraw waiting for the next frame is not needed."""
-        table = self._table
-        timer: Timer | None = table.bot_redraw
-        table.bot_redraw = None
+        timer, self.redraw = self.redraw, None
         if timer is not None:
             timer.stop()
 
-    def on_screen_resume(self) -> None:
+    def resume(self) -> None:
         """Play a bot move that arrived while a dialog covered the table."""
-        table = self._table
-        pending, table.bot_runner.pending = table.bot_runner.pending, None
+        pending, self.runner.pending = self.runner.pending, None
         if pending is not None:
-            table.call_after_refresh(self.on_bot_moved, pending)
+            self.table.call_after_refresh(self.moved, pending)

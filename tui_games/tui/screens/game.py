@@ -19,29 +19,42 @@ a subclass passes the rules' texts through unchanged (no renaming in ``view()``)
 ``speak(text)`` for any other rules text it shows. ``review(n, title, then)`` shows the
 table read-only as it was after the first n actions (summaries and game over use it).
 
-Its parts, each in a module of its own: the seats and what the viewer may do
-(screens/seats_view.py), its two sizes (screens/table_size.py), the bots
-(screens/bot_runner.py), saving (screens/save_flow.py), the keys every table shares
-(screens/table_keys.py), hints (screens/hint.py), leaving with Esc (screens/leaving.py)
-and looking back (screens/review.py). The parts are mixed into GameScreen as plain
-classes: Textual reads bindings and ``@on`` handlers from screen classes only, so the
-bindings stay here and the parts' message handlers go by name (``on_bot_moved``).
+What a table is made of is in its constructor, each part an object that owns its state,
+held by name: ``seats`` (who plays from here, the viewer, what was worked out from their
+observation: screens/seats_view.py), ``bots`` (the bots' turns in worker threads:
+screens/bot_runner.py), ``saves`` (the autosave, ctrl+s, failing saves:
+screens/save_flow.py), ``hints`` (H: screens/hint.py) and ``keys`` (save, undo, rules,
+Esc, the log's pages, and the leave guard: screens/table_keys.py). Textual reads
+bindings, actions and message handlers from screen classes only, so the screen keeps a
+one-line ``action_*`` or ``on_*`` method for each, handing over to the part.
+
+The class reads in that order: the hooks a game implements (``compose_table``,
+``refresh_table``, ``status_text``, and with defaults ``check_table_action``,
+``mark_hint``, ``keep_view``, ``count_hint``), then what a game reads and calls
+(``viewer``, ``view()``, ``mine()``, ``legal()``, ``why_not()``, ``remember``, ``speak``,
+``play``, ``attempt``, ``show_status``, ``give_keys``, ``saved_numbers``, ``fit_table``,
+``large``...), then the machinery a game leaves alone. A card table builds on
+screens/card_table.py; the smallest complete table is tests/ui/reference_screen.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+import re
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 from textual.app import ComposeResult
+from textual.events import Resize
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
+from tui_games.engine.codec import clone
 from tui_games.engine.core import Action, GameState, IllegalAction, Outcome
-from tui_games.engine.grammar import speak_to
+from tui_games.engine.grammar import seat_ref, speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.engine.tutorial import bot_rng
@@ -53,18 +66,17 @@ from tui_games.tui.screens.bot_runner import (
     BotMoved,
     BotProgress,
     BotRunner,
-    BotTurns,
+    TableBots,
     progress_bar,
 )
-from tui_games.tui.screens.decision import ObservationMemo, sentence, why_no_undo
+from tui_games.tui.screens.decision import sentence, why_no_undo
 from tui_games.tui.screens.dismiss_once import DismissOnce
 from tui_games.tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui_games.tui.screens.handoff import HandoffScreen
-from tui_games.tui.screens.leaving import LEAVE_NOTICE, LeaveGuard
-from tui_games.tui.screens.save_flow import SAVE_WARNING, SaveFlow, TableSaves
-from tui_games.tui.screens.seats_view import SeatsView
+from tui_games.tui.screens.leaving import LEAVE_NOTICE
+from tui_games.tui.screens.save_flow import SAVE_WARNING, SaveFlow
+from tui_games.tui.screens.seats_view import Seats
 from tui_games.tui.screens.table_keys import TABLE_BINDINGS, TABLE_KEYS, TableKeys
-from tui_games.tui.screens.table_size import TableSize
 from tui_games.tui.screens.too_small import TOO_SMALL_CLASS
 from tui_games.tui.widgets.boxes import Column
 from tui_games.tui.widgets.footer import GameFooter
@@ -75,13 +87,15 @@ if TYPE_CHECKING:
     from tui_games.tui.app import GamesApp
     from tui_games.tui.screens.tutorial import Guide
 
+T = TypeVar("T")
+
 __all__ = ["PROGRESS_WIDTH", "SAVE_WARNING", "GameScreen", "bot_rng", "progress_bar",
            "sentence", "why_no_undo"]
 
 
-class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissOnce,
-                 hint.HintKeys, Screen[None]):
-    """The table of one game in progress. Subclasses implement the three table methods."""
+class GameScreen(DismissOnce, Screen[None]):
+    """The table of one game in progress. Subclasses implement the three table methods
+    (``compose_table``, ``refresh_table``, ``status_text``); see the module's docstring."""
 
     BINDINGS = [*TABLE_BINDINGS]  # see screens/table_keys.py
 
@@ -106,6 +120,13 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
     KEEPS_RECORDS = True
     """A finished game is kept in the history (False where the game is another's: online)."""
 
+    LARGE_AT: tuple[int, int] | None = None
+    """From this terminal size (width, height) on, the screen has the class ``-large`` and
+    ``large`` is True: a game draws its larger table there (None: one size only)."""
+
+    large = False
+    """True while the table is drawn large (see LARGE_AT and ``fit_table``)."""
+
     BotMoved = BotMoved
     BotProgress = BotProgress
 
@@ -120,26 +141,25 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self.session = session
         self.info = info
         self.store = store
-        self.bot_delay = bot_delay
         self.review_title = review
-        self._viewer = self._first_viewer() if viewer is None else viewer
+        self.seats = Seats(session, viewer)  # who plays from here, and who is looking
         bots = {} if review is not None else {
             i: info.bots[seat.bot](session.rules, bot_rng(session.seed, i))
             for i, seat in enumerate(session.seats) if seat.bot is not None}
-        self.bot_runner = BotRunner(bots, self.post_message, bot_delay)
-        self.saves = SaveFlow(self)
-        self.leaving = LeaveGuard(self)
+        self.bots = TableBots(self, bots, bot_delay)  # the seats no one plays here
+        self.saves = SaveFlow(self)  # the autosave, ctrl+s, and what to do when saves fail
+        self.hints = hint.TableHints(self)  # H: what the hard bot would play here
+        self.keys = TableKeys(self)  # save, undo, rules, Esc, the log's pages
         self._last_focus: Widget | None = None
         self._over = False
         self._end_to_keep = (False, False)  # (keep a record, drop the autosave): see keep_the_end
         self._outcome: Outcome | None = None
         self._ready = False  # True once the table has been composed and shown
-        self.bot_redraw: Timer | None = None  # a bot's move waiting to be drawn: show_bot_move
-        self._memo = ObservationMemo()  # see remember
         self._status_shown: tuple[str, bool] = ("", False)  # show_status's last (text, error)
         self._autosave_due = False  # an autosave waits for the frame (see _apply)
+        self._sized = False  # the first fit_table has been made: a later switch redraws
 
-    # ---- to implement in each game ---------------------------------------------------
+    # ---- the hooks a game implements (the first three it must; the rest have defaults) ---
 
     def compose_table(self) -> ComposeResult:
         """The game's widgets: board, piles, hands, scores. Whatever shows text from
@@ -154,17 +174,142 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         """Whose turn it is and what the viewer can do now."""
         raise NotImplementedError
 
-    # ---- who sees what -----------------------------------------------------------------
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether ``action`` works now on a built table (overridden by games that gate
+        keys by phase; False hides a key from the footer, None shows it disabled)."""
+        return True
+
+    def mark_hint(self, action: Action) -> None:
+        """Mark ``action`` on the table (move the cursor to its card, space or button).
+        Games override it; the status line names the move in any case."""
+
+    def keep_view(self) -> None:
+        """Put what a save keeps of the table (the card or place under a cursor) in the
+        session's ui_prefs; called just before every save of a table that is shown, so
+        a cursor key costs nothing for it. Nothing by default: games override it."""
+
+    def count_hint(self, seat: int) -> None:
+        """``seat`` was shown a hint: one more in its count (an online table also tells
+        the host, which keeps the game)."""
+        self.session.count_hint(seat)
+
+    # ---- what a game reads and calls: who sees what (the seats are self.seats) -----------
 
     @property
-    def games_app(self) -> GamesApp:
-        """The app, typed."""
-        return cast("GamesApp", self.app)
+    def viewer(self) -> int:
+        """The human seat whose private area is shown: the human to move in hot-seat,
+        the only human against bots, seat 0 when every seat is a bot."""
+        return self.seats.viewer
+
+    def view(self) -> GameState:
+        """The state as the viewer may see it (one observation per position and viewer:
+        the footer asks for it for every key it shows). Never modify it: clone it."""
+        return self.remember("view", lambda: self.rules.observe(self.session.state,
+                                                                self.viewer))
+
+    def mine(self) -> bool:
+        """Whether the keyboard decides now: the viewer is to move, plays from the keyboard,
+        and this is no look back."""
+        if self.reviewing:
+            return False
+        return self.remember("mine", lambda: (
+            (mover := self.rules.to_move(self.view())) == self.viewer
+            and mover is not None and self.session.seats[mover].is_human))
+
+    def legal(self) -> list[Action]:
+        """The viewer's legal actions now (none when the decision is not theirs)."""
+        if not self.mine():
+            return []
+        return self.remember("legal", lambda: self.rules.legal_actions(self.view()))
+
+    def why_not(self, action: Action) -> str:
+        """Why ``action`` is refused now: a look back, the end, another seat's turn, or the
+        rules' own reason (the action tried on a copy of the view)."""
+        if self.reviewing:
+            return look_back.nothing_to_play(self.review_title or "")
+        view = self.view()
+        mover = self.rules.to_move(view)
+        if mover is None:
+            return self.OVER_TEXT
+        if not self.mine():
+            return f"Wait: it is {seat_ref(mover)}'s turn."
+        try:
+            self.rules.apply(clone(view), action)
+        except IllegalAction as exc:
+            return sentence(exc.reason)
+        return "That is not possible right now."
+
+    def remember(self, name: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per observation: kept until an action is played
+        or undone, or the viewer changes (a cursor key reuses it). ``name`` tells apart
+        what a table keeps ("legal", ("cells", large), ...)."""
+        return self.seats.memo.get(self.session, self.viewer, name, compute)
+
+    def speak(self, text: str) -> str:
+        """A rules text ("Seat 2 draws ...") as the viewer reads it: names, and "you"."""
+        return speak_to(text, self.seat_names, self.viewer)
 
     @property
-    def bot_thinking(self) -> int | None:
-        """The bot seat whose move is being computed, if any."""
-        return self.bot_runner.thinking
+    def seat_names(self) -> list[str]:
+        """Every seat's player name as shown (printable, cut to length), in seat order."""
+        return self.seats.names
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s player name as shown (a name from a save file is cleaned)."""
+        return self.seats.name(seat)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played from the keyboard."""
+        return self.seats.humans
+
+    def is_you(self, seat: int) -> bool:
+        """True when ``seat`` is the person at this screen (marked "(you)" at the table)."""
+        return seat == self.viewer and self.session.seats[seat].is_human
+
+    @property
+    def reviewing(self) -> bool:
+        """True for a read-only look back (``review()``)."""
+        return self.review_title is not None
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules object."""
+        return self.session.rules
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.rules.outcome(self.session.state) is not None
+
+    @property
+    def _viewer(self) -> int:
+        """The seat hot-seat shows now (``seats.turn``): tests sit a viewer down with it."""
+        return self.seats.turn
+
+    @_viewer.setter
+    def _viewer(self, seat: int) -> None:
+        self.seats.turn = seat
+
+    # ---- what a game reads and calls: playing and drawing --------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Play the viewer's ``action``. A refused action explains itself on the status
+        line and returns False; on success the table, saves, bots and hand-offs follow."""
+        mover = self.session.to_move
+        if self.reviewing:
+            self.show_status(look_back.nothing_to_play(self.review_title or ""), error=True)
+            return False
+        if mover is None:
+            self.show_status("The game is over.", error=True)
+            return False
+        if not self.session.seats[mover].is_human:
+            self.show_status(f"Wait: {self.seat_name(mover)} is thinking.",
+                             error=True)
+            return False
+        if self.guide is not None and not self.guide.take(self, action):
+            return False  # not the guided step's move: refused with a sentence
+        return self._apply(action)
 
     def attempt(self, action: Action) -> bool:
         """Play ``action`` if it is legal now, else say why not on the status line."""
@@ -173,7 +318,101 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         self.show_status(self.why_not(action), error=True)
         return False
 
-    # ---- building and refreshing -----------------------------------------------------
+    def show_status(self, text: str, *, error: bool = False) -> None:
+        """Put ``text`` on the status line; ``error`` marks an explanation of a refusal.
+
+        Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
+        """
+        self._status_shown = (text, error)
+        text = self.save_warning() + text  # while saves fail, every status says so
+        self.query_one("#status", StatusLine).update(self.speak(text), error=error)
+
+    def refresh_view(self) -> None:
+        """Redraw the table, the log and the status line from a fresh observation."""
+        self.bots.cancel_redraw()
+        view = self.view()
+        self.refresh_table(view)
+        self.query_one("#log", GameLog).show(view.log, self.viewer, self.seat_names)
+        mover = self.session.to_move
+        if self.reviewing:
+            self.show_status(look_back.looking_back_status(self.review_title or ""))
+        elif mover is not None and not self.session.seats[mover].is_human:
+            self.show_status(f"{self.seat_name(mover)} is thinking...")
+        else:
+            self.show_status(self.status_text(view))
+        if self.guide is not None:
+            self.guide.refresh(self)
+
+    def give_keys(self, widget: Widget) -> None:
+        """Give ``widget`` the focus now (the screen's own set_focus), not after the
+        messages queued before it as ``Widget.focus`` does: the footer's keys, asked for
+        in the same key, are then the new widget's (the footer is drawn once per key),
+        and the Focus and Blur restyles, and the key's first frame, come a hop sooner.
+        No scrolling: a table fits its screen, and asked while a layout is pending
+        Textual may scroll to a widget it finds half out of view (a 30-70 ms frame).
+        Nothing when it has the focus already (Textual repaints a widget focused again)."""
+        if self.focused is not widget:
+            self.set_focus(widget, scroll_visible=False)
+
+    def saved_numbers(self, key: str, count: int) -> tuple[int, ...] | None:
+        """The ``count`` numbers a save kept under ``key`` in ui_prefs ("12", "3:7",
+        "2,5"), or None when there are none or the value is not that (an edited file)."""
+        parts = re.split(r"[:,]", self.session.ui_prefs.get(key, ""))
+        if len(parts) != count or not all(part.isdigit() for part in parts):
+            return None
+        return tuple(int(part) for part in parts)
+
+    def fit_table(self, width: int, height: int) -> None:
+        """Switch between the compact and the large table (``LARGE_AT``) for a terminal of
+        ``width`` x ``height``: the screen's ``-large`` class (the stylesheets size the
+        boxes by it) and ``large``; redraw only when the switch happens after the first
+        draw."""
+        if self.LARGE_AT is None:
+            return
+        large = width >= self.LARGE_AT[0] and height >= self.LARGE_AT[1]
+        self.set_class(large, "-large")
+        changed, self.large = large != self.large, large
+        if changed and self._sized:
+            self.refresh_view()
+        self._sized = True
+
+    def review(self, actions_upto: int, title: str,
+               then: Callable[[], None] | None = None) -> None:
+        """Open the replay viewer (screens/replay.py) on this game at the moment after
+        its first ``actions_upto`` actions, as the viewer saw it, read-only.
+
+        The player looks at it (and steps through the game) until Enter or Esc; then
+        ``then`` runs (show the summary again, deal on, the result...).
+        """
+        from tui_games.tui.screens.replay import open_replay  # it builds on this class
+
+        open_replay(self, self.session, self.info, self.store, at=actions_upto,
+                    title=title, seat=self.viewer, then=then, cls=type(self))
+
+    def name_seats(self, text: str) -> str:
+        """``text`` from the rules layer, which calls seats "Seat 1", with their names."""
+        return speak_to(text, self.seat_names)
+
+    @property
+    def games_app(self) -> GamesApp:
+        """The app, typed."""
+        return cast("GamesApp", self.app)
+
+    @property
+    def closed(self) -> bool:
+        """True once the screen is off the app's stack. Keys typed ahead can open a table
+        and leave it in one burst: its on_mount handlers then find no widgets, and must
+        do nothing."""
+        return self not in self.app.screen_stack
+
+    @property
+    def ready(self) -> bool:
+        """True once the table is composed and filled in. Until then the app drops
+        the keys typed ahead to this screen: a game's keys act on widgets that do not
+        exist yet."""
+        return self._ready
+
+    # ---- building the table --------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         # Each group in a box of its own: Textual redraws every widget whose clip (its
@@ -204,19 +443,12 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         if self.reviewing:
             self.refresh_view()
         elif len(self.humans) > 1 and not self.is_over:
-            self._hand_off(self._viewer)
+            self._hand_off(self.seats.turn)
         else:
             self._advance()
         self._ready = True
         self.saves.table_shown()
         self.refresh_bindings()  # the Footer shows the keys that now work
-
-    @property
-    def closed(self) -> bool:
-        """True once the screen is off the app's stack. Keys typed ahead can open a table
-        and leave it in one burst: its on_mount handlers then find no widgets, and must
-        do nothing."""
-        return self not in self.app.screen_stack
 
     @property
     def active_bindings(self) -> dict[str, Any]:
@@ -240,39 +472,19 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         if self.reviewing and action in look_back.LIVE_ONLY:
             return False
         if action in hint.ACTIONS:
-            return not self.reviewing and self.hint_allowed(action)
+            return not self.reviewing and self.hints.allowed(action)
         return self.check_table_action(action, parameters)
 
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Whether ``action`` works now on a built table (overridden by games that gate
-        keys by phase; False hides a key from the footer, None shows it disabled)."""
-        return True
-
-    @property
-    def ready(self) -> bool:
-        """True once the table is composed and filled in. Until then the app drops
-        the keys typed ahead to this screen: a game's keys act on widgets that do not
-        exist yet."""
-        return self._ready
-
-    # ---- focus: a game screen never sits with nothing focused ----------------------------
+    def on_resize(self, event: Resize) -> None:
+        """Follow the terminal's size (see ``fit_table``)."""
+        if not self.closed:  # a table closed before it was built has no widgets
+            self.fit_table(event.size.width, event.size.height)
 
     def _focus_changed(self, focused: Widget | None) -> None:
         if focused is not None:
             self._last_focus = focused
         else:
             self.call_after_refresh(self._refocus)
-
-    def give_keys(self, widget: Widget) -> None:
-        """Give ``widget`` the focus now (the screen's own set_focus), not after the
-        messages queued before it as ``Widget.focus`` does: the footer's keys, asked for
-        in the same key, are then the new widget's (the footer is drawn once per key),
-        and the Focus and Blur restyles, and the key's first frame, come a hop sooner.
-        No scrolling: a table fits its screen, and asked while a layout is pending
-        Textual may scroll to a widget it finds half out of view (a 30-70 ms frame).
-        Nothing when it has the focus already (Textual repaints a widget focused again)."""
-        if self.focused is not widget:
-            self.set_focus(widget, scroll_visible=False)
 
     def _refocus(self) -> None:
         """Give focus back (a widget hidden or removed took it away): arrows keep working."""
@@ -284,70 +496,12 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         else:
             self.focus_next()
 
-    def refresh_view(self) -> None:
-        """Redraw the table, the log and the status line from a fresh observation."""
-        self.cancel_bot_redraw()
-        view = self.view()
-        self.refresh_table(view)
-        self.query_one("#log", GameLog).show(view.log, self.viewer, self.seat_names)
-        mover = self.session.to_move
-        if self.reviewing:
-            self.show_status(look_back.looking_back_status(self.review_title or ""))
-        elif mover is not None and not self.session.seats[mover].is_human:
-            self.show_status(f"{self.seat_name(mover)} is thinking...")
-        else:
-            self.show_status(self.status_text(view))
-        if self.guide is not None:
-            self.guide.refresh(self)
-
-    def show_status(self, text: str, *, error: bool = False) -> None:
-        """Put ``text`` on the status line; ``error`` marks an explanation of a refusal.
-
-        Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
-        """
-        self._status_shown = (text, error)
-        text = self.save_warning() + text  # while saves fail, every status says so
-        self.query_one("#status", StatusLine).update(self.speak(text), error=error)
-
-    # ---- looking back ------------------------------------------------------------------
-
-    def review(self, actions_upto: int, title: str,
-               then: Callable[[], None] | None = None) -> None:
-        """Open the replay viewer (screens/replay.py) on this game at the moment after
-        its first ``actions_upto`` actions, as the viewer saw it, read-only.
-
-        The player looks at it (and steps through the game) until Enter or Esc; then
-        ``then`` runs (show the summary again, deal on, the result...).
-        """
-        from tui_games.tui.screens.replay import open_replay  # it builds on this class
-
-        open_replay(self, self.session, self.info, self.store, at=actions_upto,
-                    title=title, seat=self.viewer, then=then, cls=type(self))
-
     def action_end_review(self) -> None:
         """Leave the look back."""
         if self.reviewing:
             self.dismiss(None)
 
-    # ---- playing ---------------------------------------------------------------------
-
-    def play(self, action: Action) -> bool:
-        """Play the viewer's ``action``. A refused action explains itself on the status
-        line and returns False; on success the table, saves, bots and hand-offs follow."""
-        mover = self.session.to_move
-        if self.reviewing:
-            self.show_status(look_back.nothing_to_play(self.review_title or ""), error=True)
-            return False
-        if mover is None:
-            self.show_status("The game is over.", error=True)
-            return False
-        if not self.session.seats[mover].is_human:
-            self.show_status(f"Wait: {self.seat_name(mover)} is thinking.",
-                             error=True)
-            return False
-        if self.guide is not None and not self.guide.take(self, action):
-            return False  # not the guided step's move: refused with a sentence
-        return self._apply(action)
+    # ---- the game going on: moves, hand-offs, the bots (self.bots, screens/bot_runner.py)
 
     def _apply(self, action: Action) -> bool:
         turn_before = self.session.turn
@@ -356,8 +510,8 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
         except IllegalAction as exc:
             self.show_status(exc.reason, error=True)
             return False
-        self.bot_runner.moved_on()
-        self.stop_hint()
+        self.bots.runner.moved_on()
+        self.hints.stop()
         ended = self.session.turn != turn_before and self.session.to_move is not None
         if ended and not self._autosave_due:
             # Not for the last move: the game over drops the autosave anyway. After the
@@ -395,11 +549,11 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
                 self._game_over(outcome)
             return
         seats = self.session.seats
-        if seats[mover].is_human and len(self.humans) > 1 and mover != self._viewer:
+        if seats[mover].is_human and len(self.humans) > 1 and mover != self.seats.turn:
             self._hand_off(mover)
             return
-        if not seats[mover].is_human and self.bot_runner.moving:
-            self.show_bot_move()  # a bot's move another bot's follows: maybe with it
+        if not seats[mover].is_human and self.bots.runner.moving:
+            self.bots.show_move()  # a bot's move another bot's follows: maybe with it
         else:
             self.refresh_view()
         if not seats[mover].is_human:
@@ -411,13 +565,118 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
             if not go_on:
                 self.leave_table()  # the hand-off's own Esc: it says "Menu" itself
                 return
-            self._viewer = seat
+            self.seats.turn = seat
             self._advance()
 
         if not self.closed:  # a bot's move can land after the table was left
             self.app.push_screen(HandoffScreen(self.seat_name(seat)), ready)
 
-    # ---- leaving (the keys are in screens/table_keys.py, saving in save_flow.py) -----
+    def _start_bot(self, seat: int) -> None:
+        """``seat``'s bot is to move (a table whose bots play elsewhere overrides it)."""
+        self.bots.start(seat)
+
+    @property
+    def bot_thinking(self) -> int | None:
+        """The bot seat whose move is being computed, if any."""
+        return self.bots.thinking
+
+    @property
+    def bot_runner(self) -> BotRunner:
+        """The bots themselves and the token of the answer awaited (``bots.runner``)."""
+        return self.bots.runner
+
+    @property
+    def bot_redraw(self) -> Timer | None:
+        """A bot's move waiting to be drawn at the next frame (``bots.redraw``)."""
+        return self.bots.redraw
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        """A bot's answer, from its worker (see TableBots.moved)."""
+        self.bots.moved(message)
+
+    def on_bot_progress(self, message: BotProgress) -> None:
+        """How far a bot's search has got (see TableBots.progress)."""
+        self.bots.progress(message)
+
+    def on_screen_resume(self) -> None:
+        """Back at the table: a bot's move that came meanwhile is played now."""
+        self.bots.resume()
+
+    # ---- hints (self.hints, screens/hint.py) ---------------------------------------------
+
+    @property
+    def hint_thinking(self) -> bool:
+        """True while the hard bot is working out a hint."""
+        return self.hints.thinking
+
+    def action_hint(self) -> None:
+        """H: what the hard bot would play in the viewer's place (see TableHints.ask)."""
+        self.hints.ask()
+
+    def action_stop_hint(self) -> None:
+        """Esc while a hint is worked out: stop it."""
+        self.hints.stop_key()
+
+    def on_hint_ready(self, message: hint.HintReady) -> None:
+        """A hint from its worker (see TableHints.ready)."""
+        self.hints.ready(message)
+
+    # ---- the keys every table shares (self.keys, screens/table_keys.py) ------------------
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Scroll the game log a page towards older (1) or newer (-1) lines."""
+        self.keys.scroll_log(pages)
+
+    def action_scroll_log_to(self, end: int) -> None:
+        """Scroll the game log to its oldest (1) or newest (-1) line."""
+        self.keys.scroll_log_to(end)
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last decision if the rules allow it."""
+        self.keys.undo()
+
+    def action_rules(self) -> None:
+        """Open this game's rules."""
+        self.keys.rules()
+
+    def action_menu(self) -> None:
+        """Esc: a notice first, the second Esc leaves (see TableKeys.menu)."""
+        self.keys.menu()
+
+    def key_pressed(self, key: str) -> None:
+        """Any key but Esc takes back the leave notice (the app tells every table)."""
+        self.keys.pressed(key)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the table forgets an Esc made before it."""
+        self.keys.leaving.cancel()
+
+    def leave_table(self) -> None:
+        """Save and go back to the menu; if the game cannot be saved, ask first."""
+        self.keys.leave()
+
+    # ---- saving and leaving (self.saves, screens/save_flow.py) ---------------------------
+
+    def autosave(self) -> Path | None:
+        """Write the session's autosave (none in a look back); never raises. A failure is
+        notified once, and the status line says "Not saved" until a save works again."""
+        return None if self.reviewing else self.saves.autosave()
+
+    def save_warning(self) -> str:
+        """The status line's lead while saves fail ("⚠ Not saved (why). "), else ""."""
+        return "" if self.reviewing else self.saves.warning()
+
+    def action_save(self) -> None:
+        """Ask for a name and save the game under it (see SaveFlow.save_as)."""
+        if self.reviewing:
+            self.show_status("Leave the look back (Enter) to save the game.", error=True)
+            return
+        self.saves.save_as()
+
+    def ask_before_leaving(self, leave: Callable[[], None]) -> None:
+        """The game could not be saved: ask whether to save a copy elsewhere, leave
+        anyway (``leave()``), or stay at the table."""
+        self.saves.ask_before_leaving(leave)
 
     def save_on_exit(self) -> bool:
         """Called before leaving the table: keep an unfinished game resumable. False if
@@ -429,21 +688,17 @@ class GameScreen(SeatsView, TableSize, BotTurns, TableSaves, TableKeys, DismissO
 
     def on_unmount(self) -> None:
         """Leaving the table any other way (a new game, quitting) also ends a search."""
-        if self.bot_runner.thinking is not None:
-            self._stop_bot()
-        self.stop_hint()
+        if self.bots.thinking is not None:
+            self.bots.stop()
+        self.hints.stop()
 
-    # ---- the end ---------------------------------------------------------------------
-
-    def name_seats(self, text: str) -> str:
-        """``text`` from the rules layer, which calls seats "Seat 1", with their names."""
-        return speak_to(text, self.seat_names)
+    # ---- the end -------------------------------------------------------------------------
 
     def _game_over(self, outcome: Outcome) -> None:
         if self._over:
             return
         self._over = True
-        self.bot_runner.thinking = None
+        self.bots.runner.thinking = None
         outcome = msgspec.structs.replace(outcome, reason=self.name_seats(outcome.reason))
         self.show_status(f"Game over. {outcome.reason}")
         self._end_to_keep = (self.KEEPS_RECORDS and not self.reviewing, True)

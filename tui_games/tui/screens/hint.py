@@ -13,16 +13,16 @@ again in the same position shows the same hint again without counting it twice.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual import work
 from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
 from tui_games.engine.bots.base import Bot
 from tui_games.engine.bots.hint import Hint, hint_bot, hint_text, suggest
-from tui_games.engine.core import Action, GameState
+from tui_games.engine.core import GameState
 
 if TYPE_CHECKING:
     from tui_games.tui.screens.game import GameScreen
@@ -58,65 +58,67 @@ def hints_line(hints_used: list[int], names: list[str], humans: list[int]) -> st
     return "Hints used: " + ", ".join(f"{names[i]} {hints_used[i]}" for i in humans)
 
 
-class HintKeys:
-    """The hint keys of GameScreen (a part of it, as the save flow and the bot runner are)."""
+class TableHints:
+    """The hints of one table, owned by the GameScreen as ``hints``: the position a hint is
+    being worked out for, the bot working on it, and the last hint shown (so asking again
+    in the same position shows it again without counting it twice).
 
-    _hint_ticket: Ticket | None = None  # the position being thought about
-    _hint_bot: Bot | None = None
-    _hint_shown: tuple[Ticket, Hint] | None = None  # the last hint shown, and where
+    The screen's H and Esc actions and its ``HintReady`` handler hand over to ``ask``,
+    ``stop_key`` and ``ready``; the game marks a hint with its ``mark_hint`` hook.
+    """
 
-    def mark_hint(self, action: Action) -> None:
-        """Mark ``action`` on the table (move the cursor to its card, space or button).
-        Games override it; the status line names the move in any case."""
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self._ticket: Ticket | None = None  # the position being thought about
+        self._bot: Bot | None = None
+        self._shown: tuple[Ticket, Hint] | None = None  # the last hint shown, and where
 
-    def count_hint(self, seat: int) -> None:
-        """``seat`` was shown a hint: one more in its count (an online table also tells
-        the host, which keeps the game)."""
-        self._hint_screen.session.count_hint(seat)
-
-    def _hint_position(self) -> Ticket:
-        screen = self._hint_screen
+    def _position(self) -> Ticket:
+        screen = self.screen
         session = screen.session
-        return (screen.bot_runner.token, screen.viewer, len(session.actions),
+        return (screen.bots.runner.token, screen.viewer, len(session.actions),
                 id(session.state))
 
     @property
-    def _hint_screen(self) -> GameScreen:
-        return self  # type: ignore[return-value]
+    def thinking(self) -> bool:
+        """True while the hard bot is working out a hint."""
+        return self._ticket is not None
 
     @property
-    def hint_thinking(self) -> bool:
-        """True while the hard bot is working out a hint."""
-        return self._hint_ticket is not None
+    def shown(self) -> Hint | None:
+        """The last hint shown at this table (None before the first)."""
+        return self._shown[1] if self._shown is not None else None
 
-    def hint_allowed(self, action: str) -> bool:
+    def allowed(self, action: str) -> bool:
         """H works on the viewer's own decision; Esc stops only a hint being worked out."""
         if action == "stop_hint":
-            return self.hint_thinking
-        screen = self._hint_screen
+            return self.thinking
+        screen = self.screen
         return HINT_LEVEL in screen.info.bots and screen.mine()
 
-    def action_hint(self) -> None:
+    def ask(self) -> None:
         """Ask the hard bot what it would play here, from what the viewer may see."""
-        screen = self._hint_screen
-        if self.hint_thinking:
+        screen = self.screen
+        if self.thinking:
             screen.show_status(THINKING)
             return
-        ticket = self._hint_position()
-        if self._hint_shown is not None and self._hint_shown[0] == ticket:
-            self._show_hint(self._hint_shown[1])  # the same position: the same hint, once
+        ticket = self._position()
+        if self._shown is not None and self._shown[0] == ticket:
+            self._show(self._shown[1])  # the same position: the same hint, once
             return
         session = screen.session
         rng = random.Random(f"tui-games/hint/{session.seed}/{ticket[1]}/{ticket[2]}")
         bot = hint_bot(screen.info.bots[HINT_LEVEL], screen.rules, rng)
-        self._hint_ticket, self._hint_bot = ticket, bot
+        self._ticket, self._bot = ticket, bot
         screen.show_status(THINKING)
         screen.refresh_bindings()  # Esc now stops the hint
-        self._hint_think(bot, screen.view(), screen.viewer, ticket)  # never the true state
+        view = screen.view()  # never the true state
+        screen.run_worker(partial(self._think, bot, view, screen.viewer, ticket),
+                          name="_hint_think", group="hint", exclusive=True, thread=True)
 
-    @work(thread=True, exclusive=True, group="hint")
-    def _hint_think(self, bot: Bot, view: GameState, seat: int, ticket: Ticket) -> None:
-        screen = self._hint_screen
+    def _think(self, bot: Bot, view: GameState, seat: int, ticket: Ticket) -> None:
+        """Run in the worker thread: the bot's choice, posted back to the screen."""
+        screen = self.screen
         found: Hint | None
         try:
             found = suggest(bot, screen.rules, view, seat)
@@ -125,43 +127,43 @@ class HintKeys:
         if not get_current_worker().is_cancelled:
             screen.post_message(HintReady(ticket, seat, found))
 
-    def on_hint_ready(self, message: HintReady) -> None:
+    def ready(self, message: HintReady) -> None:
         """Show the hint if it is still for the position on the table."""
         message.stop()
-        screen = self._hint_screen
-        if message.ticket != self._hint_ticket or message.ticket != self._hint_position():
+        screen = self.screen
+        if message.ticket != self._ticket or message.ticket != self._position():
             return  # late: the game moved on since it was asked for
-        self._hint_ticket = self._hint_bot = None
+        self._ticket = self._bot = None
         screen.refresh_bindings()
         if message.hint is None or message.hint.action not in screen.legal():
             screen.show_status("No hint this time: the hard bot could not choose a move.",
                                error=True)
             return
-        self.count_hint(message.seat)
-        self._hint_shown = (message.ticket, message.hint)
-        self._show_hint(message.hint)
+        screen.count_hint(message.seat)
+        self._shown = (message.ticket, message.hint)
+        self._show(message.hint)
 
-    def _show_hint(self, hint: Hint) -> None:
-        screen = self._hint_screen
-        self.mark_hint(hint.action)
+    def _show(self, hint: Hint) -> None:
+        screen = self.screen
+        screen.mark_hint(hint.action)
         # The words are the game's (engine.bots.hint.hint_text): this only shows them.
         screen.show_status(hint_text(screen.info, screen.view(), screen.viewer, hint,
                                      screen.seat_names))
 
-    def action_stop_hint(self) -> None:
+    def stop_key(self) -> None:
         """Esc while a hint is worked out: stop it, the table as it was."""
-        if self.stop_hint():
-            screen = self._hint_screen
+        if self.stop():
+            screen = self.screen
             screen.show_status(f"Hint stopped. {screen.status_text(screen.view())}")
 
-    def stop_hint(self) -> bool:
+    def stop(self) -> bool:
         """End the hint being worked out, if any (its answer is dropped); True if there
         was one. Called whenever the game moves on or the table is left."""
-        bot, ticket = self._hint_bot, self._hint_ticket
-        self._hint_ticket = self._hint_bot = None
+        bot, ticket = self._bot, self._ticket
+        self._ticket = self._bot = None
         if ticket is None:
             return False
-        screen = self._hint_screen
+        screen = self.screen
         screen.workers.cancel_group(screen, "hint")
         cancel: Any = getattr(bot, "cancel", None)
         if callable(cancel):

@@ -32,8 +32,9 @@ class HistoryRead(Message):
 
 
 class HistoryReader:
-    """A part of a screen whose rows come from the app's history (as HintKeys is of the
-    table): ``read_history()`` ends in ``history_read(rows)``, at once or from a worker."""
+    """A part of a screen whose rows come from the app's history (mixed into the screens
+    that list games): ``read_history()`` ends in ``history_read(rows)``, at once or from
+    a worker."""
 
     @property
     def reader_history(self) -> History:

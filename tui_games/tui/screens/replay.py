@@ -29,7 +29,6 @@ from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
 from tui_games.games import GameInfo, load
-from tui_games.tui.screens.decision import ObservationMemo
 from tui_games.tui.screens.game import GameScreen
 from tui_games.tui.screens.handoff import HandoffScreen
 from tui_games.tui.screens.review import END_REVIEW
@@ -288,7 +287,7 @@ class ReplayView(GameScreen):
     def show_seat(self, seat: int | None) -> None:
         """Switch the table to ``seat``'s view (None: a spectator's)."""
         self.seat = seat
-        self._memo = ObservationMemo()  # a spectator sits in a seat's place: start afresh
+        self.seats.forget()  # a spectator sits in a seat's place: start afresh
         self.refresh_view()
 
     def action_reveal(self) -> None:

@@ -1,15 +1,14 @@
 """Saving one table: the autosave after each turn, ctrl+s under a name, and what to do
 when the save folder cannot be written (save a copy elsewhere, leave anyway, or stay).
 
-``SaveFlow`` is owned by a GameScreen; it remembers why saves fail while they do, so the
-status line can say "Not saved" and leaving the table asks first. ``TableSaves`` is the
-screen's side of it, a part of GameScreen (mixed into it): ctrl+s, the autosave, and
-what a save keeps of the table's cursors (``keep_view``, ``saved_numbers``).
+``SaveFlow`` is owned by a GameScreen as ``saves``; it remembers why saves fail while they
+do, so the status line can say "Not saved" and leaving the table asks first. What a save
+keeps of the table's cursors is the game's: GameScreen's ``keep_view`` hook, read back with
+``saved_numbers``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -186,52 +185,3 @@ class SaveFlow:
                                 open_here=True)
         except SaveError as exc:
             screen.notify(str(exc), severity="warning", markup=False)
-
-
-class TableSaves:
-    """GameScreen's saving methods, each handed to its SaveFlow (``saves``)."""
-
-    @property
-    def _table(self) -> GameScreen:
-        return self  # type: ignore[return-value]
-
-    def keep_view(self) -> None:
-        """Put what a save keeps of the table (the card or place under a cursor) in the
-        session's ui_prefs; called just before every save of a table that is shown, so
-        a cursor key costs nothing for it. Nothing by default: games override it."""
-
-    def saved_numbers(self, key: str, count: int) -> tuple[int, ...] | None:
-        """The ``count`` numbers a save kept under ``key`` in ui_prefs ("12", "3:7",
-        "2,5"), or None when there are none or the value is not that (an edited file)."""
-        parts = re.split(r"[:,]", self._table.session.ui_prefs.get(key, ""))
-        if len(parts) != count or not all(part.isdigit() for part in parts):
-            return None
-        return tuple(int(part) for part in parts)
-
-    def autosave(self) -> Path | None:
-        """Write the session's autosave (none in a look back); never raises. A failure is
-        notified once, and the status line says "Not saved" until a save works again."""
-        table = self._table
-        return None if table.reviewing else table.saves.autosave()
-
-    def save_warning(self) -> str:
-        """The status line's lead while saves fail ("⚠ Not saved (why). "), else ""."""
-        table = self._table
-        return "" if table.reviewing else table.saves.warning()
-
-    def default_save_name(self) -> str:
-        """The name offered by ctrl+s: the last name used, else the title and the time."""
-        return self._table.saves.default_name()
-
-    def action_save(self) -> None:
-        """Ask for a name and save the game under it (see SaveFlow.save_as)."""
-        table = self._table
-        if table.reviewing:
-            table.show_status("Leave the look back (Enter) to save the game.", error=True)
-            return
-        table.saves.save_as()
-
-    def ask_before_leaving(self, leave: Callable[[], None]) -> None:
-        """The game could not be saved: ask whether to save a copy elsewhere, leave
-        anyway (``leave()``), or stay at the table."""
-        self._table.saves.ask_before_leaving(leave)

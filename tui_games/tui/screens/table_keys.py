@@ -1,8 +1,9 @@
 """The keys every table shares: save, undo, the rules, Esc to the menu, the log's pages.
 
-``TableKeys`` is a part of GameScreen (mixed into it, as SeatsView and the hint keys are):
-the bindings themselves are GameScreen's ``BINDINGS`` (``TABLE_BINDINGS`` here), since
-Textual reads bindings from screen classes only; the actions they run live here. Esc at
+``TableKeys`` is the part of a GameScreen held as ``keys``: the bindings themselves are
+GameScreen's ``BINDINGS`` (``TABLE_BINDINGS`` here) and its ``action_*`` methods are one
+line each, since Textual reads bindings and actions from screen classes only; what the
+actions do lives here. Esc at
 the top level asks LeaveGuard first (screens/leaving.py): the second Esc leaves.
 """
 
@@ -14,6 +15,7 @@ from textual.binding import Binding
 
 from tui_games.tui.screens import hint
 from tui_games.tui.screens.decision import why_no_undo
+from tui_games.tui.screens.leaving import LeaveGuard
 from tui_games.tui.screens.rules import RulesScreen
 from tui_games.tui.widgets.log import GameLog
 
@@ -45,30 +47,32 @@ TABLE_BINDINGS = [
 
 
 class TableKeys:
-    """The actions of the shared table keys (see the module's docstring)."""
+    """The shared keys of one table, owned by the GameScreen as ``keys``; it holds the
+    leave guard (``leaving``: whether a first Esc's notice is up). The screen's
+    ``action_*`` methods hand over to these (see the module's docstring)."""
 
-    @property
-    def _table(self) -> GameScreen:
-        return self  # type: ignore[return-value]
+    def __init__(self, table: GameScreen) -> None:
+        self.table = table
+        self.leaving = LeaveGuard(table)
 
-    def action_scroll_log(self, pages: int) -> None:
+    def scroll_log(self, pages: int) -> None:
         """Scroll the game log a page towards older (1) or newer (-1) lines."""
-        for log in self._table.query(GameLog):
+        for log in self.table.query(GameLog):
             log.scroll_back(pages * max(1, log.content_size.height - 1))
 
-    def action_scroll_log_to(self, end: int) -> None:
+    def scroll_log_to(self, end: int) -> None:
         """Scroll the game log to its oldest (1) or newest (-1) line."""
-        for log in self._table.query(GameLog):
+        for log in self.table.query(GameLog):
             log.scroll_to_end(oldest=end > 0)
 
-    def action_undo(self) -> None:
+    def undo(self) -> None:
         """Take back the viewer's last decision if the rules allow it."""
-        table = self._table
+        table = self.table
         if table.reviewing:
             table.show_status("Nothing to undo in a look back: Enter or Esc to go on.",
                               error=True)
             return
-        thinking = table.bot_runner.thinking
+        thinking = table.bots.thinking
         if thinking is not None:
             table.show_status(f"Wait: {table.seat_name(thinking)} is thinking.", error=True)
             return
@@ -79,44 +83,39 @@ class TableKeys:
             table.show_status(why_no_undo(table.session), error=True)
             return
         action = table.session.undo()
-        table.bot_runner.moved_on()
-        table.stop_hint()
+        table.bots.runner.moved_on()
+        table.hints.stop()
         table.refresh_view()
         if action is not None:
             what = table.rules.describe(table.session.state, action)
             table.show_status(f"Undone: {what}. {table.status_text(table.view())}")
 
-    def action_rules(self) -> None:
+    def rules(self) -> None:
         """Open this game's rules."""
-        table = self._table
-        table.app.push_screen(RulesScreen(table.info))
+        self.table.app.push_screen(RulesScreen(self.table.info))
 
-    def action_menu(self) -> None:
+    def menu(self) -> None:
         """Esc at the top level: the first shows a notice, the second (within a few
         seconds, no other key between) leaves (see screens/leaving.py)."""
-        table = self._table
+        table = self.table
         if table.reviewing:
             table.dismiss(None)  # Esc ends a look back, like Enter
             return
-        if table.leaving.escape():
+        if self.leaving.escape():
             table.leave_table()
 
-    def key_pressed(self, key: str) -> None:
-        """Any key but Esc takes back the leave notice (the app tells every table)."""
+    def pressed(self, key: str) -> None:
+        """Any key but Esc takes back the leave notice."""
         if key != "escape":
-            self._table.leaving.cancel()
+            self.leaving.cancel()
 
-    def on_screen_suspend(self) -> None:
-        """A dialog over the table forgets an Esc made before it."""
-        self._table.leaving.cancel()
-
-    def leave_table(self) -> None:
+    def leave(self) -> None:
         """Save and go back to the menu (Continue resumes the game); if the game cannot
         be saved, ask first."""
-        table = self._table
+        table = self.table
 
         def leave() -> None:
-            table._stop_bot()
+            table.bots.stop()
             table.games_app.back_to_menu(save=False)
 
         if table.save_on_exit():
