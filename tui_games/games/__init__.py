@@ -66,6 +66,9 @@ class GameInfo:
     # Learn to play: "module:NAME" of the game's guided first game, a pure
     # engine.tutorial.Tutorial (see screens/tutorial.py).
     tutorial: str = ""
+    # The lines front end (tui_games/lines): "module" of the game's table in sentences,
+    # a pure module with the functions of tui_games.lines.words.TableWords.
+    words: str = ""
 
     @property
     def id(self) -> str:

@@ -17,4 +17,5 @@ INFO = GameInfo(
     bench_keys="tui_games.games.nebula.bench_keys:Keys",
     fuzz_host_rank=0,
     tutorial="tui_games.games.nebula.tutorial:TUTORIAL",
+    words="tui_games.games.nebula.words",
 )

@@ -18,4 +18,5 @@ INFO = GameInfo(
     fuzz_dialogs="tui_games.games.nebular_colors.fuzz_dialogs",
     fuzz_host_rank=4,
     tutorial="tui_games.games.nebular_colors.tutorial:TUTORIAL",
+    words="tui_games.games.nebular_colors.words",
 )

@@ -18,5 +18,6 @@ INFO = GameInfo(
     fuzz_dialogs="tui_games.games.neptune.fuzz_dialogs",
     fuzz_host_rank=3,
     tutorial="tui_games.games.neptune.tutorial:TUTORIAL",
+    words="tui_games.games.neptune.words",
     soak=True,
 )

@@ -17,4 +17,5 @@ INFO = GameInfo(
     bench_keys="tui_games.games.nova_lux.bench_keys:Keys",
     fuzz_host_rank=2,
     tutorial="tui_games.games.nova_lux.tutorial:TUTORIAL",
+    words="tui_games.games.nova_lux.words",
 )

@@ -17,4 +17,5 @@ INFO = GameInfo(
     bench_keys="tui_games.games.via_nebula.bench_keys:Keys",
     fuzz_host_rank=1,
     tutorial="tui_games.games.via_nebula.tutorial:TUTORIAL",
+    words="tui_games.games.via_nebula.words",
 )

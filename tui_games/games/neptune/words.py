@@ -1,0 +1,92 @@
+"""Neptune's table in sentences, for the lines front end (see tui_games/lines).
+
+Built on the words the screen uses: card names and the suit to follow (hints.py), won
+tricks and the standing (summary.py). Every function reads the seat's observation only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui_games.engine.grammar import plural, speak_to
+from tui_games.games.neptune.hints import play_hint
+from tui_games.games.neptune.rules import ROUNDS, TARGET
+from tui_games.games.neptune.state import NeptuneState, card_name
+from tui_games.games.neptune.summary import pile_label, standing
+
+
+def _who(seat: int, viewer: int, names: Sequence[str]) -> str:
+    return "you" if seat == viewer else names[seat]
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return ", ".join(card_name(c) for c in cards) or "none"
+
+
+def _trick(view: NeptuneState, viewer: int, names: Sequence[str]) -> str:
+    if not view.trick:
+        return "The trick is empty."
+    played = [f"{_who((view.leader + i) % view.players, viewer, names)} "
+              f"{card_name(card)}" for i, card in enumerate(view.trick)]
+    return f"The trick so far: {', '.join(played)}."
+
+
+def _tricks_won(view: NeptuneState, seat: int, viewer: int, names: Sequence[str]) -> str:
+    piles = [pile_label(p) for p in view.piles if p.owner == seat]
+    who = _who(seat, viewer, names)
+    won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles \
+        else "no tricks won"
+    return (f"{who[:1].upper()}{who[1:]}: {view.scores[seat]} points, "
+            f"{plural(len(view.hands[seat]), 'card')} in hand, {won}.")
+
+
+def stand(view: NeptuneState, seat: int, names: Sequence[str]) -> str:
+    scores = ", ".join(f"{_who(p, seat, names)} {view.scores[p]}" for p in range(view.players))
+    doing = f" {play_hint(view, seat, set(view.hands[seat]))}" \
+        if view.phase == "play" and view.current == seat else ""
+    return (f"Round {view.round} of {ROUNDS}, trick {view.tricks_done + 1}. Scores: "
+            f"{scores} (to {TARGET}). {_trick(view, seat, names)}{doing}")
+
+
+def table(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = [f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
+             f"{plural(view.tricks_done, 'trick')} played this round.",
+             f"Special cards in play: {_cards(view.specials)}.",
+             _trick(view, seat, names)]
+    lines += [_tricks_won(view, p, seat, names) for p in range(view.players)]
+    lines += hand(view, seat, names)
+    lines.append(speak_to(standing(view.scores), names, seat))
+    return lines
+
+
+def hand(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
+    return [f"Your hand: {_cards(sorted(view.hands[seat]))}."]
+
+
+def score(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = []
+    for number, scores in enumerate(view.round_scores, start=1):
+        each = ", ".join(f"{_who(p, seat, names)} {scores[p]}" for p in range(view.players))
+        lines.append(f"Round {number}: {each}.")
+    totals = ", ".join(f"{_who(p, seat, names)} {view.scores[p]}" for p in range(view.players))
+    return [*lines, f"Totals: {totals} (the game ends at {TARGET} or after round {ROUNDS})."]
+
+
+def places(view: NeptuneState, names: Sequence[str]) -> list[str]:
+    return ["trick", "specials", *names]
+
+
+def place(view: NeptuneState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
+    asked = name.strip().lower()
+    if asked == "trick":
+        return [_trick(view, seat, names)]
+    if asked in ("specials", "special cards"):
+        return [f"Special cards in play: {_cards(view.specials)}."]
+    for p, seat_name in enumerate(names):
+        if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
+            return [_tricks_won(view, p, seat, names)]
+    return None
+
+
+def near(view: NeptuneState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
+    return None  # a card table has no board: nothing is next to anything
