@@ -11,9 +11,14 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tui_games import __version__
 from tui_games.browser.serve import add_serve_parser, run_serve
+
+if TYPE_CHECKING:
+    from tui_games.engine.saves import SaveStore
+    from tui_games.engine.session import Session
 
 EXIT_USAGE = 2
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -72,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "or your user data folder)")
     parser.add_argument("--load", metavar="FILE", help="open this save file straight away")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game")
+    parser.add_argument("--lines", action="store_true",
+                        help="play in plain lines (screen readers, braille, scripts): "
+                             "numbered choices, no colour, no redraw")
     parser.add_argument("--bot-delay", type=_non_negative, default=0.6, metavar="SECONDS",
                         help="how long each bot move stays visible (default 0.6)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
@@ -310,6 +318,8 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
     except SaveError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
+    if args.lines:
+        return _play_lines(store, session, args.seed, replay)
     from tui_games.tui.app import GamesApp  # only now: Textual is for playing, not for commands
 
     extra = {} if replay is None else {"replay": replay}
@@ -318,3 +328,19 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
         app.first_seed = args.seed
     app.run()
     return 0
+
+
+def _play_lines(store: SaveStore, session: Session | None, seed: int | None,
+                replay: str | None) -> int:
+    """``--lines``: the plain-lines front end (never imports Textual)."""
+    from tui_games.engine.records import History
+    from tui_games.games import get_game
+    from tui_games.lines.app import run_lines
+    from tui_games.lines.console import Console
+    from tui_games.lines.replay import replay_lines
+
+    if replay is not None:
+        kept, _ = History(store).open(replay)
+        replay_lines(Console(sys.stdin, sys.stdout), kept, get_game(kept.rules.id))
+        return 0
+    return run_lines(store, session, seed)

@@ -42,6 +42,7 @@ class Console:
         except (AttributeError, ValueError):
             self._prompted = False
         self.printed = 0  # lines written so far (the figures of the note count them)
+        self.source_ended = False  # the end of input was read: every part leaves
 
     def say(self, text: str = "") -> None:
         """``text`` as one or more wrapped lines (a blank line for "")."""
@@ -64,7 +65,9 @@ class Console:
         try:
             line = self.source.readline()
         except (KeyboardInterrupt, UnicodeDecodeError):
+            self.source_ended = True
             return None
         if not line:
+            self.source_ended = True
             return None
         return printable(line).strip()
