@@ -161,3 +161,16 @@ def near(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[
     linked = [f"{SPACES[n]} ({link_kind(space, n)} link) {_star(galaxy[n])}"
               for n in NEIGHBOURS[space]]
     return [f"Linked to {SPACES[space]}: {'; '.join(linked)}."]
+
+
+def secret_names(state: NebulaState, seat: int) -> set[str]:
+    """The Personal objectives ``seat`` cannot see in the true ``state`` (offered to or
+    kept by a rival before the end), which no line told to the seat may name."""
+    if state.mode != "full":
+        return set()
+    hidden = {card for p in range(state.players) if p != seat
+              for card in state.personal_offer[p]}
+    if state.phase != "over":
+        hidden |= {state.personal[p] for p in range(state.players) if p != seat}
+    mine = set(state.personal_offer[seat]) | {state.personal[seat]}
+    return {personal_text(PERSONAL_DECK[c]) for c in hidden - mine if c >= 0}

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tui_games.engine.grammar import plural
-from tui_games.games.nebular_colors.rules import score_breakdown
+from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
 from tui_games.games.nebular_colors.state import NCState
 from tui_games.games.nebular_colors.texts import PILES, breakdown_text, card_list, nova_note
 
+_RULES = NebularColorsRules()
 PHASES = {
     "choose": "draw 2 cards or take a pile",
     "discard": "discard one of the 2 new cards",
@@ -105,3 +106,18 @@ def place(view: NCState, seat: int, names: Sequence[str], name: str) -> list[str
 
 def near(view: NCState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     return None  # a card table has no board: nothing is next to anything
+
+
+def secret_names(state: NCState, seat: int) -> set[str]:
+    """The names of the cards ``seat`` cannot see in the true ``state`` that no card it
+    can see shares (what no line told to the seat may name: the tests check it)."""
+    view = _RULES.observe(state, seat)
+    hidden = list(state.deck) + [c for p in range(state.players) if p != seat
+                                 for c in state.hands[p]]
+    if state.current != seat and state.phase != "over":
+        hidden += state.drawn
+    seen = list(view.hands[seat]) + list(view.drawn) + list(view.taken) + [
+        c for pile in view.piles for c in pile] + [
+        c for melds in view.melds for meld in melds for c in meld] + [
+        c for penalties in view.penalties for c in penalties]
+    return {card_list([c]) for c in hidden} - {card_list([c]) for c in seen if c >= 0}

@@ -10,9 +10,11 @@ from collections.abc import Sequence
 
 from tui_games.engine.grammar import plural, speak_to
 from tui_games.games.neptune.hints import play_hint
-from tui_games.games.neptune.rules import ROUNDS, TARGET
-from tui_games.games.neptune.state import NeptuneState, card_name
+from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
+from tui_games.games.neptune.state import SPECIALS, NeptuneState, card_name, card_short
 from tui_games.games.neptune.summary import pile_label, standing
+
+_RULES = NeptuneRules()
 
 
 def _who(seat: int, viewer: int, names: Sequence[str]) -> str:
@@ -90,3 +92,18 @@ def place(view: NeptuneState, seat: int, names: Sequence[str], name: str) -> lis
 
 def near(view: NeptuneState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     return None  # a card table has no board: nothing is next to anything
+
+
+def secret_names(state: NeptuneState, seat: int) -> set[str]:
+    """The names of the cards ``seat`` cannot see in the true ``state`` that no card it
+    can see shares (what no line told to the seat may name: the tests check it)."""
+    view = _RULES.observe(state, seat)
+    hidden = list(state.removed) + [c for p in range(state.players) if p != seat
+                                    for c in state.hands[p]]
+    seen = list(view.hands[seat]) + list(view.trick) + list(view.last_trick) + list(
+        view.specials) + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
+    return {_name(c) for c in hidden} - {_name(c) for c in seen if c >= 0}
+
+
+def _name(card: int) -> str:
+    return card_short(card) if card < SPECIALS[0] else card_name(card)

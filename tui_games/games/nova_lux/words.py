@@ -169,3 +169,16 @@ def near(view: NovaLuxState, seat: int, names: Sequence[str],
     return [f"Around {CELL_NAMES[cell]}:", *around]
 
 
+
+
+def secret_names(state: NovaLuxState, seat: int) -> set[str]:
+    """The faction cards ``seat`` cannot see in the true ``state`` (the rivals' hands and
+    picks during the draft), which no line told to the seat may name."""
+    view = _RULES.observe(state, seat)
+    if state.phase != "draft":
+        return set()
+    hidden = {f for p in range(state.players) if p != seat
+              for f in [*state.hands[p], *state.factions[p]]}
+    seen = {f for p in range(view.players) for f in [*view.hands[p], *view.factions[p]]
+            if f != HIDDEN}
+    return {FACTIONS[f].name for f in hidden - seen}

@@ -156,3 +156,14 @@ def near(view: ViaNebulaState, seat: int, names: Sequence[str],
         if other is not None:
             lines.append(f"{DIRECTION_NAMES[direction]}: {_hex_line(view, other, seat, names)}.")
     return [f"Around {NAME[hex_]}:", *lines]
+
+
+def secret_names(state: ViaNebulaState, seat: int) -> set[str]:
+    """The private contracts of the rivals, which no line told to ``seat`` may name
+    (unless a contract of that name is in sight)."""
+    hidden = {CONTRACTS[c].name for p in range(state.players) if p != seat
+              for c in state.hands[p]}
+    seen = {CONTRACTS[c].name for c in [*state.display, *state.hands[seat],
+                                          *(c for built in state.built for c in built)]
+            if c >= 0}
+    return hidden - seen
