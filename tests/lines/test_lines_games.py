@@ -72,3 +72,23 @@ def test_wrapping_follows_the_width(tmp_path: Path) -> None:
                        limit=30, width=40)
     assert max(len(line) for line in played.output.splitlines()) <= 40
     assert played.ending == "left"  # the input ended: saved, not over
+
+
+def test_the_player_catches_a_hidden_card_printed(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check has teeth: a stand line that peeks at the true state is caught."""
+    from tui_games.engine.session import Session
+    from tui_games.games import load
+
+    info = get_game("neptune")
+    session = Session.new(info.rules, seats_of([HUMAN, "easy"]), 2, default_options(info.rules))
+    words = load(info.words)
+    honest = words.stand
+
+    def peeking(view: object, seat: int, names: list[str]) -> str:
+        other = session.state.hands[1 - seat]
+        return honest(view, seat, names) + " " + words._cards(other)
+
+    monkeypatch.setattr(words, "stand", peeking)
+    played = play_game(info, [], 2, {}, tmp_path, session=session, limit=5)
+    assert played.checks.problems and "hidden from seat 0" in played.checks.problems[0]
