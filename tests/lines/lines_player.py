@@ -138,6 +138,9 @@ class ScriptedPlayer(io.TextIOBase):
                 if any(w == label or w.startswith(label.split(" ...")[0]) for w in wanted)]
         fresh = [(n, label) for n, label in self._shown
                  if self.picked[_kind_key(label)] == 0]
+        if wanted and not rare and self.step_accepts() is not None:
+            self._shown = []
+            return f"{next(iter(wanted))}\n"  # as a person reading the step would say it
         number, label = self.rng.choice(rare or fresh or self._shown)
         self.picked[_kind_key(label)] += 1
         if label in wanted:
@@ -159,15 +162,18 @@ class Played:
 def play_game(info: GameInfo, seats: list[Seat], seed: int, options: Options, saves: Path,
               *, limit: int = 4000, opening: Sequence[str] = (),
               session: Session | None = None, width: int = 80,
-              tutorial: Tutorial | None = None) -> Played:
+              tutorial: Tutorial | None = None, kind: str = "") -> Played:
     """Play ``info`` through LinesTable with a scripted player until it ends (or ``limit``
-    answers were given: then the end of input leaves, saved)."""
+    answers were given: then the end of input leaves, saved). ``kind``: the player plays
+    that kind of action whenever it may (a position set up for it)."""
     out = io.StringIO()
     player = ScriptedPlayer(out, info, seed, limit, opening)
     game = session or Session.new(info.rules, seats, seed, options)
     table = LinesTable(Console(player, out, width), game, info, SaveStore(saves),
                        tutorial=tutorial)
     player.table = table
+    if kind:
+        player.step_accepts = lambda: lambda action: type(action).__name__ == kind
     if tutorial is not None:
         steps = tutorial.steps
         player.step_accepts = lambda: (steps[table.step].accepts if table.step < len(steps)
@@ -178,13 +184,14 @@ def play_game(info: GameInfo, seats: list[Seat], seed: int, options: Options, sa
     return Played(game, ending, out.getvalue(), player.checks)
 
 
-def kinds_played(session: Session, humans_only: bool = True) -> set[str]:
-    """The kinds of action (class names) the session's human seats played."""
+def kinds_played(session: Session, start: int = 0) -> set[str]:
+    """The kinds of action (class names) the session's human seats played, from action
+    ``start`` on (the ones before it made the position the table began at)."""
     state: Any = session.rules.setup(len(session.seats), session.seed, session.options)
     kinds = set()
-    for action in session.actions:
+    for number, action in enumerate(session.actions):
         mover = session.rules.to_move(state)
-        if not humans_only or (mover is not None and session.seats[mover].is_human):
+        if number >= start and mover is not None and session.seats[mover].is_human:
             kinds.add(type(action).__name__)
         session.rules.apply(state, action)
     return kinds

@@ -75,6 +75,17 @@ def arrange(choices: Sequence[Choice], limit: int = GROUP_AT) -> list[Entry]:
         return [members[0] if len(members) == 1
                 else Group(_common_words([m.label for m in members]), tuple(members))
                 for members in grouped.values()]
+    # The words that tell the choices apart begin with a few letters ("A1" ... "G7"):
+    # gathered by that first letter ("place the Ark on A...").
+    shared = len(_common_words([c.label for c in choices]).split())
+    by_letter: dict[str, list[Choice]] = {}
+    for choice in choices:
+        words = choice.label.split()
+        key = " ".join(words[:shared] + ([words[shared][:1]] if len(words) > shared else []))
+        by_letter.setdefault(key, []).append(choice)
+    if 1 < len(by_letter) <= limit:
+        return [members[0] if len(members) == 1 else Group(title, tuple(members))
+                for title, members in by_letter.items()]
     size = -(-len(choices) // -(-len(choices) // limit))  # runs of even length
     runs = [tuple(choices[i:i + size]) for i in range(0, len(choices), size)]
     return [Group(f"{_common_words([c.label for c in run]) or 'choices'}, part {n + 1} "
