@@ -174,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.list:
         return _list_games()
+    if args.lines and args.command not in (None, "replay"):
+        return _fail(f"--lines plays the games and their replays; `{args.command}` has "
+                     "no plain-lines form")
     if args.command == "arena":
         return _arena(args)
     if args.command == "bench":

@@ -67,3 +67,16 @@ def test_every_game_has_a_words_module(game_id: str) -> None:
     module = __import__(info.words, fromlist=["stand"])
     missing = [name for name in WORDS if not callable(getattr(module, name, None))]
     assert missing == []
+
+
+class _Closed(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_output_gone_ends_the_input_too() -> None:
+    """A hung-up ssh or a closed pipe: nothing more is written, and the table leaves as
+    at the end of input (saved)."""
+    console = Console(io.StringIO("1\n2\n"), _Closed(), 80)
+    console.say("hello")
+    assert console.gone and console.read() is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
 
@@ -16,4 +17,8 @@ def run_lines(store: SaveStore, session: Session | None = None, seed: int | None
               width: int | None = None) -> int:
     """Play in lines until Quit or the end of input (which saves the game in play)."""
     console = Console(source or sys.stdin, out or sys.stdout, width)
-    return Menus(console, store, seed).run(session)
+    code = Menus(console, store, seed).run(session)
+    if console.gone and out is None:  # no one reads stdout: its flush at exit must not fail
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return code

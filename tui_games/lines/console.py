@@ -43,15 +43,22 @@ class Console:
             self._prompted = False
         self.printed = 0  # lines written so far (the figures of the note count them)
         self.source_ended = False  # the end of input was read: every part leaves
+        self.gone = False  # the output cannot be written any more (then input ends too)
 
     def say(self, text: str = "") -> None:
         """``text`` as one or more wrapped lines (a blank line for "")."""
         clean = " ".join(printable(text).split())
         rows = textwrap.wrap(clean, self.width, break_on_hyphens=False) or [""]
-        for row in rows:
-            self.out.write(row + "\n")
+        if self.source_ended and self.gone:
+            return
+        try:
+            for row in rows:
+                self.out.write(row + "\n")
+            self.out.flush()
+        except OSError:  # the reader went away (a closed pipe, a hung-up ssh): leave, saved
+            self.gone = self.source_ended = True
+            return
         self.printed += len(rows)
-        self.out.flush()
 
     def say_all(self, texts: list[str]) -> None:
         for text in texts:
@@ -59,6 +66,8 @@ class Console:
 
     def read(self) -> str | None:
         """The next line typed, stripped; ``None`` at the end of input."""
+        if self.gone:
+            return None
         if self._prompted:  # only a person at a terminal needs a mark that input is due
             self.out.write("> ")
             self.out.flush()
