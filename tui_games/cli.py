@@ -160,6 +160,8 @@ def _add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
     join.add_argument("--socket", metavar="PATH",
                       help="the host's socket (default: $TUI_GAMES_SOCKET or "
                            "/tmp/tui-games/host.sock)")
+    join.add_argument("--lines", dest="join_lines", action="store_true",
+                      help="the lobby and tables in plain lines (as tui-games --lines)")
     join.add_argument("--host-user", metavar="NAME",
                       help="the login the host must run as (default: the owner of the "
                            "socket's folder); any other server is refused")
@@ -174,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.list:
         return _list_games()
-    if args.lines and args.command not in (None, "replay"):
+    if args.lines and args.command not in (None, "replay", "join"):
         return _fail(f"--lines plays the games and their replays; `{args.command}` has "
                      "no plain-lines form")
     if args.command == "arena":
@@ -282,6 +284,8 @@ def _join(args: argparse.Namespace) -> int:
         Connection(args.socket).close()  # a clear line now beats an app that cannot connect
     except HostError as exc:
         return _fail(str(exc))
+    if args.lines or args.join_lines:
+        return _join_lines(args)
     from tui_games.online.screens import run_join
 
     return run_join(args.socket)
@@ -347,3 +351,19 @@ def _play_lines(store: SaveStore, session: Session | None, seed: int | None,
         replay_lines(Console(sys.stdin, sys.stdout), kept, get_game(kept.rules.id))
         return 0
     return run_lines(store, session, seed)
+
+
+def _join_lines(args: argparse.Namespace) -> int:
+    """``join --lines``: the host's lobby and tables in plain lines (never imports Textual)."""
+    import tempfile
+    from pathlib import Path
+
+    from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
+    from tui_games.lines.console import Console
+    from tui_games.lines.online import join_lines
+
+    try:
+        store = SaveStore(resolve_save_dir(args.saves))
+    except SaveError:  # the lobby never writes; a table needs a store to exist
+        store = SaveStore(Path(tempfile.gettempdir()))
+    return join_lines(Console(sys.stdin, sys.stdout), store, args.socket)

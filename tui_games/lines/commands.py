@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tui_games.engine.grammar import speak_to
-from tui_games.engine.saves import SaveError
 from tui_games.lines.choices import Group
 from tui_games.lines.rules_text import rules_lines
 
@@ -122,17 +121,7 @@ def _undo(table: LinesTable, decision: Decision, rest: str) -> str:
 
 
 def _save(table: LinesTable, decision: Decision, rest: str) -> str:
-    store, session = table.store, table.session
-    try:
-        if rest:
-            path = store.save_as(session, rest)
-            session.name = rest
-        else:
-            path = store.autosave(session)
-    except SaveError as exc:
-        table.say(f"Not saved: {exc}")
-        return ""
-    table.say(f"Saved as {path.stem}.")
+    table.say(table.save(rest))
     return ""
 
 

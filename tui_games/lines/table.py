@@ -228,6 +228,19 @@ class LinesTable:
 
     # ---- saving and the end ------------------------------------------------------------
 
+    def save(self, name: str) -> str:
+        """``save [name]``: the line that says where the game went."""
+        store, session = self.store, self.session
+        try:
+            if name:
+                path = store.save_as(session, name)
+                session.name = name
+            else:
+                path = store.autosave(session)
+        except SaveError as exc:
+            return f"Not saved: {exc}"
+        return f"Saved as {path.stem}."
+
     def autosave(self) -> bool:
         try:
             self.store.autosave(self.session)
