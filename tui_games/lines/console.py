@@ -78,5 +78,7 @@ class Console:
             return None
         if not line:
             self.source_ended = True
+            if self._prompted:  # what is said next starts a line of its own
+                self.out.write("\n")
             return None
         return printable(line).strip()
