@@ -106,7 +106,7 @@ class LinesTable:
         """Ask ``seat`` until it plays; False when it leaves (quit or end of input)."""
         decision = self._decision(seat)
         self._tell_news(seat, decision.view)
-        self._tell_step()
+        self._tell_step(decision)
         self.say(self._stand(decision))
         self.show_choices(decision)
         while True:
@@ -139,12 +139,20 @@ class LinesTable:
                 self.say(speak_to(text, self.names, seat))
         self.told[seat] = len(view.log)
 
-    def _tell_step(self) -> None:
+    def _tell_step(self, decision: Decision) -> None:
+        """The guided game's step, then what to say for it here: the step's words were
+        written for the screen's keys, the choice's are the same in every front end."""
         if self.tutorial is None or self.step >= len(self.tutorial.steps):
             return
         steps = self.tutorial.steps
         intro = f"{self.tutorial.intro} " if self.step == 0 and self.tutorial.intro else ""
         self.say(f"{intro}Step {self.step + 1} of {len(steps)}: {steps[self.step].text}")
+        wanted = [c for c in decision.choices if steps[self.step].accepts(c.action)]
+        if len(wanted) == 1:
+            number = next((n for n, entry in enumerate(decision.top, start=1)
+                           if entry == wanted[0]), None)
+            said = f"{number}, or " if number is not None else ""
+            self.say(f"In lines, say {said}'{wanted[0].label}'.")
 
     def show_choices(self, decision: Decision) -> None:
         count = len(decision.choices)
