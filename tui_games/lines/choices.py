@@ -15,6 +15,7 @@ from typing import Any
 
 GROUP_AT = 15  # more choices than this are grouped (a full Neptune hand is not)
 MOST_WORDS = 8  # a group is named by at most this many leading words
+FINER_AT_MOST = 8  # groups told apart by more words are preferred while at most this many
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -64,17 +65,20 @@ def arrange(choices: Sequence[Choice], limit: int = GROUP_AT) -> list[Entry]:
     all its members share; when that still makes too many, in runs of ``limit``."""
     if len(choices) <= limit:
         return list(choices)
+    chosen: dict[str, list[Choice]] | None = None
     for count in range(1, MOST_WORDS + 1):
         grouped: dict[str, list[Choice]] = {}
         for choice in choices:
             grouped.setdefault(" ".join(choice.label.split()[:count]), []).append(choice)
         if len(grouped) == 1:
             continue  # the same first words throughout: look one word further
-        if len(grouped) > limit:
+        if len(grouped) > (limit if chosen is None else FINER_AT_MOST):
             break
+        chosen = grouped  # a grouping; a finer one is kept while its lines stay few
+    if chosen is not None:
         return [members[0] if len(members) == 1
                 else Group(_common_words([m.label for m in members]), tuple(members))
-                for members in grouped.values()]
+                for members in chosen.values()]
     # The words that tell the choices apart begin with a few letters ("A1" ... "G7"):
     # gathered by that first letter ("place the Ark on A...").
     shared = len(_common_words([c.label for c in choices]).split())

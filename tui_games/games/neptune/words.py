@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from tui_games.engine.grammar import plural, speak_to
 from tui_games.games.neptune.hints import play_hint
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
-from tui_games.games.neptune.state import SPECIALS, NeptuneState, card_name, card_short
-from tui_games.games.neptune.summary import pile_label, standing
+from tui_games.games.neptune.state import SPECIALS, NeptuneState, Pile, card_name, card_short
+from tui_games.games.neptune.summary import standing
 
 _RULES = NeptuneRules()
 
@@ -33,8 +33,18 @@ def _trick(view: NeptuneState, viewer: int, names: Sequence[str]) -> str:
     return f"The trick so far: {', '.join(played)}."
 
 
+def _pile_said(pile: Pile) -> str:
+    """A won trick as it is said: the screen's label without its marks (a screen reader
+    reads "✗" and "×" out as symbols)."""
+    if pile.destroyed:
+        return f"{card_short(pile.top)} destroyed"
+    doubled = " doubled" if pile.doubled or pile.shielded else ""
+    covered = " covering an Asteroid" if pile.covered else ""
+    return f"{card_short(pile.top)}{doubled}{covered} scoring {pile.score}"
+
+
 def _tricks_won(view: NeptuneState, seat: int, viewer: int, names: Sequence[str]) -> str:
-    piles = [pile_label(p) for p in view.piles if p.owner == seat]
+    piles = [_pile_said(p) for p in view.piles if p.owner == seat]
     who = _who(seat, viewer, names)
     won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles \
         else "no tricks won"
