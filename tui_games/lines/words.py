@@ -46,6 +46,12 @@ class TableWords(Protocol):
         """The names ``look X`` knows (for the line that says a name is unknown)."""
         ...
 
+    def secret_names(self, state: Any, seat: int) -> set[str]:
+        """From the TRUE state: the names of what ``seat`` may not see (cards, tiles,
+        objectives) that nothing in its sight shares. No line told to the seat may say
+        one; tests/lines checks it over whole games."""
+        ...
+
 
 def words_of_game(info: GameInfo) -> TableWords:
     """The game's words module (every registered game has one: the registry test says)."""
