@@ -84,8 +84,8 @@ def arrange(choices: Sequence[Choice], limit: int = GROUP_AT) -> list[Entry]:
     shared = len(_common_words([c.label for c in choices]).split())
     by_letter: dict[str, list[Choice]] = {}
     for choice in choices:
-        words = choice.label.split()
-        key = " ".join(words[:shared] + ([words[shared][:1]] if len(words) > shared else []))
+        tokens = choice.label.split()
+        key = " ".join(tokens[:shared] + ([tokens[shared][:1]] if len(tokens) > shared else []))
         by_letter.setdefault(key, []).append(choice)
     if 1 < len(by_letter) <= limit:
         return [members[0] if len(members) == 1 else Group(title, tuple(members))
