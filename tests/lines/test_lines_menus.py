@@ -97,3 +97,12 @@ def test_the_command_line_plays_in_lines_without_textual(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert "Main menu:" in done.stdout and done.stdout.rstrip().endswith("PLAIN")
     assert "Game saved: pick it up with Continue or Load" in done.stdout
+
+
+def test_an_option_can_be_picked_item_by_item(tmp_path: Path) -> None:
+    """Neptune's special cards: "Pick your own 6", by number, checked until right."""
+    text = menus(tmp_path, ["new", "neptune", "", "", "Pick your own", "1 2", "1 2 3 4 8 9",
+                            "look", "quit", "quit"])
+    assert "Say 6 different numbers from 1 to 9." in text
+    assert "Special cards in play: Black Hole, Stationfall, Jump Gate, Space Bandit, " \
+           "Asteroid 5, Asteroid 7." in text.replace("\n", " ")

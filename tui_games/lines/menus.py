@@ -133,11 +133,34 @@ class Menus:
 
     def option(self, spec: OptionSpec) -> str | None:
         values = [value for value, _ in spec.choices]
-        answer = self.ask(f"{spec.label}?", [label for _, label in spec.choices],
+        labels = [label for _, label in spec.choices]
+        if spec.pick:
+            labels.append(f"Pick your own {spec.pick}")
+        answer = self.ask(f"{spec.label}?", labels,
                           default=values.index(spec.default) if spec.default in values else 0)
         if answer == GONE:
             return None
-        return spec.default if answer == BACK else values[answer]
+        if answer == BACK:
+            return spec.default
+        if answer == len(values):
+            return self.pick(spec)
+        return values[answer]
+
+    def pick(self, spec: OptionSpec) -> str | None:
+        """Exactly ``spec.pick`` of its items, by their numbers."""
+        items = [label for _, label in spec.items]
+        self.say(f"Say the numbers of {spec.pick}, like "
+                 f"'{' '.join(str(n) for n in range(1, spec.pick + 1))}':")
+        for number, label in enumerate(items, start=1):
+            self.say(f"{number}. {label}")
+        while True:
+            line = self.console.read()
+            if line is None:
+                return None
+            numbers = {int(part) for part in line.replace(",", " ").split() if part.isdigit()}
+            if len(numbers) == spec.pick and all(1 <= n <= len(items) for n in numbers):
+                return spec.picked_value([spec.items[n - 1][0] for n in sorted(numbers)])
+            self.say(f"Say {spec.pick} different numbers from 1 to {len(items)}.")
 
     # ---- playing -----------------------------------------------------------------------
 
