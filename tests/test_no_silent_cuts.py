@@ -39,6 +39,9 @@ ALLOWED = {
     ("games/via_nebula/view.py", "text[:left]"):
         "a map cell's marks cut to the cell (the info line under the map names the hex in full)",
     ("online/server.py", "name[:40]"): "a name sent by a client, kept to its maximum length",
+    ("games/__init__.py", "lines[:3]"): "a list of lines (the rules' opening, compared)",
+    ("tui/screens/new_game.py", "label[:OPTION_FITS - 1]"):
+        "cut at a word, followed by the ellipsis, the whole label under the field",
     ("tui/widgets/status.py", "last[:width - len(ELLIPSIS)]"):
         "fit_lines, followed by the ellipsis",
 }

@@ -27,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "tui_games"
 
 STYLES = PACKAGE.parent / "styles"
 SHARED_FOLDERS = ("engine", "engine/bots", "online", "tui", "tui/screens", "tui/widgets",
-                  "tools", "browser")
+                  "tools", "browser", "lines")
 
 
 def shared_modules() -> list[Path]:
@@ -155,7 +155,9 @@ def _parts(info: GameInfo, lacks: list[str]) -> None:
         if hard is not None and not isinstance(hard, ISMCTSBot):
             lacks.append("bots['hard']: not an ISMCTSBot (hints read its search)")
     for name, attributes in (("checks", ("problems", "hidden_from", "shown", "MAX_ACTIONS")),
-                             ("bench_keys", ()), ("hint_words", ("why", "outlook"))):
+                             ("bench_keys", ()), ("hint_words", ("why", "outlook")),
+                             ("words", ("stand", "table", "hand", "score", "place", "near",
+                                        "places", "secret_names"))):
         ref = getattr(info, name)
         if not ref:
             lacks.append(f"{name}: not declared (see GameInfo)")
@@ -237,6 +239,7 @@ def test_an_incomplete_game_gets_the_full_list_of_what_it_lacks() -> None:
     for wanted in ("stylesheet: styles/comet.tcss is missing", "blurb: empty",
                    "screen: cannot load tests:none", "bots: no normal, hard, ",
                    "checks: not declared",
-                   "bench_keys: not declared", "hint_words: not declared", "rules.md:"):
+                   "bench_keys: not declared", "hint_words: not declared",
+                   "words: not declared", "rules.md:"):
         assert wanted in text, f"{wanted!r} not in:\n{text}"
-    assert len(lacks) == 8, text  # one line each, nothing said twice
+    assert len(lacks) == 9, text  # one line each, nothing said twice

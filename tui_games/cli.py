@@ -12,9 +12,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui_games import __version__
 from tui_games.browser.serve import add_serve_parser, run_serve
+
+if TYPE_CHECKING:
+    from tui_games.engine.saves import SaveStore
+    from tui_games.engine.session import Session
 
 EXIT_USAGE = 2
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -73,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "or your user data folder)")
     parser.add_argument("--load", metavar="FILE", help="open this save file straight away")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game")
+    parser.add_argument("--lines", action="store_true",
+                        help="play in plain lines (screen readers, braille, scripts): "
+                             "numbered choices, no colour, no redraw")
     parser.add_argument("--bot-delay", type=_non_negative, default=0.6, metavar="SECONDS",
                         help="how long each bot move stays visible (default 0.6)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
@@ -189,6 +197,8 @@ def _add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
     join.add_argument("--socket", metavar="PATH",
                       help="the host's socket (default: $TUI_GAMES_SOCKET or "
                            "/tmp/tui-games/host.sock)")
+    join.add_argument("--lines", dest="join_lines", action="store_true",
+                      help="the lobby and tables in plain lines (as tui-games --lines)")
     join.add_argument("--host-user", metavar="NAME",
                       help="the login the host must run as (default: the owner of the "
                            "socket's folder); any other server is refused")
@@ -203,6 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.list:
         return _list_games()
+    if args.lines and args.command not in (None, "replay", "join"):
+        return _fail(f"--lines plays the games and their replays; `{args.command}` has "
+                     "no plain-lines form")
     if args.command == "arena":
         return _arena(args)
     if args.command == "bench":
@@ -348,6 +361,8 @@ def _join(args: argparse.Namespace) -> int:
         Connection(door).close()  # a clear line now beats an app that cannot connect
     except HostError as exc:
         return _fail(str(exc))
+    if args.lines or args.join_lines:
+        return _join_lines(args)
     from tui_games.online.screens import run_join
 
     return run_join(door)
@@ -387,6 +402,8 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
     except SaveError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
+    if args.lines:
+        return _play_lines(store, session, args.seed, replay)
     from tui_games.tui.app import GamesApp  # only now: Textual is for playing, not for commands
 
     extra = {} if replay is None else {"replay": replay}
@@ -395,3 +412,35 @@ def _play(args: argparse.Namespace, replay: str | None = None) -> int:
         app.first_seed = args.seed
     app.run()
     return 0
+
+
+def _play_lines(store: SaveStore, session: Session | None, seed: int | None,
+                replay: str | None) -> int:
+    """``--lines``: the plain-lines front end (never imports Textual)."""
+    from tui_games.engine.records import History
+    from tui_games.games import get_game
+    from tui_games.lines.app import run_lines
+    from tui_games.lines.console import Console
+    from tui_games.lines.replay import replay_lines
+
+    if replay is not None:
+        kept, _ = History(store).open(replay)
+        replay_lines(Console(sys.stdin, sys.stdout), kept, get_game(kept.rules.id))
+        return 0
+    return run_lines(store, session, seed)
+
+
+def _join_lines(args: argparse.Namespace) -> int:
+    """``join --lines``: the host's lobby and tables in plain lines (never imports Textual)."""
+    import tempfile
+    from pathlib import Path
+
+    from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
+    from tui_games.lines.console import Console
+    from tui_games.lines.online import join_lines
+
+    try:
+        store = SaveStore(resolve_save_dir(args.saves))
+    except SaveError:  # the lobby never writes; a table needs a store to exist
+        store = SaveStore(Path(tempfile.gettempdir()))
+    return join_lines(Console(sys.stdin, sys.stdout), store, args.socket)

@@ -20,6 +20,7 @@ from typing import Any
 
 from tui_games.engine.bots.base import BotFactory
 from tui_games.engine.core import Action, GameState, Options, Rules
+from tui_games.engine.session import Seat, Session
 from tui_games.engine.text import fit
 
 
@@ -101,3 +102,10 @@ def script(tutorial: Tutorial, rules: Rules[Any, Any],
             step += 1
         rules.apply(state, action)
     return state, played
+
+
+def guided_session(rules: Rules[Any, Any], tutorial: Tutorial) -> Session:
+    """The tutorial's fixed deal: you in seat 0, the easy bots after you."""
+    seats = [Seat("You")] + [Seat(f"Bot {i}", level)
+                             for i, level in enumerate(tutorial.bots, start=2)]
+    return Session.new(rules, seats, tutorial.seed, tutorial.game_options)

@@ -87,6 +87,9 @@ class GameInfo:
     hint_words: str = ""
     # Tests that play a whole game of every game sit at this table (see QuickTable).
     quick_table: QuickTable = field(default_factory=QuickTable)
+    # The lines front end (tui_games/lines): "module" of the game's table in sentences,
+    # a pure module with the functions of tui_games.lines.words.TableWords.
+    words: str = ""
 
     @property
     def id(self) -> str:

@@ -19,4 +19,5 @@ INFO = GameInfo(
     tutorial="tui_games.games.nebula.tutorial:TUTORIAL",
     hint_words="tui_games.games.nebula.hint_words",
     quick_table=QuickTable(players=3, options={"mode": "full"}),
+    words="tui_games.games.nebula.words",
 )

@@ -20,4 +20,5 @@ INFO = GameInfo(
     tutorial="tui_games.games.nebular_colors.tutorial:TUTORIAL",
     hint_words="tui_games.games.nebular_colors.hint_words",
     quick_table=QuickTable(players=2, options={"match": "2"}),
+    words="tui_games.games.nebular_colors.words",
 )

@@ -19,6 +19,7 @@ INFO = GameInfo(
     fuzz_host_rank=3,
     tutorial="tui_games.games.neptune.tutorial:TUTORIAL",
     hint_words="tui_games.games.neptune.hint_words",
+    words="tui_games.games.neptune.words",
     soak=True,
     quick_table=QuickTable(players=3),
 )

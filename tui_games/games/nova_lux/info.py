@@ -19,4 +19,5 @@ INFO = GameInfo(
     tutorial="tui_games.games.nova_lux.tutorial:TUTORIAL",
     hint_words="tui_games.games.nova_lux.hint_words",
     quick_table=QuickTable(players=3, options={"mode": "standard"}),
+    words="tui_games.games.nova_lux.words",
 )

@@ -19,4 +19,5 @@ INFO = GameInfo(
     tutorial="tui_games.games.via_nebula.tutorial:TUTORIAL",
     hint_words="tui_games.games.via_nebula.hint_words",
     quick_table=QuickTable(players=3),
+    words="tui_games.games.via_nebula.words",
 )

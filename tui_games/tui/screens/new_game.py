@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, cast
 
 from textual import events, on
@@ -16,6 +15,13 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from tui_games.engine.core import Options, OptionSpec, default_options
 from tui_games.engine.grammar import plural
+from tui_games.engine.seating import (
+    HUMAN,
+    default_kind,
+    default_name,
+    default_seats,
+    new_seed,
+)
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games
 from tui_games.tui.screens.dismiss_once import DismissOnce
@@ -27,8 +33,6 @@ from tui_games.tui.widgets.status import StatusLine
 if TYPE_CHECKING:
     from tui_games.tui.app import GamesApp
 
-HUMAN = "human"
-SEED_LIMIT = 2**31
 OPTION_FITS = 36  # the longest choice that shows whole in a choice field
 
 
@@ -53,19 +57,6 @@ FIXED_LABELS = ("Game", "Players", "Seed")  # and "Seat N": an option may not re
 PICK_OWN = "\x00pick"  # the "pick your own" choice of an option with OptionSpec.pick
 
 
-def new_seed() -> int:
-    """A fresh random seed for a game whose seed field was left blank."""
-    return secrets.randbelow(SEED_LIMIT)
-
-
-def default_name(index: int, kind: str, humans: int = 1) -> str:
-    """"Bot N" for a bot; for a human "You" when they are the only one at the table,
-    else "Player N" (hot-seat: every player is named, none is "You")."""
-    if kind != HUMAN:
-        return f"Bot {index + 1}"
-    return "You" if humans <= 1 else f"Player {index + 1}"
-
-
 def is_default_name(index: int, name: str) -> bool:
     """True for a name the player has not typed: blank or one of the seat's defaults."""
     return name.strip() in {"", "You", f"Player {index + 1}", f"Bot {index + 1}"}
@@ -81,21 +72,6 @@ def option_label(label: str, taken: set[str]) -> str:
 def kind_choices(info: GameInfo) -> list[tuple[str, str]]:
     """Human, then one entry per bot level of the game."""
     return [("Human", HUMAN)] + [(f"Bot: {level}", level) for level in info.bots]
-
-
-def default_kind(info: GameInfo, index: int) -> str:
-    """Seat 1 human; the others the "normal" bot if the game has one, else its first."""
-    if index == 0 or not info.bots:
-        return HUMAN
-    return "normal" if "normal" in info.bots else next(iter(info.bots))
-
-
-def default_seats(info: GameInfo, count: int) -> list[Seat]:
-    """The seats offered for ``count`` players before the player changes anything."""
-    kinds = [default_kind(info, i) for i in range(count)]
-    humans = kinds.count(HUMAN)
-    return [Seat(default_name(i, kind, humans), None if kind == HUMAN else kind)
-            for i, kind in enumerate(kinds)]
 
 
 HINTS = {

@@ -19,8 +19,9 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tui_games.engine.core import Action
-from tui_games.engine.session import Seat, Session
+from tui_games.engine.session import Session
 from tui_games.engine.tutorial import Tutorial
+from tui_games.engine.tutorial import guided_session as _guided
 from tui_games.games import GameInfo, all_games, load
 
 if TYPE_CHECKING:
@@ -42,9 +43,7 @@ def learnable() -> list[GameInfo]:
 
 def guided_session(info: GameInfo, tutorial: Tutorial) -> Session:
     """The tutorial's fixed deal: you in seat 0, the easy bots after you."""
-    seats = [Seat("You")] + [Seat(f"Bot {i}", level)
-                             for i, level in enumerate(tutorial.bots, start=2)]
-    return Session.new(info.rules, seats, tutorial.seed, tutorial.game_options)
+    return _guided(info.rules, tutorial)
 
 
 class Guide:

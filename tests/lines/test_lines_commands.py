@@ -1,0 +1,150 @@
+"""The commands at a decision, each with a bad argument too: one clear line, nothing lost.
+End of input saves and leaves; a game begun in lines loads in the save format the screen
+loads, and goes on in lines from there."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from lines_player import control_bytes
+
+from tui_games.engine.core import default_options
+from tui_games.engine.saves import SaveStore
+from tui_games.engine.seating import HUMAN, seats_of
+from tui_games.engine.session import Session
+from tui_games.games import all_games, get_game
+from tui_games.lines.console import Console
+from tui_games.lines.table import LinesTable
+from tui_games.lines.words import words_of_game
+
+GAMES = list(all_games())
+
+
+def run_table(session: Session, saves: Path, typed: list[str]) -> tuple[str, str]:
+    """The table's output for ``typed`` (then the end of input), and how it ended."""
+    out = io.StringIO()
+    info = get_game(session.rules.id)
+    table = LinesTable(Console(io.StringIO("".join(f"{t}\n" for t in typed)), out, 80),
+                       session, info, SaveStore(saves))
+    ending = table.run()
+    return out.getvalue(), ending
+
+
+def new_session(game_id: str, seed: int = 4) -> Session:
+    info = get_game(game_id)
+    return Session.new(info.rules, seats_of([HUMAN, "easy"]), seed, default_options(info.rules))
+
+
+def answers(output: str, after: str) -> list[str]:
+    """The lines printed after the last line starting with ``after``... up to the next
+    numbered choice list or the end."""
+    lines = output.splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith(after))
+    return lines[start:]
+
+
+BAD = [
+    ("log x", "'log' takes a number of lines, like 'log 20', not 'x'."),
+    ("log 0", "'log' takes a number of lines, like 'log 20', not '0'."),
+    ("hand me", "'hand' takes nothing after it: say 'look NAME' for another player."),
+    ("score please", "'score' takes nothing after it."),
+    ("hint now", "'hint' takes nothing after it."),
+    ("undo 3", "'undo' takes nothing after it: it takes back your last decision."),
+    ("quit now", "'quit' takes nothing after it: it saves the game and leaves."),
+    ("more 99", None),
+    ("999", "There is no choice 999"),
+    ("xyzzy", "'xyzzy' is neither a choice nor a command"),
+    ("rules 99", "There is no topic 99"),
+    ("rules zzzqqq", "No topic of the rules mentions 'zzzqqq'"),
+    ("look zzz9", "Nothing here is called 'zzz9'."),
+    ("look near zzz9", "Nothing here is called 'zzz9'."),
+]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bad_argument_is_one_line_and_loses_nothing(game_id: str,
+                                                          tmp_path: Path) -> None:
+    session = new_session(game_id)
+    before = list(session.actions)
+    typed = [bad for bad, _ in BAD]
+    output, ending = run_table(session, tmp_path, typed)
+    assert ending == "left"
+    assert session.actions == before  # nothing was played, nothing lost
+    lines = output.splitlines()
+    for bad, said in BAD:
+        if said is None:
+            continue
+        found = [line for line in lines if line.startswith(said)]
+        assert found, f"{bad!r}: no line {said!r}"
+    assert control_bytes(output) == []
+    saved = SaveStore(tmp_path).load(tmp_path / f"{session.save_id}.json")
+    assert saved.actions == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_command_answers(game_id: str, tmp_path: Path) -> None:
+    session = new_session(game_id)
+    output, _ = run_table(session, tmp_path, ["help", "look", "hand", "score", "log",
+                                               "log 2", "rules", "rules 1", "save mine"])
+    assert "look: the whole table from your seat." in output
+    assert "The rules' topics: 1." in output
+    assert "Saved as mine." in output
+    assert (tmp_path / "mine.json").exists()
+    words = words_of_game(get_game(game_id))
+    view = session.rules.observe(session.state, 0)
+    names = [seat.name for seat in session.seats]
+    for line in words.table(view, 0, names) + words.hand(view, 0, names):
+        assert line in output.replace("\n", " ") or len(line) > 80
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_look_at_a_player_and_at_every_place_named(game_id: str, tmp_path: Path) -> None:
+    session = new_session(game_id)
+    words = words_of_game(get_game(game_id))
+    view = session.rules.observe(session.state, 0)
+    names = [seat.name for seat in session.seats]
+    assert words.place(view, 0, names, "Bot 2")
+    assert words.place(view, 0, names, "no such place") is None
+    assert words.near(view, 0, names, "no such place") is None
+
+
+def test_the_hint_names_a_choice(tmp_path: Path) -> None:
+    session = new_session(GAMES[1])
+    output, _ = run_table(session, tmp_path, ["hint"])
+    assert "Hint: " in output
+    assert session.hints_used[0] == 1
+
+
+def test_undo_takes_back_a_decision_that_revealed_nothing(tmp_path: Path) -> None:
+    """A Nebula Time marker moved can be moved back; a kept objective (the decision
+    passed to another seat) cannot."""
+    session = new_session("nebula")
+    output, _ = run_table(session, tmp_path, ["1", "undo", "1", "undo", "undo"])
+    lines = output.splitlines()
+    assert any(line.startswith("Nothing to undo: ") for line in lines)
+    taken = [line for line in lines if line.startswith("Taken back: ")]
+    assert taken == ["Taken back: move the top Time marker one space clockwise."]
+    assert len(session.actions) == 2  # the two objectives kept; the step taken back
+
+
+def test_the_end_of_input_saves_and_the_game_goes_on_from_the_save(tmp_path: Path) -> None:
+    session = new_session(GAMES[2], seed=9)
+    output, ending = run_table(session, tmp_path, ["1", "1"])
+    assert ending == "left"
+    assert "Game saved: pick it up with Continue or Load" in output
+    store = SaveStore(tmp_path)
+    loaded = store.load(tmp_path / f"{session.save_id}.json")  # the screen's loader
+    assert loaded.actions == session.actions
+    assert loaded.seats == session.seats
+    _, ending = run_table(loaded, tmp_path, ["1"])
+    assert ending == "left"
+    assert len(loaded.actions) > len(session.actions)
+
+
+def test_a_seat_name_cannot_steer_the_terminal(tmp_path: Path) -> None:
+    session = new_session(GAMES[0])
+    session.seats[1] = type(session.seats[1])("Bo\x1b[2J\x07", "easy")
+    output, _ = run_table(session, tmp_path, ["look", "score", "log"])
+    assert control_bytes(output) == []

@@ -1,0 +1,176 @@
+"""Nebula's table in sentences, for the lines front end (see tui_games/lines).
+
+Built on the words the screen uses: star names (state.py), the objectives' texts
+(objectives.py), the score pad's rows, the Time markers' moves (describe.py) and the
+Galaxy's space names and links (board.py). Every function reads the seat's observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui_games.engine.grammar import plural
+from tui_games.games.nebula.board import (
+    CLUSTER_NAMES,
+    CONSTELLATION_NAMES,
+    CONSTELLATIONS,
+    INDEX,
+    NEIGHBOURS,
+    SPACES,
+    link_kind,
+)
+from tui_games.games.nebula.describe import and_list, stars_in_front
+from tui_games.games.nebula.objectives import (
+    ADVANCED_DECK,
+    CAREER_DECK,
+    PERSONAL_DECK,
+    advanced_text,
+    career_text,
+    personal_text,
+    score_pad,
+)
+from tui_games.games.nebula.state import EMPTY, HIDDEN, STAR_NAMES, NebulaState, star_name
+
+PHASES = {
+    "personal": "keep a Personal objective",
+    "collect": "Invest Time: move the markers, then take the stars they face",
+    "time": "Invest Time: move the markers, then take the stars they face",
+    "chaos": "keep stars from the chaos draw",
+    "place": "position your stars in your Galaxy",
+    "value": "advance a Value token",
+}
+
+
+def _who(seat: int, viewer: int, names: Sequence[str]) -> str:
+    return "you" if seat == viewer else names[seat]
+
+
+def _star(colour: int) -> str:
+    return "empty" if colour == EMPTY else star_name(colour)
+
+
+def _reserve(counts: Sequence[int]) -> str:
+    held = [f"{n} {STAR_NAMES[c]}" for c, n in enumerate(counts) if n]
+    return and_list(held) if held else "nothing"
+
+
+def _total(view: NebulaState, seat: int) -> int:
+    return sum(value for _, value in score_pad(view, seat))
+
+
+def _galaxy(view: NebulaState, seat: int, viewer: int, names: Sequence[str]) -> list[str]:
+    galaxy = view.galaxies[seat]
+    who = _who(seat, viewer, names)
+    lines = [f"{who[:1].upper()}{who[1:]}: {_total(view, seat)} VP so far, "
+             f"{plural(sum(1 for c in galaxy if c != EMPTY), 'star')} in the Galaxy, "
+             f"{plural(view.black_stars[seat], 'black star')} in the Black Star Zone, "
+             f"reserve {_reserve(view.reserves[seat])}."]
+    centre = galaxy[INDEX["C"]]
+    lines.append(f"Centre C: {_star(centre)}.")
+    for name, spaces in zip(CONSTELLATION_NAMES, CONSTELLATIONS, strict=True):
+        filled = [f"{SPACES[i]} {STAR_NAMES[galaxy[i]]}" for i in spaces if galaxy[i] != EMPTY]
+        lines.append(f"{name}: {', '.join(filled) if filled else 'empty'}.")
+    return lines
+
+
+def _clusters(view: NebulaState) -> str:
+    facing = [f"the {name} marker faces {_star(star)}"
+              for name, star in zip(CLUSTER_NAMES, stars_in_front(view), strict=True)]
+    return f"Star clusters: {and_list(facing)}."
+
+
+def stand(view: NebulaState, seat: int, names: Sequence[str]) -> str:
+    scores = ", ".join(f"{_who(p, seat, names)} {_total(view, p)}" for p in range(view.players))
+    doing = PHASES.get(view.phase, "") if view.current == seat else ""
+    investing = view.phase in ("collect", "time")
+    steps = (f", {plural(view.time_left, 'Time step')} left. {_clusters(view)}"
+             if investing else ".")
+    now = f" Now: {doing}{steps}" if doing else ""
+    final = " This is the final round." if view.final_round else ""
+    return (f"VP so far: {scores}. Your reserve: {_reserve(view.reserves[seat])}."
+            f"{final}{now}")
+
+
+def _objectives(view: NebulaState, seat: int) -> list[str]:
+    lines = [f"Career objective {n}: {career_text(CAREER_DECK[card])}."
+             for n, card in enumerate(view.career, start=1)]
+    lines += [f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
+              for n, card in enumerate(view.advanced, start=1)]
+    mine = view.personal[seat] if seat < len(view.personal) else HIDDEN
+    if mine != HIDDEN:
+        lines.append(f"Your Personal objective: {personal_text(PERSONAL_DECK[mine])}.")
+    return lines
+
+
+def table(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = [_clusters(view), *_objectives(view, seat)]
+    for p in [seat, *(p for p in range(view.players) if p != seat)]:
+        lines += _galaxy(view, p, seat, names)
+    return lines
+
+
+def hand(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = [f"Your reserve: {_reserve(view.reserves[seat])}."]
+    mine = view.personal[seat] if seat < len(view.personal) else HIDDEN
+    if mine != HIDDEN:
+        lines.append(f"Your Personal objective: {personal_text(PERSONAL_DECK[mine])}.")
+    return lines
+
+
+def score(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = []
+    for p in range(view.players):
+        rows = ", ".join(f"{label} {value}" for label, value in score_pad(view, p))
+        lines.append(f"{_who(p, seat, names)[:1].upper()}{_who(p, seat, names)[1:]}: "
+                     f"{_total(view, p)} VP ({rows}).")
+    return lines
+
+
+def places(view: NebulaState, names: Sequence[str]) -> list[str]:
+    return ["a space of your Galaxy (C, N1 ... W5)", "clusters", "objectives", *names]
+
+
+def _space(view: NebulaState, seat: int, name: str) -> int | None:
+    for space, label in enumerate(SPACES):
+        if label.lower() == name.strip().lower():
+            return space
+    return None
+
+
+def place(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
+    asked = name.strip().lower()
+    if asked == "clusters":
+        return [_clusters(view)]
+    if asked == "objectives":
+        return _objectives(view, seat)
+    for p, seat_name in enumerate(names):
+        if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
+            return _galaxy(view, p, seat, names)
+    space = _space(view, seat, name)
+    if space is None:
+        return None
+    return [f"{SPACES[space]} in your Galaxy: {_star(view.galaxies[seat][space])}.",
+            *(near(view, seat, names, name) or [])]
+
+
+def near(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
+    space = _space(view, seat, name)
+    if space is None:
+        return None
+    galaxy = view.galaxies[seat]
+    linked = [f"{SPACES[n]} ({link_kind(space, n)} link) {_star(galaxy[n])}"
+              for n in NEIGHBOURS[space]]
+    return [f"Linked to {SPACES[space]}: {'; '.join(linked)}."]
+
+
+def secret_names(state: NebulaState, seat: int) -> set[str]:
+    """The Personal objectives ``seat`` cannot see in the true ``state`` (offered to or
+    kept by a rival before the end), which no line told to the seat may name."""
+    if state.mode != "full":
+        return set()
+    hidden = {card for p in range(state.players) if p != seat
+              for card in state.personal_offer[p]}
+    if state.phase != "over":
+        hidden |= {state.personal[p] for p in range(state.players) if p != seat}
+    mine = set(state.personal_offer[seat]) | {state.personal[seat]}
+    return {personal_text(PERSONAL_DECK[c]) for c in hidden - mine if c >= 0}

@@ -1,0 +1,79 @@
+"""A game's rules (its rules.md, as the rules screen shows it) as topics of plain lines.
+
+``rules`` lists the topics (the level-two headings), numbered; ``rules N`` or ``rules
+WORD`` says one topic, its sub-headings and paragraphs each a line, with the markdown's
+marks taken out: a screen reader would otherwise read out every star and bar.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MARKS = re.compile(r"\*\*|`|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
+_RULE_ROW = re.compile(r"^\|?\s*-{3,}")
+
+
+def topics(markdown: str) -> list[tuple[str, list[str]]]:
+    """(heading, its source lines) for every level-two section, in order."""
+    found: list[tuple[str, list[str]]] = []
+    for line in markdown.splitlines():
+        if line.startswith("## "):
+            found.append((line[3:].strip(), []))
+        elif found:
+            found[-1][1].append(line)
+    return found
+
+
+def _plain(line: str) -> str:
+    text = _MARKS.sub("", line.strip())
+    if text.startswith("|"):  # a table row: its cells as a list
+        return "; ".join(cell.strip() for cell in text.strip("|").split("|") if cell.strip())
+    return text.lstrip("#").strip()
+
+
+def topic_lines(lines: list[str]) -> list[str]:
+    """A section's paragraphs, list items and table rows, one line each."""
+    out: list[str] = []
+    paragraph: list[str] = []
+
+    def close() -> None:
+        if paragraph:
+            out.append(" ".join(paragraph))
+            paragraph.clear()
+
+    for raw in lines:
+        stripped = raw.strip()
+        if not stripped or _RULE_ROW.match(stripped):
+            close()
+            continue
+        starts_item = stripped.startswith(("- ", "* ", "#", "|")) or \
+            re.match(r"^\d+\. ", stripped) is not None
+        if starts_item:
+            close()
+        paragraph.append(_plain(stripped))
+        if stripped.startswith(("#", "|")):
+            close()
+    close()
+    return out
+
+
+def rules_lines(markdown: str, asked: str) -> list[str]:
+    """What ``rules`` (``asked`` empty), ``rules N`` or ``rules WORD`` says."""
+    sections = topics(markdown)
+    asked = asked.strip()
+    if not asked:
+        named = "; ".join(f"{n}. {title}" for n, (title, _) in enumerate(sections, start=1))
+        return [f"The rules' topics: {named}.", "Say 'rules N' or 'rules WORD' for one."]
+    if asked.isdigit():
+        number = int(asked)
+        if not 1 <= number <= len(sections):
+            return [f"There is no topic {number}: the rules have topics 1 to {len(sections)}."]
+        chosen = sections[number - 1]
+    else:
+        fits = [s for s in sections if asked.lower() in s[0].lower()]
+        fits = fits or [s for s in sections if asked.lower() in " ".join(s[1]).lower()]
+        if not fits:
+            return [f"No topic of the rules mentions '{asked}': say 'rules' for the topics."]
+        chosen = fits[0]
+    title, body = chosen
+    return [f"{title}:", *topic_lines(body)]

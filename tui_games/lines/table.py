@@ -1,0 +1,317 @@
+"""A game played as lines: news, where you stand, the numbered choices, and commands.
+
+At each decision of a seat played from the keyboard the table tells that seat what
+happened since its last decision (the log's own lines, as ``observe`` leaves them for the
+seat), one line on where it stands (the game's words module), and its choices. Bots
+play in between, with the app's levels and random streams; their moves are log lines.
+Everything told comes from ``rules.observe(state, seat)``, never from the true state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tui_games.engine.core import SPECTATOR, GameState, Outcome, is_detail
+from tui_games.engine.grammar import speak_to
+from tui_games.engine.saves import SaveError, SaveStore
+from tui_games.engine.session import Session
+from tui_games.engine.tutorial import Tutorial, bot_rng
+from tui_games.games import GameInfo
+from tui_games.lines import commands
+from tui_games.lines.choices import Choice, Entry, Group, arrange, entry_line, flatten, matching
+from tui_games.lines.console import Console
+from tui_games.lines.hint import hint_line
+from tui_games.lines.words import TableWords, words_of_game
+
+Ending = Literal["over", "left"]
+RESUME_NEWS = 5  # a game picked up again retells its last few log lines, not all of them
+
+
+@dataclass
+class Decision:
+    """The decision being asked: its seat, view, choices and the list now numbered."""
+
+    seat: int
+    view: GameState
+    choices: list[Choice]
+    top: list[Entry]
+    shown: list[Entry]
+
+
+class LinesTable:
+    """One game in play, from the first decision asked to its end or to the player's
+    leaving (saved)."""
+
+    def __init__(self, console: Console, session: Session, info: GameInfo,
+                 store: SaveStore, *, tutorial: Tutorial | None = None) -> None:
+        self.console = console
+        self.session = session
+        self.info = info
+        self.store = store
+        self.rules = session.rules
+        self.words: TableWords = words_of_game(info)
+        self.bots = {i: info.bots[seat.bot](self.rules, bot_rng(session.seed, i))
+                     for i, seat in enumerate(session.seats) if seat.bot is not None}
+        self.humans = [i for i, seat in enumerate(session.seats) if seat.is_human]
+        self.tutorial = tutorial
+        self.step = 0  # the guided game's next step (see Learn)
+        told = max(0, len(session.state.log) - RESUME_NEWS) if session.actions else 0
+        self.told = dict.fromkeys(self.humans, told)  # per seat: log lines already told
+        self.at_keyboard: int | None = None  # in hot-seat: whose turn was handed over
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    def say(self, text: str) -> None:
+        self.console.say(text)
+
+    # ---- the game loop -----------------------------------------------------------------
+
+    def run(self) -> Ending:
+        """Play until the game ends or the player leaves (end of input leaves, saved)."""
+        while (mover := self.session.to_move) is not None:
+            if mover in self.bots:
+                view = self.rules.observe(self.session.state, mover)
+                self.session.apply(self.bots[mover].choose(view, mover), undoable=False)
+                continue
+            if not self._hand_over(mover):
+                return self._leave()
+            if not self._decide(mover):
+                return self._leave()
+        self._game_over()
+        return "over"
+
+    def _hand_over(self, seat: int) -> bool:
+        """In hot-seat, a line that waits for Enter before a player's private lines; False
+        at the end of input."""
+        if len(self.humans) < 2 or self.at_keyboard == seat:
+            return True
+        self.say(f"Pass the keyboard to {self.names[seat]}, then press Enter "
+                 f"(nothing private is shown until then).")
+        if self.console.read() is None:
+            return False
+        self.at_keyboard = seat
+        return True
+
+    def _decision(self, seat: int) -> Decision:
+        view = self.rules.observe(self.session.state, seat)
+        choices = [Choice(speak_to(self.rules.describe(view, a), self.names, seat), a)
+                   for a in self.rules.legal_actions(view)]
+        top = arrange(choices)
+        return Decision(seat, view, choices, top, top)
+
+    def _decide(self, seat: int) -> bool:
+        """Ask ``seat`` until it plays; False when it leaves (quit or end of input)."""
+        decision = self._decision(seat)
+        self._tell_news(seat, decision.view)
+        self._tell_step(decision)
+        self.say(self._stand(decision))
+        self.show_choices(decision)
+        while True:
+            line = self.console.read()
+            if line is None:
+                return False
+            outcome = self._answer(decision, line)
+            if outcome == "quit":
+                return False
+            if outcome == "played":
+                return True
+            if outcome == "changed":  # undo: a new decision, perhaps another seat's
+                if self.session.to_move != seat:
+                    return True
+                decision = self._decision(seat)
+                self.say(self._stand(decision))
+                self.show_choices(decision)
+
+    def _stand(self, decision: Decision) -> str:
+        line = self.words.stand(decision.view, decision.seat, self.names)
+        if len(self.humans) > 1:
+            return f"{self.names[decision.seat]}: {line}"
+        return line
+
+    def _tell_news(self, seat: int, view: GameState) -> None:
+        start = min(self.told.get(seat, 0), len(view.log))
+        for event in view.log[start:]:
+            text = event.for_viewer(seat)
+            if text:
+                self.say(speak_to(text, self.names, seat))
+        self.told[seat] = len(view.log)
+
+    def _tell_step(self, decision: Decision) -> None:
+        """The guided game's step, then what to say for it here: the step's words were
+        written for the screen's keys, the choice's are the same in every front end."""
+        if self.tutorial is None or self.step >= len(self.tutorial.steps):
+            return
+        steps = self.tutorial.steps
+        intro = f"{self.tutorial.intro} " if self.step == 0 and self.tutorial.intro else ""
+        self.say(f"{intro}Step {self.step + 1} of {len(steps)}: {steps[self.step].text}")
+        wanted = [c for c in decision.choices if steps[self.step].accepts(c.action)]
+        if len(wanted) == 1:
+            number = next((n for n, entry in enumerate(decision.top, start=1)
+                           if entry == wanted[0]), None)
+            said = f"{number}, or " if number is not None else ""
+            self.say(f"In lines, say {said}'{wanted[0].label}'.")
+
+    def show_choices(self, decision: Decision) -> None:
+        count = len(decision.choices)
+        opened = decision.shown is not decision.top
+        self.say(f"{len(decision.shown)} of your choices:" if opened
+                 else "Your one choice:" if count == 1
+                 else f"Your {count} choices:" if len(decision.top) == count
+                 else f"Your {count} choices, in {len(decision.top)} lines:")
+        for number, entry in enumerate(decision.shown, start=1):
+            self.say(entry_line(number, entry))
+        if opened:
+            self.say("Say 'back' for all your choices.")
+
+    # ---- one typed line ----------------------------------------------------------------
+
+    def _answer(self, decision: Decision, line: str) -> str:
+        """Do what ``line`` says: "played", "quit", "changed" (undo) or "" (asked again)."""
+        if not line:
+            self.show_choices(decision)
+            return ""
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if line.isdigit():
+            return self._by_number(decision, int(line))
+        handler = commands.COMMANDS.get(word.lower())
+        if handler is not None:
+            return handler(self, decision, rest)
+        return self._by_words(decision, line)
+
+    def _by_number(self, decision: Decision, number: int) -> str:
+        if not 1 <= number <= len(decision.shown):
+            self.say(f"There is no choice {number}: the choices are numbered 1 to "
+                     f"{len(decision.shown)}.")
+            return ""
+        entry = decision.shown[number - 1]
+        if isinstance(entry, Group):
+            self.open_group(decision, number)
+            return ""
+        return self.play(decision, entry)
+
+    def open_group(self, decision: Decision, number: int) -> None:
+        group = decision.shown[number - 1]
+        assert isinstance(group, Group)
+        decision.shown = arrange(list(group.members))
+        self.show_choices(decision)
+
+    def _by_words(self, decision: Decision, line: str) -> str:
+        found = matching(line, flatten(decision.shown)) or matching(line, decision.choices)
+        if len(found) == 1:
+            return self.play(decision, found[0])
+        if not found:
+            self.say(f"'{line}' is neither a choice nor a command: say a number, words "
+                     "from a choice, or 'help'.")
+            return ""
+        sample = "; ".join(choice.label for choice in found[:3])
+        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+        self.say(f"'{line}' fits {len(found)} choices ({sample}{more}): say more of the "
+                 "words, or a number.")
+        return ""
+
+    def play(self, decision: Decision, choice: Choice) -> str:
+        if not self._guide_allows(decision, choice):
+            return ""
+        self.session.apply(choice.action)
+        self.autosave()
+        return "played"
+
+    def _guide_allows(self, decision: Decision, choice: Choice) -> bool:
+        if self.tutorial is None or self.step >= len(self.tutorial.steps):
+            return True
+        step = self.tutorial.steps[self.step]
+        if not step.accepts(choice.action):
+            what = choice.label
+            self.say(f"Not in this step: {what[:1].lower()}{what[1:]} is allowed, but the "
+                     f"step asks for another move: {step.text}")
+            return False
+        self.step += 1
+        if self.step == len(self.tutorial.steps) and self.tutorial.farewell:
+            self.say(self.tutorial.farewell)
+        return True
+
+    # ---- saving and the end ------------------------------------------------------------
+
+    def save(self, name: str) -> str:
+        """``save [name]``: the line that says where the game went."""
+        store, session = self.store, self.session
+        try:
+            if name:
+                path = store.save_as(session, name)
+                session.name = name
+            else:
+                path = store.autosave(session)
+        except SaveError as exc:
+            return f"Not saved: {exc}"
+        return f"Saved as {path.stem}."
+
+    def autosave(self) -> bool:
+        try:
+            self.store.autosave(self.session)
+        except SaveError as exc:
+            self.say(f"Not saved: {exc}")
+            return False
+        return True
+
+    def _leave(self) -> Ending:
+        if self.autosave():
+            self.say(f"Game saved: pick it up with Continue or Load ({self.session.save_id}).")
+        return "left"
+
+    def _game_over(self) -> None:
+        viewer = self.humans[-1] if self.humans else SPECTATOR
+        view = self.rules.observe(self.session.state, viewer)
+        if viewer != SPECTATOR:
+            self._tell_news(viewer, view)
+        outcome = self.rules.outcome(self.session.state)
+        assert outcome is not None
+        for line in result_lines(outcome, self.names):
+            self.say(line)
+        if self.humans:
+            used = ", ".join(f"{self.names[i]} {self.session.hints_used[i]}"
+                             for i in self.humans)
+            self.say(f"Hints used: {used}")
+        self._keep()
+
+    def _keep(self) -> None:
+        from tui_games.engine.records import History
+
+        try:
+            History(self.store).keep(self.session)
+        except SaveError as exc:
+            self.say(f"Not kept in the history: {exc}")
+        if self.session.save_id is not None:
+            try:
+                self.store.delete(self.store.folder / f"{self.session.save_id}.json",
+                                  open_here=True)
+            except SaveError as exc:
+                self.say(str(exc))
+
+    # ---- what the commands use ---------------------------------------------------------
+
+    def hint(self, decision: Decision) -> str:
+        return speak_to(hint_line(self.info, self.session, decision.seat, decision.view,
+                                  self.names), self.names, decision.seat)
+
+    def reset_news(self, seat: int, view: Any) -> None:
+        self.told[seat] = len(view.log)
+
+
+def result_lines(outcome: Outcome, names: list[str]) -> list[str]:
+    """The end of a game in lines: why it ended, then each seat's place, score and where
+    the points came from (the rules' own breakdown rows)."""
+    lines = [f"The game is over. {speak_to(outcome.reason, names)}"]
+    if outcome.decided_by:
+        lines.append(speak_to(outcome.decided_by, names))
+    order = sorted(range(len(outcome.scores)), key=lambda seat: outcome.ranks[seat])
+    for seat in order:
+        rows = outcome.breakdown[seat] if seat < len(outcome.breakdown) else []
+        parts = [f"{label.strip()} {value}" for label, value in rows if not is_detail(label)]
+        where = f" ({'; '.join(parts)})" if parts else ""
+        lines.append(f"Place {outcome.ranks[seat]}: {names[seat]}, {outcome.scores[seat]} "
+                     f"points{where}.")
+    return lines
