@@ -78,8 +78,9 @@ class DoorHost:
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         proc = self.proc
-        wait_for(lambda: listening(self.port) or proc.poll() is not None, 20,
-                 "the SSH door to listen")
+        # The door and the host's own socket both, before any test knocks at either.
+        wait_for(lambda: (listening(self.port) and self.socket.exists())
+                 or proc.poll() is not None, 30, "the SSH door and the host socket to listen")
         if proc.poll() is not None:
             raise AssertionError(f"the host exited: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
         return self
