@@ -154,6 +154,15 @@ def _parts(info: GameInfo, lacks: list[str]) -> None:
                         lambda: info.bots["hard"](info.rules, random.Random(0)))
         if hard is not None and not isinstance(hard, ISMCTSBot):
             lacks.append("bots['hard']: not an ISMCTSBot (hints read its search)")
+    # Learn to play: every game is learnt from the app alone (the screen's and the lines'
+    # Learn both play it), ending on what wins and what to do next turn.
+    if not info.tutorial:
+        lacks.append("tutorial: not declared (Learn to play: engine.tutorial.Tutorial)")
+    else:
+        guide = _attempt(lacks, f"tutorial: cannot load {info.tutorial}",
+                         lambda: load(info.tutorial))
+        if guide is not None and not ("win" in guide.farewell and "turn" in guide.farewell):
+            lacks.append("tutorial.farewell: does not say what wins and what to do next turn")
     for name, attributes in (("checks", ("problems", "hidden_from", "shown", "MAX_ACTIONS")),
                              ("bench_keys", ()), ("hint_words", ("why", "outlook")),
                              ("words", ("stand", "table", "hand", "score", "place", "near",
@@ -240,6 +249,6 @@ def test_an_incomplete_game_gets_the_full_list_of_what_it_lacks() -> None:
                    "screen: cannot load tests:none", "bots: no normal, hard, ",
                    "checks: not declared",
                    "bench_keys: not declared", "hint_words: not declared",
-                   "words: not declared", "rules.md:"):
+                   "words: not declared", "tutorial: not declared", "rules.md:"):
         assert wanted in text, f"{wanted!r} not in:\n{text}"
-    assert len(lacks) == 9, text  # one line each, nothing said twice
+    assert len(lacks) == 10, text  # one line each, nothing said twice

@@ -1,4 +1,4 @@
-"""The GameScreen base, driven through Pulsar Pick (tests/ui/conftest.py): playing,
+"""The GameScreen base, driven through Pulsar Pick (tests/ui/pulsar.py): playing,
 refusals, undo, bots in a worker, autosave, ctrl+s, hand-off and the game-over screen."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import (
+from textual.widgets import Input, OptionList
+from ui_harness import (
     PULSAR,
     SIZE,
     PulsarEnd,
@@ -18,7 +19,6 @@ from conftest import (
     pulsar_session,
     settle,
 )
-from textual.widgets import Input, OptionList
 
 from tui_games.engine.core import Action, Event, GameState
 from tui_games.engine.saves import SaveStore

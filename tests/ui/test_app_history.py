@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from ui_harness import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import default_options

@@ -7,9 +7,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import SIZE, leave_table
 from rich.text import Text
 from textual.widgets import DataTable, Static
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

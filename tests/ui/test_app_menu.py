@@ -7,11 +7,11 @@ import textwrap
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, menu_registry, pulsar_session
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, OptionList
+from ui_harness import SIZE, menu_registry, pulsar_session
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

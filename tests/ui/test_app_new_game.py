@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, leave_table
 from textual.widgets import Input, Static
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, pulsar_session, settle
 from textual.events import Paste
 from textual.widgets import Input, OptionList, Static
+from ui_harness import SIZE, pulsar_session, settle
 
 from tui_games.engine.core import Event, default_options
 from tui_games.engine.saves import SaveStore

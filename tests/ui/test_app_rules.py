@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.games import all_games

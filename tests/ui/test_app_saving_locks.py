@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, PulsarMark, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Static
+from ui_harness import SIZE, PulsarMark, PulsarScreen, leave_table, pulsar_session
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat

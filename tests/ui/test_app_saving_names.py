@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, PulsarMark, PulsarScreen, pulsar_session
 from textual.events import Paste
 from textual.widgets import Input
+from ui_harness import SIZE, PulsarMark, PulsarScreen, pulsar_session
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat

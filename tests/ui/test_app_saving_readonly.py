@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, PulsarScreen, leave_table, pulsar_session
 from textual.widgets import Input
+from ui_harness import SIZE, PulsarScreen, leave_table, pulsar_session
 
 from tui_games.engine import saves
 from tui_games.engine.saves import SaveStore

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import menu_registry
 from textual.pilot import Pilot
+from ui_harness import menu_registry
 
 from tui_games.engine.saves import SaveStore
 from tui_games.tui.app import GamesApp

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import settle
 from textual.widgets import OptionList, Static
+from ui_harness import settle
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

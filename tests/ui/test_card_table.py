@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, settle
+from ui_harness import SIZE, settle
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

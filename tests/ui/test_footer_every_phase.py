@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, settle
 from test_no_cut_text import KEYS, players, positions
+from ui_harness import SIZE, settle
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from conftest import PULSAR, SIZE, PulsarScreen, pulsar_session, settle
+from ui_harness import PULSAR, SIZE, PulsarScreen, pulsar_session, settle
 
 from tui_games.engine.core import Event, default_options
 from tui_games.engine.grammar import speak_to

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, PulsarDraw, PulsarMark, PulsarScreen, pulsar_session, settle
+from ui_harness import SIZE, PulsarDraw, PulsarMark, PulsarScreen, pulsar_session, settle
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat

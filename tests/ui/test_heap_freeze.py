@@ -9,10 +9,10 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
-from conftest import pulsar_session, settle
 from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from ui_harness import pulsar_session, settle
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE, settle
 from rich.console import Console
 from textual.widgets import HelpPanel
 from textual.widgets._key_panel import BindingsTable
+from ui_harness import SIZE, settle
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

@@ -8,10 +8,10 @@ import textwrap
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE
 from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.tutorial import Step
@@ -56,6 +56,9 @@ def wrong_keys(game: str, step: Step) -> list[tuple[str, ...]]:
         if isinstance(step.mark, Play):
             return [("right", "enter"), ("left", "enter")]
         return [("down", "enter"), ("up", "enter")]
+    if game not in ACTION_KEYS and step.keys == ("enter",) and isinstance(
+            getattr(step.mark, "card", None), int):  # a card of the hand: another card
+        return [("right", "enter"), ("left", "enter")]
     return [(key,) for key in ACTION_KEYS[game] if key not in step.keys]
 
 

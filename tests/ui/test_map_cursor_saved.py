@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import SIZE, leave_table
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.core import Action, default_options
 from tui_games.engine.saves import SaveStore

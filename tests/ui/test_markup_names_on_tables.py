@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, settle
 from textual.widget import Widget
+from ui_harness import SIZE, settle
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

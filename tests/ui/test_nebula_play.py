@@ -15,8 +15,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from conftest import SIZE
 from textual.pilot import Pilot
+from ui_harness import SIZE
 
 from tui_games.engine.codec import clone
 from tui_games.engine.core import Action

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from conftest import SIZE
 from test_nebula_snapshots import investing, position
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.pilot import Pilot
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nebula.board import SPACES

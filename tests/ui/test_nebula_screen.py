@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from conftest import SIZE
 from test_nebula_snapshots import investing, placing, position
 from textual.pilot import Pilot
 from textual.widget import Widget
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

@@ -8,9 +8,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from conftest import SIZE
 from test_nebula_snapshots import investing, placing, position, valuing
 from textual.pilot import Pilot
+from ui_harness import SIZE
 
 from tui_games.engine.codec import clone
 from tui_games.engine.saves import SaveStore

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SIZE
 from test_nebular_colors_play import KeyboardPlayer, new_session, play_until
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.tui.app import GamesApp

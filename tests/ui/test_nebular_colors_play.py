@@ -13,9 +13,9 @@ import contextlib
 import random
 from collections.abc import Callable
 
-from conftest import SIZE
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from conftest import SIZE, leave_table, settle
 from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
+from ui_harness import SIZE, leave_table, settle
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

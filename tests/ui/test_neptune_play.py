@@ -12,8 +12,8 @@ import random
 import time
 from collections.abc import Callable
 
-from conftest import SIZE
 from textual.pilot import Pilot
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session

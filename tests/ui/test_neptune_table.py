@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import SIZE, leave_table
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore

@@ -4,9 +4,9 @@ the Nebular Colors header row kept a dark blue background between its grey parts
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, settle
 from textual.geometry import Region
 from textual.widget import Widget
+from ui_harness import SIZE, settle
 
 from tui_games.engine.core import default_options
 from tui_games.engine.saves import SaveStore

@@ -24,12 +24,12 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import pytest
-from conftest import SIZE, settle
 from rich.text import Text
 from textual.content import Content
 from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.widget import Widget
+from ui_harness import SIZE, settle
 
 from tui_games.engine.core import default_options, phase_of, phases_of
 from tui_games.engine.saves import SaveStore

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from conftest import SIZE, leave_table
 from nova_lux_first_turn import first_turn
 from textual.pilot import Pilot
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from conftest import SIZE
 from nova_lux_first_turn import first_turn
 from textual.geometry import Region
 from textual.strip import Strip
+from ui_harness import SIZE
 
 from tui_games.engine.saves import SaveStore
 from tui_games.games.nova_lux.board import CELL_NAMES

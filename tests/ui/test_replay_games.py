@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE
+from ui_harness import SIZE
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import default_options

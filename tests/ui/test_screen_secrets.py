@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import SIZE
 from textual.geometry import Region
+from ui_harness import SIZE
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.saves import SaveStore

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import PULSAR, SIZE, PulsarState, pulsar_session, settle
+from ui_harness import PULSAR, SIZE, PulsarState, pulsar_session, settle
 
 from tui_games.engine.bots import hint as engine_hint
 from tui_games.engine.bots.ismcts import ISMCTSBot

@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Callable
 
 import pytest
-from conftest import SIZE, leave_table
 from textual.pilot import Pilot
+from ui_harness import SIZE, leave_table
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import Action

@@ -148,7 +148,9 @@ class _PerGame(Mapping[str, Any]):
 INVARIANTS: Mapping[str, Checker] = _PerGame("problems")
 """Per game: its own invariants on a true state."""
 HIDDEN_FROM: Mapping[str, HiddenFrom] = _PerGame("hidden_from")
-"""Per game: what ``seat`` may not see in a true state, by place (ids or values)."""
+"""Per game: what ``seat`` may not see in a true state, by place (ids or values). ``seat``
+may be -1, the spectator (a replay's view with no seat): a game hides from it everything
+private to any seat."""
 SHOWN: Mapping[str, Shown] = _PerGame("shown")
 """Per game: the same places read from an observation's JSON (decoded to builtins)."""
 
