@@ -20,6 +20,7 @@ from tui_games.browser.serve import add_serve_parser, run_serve
 if TYPE_CHECKING:
     from tui_games.engine.saves import SaveStore
     from tui_games.engine.session import Session
+    from tui_games.online.client import Door
 
 EXIT_USAGE = 2
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -362,7 +363,7 @@ def _join(args: argparse.Namespace) -> int:
     except HostError as exc:
         return _fail(str(exc))
     if args.lines or args.join_lines:
-        return _join_lines(args)
+        return _join_lines(args, door)
     from tui_games.online.screens import run_join
 
     return run_join(door)
@@ -430,7 +431,7 @@ def _play_lines(store: SaveStore, session: Session | None, seed: int | None,
     return run_lines(store, session, seed)
 
 
-def _join_lines(args: argparse.Namespace) -> int:
+def _join_lines(args: argparse.Namespace, door: Door) -> int:
     """``join --lines``: the host's lobby and tables in plain lines (never imports Textual)."""
     import tempfile
     from pathlib import Path
@@ -443,4 +444,4 @@ def _join_lines(args: argparse.Namespace) -> int:
         store = SaveStore(resolve_save_dir(args.saves))
     except SaveError:  # the lobby never writes; a table needs a store to exist
         store = SaveStore(Path(tempfile.gettempdir()))
-    return join_lines(Console(sys.stdin, sys.stdout), store, args.socket)
+    return join_lines(Console(sys.stdin, sys.stdout), store, door)

@@ -505,3 +505,24 @@ def test_leaving_the_lobby_ends_the_session_with_exit_code_0(
         if session.poll() is None:
             session.kill()
             session.wait()
+
+
+def test_lines_gives_the_lobby_in_plain_lines_without_a_terminal(
+        door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+    """`ssh host lines`: a screen reader's or a script's way in. The lobby comes as plain
+    lines (no escape, no carriage return, the input not echoed), as the key's player; the
+    end of input ends the app and the session."""
+    host = door(keys_lines={"ada": keys["ada"]})
+    done = subprocess.run([*host.ssh_args(keys["ada"], "ada", "-T"), "lines"],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "The host's games, as ada." in done.stdout, done.stdout
+    assert not set(done.stdout) & ({chr(c) for c in range(32)} - {"\n"}), repr(done.stdout)
+
+
+def test_a_command_beside_lines_is_still_refused(door: Callable[..., DoorHost],
+                                                 keys: dict[str, Path]) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    done = host.ssh(keys["ada"], "lines", "--socket", "/tmp/x")
+    assert done.returncode == 1
+    assert "no command 'lines --socket /tmp/x' here" in done.stderr

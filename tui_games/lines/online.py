@@ -21,7 +21,7 @@ from tui_games.lines.choices import Choice
 from tui_games.lines.console import Console
 from tui_games.lines.menus import BACK, GONE, Menus
 from tui_games.lines.table import Decision, Ending, LinesTable, result_lines
-from tui_games.online.client import Connection, HostError
+from tui_games.online.client import Connection, Door, HostError
 from tui_games.online.protocol import (
     Created,
     CreateGame,
@@ -237,8 +237,9 @@ class Lobby(Menus):
         return GONE if self.console.source_ended else 0
 
 
-def join_lines(console: Console, store: SaveStore, path: str | None) -> int:
-    """The lobby of the host at ``path`` until Quit or the end of input."""
+def join_lines(console: Console, store: SaveStore, path: Door) -> int:
+    """The lobby of the host at ``path`` (a socket's path, or the SSH door's handed
+    connection) until Quit or the end of input."""
     try:
         conn = Connection(path)
     except HostError as exc:

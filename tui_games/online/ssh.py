@@ -10,7 +10,8 @@ made and already serves as that player (``client.HandedDoor``, ``Host.handed``).
 session process never vouches for who it is, and a crash or a stalled reader in it
 touches only its own pty.
 
-Only the game runs: public-key logins only; no shell but the app, no exec but ``status``,
+Only the game runs: public-key logins only; no shell but the app, no exec but ``status``
+and ``lines`` (the app in plain lines, with or without a terminal),
 no subsystem (sftp), no forwarding of any kind; the child's environment is made by the
 host (TERM and LANG from the client, nothing else). Limits per address, per player and
 in total, a login grace time and an idle timeout, each refused with a line the client
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from tui_games.online.server import Host
 
 HOST_KEY_NAME = "host_key"
-COMMANDS = ("status",)  # what ``ssh host COMMAND`` may run
+COMMANDS = ("status", "lines")  # what ``ssh host COMMAND`` may run
 LANG_PATTERN = re.compile(r"[A-Za-z_]+(\.[A-Za-z0-9-]+)?(@[A-Za-z]+)?")
 HANGUP_GRACE = 5.0  # seconds a session's app has to autosave and end after a hang-up
 OUTPUT_CHUNK = 65536
@@ -307,6 +308,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.command: str | None = None
         self.subsystem: str | None = None
         self.process: SessionProcess | None = None
+        self.lines = False  # ``ssh host lines``: the lobby and tables in plain lines
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
@@ -350,10 +352,12 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.chan.write("".join(f"{line}\n" for line in lines).encode())
                 self.chan.exit(0)
                 return
-            self._refuse(f"no command {self.command.strip()[:40]!r} here: this host runs "
-                         f"only the game (ssh HOST) and: {', '.join(COMMANDS)}")
-            return
-        if self.term is None:
+            if words != ["lines"]:
+                self._refuse(f"no command {self.command.strip()[:40]!r} here: this host "
+                             f"runs only the game (ssh HOST) and: {', '.join(COMMANDS)}")
+                return
+            self.lines = True
+        if self.term is None and not self.lines:
             self._refuse("the game needs a terminal: ssh -t HOST")
             return
         running = sum(1 for other in self.door.sessions if other.link.name == name)
@@ -362,8 +366,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                          "one player may have: close one first")
             return
         lang = self.chan.get_environment().get("LANG")
-        self.process = SessionProcess(self, name, self.term,
-                                      lang if isinstance(lang, str) else None)
+        # Plain lines need no terminal: without one (a script, a screen reader's pipe) the
+        # app's pty neither echoes the input back nor turns newlines into CR LF.
+        self.process = SessionProcess(self, name, self.term or "dumb",
+                                      lang if isinstance(lang, str) else None,
+                                      lines=self.lines, plain=self.term is None)
         try:
             self.process.start(self.size)
         except OSError as exc:
@@ -410,7 +417,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def eof_received(self) -> bool:
         # the client's input ended (ssh < /dev/null): the game still shows, so the
-        # channel stays open until the app ends or the connection goes
+        # channel stays open until the app ends or the connection goes; plain lines
+        # read the end of input as theirs (the game is saved and the app ends)
+        if self.process is not None and self.lines:
+            self.process.feed(b"\x04")
         return self.process is not None
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -436,8 +446,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 class SessionProcess:
     """The player's app on a pty, and the socket pair it asks the host for connections on."""
 
-    def __init__(self, session: GameSession, name: str, term: str, lang: str | None) -> None:
+    def __init__(self, session: GameSession, name: str, term: str, lang: str | None, *,
+                 lines: bool = False, plain: bool = False) -> None:
         self.session = session
+        self.lines = lines
+        self.plain = plain
         self.name = name
         self.term = term
         self.lang = lang
@@ -455,11 +468,17 @@ class SessionProcess:
         saves.mkdir(mode=0o700, parents=True, exist_ok=True)
         master, slave = os.openpty()
         set_size(master, *size)
+        if self.plain:
+            attrs = termios.tcgetattr(slave)
+            attrs[1] &= ~termios.ONLCR  # output flags: "\n" stays "\n"
+            attrs[3] &= ~termios.ECHO  # local flags: the client's own input is not echoed
+            termios.tcsetattr(slave, termios.TCSANOW, attrs)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             env = child_environment(self.term, self.lang, saves, theirs.fileno())
             proc = subprocess.Popen(
-                [door.settings.python, "-m", "tui_games", "join"],
+                [door.settings.python, "-m", "tui_games", "join",
+                 *(["--lines"] if self.lines else [])],
                 stdin=slave, stdout=slave, stderr=slave, env=env, cwd=saves,
                 start_new_session=True, preexec_fn=_take_terminal,
                 pass_fds=(theirs.fileno(),), close_fds=True)
