@@ -2,22 +2,26 @@
 
 The game is rebuilt from its seed and actions (as the replay viewer does), seen as its
 first human seat saw it (everyone's view when no human played). ``next``/``back`` [N]
-step, ``turn N`` jumps, ``end``/``start``, ``look`` tells the table there, ``quit``
+step, ``turn N`` jumps, ``end``/``start``, ``look`` tells the table there, ``view``
+lists the viewpoints and ``view N`` or ``view NAME`` switches (another seat, a spectator
+who sees no hand, everything once the game is over; see engine.viewpoints), ``quit``
 leaves.
 """
 
 from __future__ import annotations
 
-from tui_games.engine.core import GameState
+from tui_games.engine.core import SPECTATOR, GameState
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.session import Session, replay
+from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME, viewpoint_name, viewpoints
 from tui_games.games import GameInfo
 from tui_games.lines.console import Console
 from tui_games.lines.words import words_of_game
 
 HELP = ("Replay: 'next' or 'next N' steps on (Enter too), 'back' or 'back N' steps back, "
         "'turn N' goes to turn N, 'start' and 'end' go to either end, 'look' tells the "
-        "table there, 'quit' leaves the replay.")
+        "table there, 'view' lists whose view it shows and 'view N' or 'view NAME' "
+        "switches, 'quit' leaves the replay.")
 
 
 class Replay:
@@ -31,19 +35,80 @@ class Replay:
         self.names = [seat.name for seat in session.seats]
         self.at = 0
         self.words = words_of_game(info)
+        self.own = [i for i, s in enumerate(session.seats) if s.is_human] or [self.seat]
+        self.over = session.rules.outcome(self.state(len(session.actions))) is not None
+        self.seen: int | str | None = self.seat  # a seat, None: a spectator, "all"
 
     def state(self, at: int) -> GameState:
         s = self.session
         return replay(s.rules, len(s.seats), s.seed, s.options, s.actions[:at])
 
     def view(self, at: int) -> GameState:
-        return self.session.rules.observe(self.state(at), self.seat)
+        """The position as the chosen viewpoint sees it (everything: the true state)."""
+        state = self.state(at)
+        if self.seen == "all":
+            return state
+        return self.session.rules.observe(state, SPECTATOR if self.seen is None
+                                          else self.seen)
+
+    @property
+    def reader(self) -> int | None:
+        """Whose "you" the lines speak to: nobody's for a spectator or everything."""
+        return self.seen if isinstance(self.seen, int) else None
 
     def lines_between(self, start: int, stop: int) -> list[str]:
         before = len(self.view(start).log)
         after = self.view(stop).log
-        return [speak_to(text, self.names, self.seat) for event in after[before:]
-                if (text := event.for_viewer(self.seat))]
+        return [speak_to(text, self.names, self.reader) for event in after[before:]
+                if (text := event.for_viewer(self.reader))]
+
+    def table(self) -> list[str]:
+        """``look``: the table from the viewpoint; everything: from each seat in turn."""
+        state = self.state(self.at)
+        observe = self.session.rules.observe
+        if self.seen == "all":
+            lines: list[str] = []
+            for seat, name in enumerate(self.names):
+                lines.append(f"As {name}:")
+                lines.extend(self.words.table(observe(state, seat), seat, self.names))
+            return lines
+        if self.seen is None:  # the words' tables are told to a seat, with its hand
+            return [f"As {SPECTATOR_NAME} you see no hand: the table is told from a seat "
+                    "('view' lists them); 'next' tells what a spectator saw."]
+        return self.words.table(observe(state, self.seen), self.seen, self.names)
+
+    def choices(self) -> list[int | str | None]:
+        return viewpoints(self.names, self.own, self.over)
+
+    def switch(self, asked: str) -> list[str]:
+        """``view``: the numbered viewpoints, or the line saying the switch to ``asked``
+        (a number, a seat's name, "spectator" or "all") or why it cannot be made."""
+        choices = self.choices()
+        if not asked:
+            return [self.showing()] + [f"{n}. {viewpoint_name(c, self.names)}"
+                                       for n, c in enumerate(choices, start=1)]
+        key = asked.lower()
+        names = {name.lower(): seat for seat, name in enumerate(self.names)}
+        wanted: int | str | bool | None = False  # False: nothing matched
+        if key.isdigit() and 1 <= int(key) <= len(choices):
+            wanted = choices[int(key) - 1]
+        elif key in names:
+            wanted = names[key]
+        elif key in ("spectator", SPECTATOR_NAME):
+            wanted = None
+        elif key in ("all", "everything"):
+            wanted = "all"
+        if wanted is False:
+            return [f"'{asked}' is not a viewpoint: 'view' lists them, "
+                    f"numbered 1 to {len(choices)}."]
+        if wanted not in choices:  # another's hand, or everything, before the game ends
+            return [REVEAL_AFTER]
+        assert not isinstance(wanted, bool)
+        self.seen = wanted
+        return [self.showing()]
+
+    def showing(self) -> str:
+        return f"Showing the game as {viewpoint_name(self.seen, self.names)}."
 
     def go(self, to: int) -> None:
         total = len(self.session.actions)
@@ -96,8 +161,9 @@ def replay_lines(console: Console, session: Session, info: GameInfo) -> int:
         elif word == "end":
             viewer.go(len(session.actions))
         elif word == "look":
-            view = viewer.view(viewer.at)
-            console.say_all(viewer.words.table(view, viewer.seat, viewer.names))
+            console.say_all(viewer.table())
+        elif word == "view":
+            console.say_all(viewer.switch(rest))
         elif word == "help":
             console.say(HELP)
         else:

@@ -28,6 +28,7 @@ from tui_games.engine.core import GameState, public_view, round_of
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Session
+from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME
 from tui_games.games import GameInfo, load
 from tui_games.tui.screens.game import GameScreen
 from tui_games.tui.screens.handoff import HandoffScreen
@@ -36,7 +37,6 @@ from tui_games.tui.screens.too_small import TOO_SMALL_CLASS
 from tui_games.tui.widgets.log import GameLog
 
 EVERY = 32  # a copy of the state every EVERY actions: a step replays at most that many
-SPECTATOR = "a spectator"
 REPLAY_KEYS = frozenset({"step", "jump", "turn", "round", "viewpoint", "reveal"})
 REPLAY_OWN = REPLAY_KEYS | {"end_review"}  # the keys the footer lists first
 # Each pair of keys is one footer entry ("←→ Step"): with the table's own keys beside
@@ -165,7 +165,7 @@ class ReplayView(GameScreen):
 
     def who(self) -> str:
         """Whose view the table shows, for the status line."""
-        return SPECTATOR if self.seat is None else self.seat_name(self.seat)
+        return SPECTATOR_NAME if self.seat is None else self.seat_name(self.seat)
 
     # ---- the status line -----------------------------------------------------------------
 
@@ -293,7 +293,7 @@ class ReplayView(GameScreen):
     def action_reveal(self) -> None:
         """Let every seat's view be chosen: only for a game that is over."""
         if not self.timeline.over:
-            self.show_status(self.replay_status("Hands are revealed only after the game. "),
+            self.show_status(self.replay_status(f"{REVEAL_AFTER} "),
                              error=True)
             return
         self.revealed = True
