@@ -40,6 +40,19 @@ def control_bytes(text: str) -> list[str]:
             if ch != "\n" and (ord(ch) < 32 or 127 <= ord(ch) < 160)]
 
 
+def hidden_printed(info: GameInfo, state: Any, seat: int, new: str,
+                   reader: int | None = None) -> list[str]:
+    """A problem for each name in ``new`` hidden from ``seat`` in the true ``state``
+    (the game's ``secret_names``, less what the log has told its ``reader``: the seat
+    itself unless another is named, as SPECTATOR for a spectator)."""
+    words = load(info.words)
+    told = " ".join(e.for_viewer(seat if reader is None else reader) for e in state.log)
+    return [f"{name!r} hidden from seat {seat} was printed: {new[:200]!r}"
+            for name in words.secret_names(state, seat)
+            if name not in told  # the seat's own log said it: it was public once
+            and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", new)]
+
+
 def _kind_key(label: str) -> str:
     words = re.sub(r"[0-9]", "", label.lower()).split()
     return " ".join(words[:2])
@@ -90,15 +103,8 @@ class ScriptedPlayer(io.TextIOBase):
             self.checks.problems.append(f"control bytes {bad[:5]} in {new[:80]!r}")
         if self.table is None or seat is None:
             return
-        words = load(self.info.words)
-        state = self.table.session.state
-        told = " ".join(e.for_viewer(seat) for e in state.log)
-        for name in words.secret_names(state, seat):
-            if name in told:
-                continue  # the seat's own log said it: it was public once
-            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", new):
-                self.checks.problems.append(f"{name!r} hidden from seat {seat} was "
-                                            f"printed: {new[:200]!r}")
+        self.checks.problems += hidden_printed(self.info, self.table.session.state, seat,
+                                               new)
 
     def new_kinds(self) -> dict[str, str]:
         """The labels of the legal actions wanted now, with their kind: the step's in a
