@@ -115,3 +115,15 @@ def test_bad_view_arguments_give_one_clear_line(tmp_path: Path) -> None:
 
 def test_help_in_the_replay_names_view() -> None:
     assert "'view' lists whose view it shows" in HELP
+
+
+def test_another_hot_seat_players_seat_is_covered_in_an_unfinished_game(
+        tmp_path: Path) -> None:
+    info = get_game("neptune")
+    played = play_game(info, seats_of([HUMAN, HUMAN]), 3, default_options(info.rules),
+                       tmp_path, limit=6)
+    assert played.ending != "over"
+    text = replayed(played.session, info, ["view 2", "", "view"])
+    cover = text.index("Pass the keyboard to ")
+    assert cover < text.index("Showing the game as ") and "2. " in text
+    assert f"{EVERYTHING_NAME}" not in text

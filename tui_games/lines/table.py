@@ -28,6 +28,12 @@ Ending = Literal["over", "left"]
 RESUME_NEWS = 5  # a game picked up again retells its last few log lines, not all of them
 
 
+def pass_the_keyboard(name: str) -> str:
+    """The hot-seat cover's line: the table's, and the replay's before another's seat."""
+    return (f"Pass the keyboard to {name}, then press Enter (nothing private is shown "
+            "until then).")
+
+
 @dataclass
 class Decision:
     """The decision being asked: its seat, view, choices and the list now numbered."""
@@ -88,8 +94,7 @@ class LinesTable:
         at the end of input."""
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return True
-        self.say(f"Pass the keyboard to {self.names[seat]}, then press Enter "
-                 f"(nothing private is shown until then).")
+        self.say(pass_the_keyboard(self.names[seat]))
         if self.console.read() is None:
             return False
         self.at_keyboard = seat
