@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
-from ui_harness import HIDDEN, PULSAR, SIZE, PulsarScreen, pulsar_session, settle
+from ui_harness import (
+    HIDDEN,
+    PULSAR,
+    SIZE,
+    PulsarScreen,
+    open_replay,
+    play_out,
+    pulsar_session,
+    settle,
+)
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import default_options
@@ -125,11 +134,7 @@ async def test_hot_seat_hands_stay_hidden_until_everything_is_revealed(
     path = history.keep(finished([Seat("Ann"), Seat("Ben"), Seat("Bot", "easy")]))
     app = make_app(pulsar_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         await pilot.press("end")
         hands = view.session.state.hands
         assert view.seat is None  # a spectator's view first
@@ -211,11 +216,7 @@ async def test_no_replay_key_acts_while_the_table_is_too_small_to_show(
     path = History(pulsar_store).keep(finished([Seat("Ann"), Seat("Bot", "easy")]))
     app = make_app(pulsar_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         await pilot.resize_terminal(60, 20)
         await pilot.pause(0.1)
         await pilot.press("right", "end")
@@ -332,17 +333,11 @@ async def test_the_end_of_a_replay_reads_the_turn_count_of_the_history(
     # History said "Turns 30" where the replay's last step said "turn 31".
     rules = get_game("neptune").rules
     session = Session.new(rules, [Seat("You"), Seat("Bot 2", "easy")], 3, default_options(rules))
-    rng = random.Random(3)
-    while session.to_move is not None:
-        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+    play_out(session, 3)
     path = History(store).keep(session)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         await pilot.press("end")
         assert f"turn {session.turn}," in status(view)
         assert History(store).list()[0].turns == session.turn

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from ui_harness import SIZE
+from ui_harness import SIZE, open_replay, play_out
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import default_options
@@ -28,9 +28,7 @@ def finished_game(game_id: str, seed: int = 11) -> Session:
     rules = get_game(game_id).rules
     session = Session.new(rules, [Seat("You"), Seat("Bot", "easy")], seed,
                           default_options(rules))
-    rng = random.Random(seed)
-    while session.to_move is not None:
-        session.apply(rng.choice(rules.legal_actions(session.state)))
+    play_out(session, seed)
     return session
 
 
@@ -72,17 +70,11 @@ async def test_a_spectator_is_nobodys_you_on_the_replayed_table(
     rules = get_game(game_id).rules
     session = Session.new(rules, [Seat("Ada"), Seat("Bot", "easy")], 11,
                           default_options(rules))
-    rng = random.Random(11)
-    while session.to_move is not None:
-        session.apply(rng.choice(rules.legal_actions(session.state)))
+    play_out(session, 11)
     path = History(store).keep(session)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         await pilot.press("home", "right")
         await pilot.pause()
         assert "(you)" in app.export_screenshot() or game_id != "nebular_colors"
@@ -158,11 +150,7 @@ async def test_a_spectators_log_names_a_seat_called_you_as_the_table_does(
     path = History(store).keep(finished_game(game_id))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         await pilot.press("end", "v")
         await pilot.pause()
         assert view.seat is None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.geometry import Region
-from ui_harness import SIZE
+from ui_harness import SIZE, open_replay, play_out
 
 from tui_games.engine.codec import to_json
 from tui_games.engine.saves import SaveStore
@@ -159,21 +159,14 @@ async def test_a_replays_seat_and_spectator_views_keep_nothing_of_the_view_befor
     spectator) shows the same table on a second round of ``v`` as on the first, so no
     viewpoint keeps a cursor, a selection or a card of the one shown before."""
     from tui_games.engine.records import History
-    from tui_games.tui.screens.replay import ReplayView
 
     info = all_games()[game_id]
     session = hot_seat(info, 5)
-    rng = random.Random(5)
-    while session.to_move is not None:
-        session.apply(rng.choice(info.rules.legal_actions(session.state)))
+    play_out(session, 5)
     path = History(store).keep(session)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.replay_file(str(path))
-        await pilot.pause()
-        view = app.screen
-        assert isinstance(view, ReplayView)
+        view = await open_replay(app, pilot, path)
         for step in range(4):
             await pilot.press(*["right"] * (3 + 7 * step))
             rounds: list[list[tuple[object, list[str]]]] = [[], []]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import random
+from pathlib import Path
 
 from pulsar import HIDDEN, PulsarDraw, PulsarEnd, PulsarMark, PulsarRules, PulsarState
 from reference_screen import PulsarScreen
@@ -19,6 +21,7 @@ from tui_games.engine.bots.base import RandomBot
 from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo
 from tui_games.tui.app import GamesApp
+from tui_games.tui.screens.replay import ReplayView
 
 SIZE = (80, 24)
 
@@ -79,3 +82,20 @@ async def leave_table(pilot: Pilot[None], *before: str) -> None:
     """Press ``before``, then Esc twice: at a table's top level the first Esc only shows
     the leave notice ("Esc again to leave"), the second goes back to the menu."""
     await pilot.press(*before, "escape", "escape")
+
+
+def play_out(session: Session, seed: int) -> None:
+    """Play ``session`` to its end with seeded random legal moves."""
+    rng = random.Random(seed)
+    while session.to_move is not None:
+        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+
+
+async def open_replay(app: GamesApp, pilot: Pilot[None], path: Path) -> ReplayView:
+    """Open the replay of the record at ``path`` and return its viewer."""
+    await pilot.pause()
+    assert app.replay_file(str(path))
+    await pilot.pause()
+    view = app.screen
+    assert isinstance(view, ReplayView)
+    return view
