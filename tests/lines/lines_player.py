@@ -31,6 +31,7 @@ from tui_games.lines.console import Console
 from tui_games.lines.table import LinesTable
 
 NUMBERED = re.compile(r"^(\d+)\. (.*)$")
+GROUP = re.compile(r"^(\d+) to \d+\. (.*)$")  # a group of choices, opened by its first number
 HAND_OFF = "Pass the keyboard to "
 
 
@@ -132,7 +133,7 @@ class ScriptedPlayer(io.TextIOBase):
         if self.script:
             return self.script.pop(0) + "\n"
         numbered = [(m.group(1), m.group(2)) for line in lines
-                    if (m := NUMBERED.match(line))]
+                    if (m := NUMBERED.match(line) or GROUP.match(line))]
         if numbered:
             self._shown = numbered
             self.checks.decisions += 1

@@ -5,6 +5,7 @@ loads, and goes on in lines from there."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,31 @@ def test_the_hint_names_a_choice(tmp_path: Path) -> None:
     output, _ = run_table(session, tmp_path, ["hint"])
     assert "Hint: " in output
     assert session.hints_used[0] == 1
+
+
+def test_yes_after_a_hint_plays_the_hinted_choice_named_by_its_number(tmp_path: Path) -> None:
+    session = new_session("neptune")
+    output, _ = run_table(session, tmp_path, ["yes", "hint", "yes"])
+    assert "There is no hint to follow yet: say 'hint' for one" in output
+    said = re.search(r"Hint: (\d+)\. (.*?):", output.replace("\n", " "))
+    assert said is not None
+    number, label = int(said.group(1)), said.group(2)
+    numbered = re.search(rf"^{number}\. (.*)$", output, re.MULTILINE)
+    assert numbered is not None and numbered.group(1).lower() == label.lower()
+    view = session.rules.observe(session.rules.setup(2, 4, session.options), 0)
+    assert session.rules.describe(view, session.actions[0]).lower() == label.lower()
+
+
+def test_a_number_means_the_same_choice_inside_a_group_and_outside(tmp_path: Path) -> None:
+    """Via Nebula's first decision is grouped twice over: a number read inside 'more 4'
+    (itself inside 'more 1') and typed after 'back' plays the choice it was read with."""
+    session = new_session("via_nebula")
+    output, _ = run_table(session, tmp_path, ["more 1", "more 4", "back", "5"])
+    assert "4 to 7. place a craftsman on F ... (4 choices) - say 'more 4'" in output
+    inside = re.search(r"^5\. (.*)$", output, re.MULTILINE)
+    assert inside is not None
+    view = session.rules.observe(session.rules.setup(2, 4, session.options), 0)
+    assert session.rules.describe(view, session.actions[0]) == inside.group(1)
 
 
 def test_undo_takes_back_a_decision_that_revealed_nothing(tmp_path: Path) -> None:

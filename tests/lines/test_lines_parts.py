@@ -8,7 +8,7 @@ import io
 import pytest
 
 from tui_games.games import all_games
-from tui_games.lines.choices import Choice, Group, arrange, matching
+from tui_games.lines.choices import Choice, Group, Listing, arrange, could_be, matching
 from tui_games.lines.console import DEFAULT_WIDTH, Console
 from tui_games.lines.rules_text import rules_lines
 
@@ -81,3 +81,28 @@ def test_output_gone_ends_the_input_too() -> None:
     console = Console(io.StringIO("1\n2\n"), _Closed(), 80)
     console.say("hello")
     assert console.gone and console.read() is None
+
+
+def test_a_word_fitting_several_choices_names_them_and_a_whole_label_wins() -> None:
+    games = [Choice("Nebular Colors: rummy", 0), Choice("Neptune: tricks", 1),
+             Choice("Nebula: galaxies", 2), Choice("Via Nebula: valley", 3)]
+    listing = Listing(games, limit=len(games))
+    found = matching("neb", games)
+    assert could_be("neb", listing.said(found)) == \
+        "'neb' could be 1. Nebular Colors or 3. Nebula: say more."
+    assert [c.action for c in matching("nebula", games)] == [2]  # not Via Nebula too
+    labels = [Choice("Play G9", 0), Choice("Play G9 on top", 1)]
+    assert [c.action for c in matching("play g9", labels)] == [0]
+
+
+def test_a_choice_keeps_its_number_inside_every_group() -> None:
+    many = [Choice(f"place the Ark on {c}{r}", (c, r)) for c in "ABCDEFG" for r in range(1, 8)]
+    listing = Listing(many)
+    lines = [listing.line(entry) for entry in listing.top]
+    assert lines[0] == "1 to 7. place the Ark on A ... (7 choices) - say 'more 1'"
+    group = listing.top[1]
+    assert isinstance(group, Group)
+    inside = [listing.line(entry) for entry in group.entries]
+    assert inside[0] == "8. place the Ark on B1"  # the number it has in the whole list
+    assert listing.order[7].label == "place the Ark on B1"
+    assert sorted(listing.number(c) for c in many) == list(range(1, len(many) + 1))

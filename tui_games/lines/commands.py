@@ -29,7 +29,7 @@ HELP = (
     "more N: open the group of choices N. back: all your choices again. Enter alone: "
     "the choices again.",
     "rules: the topics of the rules. rules N or rules WORD: one topic.",
-    "hint: the hard bot's move for you, from what you can see.",
+    "hint: the hard bot's move for you, from what you can see; then 'yes' plays it.",
     "undo: take back your last decision, if it revealed nothing. save or save NAME: "
     "save the game. quit: save and leave. The end of input saves and leaves too.",
 )
@@ -133,15 +133,17 @@ def _quit(table: LinesTable, decision: Decision, rest: str) -> str:
 
 
 def _more(table: LinesTable, decision: Decision, rest: str) -> str:
-    groups = [n for n, entry in enumerate(decision.shown, start=1) if isinstance(entry, Group)]
-    if not groups:
+    said = [decision.listing.first(entry) for entry in decision.shown
+            if isinstance(entry, Group)]
+    if not said:
         table.say("No choice is a group now: every choice is listed.")
         return ""
-    if not rest.isdigit() or int(rest) not in groups:
-        listed = ", ".join(str(n) for n in groups)
-        table.say(f"'more' takes the number of a group of choices: {listed}.")
+    group = table.shown_group(decision, int(rest)) if rest.isdigit() else None
+    if group is None:
+        listed = ", ".join(str(n) for n in said)
+        table.say(f"'more' takes the number a group of choices is said with: {listed}.")
         return ""
-    table.open_group(decision, int(rest))
+    table.open_group(decision, group)
     return ""
 
 
@@ -151,8 +153,25 @@ def _back(table: LinesTable, decision: Decision, rest: str) -> str:
     return ""
 
 
+def _play(table: LinesTable, decision: Decision, rest: str) -> str:
+    """``play`` alone: as ``yes``; "play G9": the words of a choice, as without 'play'."""
+    return table.by_words(decision, f"play {rest}") if rest else _yes(table, decision, "")
+
+
+def _yes(table: LinesTable, decision: Decision, rest: str) -> str:
+    """``yes``: the choice the last hint named."""
+    if rest:
+        table.say("'yes' takes nothing after it: it plays the choice the hint named.")
+        return ""
+    if decision.hinted is None:
+        table.say("There is no hint to follow yet: say 'hint' for one, or a choice's "
+                  "number.")
+        return ""
+    return table.play(decision, decision.hinted)
+
+
 COMMANDS: dict[str, Handler] = {
     "help": _help, "look": _look, "hand": _hand, "score": _score, "log": _log,
     "rules": _rules, "hint": _hint, "undo": _undo, "save": _save, "quit": _quit,
-    "more": _more, "back": _back,
+    "more": _more, "back": _back, "yes": _yes, "play": _play,
 }

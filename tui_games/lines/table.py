@@ -19,9 +19,9 @@ from tui_games.engine.session import Session
 from tui_games.engine.tutorial import Tutorial, bot_rng
 from tui_games.games import GameInfo
 from tui_games.lines import commands
-from tui_games.lines.choices import Choice, Entry, Group, arrange, entry_line, flatten, matching
+from tui_games.lines.choices import Choice, Entry, Group, Listing, could_be, flatten, matching
 from tui_games.lines.console import Console
-from tui_games.lines.hint import hint_line
+from tui_games.lines.hint import HINT_HEAD, hinted
 from tui_games.lines.words import TableWords, words_of_game
 
 Ending = Literal["over", "left"]
@@ -36,13 +36,19 @@ def pass_the_keyboard(name: str) -> str:
 
 @dataclass
 class Decision:
-    """The decision being asked: its seat, view, choices and the list now numbered."""
+    """The decision being asked: its seat, view, choices (each numbered once in
+    ``listing``), the entries shown now, and the choice the last hint named."""
 
     seat: int
     view: GameState
     choices: list[Choice]
-    top: list[Entry]
+    listing: Listing
     shown: list[Entry]
+    hinted: Choice | None = None
+
+    @property
+    def top(self) -> list[Entry]:
+        return self.listing.top
 
 
 class LinesTable:
@@ -104,8 +110,8 @@ class LinesTable:
         view = self.rules.observe(self.session.state, seat)
         choices = [Choice(speak_to(self.rules.describe(view, a), self.names, seat), a)
                    for a in self.rules.legal_actions(view)]
-        top = arrange(choices)
-        return Decision(seat, view, choices, top, top)
+        listing = Listing(choices)
+        return Decision(seat, view, choices, listing, listing.top)
 
     def _decide(self, seat: int) -> bool:
         """Ask ``seat`` until it plays; False when it leaves (quit or end of input)."""
@@ -154,10 +160,8 @@ class LinesTable:
         self.say(f"{intro}Step {self.step + 1} of {len(steps)}: {steps[self.step].text}")
         wanted = [c for c in decision.choices if steps[self.step].accepts(c.action)]
         if len(wanted) == 1:
-            number = next((n for n, entry in enumerate(decision.top, start=1)
-                           if entry == wanted[0]), None)
-            said = f"{number}, or " if number is not None else ""
-            self.say(f"In lines, say {said}'{wanted[0].label}'.")
+            number = decision.listing.number(wanted[0])
+            self.say(f"In lines, say {number}, or '{wanted[0].label}'.")
 
     def show_choices(self, decision: Decision) -> None:
         count = len(decision.choices)
@@ -166,8 +170,8 @@ class LinesTable:
                  else "Your one choice:" if count == 1
                  else f"Your {count} choices:" if len(decision.top) == count
                  else f"Your {count} choices, in {len(decision.top)} lines:")
-        for number, entry in enumerate(decision.shown, start=1):
-            self.say(entry_line(number, entry))
+        for entry in decision.shown:
+            self.say(decision.listing.line(entry))
         if opened:
             self.say("Say 'back' for all your choices.")
 
@@ -185,26 +189,32 @@ class LinesTable:
         handler = commands.COMMANDS.get(word.lower())
         if handler is not None:
             return handler(self, decision, rest)
-        return self._by_words(decision, line)
+        return self.by_words(decision, line)
 
     def _by_number(self, decision: Decision, number: int) -> str:
-        if not 1 <= number <= len(decision.shown):
+        """A choice's own number plays it wherever it was heard; the number a group is
+        said with, while that group is shown, opens it (as 'more N')."""
+        order = decision.listing.order
+        if not 1 <= number <= len(order):
             self.say(f"There is no choice {number}: the choices are numbered 1 to "
-                     f"{len(decision.shown)}.")
+                     f"{len(order)}.")
             return ""
-        entry = decision.shown[number - 1]
-        if isinstance(entry, Group):
-            self.open_group(decision, number)
+        group = self.shown_group(decision, number)
+        if group is not None:
+            self.open_group(decision, group)
             return ""
-        return self.play(decision, entry)
+        return self.play(decision, order[number - 1])
 
-    def open_group(self, decision: Decision, number: int) -> None:
-        group = decision.shown[number - 1]
-        assert isinstance(group, Group)
-        decision.shown = arrange(list(group.members))
+    def shown_group(self, decision: Decision, number: int) -> Group | None:
+        """The group shown now that is said with ``number``, if any."""
+        return next((entry for entry in decision.shown if isinstance(entry, Group)
+                     and decision.listing.first(entry) == number), None)
+
+    def open_group(self, decision: Decision, group: Group) -> None:
+        decision.shown = list(group.entries)
         self.show_choices(decision)
 
-    def _by_words(self, decision: Decision, line: str) -> str:
+    def by_words(self, decision: Decision, line: str) -> str:
         found = matching(line, flatten(decision.shown)) or matching(line, decision.choices)
         if len(found) == 1:
             return self.play(decision, found[0])
@@ -212,10 +222,7 @@ class LinesTable:
             self.say(f"'{line}' is neither a choice nor a command: say a number, words "
                      "from a choice, or 'help'.")
             return ""
-        sample = "; ".join(choice.label for choice in found[:3])
-        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
-        self.say(f"'{line}' fits {len(found)} choices ({sample}{more}): say more of the "
-                 "words, or a number.")
+        self.say(could_be(line, decision.listing.said(found)))
         return ""
 
     def play(self, decision: Decision, choice: Choice) -> str:
@@ -299,8 +306,15 @@ class LinesTable:
     # ---- what the commands use ---------------------------------------------------------
 
     def hint(self, decision: Decision) -> str:
-        return speak_to(hint_line(self.info, self.session, decision.seat, decision.view,
-                                  self.names), self.names, decision.seat)
+        """The hint, said with the number of the choice it names (kept for 'yes')."""
+        text, action = hinted(self.info, self.session, decision.seat, decision.view,
+                              self.names)
+        decision.hinted = next((c for c in decision.choices if c.action == action), None)
+        if decision.hinted is not None:
+            number = decision.listing.number(decision.hinted)
+            text = text.replace(HINT_HEAD, f"{HINT_HEAD}{number}. ", 1)
+            text = f"{text} Say 'yes' to play it."
+        return speak_to(text, self.names, decision.seat)
 
     def reset_news(self, seat: int, view: Any) -> None:
         self.told[seat] = len(view.log)
