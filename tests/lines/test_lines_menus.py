@@ -107,3 +107,23 @@ def test_an_option_can_be_picked_item_by_item(tmp_path: Path) -> None:
     assert "Say 6 different numbers from 1 to 9." in text
     assert "Special cards in play: Black Hole, Stationfall, Jump Gate, Space Bandit, " \
            "Asteroid 5, Asteroid 7." in text.replace("\n", " ")
+
+
+def test_a_player_count_typed_means_that_many_players(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["new", "neptune", "3", "", "", "", "quit", "quit"])
+    assert "2 players (Enter)\n3 players\n4 players" in text  # no list numbers to misread
+    assert "Neptune: You, Bot 2 (normal bot), Bot 3 (normal bot)." in text
+    text = menus(tmp_path, ["new", "neptune", "7", "quit", "quit"])
+    assert "'7' is not one of the choices: say 2 or 3 or 4, or 'back'." in text
+
+
+def test_back_at_the_main_menu_says_there_is_nowhere_to_go(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["back", "quit"])
+    assert "This is the main menu: there is nothing to go back to. Say 'quit' to " \
+           "leave." in text.replace("\n", " ")
+    assert text.count("Main menu:") == 1  # asked once: the answer was not taken as quit
+
+
+def test_a_word_fitting_several_games_names_them(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["new", "neb", "quit", "quit"]).replace("\n", " ")
+    assert "'neb' could be 1. Nebular Colors or 3. Nebula: say more." in text

@@ -19,7 +19,7 @@ from tui_games.engine.session import Session
 from tui_games.engine.stats import compute
 from tui_games.engine.tutorial import Tutorial, guided_session
 from tui_games.games import GameInfo, UnknownGame, all_games, get_game, load
-from tui_games.lines.choices import Choice, matching
+from tui_games.lines.choices import Choice, Listing, could_be, matching, words_of
 from tui_games.lines.console import Console
 from tui_games.lines.replay import replay_lines
 from tui_games.lines.table import LinesTable
@@ -39,31 +39,50 @@ class Menus:
     def say(self, text: str) -> None:
         self.console.say(text)
 
-    def ask(self, title: str, options: Sequence[str], default: int | None = None) -> int:
-        """The index of the option picked, BACK or GONE; asks again until one fits."""
+    def ask(self, title: str, options: Sequence[str], default: int | None = None, *,
+            values: Sequence[int] | None = None, top: bool = False) -> int:
+        """The index of the option picked, BACK or GONE; asks again until one fits.
+        With ``values`` (a number for each option, that its label begins with: player
+        counts) the options are listed by their labels alone and a number typed means
+        the value, never a place in the list. ``top``: the main menu, where 'back' has
+        nowhere to go and 'quit' leaves."""
         self.say(title)
         for number, option in enumerate(options, start=1):
             mark = " (Enter)" if default == number - 1 else ""
-            self.say(f"{number}. {option}{mark}")
+            self.say(f"{option}{mark}" if values is not None else f"{number}. {option}{mark}")
         choices = [Choice(option, index) for index, option in enumerate(options)]
+        listing = Listing(choices, limit=len(choices))
         while True:
             line = self.console.read()
             if line is None:
                 return GONE
-            if not line and default is not None:
-                return default
-            if line.lower() in ("back", "quit", "q") or (not line and default is None):
-                if not line:
-                    self.say("Say a number, or 'back'.")
-                    continue
+            if not line:
+                if default is not None:
+                    return default
+                self.say("Say a number, or 'back'.")
+                continue
+            if top and line.lower() == "back":
+                self.say("This is the main menu: there is nothing to go back to. Say "
+                         "'quit' to leave.")
+                continue
+            if line.lower() in ("back", "quit", "q"):
                 return BACK
-            if line.isdigit() and 1 <= int(line) <= len(options):
+            said = words_of(line)
+            if values is not None and said and said[0].isdigit():  # "2", "2 players"
+                if int(said[0]) in values:
+                    return list(values).index(int(said[0]))
+                line = said[0]  # said to be no choice, below
+            if values is None and line.isdigit() and 1 <= int(line) <= len(options):
                 return int(line) - 1
-            found = matching(line, choices)
+            found = [] if values is not None and line.isdigit() else matching(line, choices)
             if len(found) == 1:
                 return int(found[0].action)
-            self.say(f"'{line}' is not one of the choices: say a number from 1 to "
-                     f"{len(options)}, or 'back'.")
+            if found:
+                self.say(could_be(line, listing.said(found)))
+                continue
+            self.say(f"'{line}' is not one of the choices: say "
+                     + (" or ".join(str(v) for v in values) if values is not None
+                        else f"a number from 1 to {len(options)}") + ", or 'back'.")
 
     # ---- the main menu -----------------------------------------------------------------
 
@@ -81,7 +100,8 @@ class Menus:
                                             f"{latest.turn_in_play}, {latest.name}"))
             entries += [("load", "Load a saved game"), ("history", "History of finished games"),
                         ("stats", "Stats"), ("learn", "Learn to play"), ("quit", "Quit")]
-            picked = self.ask("Main menu:", [label for _, label in entries], default=0)
+            picked = self.ask("Main menu:", [label for _, label in entries], default=0,
+                              top=True)
             if picked in (GONE, BACK) or entries[picked][0] == "quit":
                 return 0
             what = entries[picked][0]
@@ -106,7 +126,8 @@ class Menus:
         if len(counts) > 1:
             default = counts.index(2) if 2 in counts else 0
             answer = self.ask("How many players?", [f"{n} players" if n > 1 else "1 player"
-                                                    for n in counts], default=default)
+                                                    for n in counts], default=default,
+                              values=counts)
             if answer < 0:
                 return answer
             count = counts[answer]
