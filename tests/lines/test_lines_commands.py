@@ -174,3 +174,18 @@ def test_a_seat_name_cannot_steer_the_terminal(tmp_path: Path) -> None:
     session.seats[1] = type(session.seats[1])("Bo\x1b[2J\x07", "easy")
     output, _ = run_table(session, tmp_path, ["look", "score", "log"])
     assert control_bytes(output) == []
+
+
+def test_look_finds_a_player_by_the_beginning_of_the_name(tmp_path: Path) -> None:
+    """'look bot' finds Bot 2 when no other name begins so; with Bot 3 too it asks."""
+    info = get_game("neptune")
+    words = words_of_game(info)
+    alone = new_session("neptune")
+    output, _ = run_table(alone, tmp_path, ["look bot"])
+    view = alone.rules.observe(alone.state, 0)
+    told = words.place(view, 0, ["You", "Bot 2"], "Bot 2")
+    assert told and all(line in " ".join(output.split()) for line in told)
+    three = Session.new(info.rules, seats_of([HUMAN, "easy", "easy"]), 4,
+                        default_options(info.rules))
+    output, _ = run_table(three, tmp_path, ["look bot"])
+    assert "'bot' could be Bot 2 or Bot 3: say more of the name." in output

@@ -52,6 +52,13 @@ def _look(table: LinesTable, decision: Decision, rest: str) -> str:
     else:
         found = words.place(view, seat, names, rest)
         what = rest
+        if found is None:  # "bot" for "Bot 2": the one player whose name begins so
+            players = [name for name in names if name.lower().startswith(rest.lower())]
+            if len(players) > 1:
+                table.say(f"'{rest}' could be {' or '.join(players)}: say more of the name.")
+                return ""
+            if players:
+                found = words.place(view, seat, names, players[0])
     if found is None:
         known = ", ".join(words.places(view, names))
         table.say(f"Nothing here is called '{what}'. You can look at: {known}.")
