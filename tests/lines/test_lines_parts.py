@@ -10,7 +10,7 @@ import pytest
 from tui_games.games import all_games
 from tui_games.lines.choices import Choice, Group, Listing, arrange, could_be, matching
 from tui_games.lines.console import DEFAULT_WIDTH, Console
-from tui_games.lines.rules_text import rules_lines
+from tui_games.lines.rules_text import rules_lines, topics
 
 WORDS = ("stand", "table", "hand", "score", "place", "near", "places", "secret_names")
 
@@ -106,3 +106,18 @@ def test_a_choice_keeps_its_number_inside_every_group() -> None:
     assert inside[0] == "8. place the Ark on B1"  # the number it has in the whole list
     assert listing.order[7].label == "place the Ark on B1"
     assert sorted(listing.number(c) for c in many) == list(range(1, len(many) + 1))
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_the_rules_in_lines_offer_no_topic_about_the_screens_keys(game_id: str) -> None:
+    markdown = all_games()[game_id].rules_markdown()
+    said = " ".join(rules_lines(markdown, ""))
+    assert "Keys" not in said
+    assert [title for title, _ in topics(markdown) if title.startswith("Keys")] == []
+
+
+def test_a_keys_topic_is_left_out_and_the_next_topic_kept() -> None:
+    text = "## Play\nPlay well.\n## Keys\nPress d.\n## The end\nIt ends.\n"
+    assert rules_lines(text, "")[0] == "The rules' topics: 1. Play; 2. The end."
+    assert rules_lines(text, "press") == ["No topic of the rules mentions 'press': say "
+                                          "'rules' for the topics."]

@@ -13,13 +13,21 @@ _MARKS = re.compile(r"\*\*|`|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
 _RULE_ROW = re.compile(r"^\|?\s*-{3,}")
 
 
+SCREEN_ONLY = ("Keys",)  # topics about the screen's keys (their heading's first word)
+
+
 def topics(markdown: str) -> list[tuple[str, list[str]]]:
-    """(heading, its source lines) for every level-two section, in order."""
+    """(heading, its source lines) for every level-two section, in order, but those
+    about the screen's keys: lines are played by words, with no key to press."""
     found: list[tuple[str, list[str]]] = []
+    skipping = False
     for line in markdown.splitlines():
         if line.startswith("## "):
-            found.append((line[3:].strip(), []))
-        elif found:
+            heading = line[3:].strip()
+            skipping = heading.split(" ")[0] in SCREEN_ONLY
+            if not skipping:
+                found.append((heading, []))
+        elif found and not skipping:
             found[-1][1].append(line)
     return found
 
