@@ -39,6 +39,19 @@ class Choice:
     action: Any
 
 
+def distinct(choices: Sequence[Choice], prefer: Any = None) -> list[Choice]:
+    """``choices`` with each label once: two legal actions said alike are the same move
+    (twin cards of one name: the rules' words say whatever else differs), and a list
+    read aloud must not offer the same words twice. ``prefer(action)`` picks which twin
+    stands for the label (a guided step's own), else the first."""
+    kept: dict[str, Choice] = {}
+    for choice in choices:
+        if choice.label not in kept or (prefer is not None and prefer(choice.action)
+                                         and not prefer(kept[choice.label].action)):
+            kept[choice.label] = choice
+    return list(kept.values())
+
+
 @dataclass(frozen=True)
 class Group:
     """Choices that begin with the same words: ``title`` is those words; ``entries`` is

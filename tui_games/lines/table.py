@@ -19,7 +19,16 @@ from tui_games.engine.session import Session
 from tui_games.engine.tutorial import Tutorial, bot_rng
 from tui_games.games import GameInfo
 from tui_games.lines import commands
-from tui_games.lines.choices import Choice, Entry, Group, Listing, could_be, flatten, matching
+from tui_games.lines.choices import (
+    Choice,
+    Entry,
+    Group,
+    Listing,
+    could_be,
+    distinct,
+    flatten,
+    matching,
+)
 from tui_games.lines.console import Console
 from tui_games.lines.hint import HINT_HEAD, hinted
 from tui_games.lines.words import TableWords, words_of_game
@@ -108,8 +117,10 @@ class LinesTable:
 
     def _decision(self, seat: int) -> Decision:
         view = self.rules.observe(self.session.state, seat)
-        choices = [Choice(speak_to(self.rules.describe(view, a), self.names, seat), a)
-                   for a in self.rules.legal_actions(view)]
+        steps = self.tutorial.steps if self.tutorial is not None else ()
+        choices = distinct([Choice(speak_to(self.rules.describe(view, a), self.names, seat), a)
+                            for a in self.rules.legal_actions(view)],
+                           steps[self.step].accepts if self.step < len(steps) else None)
         listing = Listing(choices)
         return Decision(seat, view, choices, listing, listing.top)
 

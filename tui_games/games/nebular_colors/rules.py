@@ -517,7 +517,11 @@ class NebularColorsRules:
         if isinstance(a, Discard):
             return f"Discard {card_name(a.card)} on the {PILE_NAMES[a.pile % 2]} pile"
         if isinstance(a, Meld):
-            return f"Meld {cards_text(sorted(a.cards))}"
+            # Cards from the pile taken must be melded and a twin in hand need not: a meld
+            # says which of its cards come from the pile, or two melds could read alike.
+            taken = [c for c in sorted(a.cards) if c in s.taken]
+            where = f" ({cards_text(taken)} from the pile taken)" if taken else ""
+            return f"Meld {cards_text(sorted(a.cards))}{where}"
         if isinstance(a, EndTurn):
             return "End turn"
         if isinstance(a, Stop):
