@@ -40,9 +40,18 @@ def test_few_choices_are_listed_many_are_gathered_by_their_first_words() -> None
         "place a craftsman on ... (36 choices)", "explore the fog A1", "explore the fog B1",
         "explore the fog C1"]  # the finest grouping that still says it in a few lines
     inside = arrange(list(entries[0].members))  # type: ignore[union-attr]
-    assert [e.title for e in inside if isinstance(e, Group)] == [
-        "place a craftsman on A", "place a craftsman on B", "place a craftsman on C",
-        "place a craftsman on D"]
+    assert [e.title for e in inside if isinstance(e, Group)] == [  # a grid's cells: by row
+        f"place a craftsman on row {r}" for r in range(9)]
+    assert [c.label for c in inside[1].members] == [  # type: ignore[union-attr]
+        f"place a craftsman on {c}1" for c in "ABCD"]
+
+
+def test_other_places_are_gathered_by_their_first_letter() -> None:
+    many = [Choice(f"go to {name}", name) for name in
+            ("Ada", "Alba", "Bree", "Bath", "Cork", "Cove", "Dale", "Deal", "Ely", "Erin",
+             "Fife", "Fal", "Gort", "Gwent", "Hale", "Hove")]
+    assert [e.title for e in arrange(many) if isinstance(e, Group)][:2] == ["go to A",
+                                                                            "go to B"]
 
 
 def test_a_word_picks_the_one_choice_it_fits() -> None:
@@ -99,12 +108,12 @@ def test_a_choice_keeps_its_number_inside_every_group() -> None:
     many = [Choice(f"place the Ark on {c}{r}", (c, r)) for c in "ABCDEFG" for r in range(1, 8)]
     listing = Listing(many)
     lines = [listing.line(entry) for entry in listing.top]
-    assert lines[0] == "1 to 7. place the Ark on A ... (7 choices) - say 'more 1'"
+    assert lines[0] == "1 to 7. place the Ark on row 1 ... (7 choices) - say 'more 1'"
     group = listing.top[1]
     assert isinstance(group, Group)
     inside = [listing.line(entry) for entry in group.entries]
-    assert inside[0] == "8. place the Ark on B1"  # the number it has in the whole list
-    assert listing.order[7].label == "place the Ark on B1"
+    assert inside[0] == "8. place the Ark on A2"  # the number it has in the whole list
+    assert listing.order[7].label == "place the Ark on A2"
     assert sorted(listing.number(c) for c in many) == list(range(1, len(many) + 1))
 
 

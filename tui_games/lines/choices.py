@@ -24,6 +24,7 @@ FINER_AT_MOST = 8  # groups told apart by more words are preferred while at most
 SAID_AT_MOST = 4  # an answer that fits more choices names this many of them
 
 _WORD = re.compile(r"[a-z0-9]+")
+_CELL = re.compile(r"^([A-Z])(\d+)\W*$")  # a grid cell's name: column letter, row number
 
 
 def words_of(text: str) -> list[str]:
@@ -84,6 +85,15 @@ def _group(title: str, members: Sequence[Choice], limit: int) -> Group:
     return Group(title, tuple(members), tuple(arrange(members, limit)))
 
 
+def _row_order(title: str) -> tuple[int, str]:
+    last = title.rsplit(" ", 1)[-1]
+    return (int(last), "") if last.isdigit() else (0, title)
+
+
+def _column_order(choice: Choice) -> str:
+    return next((word for word in choice.label.split() if _CELL.match(word)), "")
+
+
 def arrange(choices: Sequence[Choice], limit: int = GROUP_AT) -> list[Entry]:
     """``choices`` as at most ``limit`` entries: as they are when few, else gathered by
     their first words (as few words as tell them apart), each group named by the words
@@ -104,17 +114,23 @@ def arrange(choices: Sequence[Choice], limit: int = GROUP_AT) -> list[Entry]:
         return [members[0] if len(members) == 1
                 else _group(_common_words([m.label for m in members]), members, limit)
                 for members in chosen.values()]
-    # The words that tell the choices apart begin with a few letters ("A1" ... "G7"):
-    # gathered by that first letter ("place the Ark on A...").
+    # The words that tell the choices apart are names of a map's places: cells of a
+    # grid ("A1" ... "G7", a column letter and a row number) are gathered by row ("place
+    # the Ark on row 1", its cells A1 to G7 in order), other names by their first letter.
     shared = len(_common_words([c.label for c in choices]).split())
-    by_letter: dict[str, list[Choice]] = {}
+    common = " ".join(choices[0].label.split()[:shared])
+    by_part: dict[str, list[Choice]] = {}
     for choice in choices:
         tokens = choice.label.split()
-        key = " ".join(tokens[:shared] + ([tokens[shared][:1]] if len(tokens) > shared else []))
-        by_letter.setdefault(key, []).append(choice)
-    if 1 < len(by_letter) <= limit:
-        return [members[0] if len(members) == 1 else _group(title, members, limit)
-                for title, members in by_letter.items()]
+        place = tokens[shared] if len(tokens) > shared else ""
+        cell = _CELL.match(place)
+        key = f"{common} row {cell.group(2)}" if cell else f"{common} {place[:1]}".strip()
+        by_part.setdefault(key, []).append(choice)
+    if 1 < len(by_part) <= limit:
+        rows = sorted(by_part.items(), key=lambda item: _row_order(item[0]))
+        return [members[0] if len(members) == 1
+                else _group(title, sorted(members, key=_column_order), limit)
+                for title, members in rows]
     size = -(-len(choices) // -(-len(choices) // limit))  # runs of even length
     runs = [choices[i:i + size] for i in range(0, len(choices), size)]
     return [_group(f"{_common_words([c.label for c in run]) or 'choices'}, part {n + 1} "

@@ -8,6 +8,7 @@ case letter. Styles are only added on top.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -180,6 +181,33 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False)
     if here:
         parts.append(("Ark: " if short else "Ark of ") + ", ".join(here))
     return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if len(parts) > 2 else "")
+
+
+_NOTATION = (
+    (re.compile(r" <-> (1 [a-z ]+?)(?=[;,.]|$)"), r" for \1, either way"),
+    (re.compile(r" -> "), " to "),
+    (re.compile(r" \| "), " or "),
+)
+
+
+def spoken(text: str) -> str:
+    """The cards' notation read aloud: "1 water -> 1 oxygen | life form" is "1 water to
+    1 oxygen or life form", "exchange 1 water <-> 1 artifact" is "exchange 1 water for 1
+    artifact, either way"; and "Ark of you" is "your Ark". The screen keeps the arrows
+    and bars where space is short; what is said (the lines front end) uses this."""
+    for pattern, words in _NOTATION:
+        text = pattern.sub(words, text)
+    return _ARKS.sub(_arks, text)
+
+
+_ARKS = re.compile(r"Ark of ([^;.]+)")
+
+
+def _arks(found: re.Match[str]) -> str:
+    owners = found.group(1).split(", ")
+    if len(owners) == 1:
+        return f"{possessive(owners[0])} Ark"
+    return f"the Arks of {', '.join(owners[:-1])} and {owners[-1]}"
 
 
 def short_ability(f: Faction) -> str:

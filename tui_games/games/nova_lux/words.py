@@ -2,7 +2,8 @@
 
 Built on the words the screen uses: a cell in words (view.cell_text), the factions'
 abilities and requirements (cards.py), the engine and the flights the Ark can make
-(view.py). The grid is told by what matters: where your Ark is and can fly, and what is
+(view.py), with the cards' arrows and bars read aloud (view.spoken). The grid is told
+by what matters: where your Ark is and can fly, and what is
 on a cell and around it when asked (``look E3``, ``look near E3``). Every function reads
 the seat's observation only.
 """
@@ -23,7 +24,7 @@ from tui_games.games.nova_lux.cards import (
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
 from tui_games.games.nova_lux.turn_lines import DONE_WORDS
-from tui_games.games.nova_lux.view import cell_text, flights, hydrogen_left
+from tui_games.games.nova_lux.view import cell_text, flights, hydrogen_left, spoken
 
 _RULES = NovaLuxRules()
 MOST_NAMED = 8  # where you stand names at most this many cells; `look` names them all
@@ -100,8 +101,8 @@ def stand(view: NovaLuxState, seat: int, names: Sequence[str]) -> str:
     flies = (f" It can fly to {', '.join(reach)}." if 0 < len(reach) <= MOST_NAMED
              else f" It can fly to {len(reach)} cells ('look' names them)." if reach else "")
     held = f" You hold {_resources(view, seat)}." if view.res else ""
-    return (f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all stars."
-            f"{held}{ark}{flies}{done} Now: {doing}.")
+    return spoken(f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all "
+                  f"stars.{held}{ark}{flies}{done} Now: {doing}.")
 
 
 def table(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -114,7 +115,7 @@ def table(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     reach = _reachable(view, seat)
     if reach:
         lines.append(f"Your Ark can fly to {', '.join(reach)}.")
-    return lines
+    return [spoken(line) for line in lines]
 
 
 def hand(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -122,7 +123,8 @@ def hand(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     if view.phase == "draft" and view.hands and view.hands[seat]:
         offered = [FACTIONS[f].name for f in view.hands[seat] if f != HIDDEN]
         lines.append(f"Faction cards offered to you: {', '.join(offered)}.")
-    return [*lines, *_factions(view, seat), f"Your {_engine(view, seat)}."]
+    return [spoken(line) for line in [*lines, *_factions(view, seat),
+                                      f"Your {_engine(view, seat)}."]]
 
 
 def score(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -149,7 +151,7 @@ def place(view: NovaLuxState, seat: int, names: Sequence[str],
     asked = name.strip().lower()
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
-            return [_mat(view, p, seat, names)]
+            return [spoken(_mat(view, p, seat, names))]
     cell = _cell(name)
     if cell is None:
         return None
@@ -157,7 +159,7 @@ def place(view: NovaLuxState, seat: int, names: Sequence[str],
     paths = flights(view, _RULES.to_move(view), seat)
     if cell in paths and cell != view.ships[seat]:
         lines.append(f"Your Ark can fly here for {amount(paths[cell][0], HYDROGEN)}.")
-    return lines
+    return [spoken(line) for line in lines]
 
 
 def near(view: NovaLuxState, seat: int, names: Sequence[str],
@@ -166,7 +168,7 @@ def near(view: NovaLuxState, seat: int, names: Sequence[str],
     if cell is None:
         return None
     around = [f"{cell_text(view, other, _said(names, seat))}." for other in NEIGHBOURS[cell]]
-    return [f"Around {CELL_NAMES[cell]}:", *around]
+    return [f"Around {CELL_NAMES[cell]}:", *(spoken(line) for line in around)]
 
 
 
