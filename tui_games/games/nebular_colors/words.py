@@ -34,9 +34,13 @@ def _fragments(view: NCState, viewer: int, names: Sequence[str]) -> str:
 
 
 def _pile(view: NCState, pile: int) -> str:
+    """A pile by its name and size: a number in brackets after it would sound like a
+    count ("left pile (1)" read aloud)."""
     cards = view.piles[pile]
-    shown = f"{card_list(cards)}, {card_list(cards[-1:])} on top" if cards else "empty"
-    return f"The {PILES[pile]} pile ({pile + 1}): {shown}."
+    if not cards:
+        return f"The {PILES[pile]} pile is empty."
+    return (f"The {PILES[pile]} pile, {plural(len(cards), 'card')}: {card_list(cards)}, "
+            f"{card_list(cards[-1:])} on top.")
 
 
 def _seat_lines(view: NCState, seat: int, viewer: int, names: Sequence[str]) -> list[str]:
