@@ -41,6 +41,23 @@ def control_bytes(text: str) -> list[str]:
             if ch != "\n" and (ord(ch) < 32 or 127 <= ord(ch) < 160)]
 
 
+# What a listener cannot hear, or a lines player cannot press: the screen's notation and
+# its keys. The hand-off line's Enter is the lines' own (an empty line), so it is left out.
+UNSPEAKABLE = (
+    (re.compile(r"->|<-|\|"), "an arrow or a bar"),
+    (re.compile(r"\([A-Za-z]\)"), "a one-letter code in brackets"),
+    (re.compile(r"\b(Enter|Esc|esc|ctrl|Ctrl|Tab)\b|[←→↑↓]|\b[Ss]pace (selects|bar)\b"
+                r"|\b[Pp]ress(es)? \w\b"), "a screen key"),
+)
+
+
+def unspeakable(text: str) -> list[str]:
+    """A problem for each line of ``text`` that says a screen's notation or key."""
+    return [f"{what} in {line!r}" for line in text.splitlines()
+            if not line.startswith(HAND_OFF) for pattern, what in UNSPEAKABLE
+            if pattern.search(line)]
+
+
 def hidden_printed(info: GameInfo, state: Any, seat: int, new: str,
                    reader: int | None = None) -> list[str]:
     """A problem for each name in ``new`` hidden from ``seat`` in the true ``state``
@@ -102,6 +119,7 @@ class ScriptedPlayer(io.TextIOBase):
         bad = control_bytes(new)
         if bad:
             self.checks.problems.append(f"control bytes {bad[:5]} in {new[:80]!r}")
+        self.checks.problems += unspeakable(new)
         if self.table is None or seat is None:
             return
         self.checks.problems += hidden_printed(self.info, self.table.session.state, seat,
@@ -116,7 +134,8 @@ class ScriptedPlayer(io.TextIOBase):
         seat = table.session.to_move
         view = table.rules.observe(table.session.state, seat)
         accepts = self.step_accepts()
-        return {speak_to(table.rules.describe(view, a), table.names, seat): type(a).__name__
+        return {table.spoken(speak_to(table.rules.describe(view, a), table.names, seat)):
+                type(a).__name__
                 for a in table.rules.legal_actions(view)
                 if (accepts(a) if accepts is not None else type(a).__name__ not in self.kinds)}
 

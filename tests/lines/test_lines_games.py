@@ -2,7 +2,9 @@
 
 Every registered game is played to its end against bots (and solo where a game has a
 solo mode), one game hot-seat; over every line printed, the player checks that no byte
-is a control code and that nothing hidden from the seat is named (see lines_player).
+is a control code, that nothing hidden from the seat is named, and that nothing reads
+as the screen's notation or keys (arrows, bars, "(O)" letter codes, Enter, Esc; see
+lines_player).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lines_player import HAND_OFF, play_game
+from lines_player import HAND_OFF, play_game, unspeakable
 
 from tui_games.engine.core import default_options
 from tui_games.engine.records import History
@@ -37,6 +39,7 @@ def test_a_whole_game_against_bots_ends_and_is_kept(game_id: str, tmp_path: Path
     played = play_game(info, seats_of([HUMAN, "easy"]), 7, _short(game_id), tmp_path)
     assert played.ending == "over", played.output[-2000:]
     assert played.checks.problems == []
+    assert unspeakable(played.output) == []  # said over the whole game, as well as per turn
     assert "The game is over." in played.output
     assert played.checks.decisions > 5
     rows = History(SaveStore(tmp_path)).list()

@@ -9,7 +9,7 @@ import typing
 from pathlib import Path
 
 import pytest
-from lines_player import kinds_played, play_game
+from lines_player import kinds_played, play_game, unspeakable
 from lines_positions import position
 
 from tui_games.engine.core import default_options
@@ -48,6 +48,7 @@ def test_every_action_kind_is_played(game_id: str, tmp_path: Path) -> None:
     guided = play_game(info, [], tutorial.seed, tutorial.game_options, tmp_path,
                        session=guided_session(info.rules, tutorial), tutorial=tutorial)
     assert guided.checks.problems == []
+    assert unspeakable(guided.output) == []  # the steps are said without the screen's keys
     assert f"Step {len(tutorial.steps)} of {len(tutorial.steps)}" in guided.output
     kinds = kinds_played(guided.session)
     settings = {**default_options(info.rules), **OPTIONS.get(game_id, {})}

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+from lines_player import unspeakable
+
 from tui_games.engine.core import default_options
-from tui_games.games import all_games
+from tui_games.engine.tutorial import Tutorial
+from tui_games.games import GameInfo, all_games, load
 from tui_games.games.nova_lux.board import CELL_NAMES
 from tui_games.games.nova_lux.view import spoken
 from tui_games.lines.words import words_of_game
@@ -40,3 +44,21 @@ def test_nebular_colors_piles_are_named_without_a_number_in_brackets() -> None:
     assert piles and all("pile (" not in line for line in piles)
     assert any(line.startswith(("The left pile, 1 card: ", "The left pile is empty."))
                for line in piles), piles
+
+
+@pytest.mark.parametrize("info", [i for i in all_games().values() if i.tutorial],
+                         ids=lambda info: info.id)
+def test_a_guided_games_words_name_no_screen_key_and_the_screen_keeps_its_keys(
+        info: GameInfo) -> None:
+    tutorial: Tutorial = load(info.tutorial)
+    said = [step.said for step in tutorial.steps] + [tutorial.intro, tutorial.farewell]
+    assert [problem for text in said for problem in unspeakable(text)] == []
+    for step in tutorial.steps:  # the screen's guide still says which keys do it
+        assert step.press and step.text == f"{step.said} {step.press}", step
+    assert tutorial.screen_farewell.startswith(tutorial.farewell)
+
+
+def test_the_check_catches_a_screen_key_and_a_letter_code() -> None:
+    assert unspeakable("Press d to draw. Enter plays it.")
+    assert unspeakable("a red (R) star") and unspeakable("1 water -> 2 oxygen | life")
+    assert unspeakable("a free exploration of C2 in space") == []

@@ -123,10 +123,11 @@ async def test_every_guided_game_plays_through_by_its_keys(
             assert guide.step == number + 1, (number, step.text,
                                              str(screen.query_one("#status").render()))
         assert not guide.active
-        assert guide.tutorial.farewell in str(box.render())
+        assert guide.tutorial.screen_farewell in str(box.render())
         # Issue 31: the guided game ends with what wins and what to do next turn, whole.
         width, height = box.content_size
-        assert len(textwrap.wrap(guide.tutorial.farewell, width)) <= height, "farewell cut"
+        assert len(textwrap.wrap(guide.tutorial.screen_farewell, width)) <= height, \
+            "farewell cut"
         assert "win" in guide.tutorial.farewell and "turn" in guide.tutorial.farewell
 
 

@@ -32,12 +32,20 @@ def bot_rng(seed: int, seat: int) -> random.Random:
 
 @dataclass(frozen=True)
 class Step:
-    """One decision of the guided player."""
+    """One decision of the guided player. ``said`` is what to do and why in the game's
+    words, for every front end (the lines front end says it as it is); ``press`` is how
+    the screen's keys do it, added after it on the screen only (``text``)."""
 
-    text: str  # what to do now and why, in our own words
+    said: str  # what to do now and why, in our own words: no key named
     accepts: Callable[[Action], bool]  # which legal action(s) count as doing it
     keys: tuple[str, ...] = ()  # the keys that do it once ``mark`` has run (Pilot tests)
     mark: Any = None  # what the screen marks: a game's own value, read by its ``mark``
+    press: str = ""  # the screen's keys for it, in a sentence ("Enter plays it.")
+
+    @property
+    def text(self) -> str:
+        """The step as the screen's guide shows it: the words, then the keys."""
+        return f"{self.said} {self.press}".strip()
 
 
 def only(action: Action) -> Callable[[Action], bool]:
@@ -55,12 +63,18 @@ class Tutorial:
     options: Mapping[str, str] = field(default_factory=dict)
     intro: str = ""  # shown with the first step
     farewell: str = ""  # shown once the last step is done: the game goes on unguided
+    farewell_keys: str = ""  # the screen's keys for the game on from there (screen only)
     # mark(screen, step.mark): put the screen's cursor or highlight on what the step uses
     # (run by the guide on the game's screen; None: the step's text alone says it).
     mark: Callable[[Any, Any], None] | None = None
     # Action kinds a step explains but the script does not play, being the other choice
     # of a step (Nova beside Stop): class names, each named in a step's text.
     explained: tuple[str, ...] = ()
+
+    @property
+    def screen_farewell(self) -> str:
+        """The farewell as the screen's guide shows it, with its keys."""
+        return f"{self.farewell} {self.farewell_keys}".strip()
 
     @property
     def players(self) -> int:

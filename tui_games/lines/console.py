@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+from collections.abc import Callable
 from typing import TextIO
 
 from tui_games.engine.text import printable
@@ -44,10 +45,12 @@ class Console:
         self.printed = 0  # lines written so far (the figures of the note count them)
         self.source_ended = False  # the end of input was read: every part leaves
         self.gone = False  # the output cannot be written any more (then input ends too)
+        # how the game at the table reads its shared texts aloud (lines.words.spoken_of)
+        self.spoken: Callable[[str], str] = lambda text: text
 
     def say(self, text: str = "") -> None:
         """``text`` as one or more wrapped lines (a blank line for "")."""
-        clean = " ".join(printable(text).split())
+        clean = " ".join(printable(self.spoken(text)).split())
         rows = textwrap.wrap(clean, self.width, break_on_hyphens=False) or [""]
         if self.source_ended and self.gone:
             return

@@ -63,7 +63,7 @@ class OnlineLinesTable(LinesTable):
         self.present = first.present
         self._waiting_for: int | None = None
 
-    def run(self) -> Ending:
+    def _run(self) -> Ending:
         while self.outcome is None:
             mover = self.session.to_move
             if mover is not None and mover == self.seat:

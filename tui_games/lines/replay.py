@@ -17,7 +17,7 @@ from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME, viewpoint_
 from tui_games.games import GameInfo
 from tui_games.lines.console import Console
 from tui_games.lines.table import pass_the_keyboard
-from tui_games.lines.words import words_of_game
+from tui_games.lines.words import spoken_of, words_of_game
 
 HELP = ("Replay: 'next' or 'next N' steps on (Enter too), 'back' or 'back N' steps back, "
         "'turn N' goes to turn N, 'start' and 'end' go to either end, 'look' tells the "
@@ -136,6 +136,14 @@ class Replay:
 def replay_lines(console: Console, session: Session, info: GameInfo) -> int:
     """Step through ``session`` until the player leaves; -2 at the end of input."""
     viewer = Replay(console, session, info)
+    before, console.spoken = console.spoken, spoken_of(viewer.words)
+    try:
+        return _step_through(console, session, viewer)
+    finally:
+        console.spoken = before
+
+
+def _step_through(console: Console, session: Session, viewer: Replay) -> int:
     console.say(HELP)
     viewer.go(0)
     while True:

@@ -31,7 +31,7 @@ from tui_games.lines.choices import (
 )
 from tui_games.lines.console import Console
 from tui_games.lines.hint import HINT_HEAD, hinted
-from tui_games.lines.words import TableWords, words_of_game
+from tui_games.lines.words import TableWords, spoken_of, words_of_game
 
 Ending = Literal["over", "left"]
 RESUME_NEWS = 5  # a game picked up again retells its last few log lines, not all of them
@@ -72,6 +72,7 @@ class LinesTable:
         self.store = store
         self.rules = session.rules
         self.words: TableWords = words_of_game(info)
+        self.spoken = spoken_of(self.words)
         self.bots = {i: info.bots[seat.bot](self.rules, bot_rng(session.seed, i))
                      for i, seat in enumerate(session.seats) if seat.bot is not None}
         self.humans = [i for i, seat in enumerate(session.seats) if seat.is_human]
@@ -92,6 +93,13 @@ class LinesTable:
 
     def run(self) -> Ending:
         """Play until the game ends or the player leaves (end of input leaves, saved)."""
+        before, self.console.spoken = self.console.spoken, self.spoken
+        try:
+            return self._run()
+        finally:
+            self.console.spoken = before
+
+    def _run(self) -> Ending:
         while (mover := self.session.to_move) is not None:
             if mover in self.bots:
                 view = self.rules.observe(self.session.state, mover)
@@ -118,8 +126,11 @@ class LinesTable:
     def _decision(self, seat: int) -> Decision:
         view = self.rules.observe(self.session.state, seat)
         steps = self.tutorial.steps if self.tutorial is not None else ()
-        choices = distinct([Choice(speak_to(self.rules.describe(view, a), self.names, seat), a)
-                            for a in self.rules.legal_actions(view)],
+        said = [self.spoken(speak_to(self.rules.describe(view, a), self.names, seat))
+                for a in self.rules.legal_actions(view)]
+        choices = distinct([Choice(label, a)
+                            for label, a in zip(said, self.rules.legal_actions(view),
+                                                strict=True)],
                            steps[self.step].accepts if self.step < len(steps) else None)
         listing = Listing(choices)
         return Decision(seat, view, choices, listing, listing.top)
@@ -162,13 +173,13 @@ class LinesTable:
         self.told[seat] = len(view.log)
 
     def _tell_step(self, decision: Decision) -> None:
-        """The guided game's step, then what to say for it here: the step's words were
-        written for the screen's keys, the choice's are the same in every front end."""
+        """The guided game's step in the game's words (its keys are the screen's), then
+        what to say for it here: the choice's number and words."""
         if self.tutorial is None or self.step >= len(self.tutorial.steps):
             return
         steps = self.tutorial.steps
         intro = f"{self.tutorial.intro} " if self.step == 0 and self.tutorial.intro else ""
-        self.say(f"{intro}Step {self.step + 1} of {len(steps)}: {steps[self.step].text}")
+        self.say(f"{intro}Step {self.step + 1} of {len(steps)}: {steps[self.step].said}")
         wanted = [c for c in decision.choices if steps[self.step].accepts(c.action)]
         if len(wanted) == 1:
             number = decision.listing.number(wanted[0])
@@ -250,7 +261,7 @@ class LinesTable:
         if not step.accepts(choice.action):
             what = choice.label
             self.say(f"Not in this step: {what[:1].lower()}{what[1:]} is allowed, but the "
-                     f"step asks for another move: {step.text}")
+                     f"step asks for another move: {step.said}")
             return False
         self.step += 1
         if self.step == len(self.tutorial.steps) and self.tutorial.farewell:

@@ -7,7 +7,7 @@ names a game. Every function gets the seat's own observation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 from tui_games.games import GameInfo, load
@@ -57,3 +57,15 @@ def words_of_game(info: GameInfo) -> TableWords:
     """The game's words module (every registered game has one: the registry test says)."""
     return cast(TableWords, load(info.words))
 
+
+
+def same(text: str) -> str:
+    return text
+
+
+def spoken_of(words: object) -> Callable[[str], str]:
+    """The game's ``spoken(text)``, if its words module has one: how the texts it shares
+    with the screen (log lines, choices, hints) are read aloud, the screen's notation
+    (a star's letter in brackets, an arrow) said in words. Else the text as it is."""
+    found = getattr(words, "spoken", None)
+    return cast(Callable[[str], str], found) if callable(found) else same

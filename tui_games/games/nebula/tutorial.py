@@ -51,54 +51,53 @@ def mark(screen: Any, action: Action | None) -> None:
         screen.query_one("#neb-drawn").move_cursor_to(action.star)
 
 
-def step(action: Action, keys: tuple[str, ...], text: str) -> Step:
-    return Step(text, only(action), keys, action)
+def step(action: Action, keys: tuple[str, ...], text: str, press: str) -> Step:
+    return Step(text, only(action), keys, action, press=press)
 
 
-def clockwise(cluster: int, text: str) -> Step:
-    return step(StepTime(cluster, 1), ("right",), text)
+def clockwise(cluster: int, text: str, press: str) -> Step:
+    return step(StepTime(cluster, 1), ("right",), text, press)
 
 
-def back(cluster: int, text: str) -> Step:
-    return step(StepTime(cluster, -1), ("left",), text)
+def back(cluster: int, text: str, press: str) -> Step:
+    return step(StepTime(cluster, -1), ("left",), text, press)
 
 
 STEPS = (
     step(KeepPersonal(card=4), ("enter",),
-         "First keep one of two secret Personal objectives. The marked one pays 14 VP "
-         "for white stars on 4 Highlighted spaces of your Galaxy. Enter keeps it."),
-    clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three "
-              "Time markers. The top marker is chosen (↑↓ choose one): → steps it "
-              "clockwise."),
-    clockwise(TOP, "Again → : each step is one of your 5 points."),
-    clockwise(TOP, "Once more → : the top marker now faces a white star, the colour "
-              "of your objective."),
-    back(LEFT, "The left marker is chosen now: ← steps it counterclockwise. Markers may "
-         "go either way."),
-    back(LEFT, "← again: 5 points spent. The left marker faces a black star; the "
-         "right one, unmoved, a blue one."),
+         "First keep one of two secret Personal objectives: the one that pays 14 VP for "
+         "white stars on 4 Highlighted spaces of your Galaxy.", "It is marked: Enter keeps it."),
+    clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three Time "
+              "markers. Step the top one clockwise.", "It is chosen (↑↓ choose): →."),
+    clockwise(TOP, "Again: each step is one of your 5 points.", "→."),
+    clockwise(TOP, "Once more: the top marker now faces a white star, the colour of your "
+              "objective.", "→."),
+    back(LEFT, "Now the left marker one space counterclockwise: markers may go either way.",
+         "It is chosen: ← steps it back."),
+    back(LEFT, "The left marker counterclockwise again: 5 points spent. It faces a black "
+         "star; the right one, unmoved, a blue one.", "← again."),
     step(TakeStars(), ("enter",),
-         "All 5 points are spent: Enter takes the star in front of each marker into "
-         "your reserve (white, blue and black)."),
+         "All 5 points are spent: take the star in front of each marker into your reserve "
+         "(white, blue and black).", "Enter takes them."),
     step(PositionStar(WHITE, CENTRE), ("enter",),
-         "Now position stars in your Galaxy. The white star is chosen and the cursor is "
-         "on C, the centre and a Highlighted space: Enter places it there."),
+         "Now position stars in your Galaxy: the white star on C, the centre and a "
+         "Highlighted space.", "It is chosen and the cursor is on C: Enter places it."),
     step(PositionBlackStar(), ("enter",),
-         "A black star never goes in the Galaxy: it fills the next slot of your Black "
-         "Star Zone. It is chosen: Enter."),
+         "A black star never goes in the Galaxy: position it in the next slot of your "
+         "Black Star Zone.", "It is chosen: Enter."),
     step(AdvanceValue(RED), ("enter",),
-         "In the full game a black star lets you advance one Value token one space: "
-         "it raises what that colour or objective is worth at the end. Enter advances "
-         "the red token."),
+         "In the full game a black star lets you advance one Value token one space: it "
+         "raises what that colour or objective is worth at the end. Advance the red token.",
+         "Enter advances it."),
     step(FinishPositioning(), ("f",),
-         "Keep the blue star in reserve for later: f finishes your turn (objectives "
-         "are checked and the clusters refilled)."),
+         "Keep the blue star in reserve for later and finish your turn (objectives are "
+         "checked and the clusters refilled).", "f finishes."),
     step(TurnToChaos(BLUE), ("c", "enter"),
-         "The other way to collect: Turn to Chaos. Press c, then Enter to give back the "
-         "blue star of your reserve; five stars are drawn from the bag."),
+         "The other way to collect: Turn to Chaos. Give back the blue star of your "
+         "reserve; five stars are drawn from the bag.", "Press c, then Enter."),
     step(KeepStar(RED), ("enter",),
-         "Keep one of the five drawn stars; the others go back to the bag. Enter keeps "
-         "the marked red star."),
+         "Keep one of the five drawn stars, the red one; the others go back to the bag.",
+         "Enter keeps the marked red star."),
 )
 
 TUTORIAL = Tutorial(

@@ -7,6 +7,7 @@ Galaxy's space names and links (board.py). Every function reads the seat's obser
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tui_games.engine.grammar import plural
@@ -30,6 +31,16 @@ from tui_games.games.nebula.objectives import (
     score_pad,
 )
 from tui_games.games.nebula.state import EMPTY, HIDDEN, STAR_NAMES, NebulaState, star_name
+
+_LETTER = re.compile(r" \([A-Z]\)(?=\W|$)")  # "red (R) star": the screen's letter for it
+
+
+def spoken(text: str) -> str:
+    """A text of the rules, log or objectives read aloud: the star's letter in brackets
+    is how the screen's board shows that colour, and a listener hears the colour's name
+    already ("a red (R) star" is "a red star"; black is K)."""
+    return _LETTER.sub("", text)
+
 
 PHASES = {
     "personal": "keep a Personal objective",

@@ -2,8 +2,9 @@
 
 You start, against the easy bot. In about twenty decisions every kind of action comes
 up: draw and discard, meld a run, end a turn, take a pile with a set, and choose Stop
-once you pass 5 points. Each step names its cards and keys; ``mark`` puts the hand's
-cursor on the card to discard, or selects the cards of the meld. The texts follow the
+once you pass 5 points. Each step names its cards (its keys are the screen's own:
+``press``); ``mark`` puts the hand's cursor on the card to discard, or selects the
+cards of the meld. The texts follow the
 rulebook (shared/rulebooks/nebular_colors.txt) in our own words.
 """
 
@@ -30,19 +31,19 @@ def mark(screen: Any, cards: tuple[int, ...] | None) -> None:
 
 
 def draw(why: str) -> Step:
-    return Step(f"Press d to draw two cards from the deck. {why}", only(Draw()), ("d",))
+    return Step(f"Draw two cards from the deck. {why}", only(Draw()), ("d",), press="Press d.")
 
 
 def discard(card: int, pile: int, name: str, why: str) -> Step:
     key = "1" if pile == LEFT else "2"
     side = "left" if pile == LEFT else "right"
-    return Step(f"Keep one card, give one away: the cursor is on {name}. Press {key} to "
-                f"put it on the {side} pile. {why}",
-                only(Discard(card=card, pile=pile)), (key,), (card,))
+    return Step(f"Keep one card, give one away: {name} on the {side} pile. {why}",
+                only(Discard(card=card, pile=pile)), (key,), (card,),
+                press=f"The cursor is on {name}: press {key}.")
 
 
 def end(why: str) -> Step:
-    return Step(f"Press e to end your turn. {why}", only(EndTurn()), ("e",))
+    return Step(f"End your turn. {why}", only(EndTurn()), ("e",), press="Press e.")
 
 
 STEPS = (
@@ -53,9 +54,9 @@ STEPS = (
         "one colour in a row."),
     draw("The bot threw P3 on the left pile; you cannot make a set with it, so draw."),
     discard(B4, RIGHT, "B4", "G4 is the card you wanted: G3 G4 G5 is a run."),
-    Step("Meld the run: G3 G4 G5 are selected for you (space selects or drops a card). "
-         "Press m. Green scores once three green cards lie in front of you: 4 points.",
-         only(Meld(cards=G3_G4_G5)), ("m",), G3_G4_G5),
+    Step("Meld the run G3 G4 G5. Green scores once three green cards lie in front of you: "
+         "4 points.", only(Meld(cards=G3_G4_G5)), ("m",), G3_G4_G5,
+         press="They are selected for you (space selects or drops a card): press m."),
     end("Melds stay down for good; a meld of a colour under its count scores nothing "
         "yet."),
     draw("Your hand is empty, but a new hand fills quickly."),
@@ -67,16 +68,16 @@ STEPS = (
     draw("The right pile now ends in G13 and B13, worth remembering."),
     discard(P10, LEFT, "P10", "Keep Y13: with the 13s on the right pile it makes a set."),
     end("Next turn you can take the right pile."),
-    Step("Press t to take the right pile: allowed because its 13s and your Y13 make a "
-         "set. You pick up every card of it, and must lay that set at once.",
-         only(Take(pile=RIGHT)), ("t",)),
-    Step("G13 Y13 B13 are selected: press m to meld the set. A fourth green card gives "
-         "green a bonus: 6 points. Pile cards left unmelded at your turn's end would "
-         "cost you as penalties.",
-         only(Meld(cards=G13_Y13_B13)), ("m",), G13_Y13_B13),
-    Step("5+ points: Stop (S) ends the hand for 1 star fragment; Nova (N) plays on for 2 "
-         "if you reach 10 before the bot reaches 5. Press S.",
-         only(Stop()), ("S",)),
+    Step("Take the right pile: allowed because its 13s and your Y13 make a set. You pick "
+         "up every card of it, and must lay that set at once.",
+         only(Take(pile=RIGHT)), ("t",), press="Press t."),
+    Step("Meld the set G13 Y13 B13. A fourth green card gives green a bonus: 6 points. "
+         "Pile cards left unmelded at your turn's end would cost you as penalties.",
+         only(Meld(cards=G13_Y13_B13)), ("m",), G13_Y13_B13,
+         press="They are selected: press m."),
+    Step("5+ points: Stop ends the hand for 1 star fragment; Nova plays on for 2 if you "
+         "reach 10 before the bot reaches 5. Stop.",
+         only(Stop()), ("S",), press="Press S."),
 )
 
 TUTORIAL = Tutorial(
@@ -87,8 +88,9 @@ TUTORIAL = Tutorial(
           "points first.",
     farewell="On your own now (undo works again). To win the match: reach 5 points in a "
              "hand first, then Stop for 1 star fragment or risk a Nova for 2; 2 fragments "
-             "win. Next turn: draw 2 (d) or take a pile (t), meld what you can (m), end "
-             "(e); a pile's cards left unmelded become penalties.",
+             "win. Next turn: draw 2 or take a pile, meld what you can, end; a pile's "
+             "cards left unmelded become penalties.",
+    farewell_keys="Keys: d draws, t takes, m melds, e ends.",
     mark=mark,
     explained=("Nova",),
 )

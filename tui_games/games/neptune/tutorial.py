@@ -29,13 +29,13 @@ def mark(screen: Any, action: Action | None) -> None:
 
 
 def play(card: int, text: str) -> Step:
-    return Step(f"{text} Enter plays the marked card.", only(Play(card)), ("enter",),
-                Play(card))
+    return Step(text, only(Play(card)), ("enter",), Play(card),
+                press="Enter plays the marked card.")
 
 
 def answer(action: Action, text: str) -> Step:
-    return Step(f"{text} Enter gives the highlighted answer (↑↓ choose).", only(action),
-                ("enter",), action)
+    return Step(text, only(action), ("enter",), action,
+                press="Enter gives the highlighted answer (↑↓ choose).")
 
 
 STEPS = (
@@ -45,7 +45,7 @@ STEPS = (
     play(PLASMA_SHIELD, "Lead the Plasma Shield: a cutting special, it wins this trick, "
          "and then strengthens one of your earlier tricks."),
     answer(Shield(pile=0), "Slide this trick under your R9 pile: that pile now counts "
-           "double (2 -> 4) and no Space Bandit can take it. You could also keep it as a "
+           "double (2 to 4) and no Space Bandit can take it. You could also keep it as a "
            "pile of its own."),
     play(R6, "Lead R6. The bot may beat it: the winner of a trick leads the next."),
     play(B6, "The bot leads B4: you must follow Blue when you can. B6 beats B4."),
@@ -83,7 +83,8 @@ TUTORIAL = Tutorial(
     farewell="On your own now (undo works again). The game is won at 50 points, or by the "
              "lead after five rounds. Each turn: follow the led suit if you can; a trick "
              "you win scores its top card only, so win tricks whose top card is weak (11 "
-             "minus its power). ? shows the rules.",
+             "minus its power).",
+    farewell_keys="? shows the rules.",
     mark=mark,
     explained=("Keep",),
 )

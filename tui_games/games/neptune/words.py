@@ -117,3 +117,9 @@ def secret_names(state: NeptuneState, seat: int) -> set[str]:
 
 def _name(card: int) -> str:
     return card_short(card) if card < SPECIALS[0] else card_name(card)
+
+
+def spoken(text: str) -> str:
+    """A rules text read aloud: a pile's points before and after ("2 -> 4 points") are
+    said "2 to 4 points"."""
+    return text.replace(" -> ", " to ")

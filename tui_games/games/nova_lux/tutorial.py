@@ -44,7 +44,7 @@ def mark(screen: Any, action: Action | None) -> None:
 
 
 def step(action: Action, text: str) -> Step:
-    return Step(f"{text} Enter.", only(action), ("enter",), action)
+    return Step(text, only(action), ("enter",), action, press="Enter.")
 
 
 # The guide's box at 80x24 holds two lines: each text stays near 120 characters.
@@ -74,7 +74,8 @@ TUTORIAL = Tutorial(
     bots=(),
     steps=STEPS,
     farewell="On your own now. Each turn: harvest what is below 7, move to a star that "
-             "pays it. Colony at 7 of all 5, then your 3 factions: you win. i: in words.",
+             "pays it. Colony at 7 of all 5, then your 3 factions: you win.",
+    farewell_keys="i: in words.",
     mark=mark,
     explained=("Pick", "StoreStar", "Escape", "EndTurn", "StartTrade", "AdjustOffer",
                "SendOffer", "DropOffer", "AnswerTrade", "OfferTrade", "Attack", "Plunder",

@@ -55,7 +55,7 @@ def step(action: Action, text: str, downs: int = 0) -> Step:
     how = "Enter lists the marked hex's actions, Enter plays it."
     if downs:
         how = f"Enter lists the marked hex's actions, ↓ {downs}x, then Enter."
-    return Step(f"{text} {how}", only(action), keys, action)
+    return Step(text, only(action), keys, action, press=how)
 
 
 STEPS = (
@@ -74,10 +74,11 @@ STEPS = (
          "bot's too: bring 1 wood from F1 to your site on E1.", downs=1),
     step(Erect(slot=0, card=HUNTING_LODGE), "Food and wood on the site fulfil the "
          "Hunting Lodge contract: erect it (2 VP).", downs=2),
-    Step("The building's power: a free exploration (C2 is marked: Enter). Other powers "
-         "convert, take from the supply, discard from storage or move a resource; you may "
-         "skip a power. You pass only when nothing is possible.",
-         only(FreeExplore(hex=C2)), ("enter",), FreeExplore(hex=C2)),
+    Step("The building's power: explore C2 free. Other powers convert, take from the "
+         "supply, discard from storage or move a resource; you may skip a power. You pass "
+         "only when nothing is possible.",
+         only(FreeExplore(hex=C2)), ("enter",), FreeExplore(hex=C2),
+         press="It is marked: Enter."),
 )
 
 TUTORIAL = Tutorial(
@@ -87,7 +88,8 @@ TUTORIAL = Tutorial(
     intro="Via Nebula: the most VP at the end wins.",
     farewell="On your own now (undo works again). Most VP wins: buildings (contracts), "
              "tokens, explorers; each resource left in storage costs 1. Next turn: carry "
-             "resources to your site for a contract in your hand. Tab: next hex.",
+             "resources to your site for a contract in your hand.",
+    farewell_keys="Tab: next hex.",
     mark=mark,
     explained=("Convert", "TakeFromSupply", "Discard", "MoveResource", "SkipPower",
                "Pass"),

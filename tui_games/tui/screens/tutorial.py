@@ -70,7 +70,7 @@ class Guide:
         """What the box says now: the step (counted), or the hand-over."""
         steps = self.tutorial.steps
         if not self.active:
-            return self.tutorial.farewell
+            return self.tutorial.screen_farewell
         lead = f"Step {self.step + 1} of {len(steps)}: "
         intro = f"{self.tutorial.intro} " if self.step == 0 and self.tutorial.intro else ""
         return intro + lead + steps[self.step].text
