@@ -12,7 +12,7 @@ from tui_games.lines.choices import Choice, Group, Listing, arrange, could_be, m
 from tui_games.lines.console import DEFAULT_WIDTH, Console
 from tui_games.lines.rules_text import rules_lines, topics
 
-WORDS = ("stand", "table", "hand", "score", "place", "near", "places", "secret_names")
+WORDS = ("stand", "table", "public", "hand", "score", "place", "near", "places", "secret_names")
 
 
 def test_the_console_wraps_cleans_and_reads() -> None:

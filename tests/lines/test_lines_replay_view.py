@@ -17,6 +17,7 @@ from tui_games.engine.viewpoints import EVERYTHING_NAME, REVEAL_AFTER, SPECTATOR
 from tui_games.games import GameInfo, all_games, get_game
 from tui_games.lines.console import Console
 from tui_games.lines.replay import HELP, Replay, replay_lines
+from tui_games.lines.words import spoken_of
 
 GAMES = list(all_games().values())
 
@@ -87,6 +88,19 @@ def test_the_spectator_sees_no_hand(info: GameInfo, tmp_path: Path) -> None:
     assert f"Showing the game as {SPECTATOR_NAME}." in text
     assert "Your hand" not in text.split(f"Showing the game as {SPECTATOR_NAME}.")[1]
     assert stepped(session, info, "spectator", 12) == []
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[i.id for i in GAMES])
+def test_the_spectators_look_tells_the_public_table(info: GameInfo, tmp_path: Path) -> None:
+    session = finished(info, tmp_path)
+    text = replayed(session, info, ["view spectator", "next 6", "look"])
+    looked = " ".join(text.split(f"Showing the game as {SPECTATOR_NAME}.")[1].split())
+    viewer = Replay(Console(io.StringIO(), io.StringIO(), 80), session, info)
+    view = session.rules.observe(viewer.state(6), SPECTATOR)
+    public = viewer.words.public(view, viewer.names)
+    assert public and f"As {SPECTATOR_NAME}:" in looked
+    said = spoken_of(viewer.words)
+    assert all(" ".join(said(line).split()) in looked for line in public), public
 
 
 def test_everything_tells_each_seats_table_once_the_game_is_over(tmp_path: Path) -> None:

@@ -73,9 +73,9 @@ class Replay:
                 lines.append(f"As {name}:")
                 lines.extend(self.words.table(observe(state, seat), seat, self.names))
             return lines
-        if self.seen is None:  # the words' tables are told to a seat, with its hand
-            return [f"As {SPECTATOR_NAME} you see no hand: the table is told from a seat "
-                    "('view' lists them); 'next' tells what a spectator saw."]
+        if self.seen is None:  # what a spectator sees: the public table, no hand
+            return [f"As {SPECTATOR_NAME}:",
+                    *self.words.public(observe(state, SPECTATOR), self.names)]
         return self.words.table(observe(state, self.seen), self.seen, self.names)
 
     def choices(self) -> list[int | str | None]:

@@ -24,6 +24,11 @@ class TableWords(Protocol):
         """``look``: the whole table from the seat, in a fixed order."""
         ...
 
+    def public(self, view: Any, names: Sequence[str]) -> list[str]:
+        """The table as a spectator sees it (``view`` observed for SPECTATOR): what is
+        public, in the order of ``table``, with no hand."""
+        ...
+
     def hand(self, view: Any, seat: int, names: Sequence[str]) -> list[str]:
         """``hand``: what the seat holds."""
         ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural
 from tui_games.games.nebula.board import (
     CLUSTER_NAMES,
@@ -107,7 +108,7 @@ def _objectives(view: NebulaState, seat: int) -> list[str]:
              for n, card in enumerate(view.career, start=1)]
     lines += [f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
               for n, card in enumerate(view.advanced, start=1)]
-    mine = view.personal[seat] if seat < len(view.personal) else HIDDEN
+    mine = view.personal[seat] if 0 <= seat < len(view.personal) else HIDDEN
     if mine != HIDDEN:
         lines.append(f"Your Personal objective: {personal_text(PERSONAL_DECK[mine])}.")
     return lines
@@ -120,9 +121,18 @@ def table(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def public(view: NebulaState, names: Sequence[str]) -> list[str]:
+    """The table as a spectator sees it: the clusters, the common objectives and every
+    Galaxy, and no Personal objective."""
+    lines = [_clusters(view), *_objectives(view, SPECTATOR)]
+    for p in range(view.players):
+        lines += _galaxy(view, p, SPECTATOR, names)
+    return lines
+
+
 def hand(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
     lines = [f"Your reserve: {_reserve(view.reserves[seat])}."]
-    mine = view.personal[seat] if seat < len(view.personal) else HIDDEN
+    mine = view.personal[seat] if 0 <= seat < len(view.personal) else HIDDEN
     if mine != HIDDEN:
         lines.append(f"Your Personal objective: {personal_text(PERSONAL_DECK[mine])}.")
     return lines

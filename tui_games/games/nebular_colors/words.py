@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural
 from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
 from tui_games.games.nebular_colors.state import NCState
@@ -73,6 +74,17 @@ def table(view: NCState, seat: int, names: Sequence[str]) -> list[str]:
         lines += _seat_lines(view, p, seat, names)
     lines += hand(view, seat, names)
     lines.append(_fragments(view, seat, names))
+    return lines
+
+
+def public(view: NCState, names: Sequence[str]) -> list[str]:
+    """The table as a spectator sees it: the piles, each player's melds and score, and
+    no hand."""
+    lines = [f"Hand {view.hand_no}. {plural(len(view.deck), 'card')} in the deck.",
+             _pile(view, 0), _pile(view, 1)]
+    for p in range(view.players):
+        lines += _seat_lines(view, p, SPECTATOR, names)
+    lines.append(_fragments(view, SPECTATOR, names))
     return lines
 
 

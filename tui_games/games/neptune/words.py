@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural, speak_to
 from tui_games.games.neptune.hints import play_hint
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
@@ -69,6 +70,17 @@ def table(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
     lines += hand(view, seat, names)
     lines.append(speak_to(standing(view.scores), names, seat))
     return lines
+
+
+def public(view: NeptuneState, names: Sequence[str]) -> list[str]:
+    """The table as a spectator sees it: the trick, the tricks won and the scores, and
+    no hand."""
+    return [f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
+            f"{plural(view.tricks_done, 'trick')} played this round.",
+            f"Special cards in play: {_cards(view.specials)}.",
+            _trick(view, SPECTATOR, names),
+            *(_tricks_won(view, p, SPECTATOR, names) for p in range(view.players)),
+            speak_to(standing(view.scores), names)]
 
 
 def hand(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:

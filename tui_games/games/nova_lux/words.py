@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES, NEIGHBOURS
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -115,6 +116,14 @@ def table(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     reach = _reachable(view, seat)
     if reach:
         lines.append(f"Your Ark can fly to {', '.join(reach)}.")
+    return [spoken(line) for line in lines]
+
+
+def public(view: NovaLuxState, names: Sequence[str]) -> list[str]:
+    """The table as a spectator sees it: every Ark's mat and the star cards."""
+    lines = [_mat(view, p, SPECTATOR, names) for p in range(view.players)]
+    lines.append(f"{hydrogen_left(view)} hydrogen left in all stars.")
+    lines += [f"{cell_text(view, cell, list(names))}." for cell in CARD_CELLS]
     return [spoken(line) for line in lines]
 
 

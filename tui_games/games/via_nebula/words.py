@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural, possessive
 from tui_games.games.via_nebula.board import (
     DIRECTION_NAMES,
@@ -93,6 +94,15 @@ def table(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
         lines.append(f"You can act at {', '.join(where)}: say 'look' and a hex for what "
                      "is there.")
     return lines
+
+
+def public(view: ViaNebulaState, names: Sequence[str]) -> list[str]:
+    """The table as a spectator sees it: every player's board, the contracts on display
+    and the supply, and no private contract."""
+    return [*(_board(view, p, SPECTATOR, names) for p in range(view.players)),
+            _contracts(view, SPECTATOR)[0],
+            f"Supply: {pile_text(view.supply)}. {plural(view.reserve, 'meadow tile')} in "
+            "the common reserve."]
 
 
 def hand(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
