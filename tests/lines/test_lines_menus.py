@@ -127,3 +127,12 @@ def test_back_at_the_main_menu_says_there_is_nowhere_to_go(tmp_path: Path) -> No
 def test_a_word_fitting_several_games_names_them(tmp_path: Path) -> None:
     text = menus(tmp_path, ["new", "neb", "quit", "quit"]).replace("\n", " ")
     assert "'neb' could be 1. Nebular Colors or 3. Nebula: say more." in text
+
+
+def test_a_game_with_its_own_pick_of_an_option_loads_again(tmp_path: Path) -> None:
+    menus(tmp_path, ["new", "neptune", "", "", "Pick your own", "1 2 3 4 8 9", "save mine",
+                     "quit", "quit"])
+    text = menus(tmp_path, ["load", "mine", "look", "quit", "quit"])
+    assert "broken" not in text
+    assert "Special cards in play: Black Hole, Stationfall, Jump Gate, Space Bandit, " \
+           "Asteroid 5, Asteroid 7." in " ".join(text.split())

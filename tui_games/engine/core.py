@@ -176,6 +176,15 @@ class OptionSpec(msgspec.Struct, frozen=True):
         chosen = set(values)
         return "+".join(value for value, _ in self.items if value in chosen)
 
+    def allows(self, value: str) -> bool:
+        """Whether ``value`` is one of the choices, or a pick of exactly ``pick`` different
+        items (a saved game set up with "Pick your own")."""
+        if value in {choice for choice, _ in self.choices}:
+            return True
+        parts = value.split("+")
+        return (self.pick > 0 and len(parts) == self.pick == len(set(parts))
+                and set(parts) <= {item for item, _ in self.items})
+
     def label_of(self, value: str) -> str:
         """A choice's label, or for a picked value the labels of its items."""
         for choice, label in self.choices:

@@ -249,7 +249,7 @@ def check_options(file: Path, info: GameInfo, options: Options) -> None:
         spec = specs.get(key)
         if spec is None:
             raise SaveError(file, f"unknown option {short(key)} for {info.title}")
-        if value not in {choice for choice, _ in spec.choices}:
+        if not spec.allows(value):
             raise SaveError(file, f"option {key!r} cannot be {short(value)}")
 
 
