@@ -129,6 +129,20 @@ def test_a_word_fitting_several_games_names_them(tmp_path: Path) -> None:
     assert "'neb' could be 1. Nebular Colors or 3. Nebula: say more." in text
 
 
+def test_a_learn_game_left_midway_is_continued_as_an_ordinary_game(tmp_path: Path) -> None:
+    """Every guided game, Neptune's picked specials too, is kept by its autosave: Continue
+    opens it (as the screen's Continue does, without the steps, which the quit says)."""
+    guided = [info for info in all_games().values() if info.tutorial]
+    for number, info in enumerate(guided, start=1):
+        saves = tmp_path / info.id
+        text = menus(saves, ["learn", str(number), "quit", "quit"])
+        assert "It goes on from there as an ordinary game, without the steps; Learn " \
+               "starts the guided game again." in " ".join(text.split()), info.id
+        again = menus(saves, ["continue", "quit", "quit"])
+        assert f"Continue: {info.title}, turn 1" in again, info.id
+        assert again.count(f"{info.title}: You") == 1, info.id
+
+
 def test_a_game_with_its_own_pick_of_an_option_loads_again(tmp_path: Path) -> None:
     menus(tmp_path, ["new", "neptune", "", "", "Pick your own", "1 2 3 4 8 9", "save mine",
                      "quit", "quit"])

@@ -294,6 +294,10 @@ class LinesTable:
     def _leave(self) -> Ending:
         if self.autosave():
             self.say(f"Game saved: pick it up with Continue or Load ({self.session.save_id}).")
+            if self.tutorial is not None and self.step < len(self.tutorial.steps):
+                # as on the screen: a save holds the game, not the guide beside it
+                self.say("It goes on from there as an ordinary game, without the steps; "
+                         "Learn starts the guided game again.")
         return "left"
 
     def _game_over(self) -> None:
