@@ -44,6 +44,7 @@ def test_nebular_colors_piles_are_named_without_a_number_in_brackets() -> None:
     assert piles and all("pile (" not in line for line in piles)
     assert any(line.startswith(("The left pile, 1 card: ", "The left pile is empty."))
                for line in piles), piles
+    assert all("on top" not in line for line in piles if ", 1 card: " in line)
 
 
 @pytest.mark.parametrize("info", [i for i in all_games().values() if i.tutorial],

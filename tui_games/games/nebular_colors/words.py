@@ -40,6 +40,8 @@ def _pile(view: NCState, pile: int) -> str:
     cards = view.piles[pile]
     if not cards:
         return f"The {PILES[pile]} pile is empty."
+    if len(cards) == 1:
+        return f"The {PILES[pile]} pile, 1 card: {card_list(cards)}."
     return (f"The {PILES[pile]} pile, {plural(len(cards), 'card')}: {card_list(cards)}, "
             f"{card_list(cards[-1:])} on top.")
 
