@@ -69,7 +69,7 @@ STEPS = (
          "white stars on 4 Highlighted spaces of your Galaxy.", "It is marked: Enter keeps it."),
     clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three Time "
               "markers. Step the top one clockwise.", "It is chosen (↑↓ choose): →."),
-    clockwise(TOP, "Again: each step is one of your 5 points.", "→."),
+    clockwise(TOP, "The top marker again: each step is one of your 5 points.", "→."),
     clockwise(TOP, "Once more: the top marker now faces a white star, the colour of your "
               "objective.", "→."),
     back(LEFT, "Now the left marker one space counterclockwise: markers may go either way.",
