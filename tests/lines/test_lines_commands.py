@@ -148,6 +148,39 @@ def test_a_number_means_the_same_choice_inside_a_group_and_outside(tmp_path: Pat
     assert session.rules.describe(view, session.actions[0]) == inside.group(1)
 
 
+def test_undo_takes_back_a_decision_that_revealed_nothing(tmp_path: Path) -> None:
+    """A Nebula Time marker moved can be moved back; a kept objective (the decision
+    passed to another seat) cannot."""
+    session = new_session("nebula")
+    output, _ = run_table(session, tmp_path, ["1", "undo", "1", "undo", "undo"])
+    lines = output.splitlines()
+    assert any(line.startswith("Nothing to undo: ") for line in lines)
+    taken = [line for line in lines if line.startswith("Taken back: ")]
+    assert taken == ["Taken back: move the top Time marker one space clockwise."]
+    assert len(session.actions) == 2  # the two objectives kept; the step taken back
+
+
+def test_the_end_of_input_saves_and_the_game_goes_on_from_the_save(tmp_path: Path) -> None:
+    session = new_session(GAMES[2], seed=9)
+    output, ending = run_table(session, tmp_path, ["1", "1"])
+    assert ending == "left"
+    assert "Game saved: pick it up with Continue or Load" in output
+    store = SaveStore(tmp_path)
+    loaded = store.load(tmp_path / f"{session.save_id}.json")  # the screen's loader
+    assert loaded.actions == session.actions
+    assert loaded.seats == session.seats
+    _, ending = run_table(loaded, tmp_path, ["1"])
+    assert ending == "left"
+    assert len(loaded.actions) > len(session.actions)
+
+
+def test_a_seat_name_cannot_steer_the_terminal(tmp_path: Path) -> None:
+    session = new_session(GAMES[0])
+    session.seats[1] = type(session.seats[1])("Bo\x1b[2J\x07", "easy")
+    output, _ = run_table(session, tmp_path, ["look", "score", "log"])
+    assert control_bytes(output) == []
+
+
 def test_look_finds_a_player_by_the_beginning_of_the_name(tmp_path: Path) -> None:
     """'look bot' finds Bot 2 when no other name begins so; with Bot 3 too it asks."""
     info = get_game("neptune")

@@ -335,7 +335,11 @@ class LinesTable:
         """The hint, said with the number of the choice it names (kept for 'yes')."""
         text, action = hinted(self.info, self.session, decision.seat, decision.view,
                               self.names)
-        decision.hinted = next((c for c in decision.choices if c.action == action), None)
+        said = (self.spoken(speak_to(self.rules.describe(decision.view, action), self.names,
+                                     decision.seat)) if action is not None else None)
+        # by its words when its twin stands for it in the list (distinct)
+        decision.hinted = next((c for c in decision.choices if c.action == action), None) \
+            or next((c for c in decision.choices if c.label == said), None)
         if decision.hinted is not None:
             number = decision.listing.number(decision.hinted)
             text = text.replace(HINT_HEAD, f"{HINT_HEAD}{number}. ", 1)
