@@ -96,6 +96,26 @@ def test_a_seat_must_be_a_login_of_the_host(host: HostProcess) -> None:
                                  "name or a bot")
 
 
+def test_a_picked_option_value_sets_up_the_game_and_a_bad_pick_is_refused(
+        host: HostProcess) -> None:
+    """An option set up with "Pick your own" (as the New game dialog sends it) is as good
+    as a preset; a pick of the wrong size or of unknown items is refused in one line."""
+    spec = next(s for s in get_game("neptune").rules.option_specs if s.pick > 0)
+    items = [item for item, _ in spec.items]
+    presets = {choice for choice, _ in spec.choices}
+    picked = next("+".join(items[i:i + spec.pick]) for i in range(len(items) - spec.pick + 1)
+                  if "+".join(items[i:i + spec.pick]) not in presets)
+    with Connection(host.socket) as conn:
+        game_id = create(conn, "neptune", [Seat(me()), Seat("b", "easy")],
+                         **{spec.key: picked})
+        assert game_id
+        for bad in ("+".join(items[:spec.pick - 1]), "+".join([items[0]] * spec.pick),
+                    "nonsense"):
+            conn.send(CreateGame(game="neptune", seats=[Seat(me()), Seat("b", "easy")],
+                                 options={spec.key: bad}))
+            assert refusal(conn) == f"option {spec.label!r} cannot be {bad!r}"
+
+
 def test_another_protocol_version_is_refused_clearly(host: HostProcess) -> None:
     with pytest.raises(HostError) as refused:
         Connection(host.socket, version=PROTOCOL_VERSION + 1)

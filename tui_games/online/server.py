@@ -193,7 +193,7 @@ class Host:
             spec = specs.get(key)
             if spec is None:
                 return f"{info.title} has no option {key!r}"
-            if value not in {choice for choice, _ in spec.choices}:
+            if not spec.allows(value):  # a preset, or a "Pick your own" of its items
                 return f"option {spec.label!r} cannot be {value!r}"
             options[key] = value
         seed = random.SystemRandom().randrange(2**31)
