@@ -17,9 +17,10 @@ from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.neptune.card_words import card_face
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
-from tui_games.games.neptune.state import NeptuneState
+from tui_games.games.neptune.state import CP, NeptuneState
 from tui_games.games.neptune.trick import TrickArea
 from tui_games.tui.app import GamesApp
 from tui_games.tui.widgets.status import StatusLine
@@ -258,3 +259,27 @@ async def test_name_cells_keep_a_gap_and_never_cut_you_at_80x24(
             assert len(line) < cell.size.width, f"{line!r} fills its cell: no gap"
             tracker = app.screen.query_one(ScoreTracker)
             assert cell.region.right <= tracker.region.x
+
+
+async def test_a_new_hand_starts_on_its_strongest_playable_card_and_faces_read_points(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """A newcomer's cursor sat on "G1 (10)", the weakest card, and they took the bracket
+    for strength. The cursor now starts each card to play on the strongest playable one,
+    the faces say "pt", and the status line reads the face out in words."""
+    app = make_app(store, position(2, lambda s: s.current == 0 and s.phase == "play"
+                                   and s.tricks_done == 0 and not s.trick))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NeptuneScreen)
+        state = screen.session.state
+        assert isinstance(state, NeptuneState)
+        system = [c for c in state.hands[0] if c < 30]
+        strongest = max(system, key=lambda c: CP[c])
+        assert screen.hand.cursor_key == strongest
+        for f in screen.hand.faces:
+            if f.key < 30:
+                assert f.label == card_face(f.key) and f.label.endswith("pt")
+        status = screen.query_one(StatusLine).text
+        assert f"{card_face(strongest)} is " in status and "strength" in status
+        await leave_table(pilot)

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
+from tui_games.games.neptune.card_words import card_face, card_name
 from tui_games.games.neptune.hints import first_cursor_card, legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
@@ -34,7 +35,6 @@ from tui_games.games.neptune.state import (
     NeptuneState,
     Pile,
     Play,
-    card_name,
     card_short,
 )
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
@@ -63,9 +63,9 @@ def card_style(card: int) -> str:
 
 
 def face(card: int, *, long: bool = False, dimmed: bool = False) -> CardFace:
-    """A card for the widgets: `R6 (5)` in red, `BH` (or `Black Hole` when ``long``)."""
+    """A card for the widgets: `R6 5pt` in red, `BH` (or `Black Hole` when ``long``)."""
     if card < 30:
-        label, group, rank = card_name(card), SUIT[card], CP[card]
+        label, group, rank = card_face(card), SUIT[card], CP[card]
     else:
         label = SPECIAL_NAMES[card] if long else SPECIAL_SHORT[card]
         group, rank = (4 if IS_ASTEROID[card] else 3), card
@@ -167,6 +167,7 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._asking = False  # a won trick's question is on the table for the viewer
         self._hint_for: int | None = None  # the card whose hint the status line shows
+        self._cursor_turn: tuple[int, int] | None = None  # (round, trick) it was placed for
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
         self._hints: dict[int | None, tuple[str, str]] = {}
 
@@ -297,8 +298,16 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         legal = legal_cards(self.rules, view, self.viewer) if mine else set()
         hand = self.deal_hand([face(c, dimmed=mine and c not in legal)
                                for c in view.hands[self.viewer]])
+        restored = self.restoring_cursor
         self.restore_cursor()
-        if mine and legal and hand.cursor_key not in legal:
+        if not (mine and legal):
+            return
+        # Each new card to play starts on a sensible card: a new hand left the cursor on
+        # its first card, often a 1, the weakest, which a newcomer took for the one to play.
+        # A cursor a save kept is left where it was.
+        turn = (view.round, view.tricks_done)
+        new_turn, self._cursor_turn = turn != self._cursor_turn, turn
+        if hand.cursor_key not in legal or (new_turn and not restored):
             start = first_cursor_card([f.key for f in hand.faces], legal)
             if start is not None:
                 hand.move_cursor_to(start)
