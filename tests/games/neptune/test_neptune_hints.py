@@ -60,7 +60,7 @@ def test_the_status_says_what_to_follow_and_what_trumps() -> None:
                     "worth 5 points. Enter plays it.")
     s.hands[1] = [card("G7"), card("B3")]
     text = status_text(RULES, s, 1, card("B3"))
-    assert text == "Follow Green (Red trumps). B3 (8): not now - you must follow Green."
+    assert text == "Follow Green (Red trumps). B3 8pt: not now - you must follow Green."
 
 
 def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
