@@ -19,7 +19,7 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
 from tui_games.games.neptune.card_words import card_face
 from tui_games.games.neptune.score_tracker import ScoreTracker
-from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
+from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary, name_cell
 from tui_games.games.neptune.state import CP, NeptuneState
 from tui_games.games.neptune.trick import TrickArea
 from tui_games.tui.app import GamesApp
@@ -283,3 +283,27 @@ async def test_a_new_hand_starts_on_its_strongest_playable_card_and_faces_read_p
         status = screen.query_one(StatusLine).text
         assert f"{card_face(strongest)} is " in status and "strength" in status
         await leave_table(pilot)
+
+
+async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Viewing as Bot 2 (a replay's viewpoint) read "▸Bot… (you)": a name of up to ten
+    letters is never cut; "(you)" goes under it when both do not fit on one line."""
+    from tui_games.tui.widgets.text_lines import TextLines
+
+    assert name_cell("▸", "Bot 2", True, 15) == "▸Bot 2\n (you)"
+    assert name_cell(" ", "You", True, 9) == " You (you)\n 9 cards"
+    assert name_cell(" ", "Bot 2", False, 1) == " Bot 2\n 1 card"
+    assert name_cell(" ", "Bartholomew", True, 1) == " Bartholom…\n (you)"
+    rules = get_game("neptune").rules
+    seats = [Seat("Bot 2"), Seat("Ann", "easy"), Seat("Cassiopeia", "easy")]
+    app = make_app(store, Session(rules, seats, 1, {}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        cells = [app.screen.query_one(f"#nep-name-{seat}", TextLines) for seat in range(3)]
+        assert cells[0].text.split("\n")[0].strip(" ▸") == "Bot 2"
+        assert cells[0].text.split("\n")[1] == " (you)"
+        assert cells[2].text.split("\n")[0].strip(" ▸") == "Cassiopeia"
+        for cell in cells:
+            assert "…" not in cell.text
+            assert max(len(line) for line in cell.text.split("\n")) < cell.size.width

@@ -82,15 +82,22 @@ def pile_face(pile: Pile) -> PileFace:
 # A seat's name cell is 12 columns (neptune.tcss); its text takes at most 11, so that one
 # blank column always parts it from the score tracker ("▸bo (you)tens" ran together).
 NAME_ROOM = 11
+YOU = " (you)"
 
 
-def name_cell(arrow: str, name: str, you: str) -> str:
-    """``arrow`` + ``name`` + ``you`` in NAME_ROOM columns: "(you)" is never cut, a name
-    that does not fit ends in "…" (not cut mid-word unmarked: "Bot 3 (nor")."""
-    room = NAME_ROOM - len(arrow) - len(you)
+def name_cell(arrow: str, name: str, you: bool, cards: int) -> str:
+    """The two lines of a seat's name cell, each in NAME_ROOM columns: ``arrow`` + ``name``
+    (+ " (you)" when it fits), then the cards in hand. "(you)" that does not fit beside the
+    name takes the card count's place below it (the viewer's hand shows its cards): viewing
+    as Bot 2, "▸Bot… (you)" cut the name. Only a name longer than the line is cut, with
+    "…" (not mid-word unmarked: "Bot 3 (nor")."""
+    count = f" {plural(cards, 'card')}"
+    if you and len(arrow) + len(name) + len(YOU) <= NAME_ROOM:
+        return f"{arrow}{name}{YOU}\n{count}"
+    room = NAME_ROOM - len(arrow)
     if len(name) > room:
         name = name[:room - 1] + "…"
-    return f"{arrow}{name}{you}"
+    return f"{arrow}{name}\n{YOU if you else count}"
 
 
 SummaryChoice = Literal["next", "review"]
@@ -252,11 +259,9 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         for pile in view.piles:
             round_points[pile.owner] += pile.score
         for seat in range(view.players):
-            you = " (you)" if self.is_you(seat) else ""
             arrow = "▸" if seat == mover else " "
-            self.query_one(f"#nep-name-{seat}", TextLines).show(
-                name_cell(arrow, self.player_name(seat), you) + "\n"
-                f" {plural(len(view.hands[seat]), 'card')}")
+            self.query_one(f"#nep-name-{seat}", TextLines).show(name_cell(
+                arrow, self.player_name(seat), self.is_you(seat), len(view.hands[seat])))
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
             piles = self.query_one(f"#nep-piles-{seat}", TrickPiles)
             piles.set_piles([pile_face(p) for p in view.piles if p.owner == seat],
