@@ -307,3 +307,56 @@ async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
         for cell in cells:
             assert "…" not in cell.text
             assert max(len(line) for line in cell.text.split("\n")) < cell.size.width
+
+
+def near_the_end(players: int, seed: int) -> Session:
+    """A seeded random game of Neptune cut back to Ann's last card to play."""
+    rules = get_game("neptune").rules
+    seats = [Seat("Ann")] + [Seat(name, "easy") for name in NAMES[1:players]]
+    s, pick, actions = rules.setup(players, seed, {}), random.Random(seed), []
+    while rules.to_move(s) is not None:
+        action = pick.choice(rules.legal_actions(s))
+        rules.apply(s, action)
+        actions.append(action)
+    for cut in range(len(actions) - 1, 0, -1):
+        session = Session(rules, seats, seed, {}, actions=actions[:cut])
+        if session.to_move == 0:
+            return session
+    raise AssertionError("Ann never plays")
+
+
+async def test_the_game_over_summary_fits_80x24_title_fixed_important_lines_first(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Five rounds of breakdown at 80x24: the title scrolled away and "Hints used" showed
+    only at the bottom. The title, the winner, the hints line, the names, the score and
+    the place show at once; the rounds scroll under them, the title and names staying."""
+    from tui_games.tui.screens.game_over import Breakdown, GameOverScreen
+
+    app = make_app(store, near_the_end(3, 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        for _ in range(10):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+
+        def drawn() -> list[str]:
+            return [body.render_line(y).text.strip() for y in range(body.size.height)]
+
+        first = drawn()
+        assert first[0] == "Game over - Neptune"
+        assert any(row.startswith("Hints used:") for row in first)
+        names = next(row for row in first if row.startswith("Ann"))
+        labels = [row.split()[0] for row in first if row]
+        assert labels.index("Score") == labels.index("Place") - 1
+        assert body.virtual_size.height > body.size.height  # five rounds do not fit
+        for _ in range(body.virtual_size.height):
+            await pilot.press("down")
+        await pilot.pause()
+        last = drawn()
+        assert last != first and last[0] == "Game over - Neptune" and names in last
+        assert body.region.bottom <= SIZE[1]
