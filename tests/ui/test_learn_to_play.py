@@ -23,7 +23,8 @@ from tui_games.games.nova_lux.state import TakeHydrogen as NovaTake
 from tui_games.games.via_nebula.state import FreeExplore
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.game import GameScreen
-from tui_games.tui.screens.tutorial import GUIDED_CLASS, Guide
+from tui_games.tui.screens.tutorial import GUIDED_CLASS, SINCE_ROWS, Guide
+from tui_games.tui.widgets.log import GameLog
 from tui_games.tui.widgets.status import StatusLine
 
 MakeApp = Callable[..., GamesApp]
@@ -115,9 +116,9 @@ async def test_every_guided_game_plays_through_by_its_keys(
             width, height = box.content_size
             assert len(textwrap.wrap(text, width)) <= height, (number, "the box cuts it")
             log = screen.query_one("#log")
-            # Issue 31: the bots' moves stay in view, the log's newest line under the box.
-            assert log.display and log.size.height == 1 and log.region.bottom <= \
-                screen.query_one("#game-keys").region.y, number
+            # Issue 31: the bots' moves stay in view, the log's newest lines under the box.
+            assert log.display and 1 <= log.size.height <= SINCE_ROWS and \
+                log.region.bottom <= screen.query_one("#game-keys").region.y, number
             await pilot.press(*step.keys)
             await pilot.pause()
             assert guide.step == number + 1, (number, step.text,
@@ -196,3 +197,30 @@ async def test_the_command_palette_offers_learn_to_play_per_game(
         await pilot.press("enter")
         screen = await my_turn(pilot)
         assert screen.info.id == GUIDED[0].id and screen.guide is not None
+
+
+@pytest.mark.parametrize("game", ["neptune", "nebular_colors"])
+async def test_learn_shows_every_move_since_yours_not_only_the_last(
+        game: str, store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 31: the step box took the log's room but one line, so of the bots' moves
+    only the last showed. Where the step's text leaves the rows, the log shows every line
+    since the player's last move: their own, and each bot move after it."""
+    info = next(i for i in GUIDED if i.id == game)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, info)
+        guide = guide_of(screen)
+        seen_more = False
+        for step in guide.tutorial.steps[:6]:
+            screen = await my_turn(pilot)
+            before = len(screen.view().log)
+            await pilot.press(*step.keys)
+            screen = await my_turn(pilot)
+            await pilot.pause()
+            since = [screen.speak(text) for event in screen.view().log[before:]
+                     if (text := event.for_viewer(screen.viewer))]
+            log = screen.query_one("#log", GameLog)
+            rows = log.visible_rows()
+            assert [line for line in since if line not in " ".join(rows)] == [], (since, rows)
+            seen_more = seen_more or len(since) > 1
+        assert seen_more  # a step whose moves took more than the one line the log had

@@ -17,9 +17,10 @@ from tui_games.engine.core import Action
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat, Session
 from tui_games.games import get_game
+from tui_games.games.neptune.card_words import card_face
 from tui_games.games.neptune.score_tracker import ScoreTracker
-from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary
-from tui_games.games.neptune.state import NeptuneState
+from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary, name_cell
+from tui_games.games.neptune.state import CP, NeptuneState
 from tui_games.games.neptune.trick import TrickArea
 from tui_games.tui.app import GamesApp
 from tui_games.tui.widgets.status import StatusLine
@@ -258,3 +259,104 @@ async def test_name_cells_keep_a_gap_and_never_cut_you_at_80x24(
             assert len(line) < cell.size.width, f"{line!r} fills its cell: no gap"
             tracker = app.screen.query_one(ScoreTracker)
             assert cell.region.right <= tracker.region.x
+
+
+async def test_a_new_hand_starts_on_its_strongest_playable_card_and_faces_read_points(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """A newcomer's cursor sat on "G1 (10)", the weakest card, and they took the bracket
+    for strength. The cursor now starts each card to play on the strongest playable one,
+    the faces say "pt", and the status line reads the face out in words."""
+    app = make_app(store, position(2, lambda s: s.current == 0 and s.phase == "play"
+                                   and s.tricks_done == 0 and not s.trick))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NeptuneScreen)
+        state = screen.session.state
+        assert isinstance(state, NeptuneState)
+        system = [c for c in state.hands[0] if c < 30]
+        strongest = max(system, key=lambda c: CP[c])
+        assert screen.hand.cursor_key == strongest
+        for f in screen.hand.faces:
+            if f.key < 30:
+                assert f.label == card_face(f.key) and f.label.endswith("pt")
+        status = screen.query_one(StatusLine).text
+        assert f"{card_face(strongest)} is " in status and "strength" in status
+        await leave_table(pilot)
+
+
+async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Viewing as Bot 2 (a replay's viewpoint) read "▸Bot… (you)": a name of up to ten
+    letters is never cut; "(you)" goes under it when both do not fit on one line."""
+    from tui_games.tui.widgets.text_lines import TextLines
+
+    assert name_cell("▸", "Bot 2", True, 15) == "▸Bot 2\n (you)"
+    assert name_cell(" ", "You", True, 9) == " You (you)\n 9 cards"
+    assert name_cell(" ", "Bot 2", False, 1) == " Bot 2\n 1 card"
+    assert name_cell(" ", "Bartholomew", True, 1) == " Bartholom…\n (you)"
+    rules = get_game("neptune").rules
+    seats = [Seat("Bot 2"), Seat("Ann", "easy"), Seat("Cassiopeia", "easy")]
+    app = make_app(store, Session(rules, seats, 1, {}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        cells = [app.screen.query_one(f"#nep-name-{seat}", TextLines) for seat in range(3)]
+        assert cells[0].text.split("\n")[0].strip(" ▸") == "Bot 2"
+        assert cells[0].text.split("\n")[1] == " (you)"
+        assert cells[2].text.split("\n")[0].strip(" ▸") == "Cassiopeia"
+        for cell in cells:
+            assert "…" not in cell.text
+            assert max(len(line) for line in cell.text.split("\n")) < cell.size.width
+
+
+def near_the_end(players: int, seed: int) -> Session:
+    """A seeded random game of Neptune cut back to Ann's last card to play."""
+    rules = get_game("neptune").rules
+    seats = [Seat("Ann")] + [Seat(name, "easy") for name in NAMES[1:players]]
+    s, pick, actions = rules.setup(players, seed, {}), random.Random(seed), []
+    while rules.to_move(s) is not None:
+        action = pick.choice(rules.legal_actions(s))
+        rules.apply(s, action)
+        actions.append(action)
+    for cut in range(len(actions) - 1, 0, -1):
+        session = Session(rules, seats, seed, {}, actions=actions[:cut])
+        if session.to_move == 0:
+            return session
+    raise AssertionError("Ann never plays")
+
+
+async def test_the_game_over_summary_fits_80x24_title_fixed_important_lines_first(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Five rounds of breakdown at 80x24: the title scrolled away and "Hints used" showed
+    only at the bottom. The title, the winner, the hints line, the names, the score and
+    the place show at once; the rounds scroll under them, the title and names staying."""
+    from tui_games.tui.screens.game_over import Breakdown, GameOverScreen
+
+    app = make_app(store, near_the_end(3, 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        for _ in range(10):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        body = app.screen.query_one("#breakdown", Breakdown)
+
+        def drawn() -> list[str]:
+            return [body.render_line(y).text.strip() for y in range(body.size.height)]
+
+        first = drawn()
+        assert first[0] == "Game over - Neptune"
+        assert any(row.startswith("Hints used:") for row in first)
+        names = next(row for row in first if row.startswith("Ann"))
+        labels = [row.split()[0] for row in first if row]
+        assert labels.index("Score") == labels.index("Place") - 1
+        assert body.virtual_size.height > body.size.height  # five rounds do not fit
+        for _ in range(body.virtual_size.height):
+            await pilot.press("down")
+        await pilot.pause()
+        last = drawn()
+        assert last != first and last[0] == "Game over - Neptune" and names in last
+        assert body.region.bottom <= SIZE[1]

@@ -178,3 +178,23 @@ async def test_score_tracker_legend_names_the_tens_and_ones_rows() -> None:
     tracker = ScoreTracker(27, legend=True)
     async with WidgetApp(tracker).run_test(size=(30, 4)):
         assert tracker.render().plain.split("\n") == ["tens ○○●○○○ 27", "ones ○○○○○○○●○○"]
+
+
+async def test_the_more_note_stays_on_the_round_totals_row_at_80x24() -> None:
+    """Issue 31: with a two-digit total at 80x24 (19 columns: too narrow to hang the piles
+    under the first), "(5 more)" began the row after the total it follows. It stays on
+    the total's row, as it does where the piles hang, and the newest piles fill the next."""
+    piles = TrickPiles(max_lines=2)
+    async with WidgetApp(piles).run_test(size=(19, 4)) as pilot:
+        shown = [PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)]
+        piles.set_piles(shown, total=22)
+        await pilot.pause()
+        lines = piles.text.split("\n")
+        assert len(lines) == 2 and lines[0].startswith("round +22: (") and "more)" in lines[0]
+        hidden = int(lines[0].split("(")[1].split()[0])
+        assert lines[1].split("  ") == [f"R{i} {11 - i}" for i in range(hidden + 1, 9)]
+        assert all(len(line) <= 19 for line in lines)
+        piles.set_piles(shown, total=3)  # one digit: the piles hang under the first
+        await pilot.pause()
+        lines = piles.text.split("\n")
+        assert lines[0].startswith("round +3:  (") and lines[1].startswith(" " * 11)

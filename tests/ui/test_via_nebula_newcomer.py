@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from test_via_nebula_snapshots import position
 
 from tui_games.engine.core import Action
@@ -23,6 +24,7 @@ from tui_games.games.via_nebula.screen import ViaNebulaScreen, action_hexes
 from tui_games.games.via_nebula.state import Transport, ViaNebulaState
 from tui_games.games.via_nebula.view import contract_line, header_line, main_text
 from tui_games.tui.app import GamesApp
+from tui_games.tui.widgets.text_lines import TextLines
 
 RULES = get_game("via_nebula").rules
 HEX_NAME = re.compile(r"[A-I][1-9]")
@@ -221,3 +223,24 @@ async def test_no_line_says_yous(store: SaveStore) -> None:
         texts += [str(screen.query_one(f"#{name}").render())
                   for name in ("via-top", "via-boards", "via-actions-title")]
         assert not [t for t in texts if "you's" in t.lower()]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_hand_contract_names_show_whole_at_80x24(store: SaveStore, players: int) -> None:
+    """Issue 31: "Merchan…", "Explor…": each hand contract's name shows whole in the side
+    column, on a second line while the log can spare the row, and the status line and
+    two log rows stay on the screen."""
+    seats = [Seat("Ann")] + [Seat(f"Bot {i + 1}", "easy") for i in range(1, players)]
+    app = GamesApp(store, session=Session.new(RULES, seats, 3, {}), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        screen = screen_of(app)
+        view = screen.view()
+        assert isinstance(view, ViaNebulaState)
+        text = screen.query_one("#via-contracts", TextLines).text
+        for card in view.hands[0]:
+            assert CONTRACTS[card].name in text, text
+        log = screen.query_one("#log")
+        assert log.size.height >= 2 and log.region.bottom <= 23
+        assert screen.query_one("#status").region.y >= screen.query_one("#via-side").region.bottom

@@ -32,7 +32,7 @@ def test_a_card_that_is_no_card_of_the_hand_is_refused(card: Any) -> None:
 
 def test_a_card_of_the_deck_not_in_hand_is_named() -> None:
     s = table(["R4 G2", "B3 R6"])
-    assert _refused(s, Play(card=2)) == "R3 (8) is not in your hand"
+    assert _refused(s, Play(card=2)) == "Red 3 (worth 8 points) is not in your hand"
 
 
 def _bandit_decision() -> NeptuneState:

@@ -56,11 +56,11 @@ def test_the_status_says_what_to_follow_and_what_trumps() -> None:
     s.trick, s.follow, s.current = [card("G5")], 1, 1
     s.hands[1] = [card("R6"), card("B3")]
     text = status_text(RULES, s, 1, card("R6"))
-    assert text == ("You have no Green: play any card (Red trumps). R6 (strength 6, scores "
-                    "5 points): Enter plays it.")
+    assert text == ("You have no Green: play any card (Red trumps). R6 5pt is Red, strength 6, "
+                    "worth 5 points. Enter plays it.")
     s.hands[1] = [card("G7"), card("B3")]
     text = status_text(RULES, s, 1, card("B3"))
-    assert text == "Follow Green (Red trumps). B3 (8): not now - you must follow Green."
+    assert text == "Follow Green (Red trumps). B3 8pt: not now - you must follow Green."
 
 
 def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
@@ -68,7 +68,8 @@ def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
     s = table(["A7 R2", "B8", "B4 G2"])
     s.trick, s.follow, s.current = [card("A7"), card("B4")], 2, 1
     text = status_text(RULES, s, 1, card("B8"))
-    assert text == "Follow Blue (Green trumps). B8 (strength 8, scores 3 points): Enter plays it."
+    assert text == ("Follow Blue (Green trumps). B8 3pt is Blue, strength 8, worth 3 points. "
+                    "Enter plays it.")
 
 
 def test_after_a_special_lead_there_is_nothing_to_follow_yet() -> None:
@@ -93,8 +94,8 @@ def test_the_cursor_hint_reads_strength_and_points_apart() -> None:
     s.trick, s.follow, s.current = [card("G5")], 1, 1
     s.hands[1] = [card("G1"), card("B3")]
     text = status_text(RULES, s, 1, card("G1"))
-    assert text == ("Follow Green (Red trumps). G1 (strength 1, scores 10 points): "
-                    "Enter plays it.")
+    assert text == ("Follow Green (Red trumps). G1 10pt is Green, strength 1, worth 10 "
+                    "points. Enter plays it.")
 
 
 def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> None:
@@ -103,3 +104,4 @@ def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> N
     assert first_cursor_card([sb, g1], {sb, g1}) == g1  # a system card before a special
     assert first_cursor_card([sb, b3], {sb}) == sb
     assert first_cursor_card([b3], set()) is None
+

@@ -192,10 +192,10 @@ def test_json_round_trip_and_replay_are_exact() -> None:
 def test_the_log_and_descriptions_speak_plain_language() -> None:
     s = play(table(["R2", "R6", "JG"]), "R2", "R6", "JG")
     texts = [e.text for e in s.log]
-    assert texts == ["Seat 1 leads R2 (9).", "Seat 2 plays R6 (5).",
+    assert texts == ["Seat 1 leads Red 2 (worth 9 points).", "Seat 2 plays Red 6 (worth 5 points).",
                      "Seat 3 plays Jump Gate.", "Seat 3 wins the trick with Jump Gate."]
-    assert RULES.describe(s, OnTop(card("R2"))) == "put R2 (9) on top"
-    assert RULES.describe(s, Play(card("B10"))) == "play B10 (1)"
+    assert RULES.describe(s, OnTop(card("R2"))) == "put Red 2 (worth 9 points) on top"
+    assert RULES.describe(s, Play(card("B10"))) == "play Blue 10 (worth 1 point)"
 
 
 def test_playouts_never_stall_and_every_hand_empties_each_round() -> None:

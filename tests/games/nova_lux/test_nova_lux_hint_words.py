@@ -3,11 +3,22 @@ resource, the rulebook's first objective) then lacks, or that it can be founded.
 
 from __future__ import annotations
 
-from nova_lux_helpers import RULES, card, new, put_star, res
+from nova_lux_helpers import RULES, card, cell, new, put_star, res
 
-from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, WATER, requirement_text
+from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, OXYGEN, WATER, requirement_text
+from tui_games.games.nova_lux.describe import star_at
 from tui_games.games.nova_lux.hint_words import outlook, short_text, shortfall, why
-from tui_games.games.nova_lux.state import NovaLuxState, Pick, TakeHydrogen
+from tui_games.games.nova_lux.state import (
+    AdjustOffer,
+    DropOffer,
+    MoveTo,
+    NovaLuxState,
+    Pick,
+    SendOffer,
+    StartTrade,
+    TakeHydrogen,
+)
 
 
 def _turn(resources: str) -> NovaLuxState:
@@ -49,3 +60,30 @@ def test_keeping_a_faction_in_the_draft_names_its_requirement() -> None:
     faction = FACTIONS[pick.faction]
     assert why(s, RULES.to_move(s), pick) == (
         f"to complete it later you need {requirement_text(faction)}")
+
+
+def test_a_move_names_the_star_it_reaches_and_what_its_harvest_pays_the_colony() -> None:
+    """Issue 31: moves and trades had no reason. A red giant paying water ("Harvest: take
+    hydrogen ... gain the reward") is where a colony short of water goes."""
+    s = _turn("W5 A7 L7 O7 H7")  # G7: a red giant whose harvest pays 3 water a hydrogen
+    assert why(s, 0, MoveTo(cell("G7"))) == (
+        f"takes the Ark to {star_at(s, card('G7'))}: its harvest pays 3 water a hydrogen, "
+        "which your colony lacks")
+    bare = CELL_NAMES[CARD_CELLS[0]]
+    assert why(s, 0, MoveTo(cell(bare))) == (
+        f"takes the Ark to {bare} (no star to harvest there)")
+
+
+def test_a_trade_says_what_the_colony_lacks_once_it_is_made() -> None:
+    s = new(2, ships=("C3", "C3"), blank=True)
+    s.res[0] = res("W5 A7 L7 O9 H7")
+    s.res[1] = res("W9 A1 L1 O1 H1")
+    assert why(s, 0, StartTrade(1)) == (
+        "opens an offer to Seat 2, who holds 9 water that your colony lacks")
+    RULES.apply(s, StartTrade(1))
+    assert why(s, 0, AdjustOffer(True, OXYGEN, True)) == (
+        "the offer then gives 1 oxygen for nothing")
+    for give, kind in ((True, OXYGEN), (True, OXYGEN), (False, WATER), (False, WATER)):
+        RULES.apply(s, AdjustOffer(give, kind, True))
+    assert why(s, 0, SendOffer()) == "if accepted, you then hold what your colony asks"
+    assert why(s, 0, DropOffer()) == "keeps what you hold: no offer is made"

@@ -3,13 +3,17 @@ contract the seat may erect ("1 short of the Windmill"), erecting names its powe
 
 from __future__ import annotations
 
-from via_nebula_helpers import card, explore, hx, quiet, site, work
+from via_nebula_helpers import RULES, card, explore, hx, quiet, site, work
 
+from tui_games.games.via_nebula.components import CONTRACTS
 from tui_games.games.via_nebula.hint_words import outlook, why
 from tui_games.games.via_nebula.state import (
+    Discard,
     Erect,
     Explore,
+    Pass,
     PlaceCraftsman,
+    PlaceSite,
     Transport,
     ViaNebulaState,
 )
@@ -71,3 +75,20 @@ def test_exploring_says_the_tile_opens_a_path_for_transports() -> None:
     """The rulebook: a resource is transported along "a path of empty meadow spaces"."""
     assert why(quiet(3), 0, Explore(hx("E3"))) == (
         "its meadow tile opens a path for transports to your sites")
+
+
+def test_a_site_names_the_cheapest_contract_it_can_take_and_a_pass_ends_the_turn() -> None:
+    """Issue 31: building sites and Pass had no reason. A new site starts empty, so the
+    contract it is nearest to is the one that needs fewest resources (then most VP)."""
+    s = quiet(3)
+    s.display = [card("Kiln"), card("Windmill"), card("Well"), card("Pottery")]
+    s.hands[0] = []
+    ruin = next(a for a in RULES.legal_actions(s) if isinstance(a, PlaceSite))
+    cheapest = min(s.display, key=lambda c: (sum(CONTRACTS[c].needs), -CONTRACTS[c].vp))
+    contract = CONTRACTS[cheapest]
+    assert why(s, 0, ruin).startswith(
+        f"your transports can then bring it what the {contract.name} needs (")
+    assert why(s, 0, ruin).endswith(f") for {contract.vp} VP")
+    assert why(s, 0, Pass()) == "ends your turn with nothing lost"
+    s.storage[0] = [1, 1, 0, 0, 0]
+    assert why(s, 0, Discard(0)) == "frees room in your storage (1 left in it)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from via_nebula_helpers import RULES, hx, quiet, slot
 
 from tui_games.games.via_nebula.board import CELL
+from tui_games.games.via_nebula.components import CONTRACTS
 from tui_games.games.via_nebula.offers import (
     ChainChoice,
     action_hexes,
@@ -26,6 +27,7 @@ from tui_games.games.via_nebula.view import (
     MapCellsMemo,
     boards_text,
     contracts_text,
+    hand_lines,
     map_marks,
     status_words,
     top_line,
@@ -190,3 +192,21 @@ def test_the_preview_wraps_each_action_whole_and_counts_the_rest() -> None:
     assert preview(texts, 4, 28) == [*texts[:2], "... and 1 more"]
     assert preview(texts, 2, 28) == ["... and 3 more"]
     assert preview(texts, 2) == [texts[0], "... and 2 more"], "no width: a line each"
+
+
+def test_a_hand_contract_keeps_its_name_whole_at_80x24() -> None:
+    """Issue 31: "hand SCF 3VP Merchan… 2×supply" at 80 columns (the side is 30 wide). With
+    a row to spare the name takes a second line under the rest; without, it keeps the line
+    and the power is left to the sheet (c). Only a name longer than the line is cut."""
+    for card, contract in enumerate(CONTRACTS):
+        two, one = hand_lines(card, 30), hand_lines(card, 30, wrap=False)
+        assert all(len(line) <= 30 for line in two + one)
+        assert contract.name in "\n".join(two)
+        assert contract.name in one[0] or len(f"hand WWSC 5VP {contract.name}") > 30
+        assert len(two) == 1 or two[1] == f"     {contract.name}"
+    s = quiet()
+    hand = s.hands[0]
+    long = sum(len(hand_lines(c, 30)) - 1 for c in hand)
+    assert len(contracts_text(s, 0, 30, spare=long).splitlines()) == (
+        len(s.display) + len(hand) + long)
+    assert len(contracts_text(s, 0, 30).splitlines()) == len(s.display) + len(hand)

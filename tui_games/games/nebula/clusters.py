@@ -89,9 +89,9 @@ class StarClusters(LineWidget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Step", key_display="←→"),
+        Binding("left,h", "step(-1)", "Step", key_display="←→", tooltip="(← h Anticlockwise)"),
         Binding("right,l", "step(1)", "Clockwise", show=False),
-        Binding("up,k", "select(-1)", "Ring", key_display="↑↓"),
+        Binding("up,k", "select(-1)", "Ring", key_display="↑↓", tooltip="(↑ k Previous ring)"),
         Binding("down,j", "select(1)", "Next ring", show=False),
     ]
 

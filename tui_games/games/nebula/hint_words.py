@@ -14,11 +14,14 @@ from tui_games.games.nebula.hard import LEAD_SCALE, seat_value
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import (
     EMPTY,
+    KeepStar,
     NebulaAction,
     NebulaState,
     PositionBlackStar,
     PositionStar,
     StepTime,
+    TakeStars,
+    TurnToChaos,
 )
 
 _RULES = NebulaRules()
@@ -26,6 +29,15 @@ _RULES = NebulaRules()
 
 def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     """What ``action`` does to the seat's estimated final VP."""
+    if isinstance(action, TakeStars):
+        # The move's own words name the stars: say where they go.
+        return "into your reserve, to place in your Galaxy this turn"
+    if isinstance(action, TurnToChaos):
+        left = sum(view.bag)
+        return (f"swaps {a_star(action.star)} from your reserve for your pick of five "
+                f"drawn from the bag ({left} stars in it)")
+    if isinstance(action, KeepStar):
+        return f"keeps {a_star(action.star)} of the five drawn for your reserve"
     after = after_move(_RULES, view, action)
     if after is None:
         return ""

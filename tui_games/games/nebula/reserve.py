@@ -55,7 +55,7 @@ class StarRow(LineWidget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Star", key_display="←→"),
+        Binding("left,h", "move(-1)", "Star", key_display="←→", tooltip="(← h Previous star)"),
         Binding("right,l", "move(1)", "Next star", show=False),
     ]
 

@@ -60,7 +60,7 @@ class ValuesBoard(LineWidget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move(-1, 0)", "Token", key_display="↑↓←→"),
+        Binding("up,k", "move(-1, 0)", "Token", key_display="↑↓←→", tooltip="(↑ k Up)"),
         Binding("down,j", "move(1, 0)", "Down", show=False),
         Binding("left,h", "move(0, -1)", "Left", show=False),
         Binding("right,l", "move(0, 1)", "Right", show=False),

@@ -35,8 +35,8 @@ class SplayedPile(LineWidget, can_focus=True):
 
     BINDINGS = [
         Binding("enter", "choose", "Choose pile"),
-        Binding("left,h", "step(-1)", "Other pile", key_display="←", show=False),
-        Binding("right,l", "step(1)", "Other pile", key_display="→", show=False),
+        Binding("left,h", "step(-1)", "Other pile", show=False),
+        Binding("right,l", "step(1)", "Other pile", show=False),
         Binding("escape", "cancel", "Back"),
     ]
 

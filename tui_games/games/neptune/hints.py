@@ -8,7 +8,8 @@ lines of 78 columns at 80x24 (tests/games/neptune/test_neptune_hints.py checks e
 from __future__ import annotations
 
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.neptune.rules import NeptuneRules, points
+from tui_games.games.neptune.card_words import card_face, card_name, face_legend
+from tui_games.games.neptune.rules import NeptuneRules
 from tui_games.games.neptune.state import (
     CP,
     IS_ASTEROID,
@@ -18,8 +19,6 @@ from tui_games.games.neptune.state import (
     SUIT_NAMES,
     NeptuneState,
     Play,
-    card_name,
-    card_short,
     trump_of,
 )
 
@@ -86,14 +85,13 @@ def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
     if card is None:
         return ""
     if card not in legal:
-        return f"{card_name(card)}: not now - {rules.why_illegal(view, card)}."
+        # Named as its face reads (the status line is beside the hand).
+        label = card_face(card) if card < 30 else card_name(card)
+        return f"{label}: not now - {rules.why_illegal(view, card)}."
     if card >= 30:
-        about = f"{card_name(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
-    else:
-        # "G1 (10)" read as a strong card: the bracket is what it scores, and the
-        # weakest cards score most. Say both, each by its name.
-        about = f"{card_short(card)} (strength {CP[card]}, scores {points(11 - CP[card])})"
-    return f"{about}: Enter plays it."
+        return f"{card_name(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]}): Enter plays it."
+    # The face's two numbers read out, each by its name: the weakest cards score most.
+    return f"{face_legend(card)}. Enter plays it."
 
 
 def status_text(rules: NeptuneRules, view: NeptuneState, viewer: int,

@@ -12,6 +12,7 @@ from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Out
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
+from tui_games.games.neptune.card_words import card_name
 from tui_games.games.neptune.determinize import fill_hidden
 from tui_games.games.neptune.round_score import round_parts, seat_breakdown
 from tui_games.games.neptune.state import (
@@ -38,7 +39,6 @@ from tui_games.games.neptune.state import (
     Play,
     Shield,
     Swap,
-    card_name,
     card_short,
     card_value,
 )

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
+from tui_games.games.neptune.card_words import card_face, card_name
 from tui_games.games.neptune.hints import first_cursor_card, legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
@@ -34,7 +35,6 @@ from tui_games.games.neptune.state import (
     NeptuneState,
     Pile,
     Play,
-    card_name,
     card_short,
 )
 from tui_games.games.neptune.summary import final_table, pile_note, round_summary
@@ -63,9 +63,9 @@ def card_style(card: int) -> str:
 
 
 def face(card: int, *, long: bool = False, dimmed: bool = False) -> CardFace:
-    """A card for the widgets: `R6 (5)` in red, `BH` (or `Black Hole` when ``long``)."""
+    """A card for the widgets: `R6 5pt` in red, `BH` (or `Black Hole` when ``long``)."""
     if card < 30:
-        label, group, rank = card_name(card), SUIT[card], CP[card]
+        label, group, rank = card_face(card), SUIT[card], CP[card]
     else:
         label = SPECIAL_NAMES[card] if long else SPECIAL_SHORT[card]
         group, rank = (4 if IS_ASTEROID[card] else 3), card
@@ -82,15 +82,22 @@ def pile_face(pile: Pile) -> PileFace:
 # A seat's name cell is 12 columns (neptune.tcss); its text takes at most 11, so that one
 # blank column always parts it from the score tracker ("▸bo (you)tens" ran together).
 NAME_ROOM = 11
+YOU = " (you)"
 
 
-def name_cell(arrow: str, name: str, you: str) -> str:
-    """``arrow`` + ``name`` + ``you`` in NAME_ROOM columns: "(you)" is never cut, a name
-    that does not fit ends in "…" (not cut mid-word unmarked: "Bot 3 (nor")."""
-    room = NAME_ROOM - len(arrow) - len(you)
+def name_cell(arrow: str, name: str, you: bool, cards: int) -> str:
+    """The two lines of a seat's name cell, each in NAME_ROOM columns: ``arrow`` + ``name``
+    (+ " (you)" when it fits), then the cards in hand. "(you)" that does not fit beside the
+    name takes the card count's place below it (the viewer's hand shows its cards): viewing
+    as Bot 2, "▸Bot… (you)" cut the name. Only a name longer than the line is cut, with
+    "…" (not mid-word unmarked: "Bot 3 (nor")."""
+    count = f" {plural(cards, 'card')}"
+    if you and len(arrow) + len(name) + len(YOU) <= NAME_ROOM:
+        return f"{arrow}{name}{YOU}\n{count}"
+    room = NAME_ROOM - len(arrow)
     if len(name) > room:
         name = name[:room - 1] + "…"
-    return f"{arrow}{name}{you}"
+    return f"{arrow}{name}\n{YOU if you else count}"
 
 
 SummaryChoice = Literal["next", "review"]
@@ -167,6 +174,7 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         self._shown: NeptuneState | None = None  # the view the table shows now
         self._asking = False  # a won trick's question is on the table for the viewer
         self._hint_for: int | None = None  # the card whose hint the status line shows
+        self._cursor_turn: tuple[int, int] | None = None  # (round, trick) it was placed for
         # Each card's hint in the table shown now, as written and as spoken to the viewer.
         self._hints: dict[int | None, tuple[str, str]] = {}
 
@@ -251,11 +259,9 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         for pile in view.piles:
             round_points[pile.owner] += pile.score
         for seat in range(view.players):
-            you = " (you)" if self.is_you(seat) else ""
             arrow = "▸" if seat == mover else " "
-            self.query_one(f"#nep-name-{seat}", TextLines).show(
-                name_cell(arrow, self.player_name(seat), you) + "\n"
-                f" {plural(len(view.hands[seat]), 'card')}")
+            self.query_one(f"#nep-name-{seat}", TextLines).show(name_cell(
+                arrow, self.player_name(seat), self.is_you(seat), len(view.hands[seat])))
             self.query_one(f"#nep-score-{seat}", ScoreTracker).set_score(view.scores[seat])
             piles = self.query_one(f"#nep-piles-{seat}", TrickPiles)
             piles.set_piles([pile_face(p) for p in view.piles if p.owner == seat],
@@ -297,8 +303,16 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         legal = legal_cards(self.rules, view, self.viewer) if mine else set()
         hand = self.deal_hand([face(c, dimmed=mine and c not in legal)
                                for c in view.hands[self.viewer]])
+        restored = self.restoring_cursor
         self.restore_cursor()
-        if mine and legal and hand.cursor_key not in legal:
+        if not (mine and legal):
+            return
+        # Each new card to play starts on a sensible card: a new hand left the cursor on
+        # its first card, often a 1, the weakest, which a newcomer took for the one to play.
+        # A cursor a save kept is left where it was.
+        turn = (view.round, view.tricks_done)
+        new_turn, self._cursor_turn = turn != self._cursor_turn, turn
+        if hand.cursor_key not in legal or (new_turn and not restored):
             start = first_cursor_card([f.key for f in hand.faces], legal)
             if start is not None:
                 hand.move_cursor_to(start)

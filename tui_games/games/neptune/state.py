@@ -79,15 +79,6 @@ def card_value(card: int, players: int) -> int:
     return -DAMAGE[card]
 
 
-def card_name(card: int) -> str:
-    """`R6 (5)` for a system card (suit, CP, score), the full name of a special, `??` hidden."""
-    if card == HIDDEN:
-        return "??"
-    if card < 30:
-        return f"{SUITS[SUIT[card]]}{CP[card]} ({11 - CP[card]})"
-    return SPECIAL_NAMES[card]
-
-
 def card_short(card: int) -> str:
     """`R6` or `BH`: the shortest unambiguous label."""
     if card == HIDDEN:

@@ -147,16 +147,24 @@ PILE_GAP = "  "
 MIN_HANGING = 8  # columns left under the first pile for a wrapped line to hang there
 
 
-def _hanging(first: list[Content], tokens: list[Content], width: int) -> Content:
-    """``first`` (the round's total, or nothing) then ``tokens``, wrapped between tokens.
-    Wrapped lines hang under the first pile, not under the total: beside Neptune's score
-    tracker, a pile at the start of the second row read as part of its `ones` row
-    ("ones ●○○○○○○○○○ A5 -5")."""
+def _hanging(first: list[Content], tokens: list[Content], width: int,
+             note: Content | None = None) -> Content:
+    """``first`` (the round's total, or nothing), ``note`` (the older piles left out) and
+    ``tokens``, wrapped between tokens. Wrapped lines hang under the first pile, not
+    under the total: beside Neptune's score tracker, a pile at the start of the second
+    row read as part of its `ones` row ("ones ●○○○○○○○○○ A5 -5")."""
+    if note is not None:
+        tokens = [note, *tokens]
     if not first:
         return wrap_tokens(tokens, width, PILE_GAP)
     head = first[0]
     indent = head.cell_length + len(PILE_GAP)
     if width - indent < MIN_HANGING:  # too narrow to hang: wrap under the total
+        if note is not None and head.cell_length + 1 + note.cell_length <= width:
+            # The note stays on the total's row, as it does where the piles hang: with
+            # a two-digit total at 80x24 it began the next row, a line after its total.
+            return Content("\n").join([Content.assemble(head, " ", note),
+                                       wrap_tokens(tokens[1:], width, PILE_GAP)])
         return wrap_tokens([head, *tokens], width, PILE_GAP)
     line, taken = head, 0
     for token in tokens:
@@ -259,7 +267,7 @@ class TrickPiles(LineWidget):
         while limit and len(shown.split("\n")) > limit and hidden < len(tokens) - 1:
             hidden += 1
             more = Content.styled(f"({hidden} more)", ".trick-piles--empty")
-            shown = _hanging(first, [more, *tokens[hidden:]], width)
+            shown = _hanging(first, tokens[hidden:], width, more)
         return shown
 
     def _line_count(self, width: int) -> int:

@@ -10,9 +10,18 @@ from collections.abc import Sequence
 
 from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural, speak_to
+from tui_games.games.neptune.card_words import card_name
 from tui_games.games.neptune.hints import play_hint
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
-from tui_games.games.neptune.state import SPECIALS, NeptuneState, Pile, card_name, card_short
+from tui_games.games.neptune.state import (
+    CP,
+    SPECIALS,
+    SUIT,
+    SUIT_NAMES,
+    NeptuneState,
+    Pile,
+    card_short,
+)
 from tui_games.games.neptune.summary import standing
 
 _RULES = NeptuneRules()
@@ -124,11 +133,15 @@ def secret_names(state: NeptuneState, seat: int) -> set[str]:
                                     for c in state.hands[p]]
     seen = list(view.hands[seat]) + list(view.trick) + list(view.last_trick) + list(
         view.specials) + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
-    return {_name(c) for c in hidden} - {_name(c) for c in seen if c >= 0}
+    return {n for c in hidden for n in _names(c)} - {n for c in seen if c >= 0
+                                                      for n in _names(c)}
 
 
-def _name(card: int) -> str:
-    return card_short(card) if card < SPECIALS[0] else card_name(card)
+def _names(card: int) -> tuple[str, ...]:
+    """How a line may name ``card``: "R6" (hints, the table) and "Red 6" (sentences)."""
+    if card >= SPECIALS[0]:
+        return (card_name(card),)
+    return card_short(card), f"{SUIT_NAMES[SUIT[card]]} {CP[card]}"
 
 
 def spoken(text: str) -> str:

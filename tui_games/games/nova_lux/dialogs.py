@@ -25,9 +25,9 @@ class ExchangeDialog(DismissOnce, ModalScreen[Exchange | None]):
     """Pick what to give and what to get; ``one_count``: the same count on both sides."""
 
     BINDINGS = [
-        Binding("up,k", "field(-1)", "Field", key_display="↑↓"),
+        Binding("up,k", "field(-1)", "Field", key_display="↑↓", tooltip="(↑ k Previous field)"),
         Binding("down,j", "field(1)", "Next field", show=False),
-        Binding("left,h", "change(-1)", "Change", key_display="←→"),
+        Binding("left,h", "change(-1)", "Change", key_display="←→", tooltip="(← h Decrease)"),
         Binding("right,l", "change(1)", "Increase", show=False),
         Binding("enter", "confirm", "Confirm", key_display="⏎"),
         Binding("escape", "cancel", "Cancel"),

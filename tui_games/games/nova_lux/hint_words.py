@@ -8,11 +8,38 @@ no card turned up): a hint never guesses what the seat cannot see.
 
 from __future__ import annotations
 
+import copy
+
 from tui_games.engine.bots.hint import after_move
+from tui_games.engine.grammar import seat_ref
+from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES
 from tui_games.games.nova_lux.bot import targets
-from tui_games.games.nova_lux.cards import COLONY_LEVEL, FACTIONS, amount, requirement_text
+from tui_games.games.nova_lux.cards import (
+    COLONY_LEVEL,
+    FACTIONS,
+    HYDROGEN,
+    STARS,
+    amount,
+    requirement_text,
+)
+from tui_games.games.nova_lux.describe import star_at, top_star, units
 from tui_games.games.nova_lux.rules import NovaLuxRules
-from tui_games.games.nova_lux.state import NONE, NovaLuxAction, NovaLuxState, Pick
+from tui_games.games.nova_lux.state import (
+    NONE,
+    AdjustOffer,
+    AnswerTrade,
+    DropOffer,
+    Escape,
+    ForceTrade,
+    MoveTo,
+    NovaLuxAction,
+    NovaLuxState,
+    Pick,
+    PlaceShip,
+    SendOffer,
+    StartTrade,
+    Teleport,
+)
 
 _RULES = NovaLuxRules()
 SAID = 2  # resources named in a shortfall: the status line has room for two
@@ -35,11 +62,89 @@ def short_text(short: list[tuple[int, int]]) -> str:
     return " and ".join(named) + more
 
 
+def _goal(s: NovaLuxState, seat: int, *, short: bool = False) -> str:
+    if s.colony[seat] != NONE:
+        return "your next faction"
+    return "your colony" if short else f"your colony ({COLONY_LEVEL} of each)"
+
+
+def _arrive(view: NovaLuxState, seat: int, cell: int) -> str:
+    """Where the Ark goes: the star there, and whether its harvest pays what the seat's
+    goal lacks (a harvest takes its hydrogen and pays its reward per hydrogen)."""
+    card = CARD_AT[cell]
+    star = top_star(view, card) if card != NONE else NONE
+    if star == NONE:
+        return f"takes the Ark to {CELL_NAMES[cell]} (no star to harvest there)"
+    there = STARS[star]
+    where = f"takes the Ark to {star_at(view, card)}"
+    lacking = {r for r, _ in shortfall(view, seat)}
+    wanted = [r for r in there.reward if r in lacking]
+    if wanted:
+        return (f"{where}: its harvest pays {amount(there.reward_n, wanted[0])} a hydrogen, "
+                f"which {_goal(view, seat, short=True)} lacks")
+    return f"{where}: {amount(there.hydrogen, HYDROGEN)} to harvest"
+
+
+def _traded(view: NovaLuxState, seat: int, gives: tuple[int, ...], gets: tuple[int, ...],
+            when: str) -> str:
+    """What a trade leaves the seat short of, once made (``when``: "if accepted")."""
+    after = [have - give + get for have, give, get in zip(view.res[seat], gives, gets,
+                                                           strict=True)]
+    before = shortfall(view, seat)
+    traded = copy.copy(view)  # shallow: shortfall reads the resources, replaced here
+    traded.res = [after if p == seat else have for p, have in enumerate(view.res)]
+    now = shortfall(traded, seat)
+    goal = _goal(view, seat, short=True)
+    if not now:
+        return f"{when}, you then hold what {goal} asks"
+    if sum(n for _, n in now) < sum(n for _, n in before):
+        return f"{when}, {goal} then lacks only {short_text(now)}"
+    return f"{when}, you give {units(gives)} for {units(gets)}"
+
+
+def _trade(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
+    """A trade step in the game's words: what it offers, and what it leaves to gain."""
+    if isinstance(action, StartTrade):
+        lacking = [r for r, _ in shortfall(view, seat)]
+        held = [r for r in lacking if view.res[action.target][r] > 0]
+        if held:
+            return (f"opens an offer to {seat_ref(action.target)}, who holds "
+                    f"{amount(view.res[action.target][held[0]], held[0])} that "
+                    f"{_goal(view, seat, short=True)} lacks")
+        return f"opens an offer to {seat_ref(action.target)}"
+    offer = view.offer
+    if isinstance(action, AdjustOffer) and offer is not None:
+        gives, gets = list(offer.gives), list(offer.gets)
+        side = gives if action.give else gets
+        side[action.res] = max(0, side[action.res] + (1 if action.more else -1))
+        return f"the offer then gives {units(tuple(gives))} for {units(tuple(gets))}"
+    if isinstance(action, SendOffer) and offer is not None:
+        return _traded(view, seat, offer.gives, offer.gets, "if accepted")
+    if isinstance(action, DropOffer):
+        return "keeps what you hold: no offer is made"
+    if isinstance(action, AnswerTrade) and offer is not None:
+        if not action.accept:
+            return "keeps what you hold"
+        # the offer's gives are what its maker gives: this seat receives them
+        return _traded(view, seat, offer.gets, offer.gives, "accepted")
+    if isinstance(action, ForceTrade):
+        kinds = range(len(view.res[seat]))
+        gives = tuple(action.count if r == action.give else 0 for r in kinds)
+        gets = tuple(action.count if r == action.get else 0 for r in kinds)
+        return _traded(view, seat, gives, gets, "traded")
+    return ""
+
+
 def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     """What ``action`` leaves the seat short of: its colony's 7s, then its factions."""
     if isinstance(action, Pick):
         # a faction is completed once its requirement is met, after the colony
         return f"to complete it later you need {requirement_text(FACTIONS[action.faction])}"
+    if isinstance(action, MoveTo | Teleport | Escape | PlaceShip):
+        return _arrive(view, seat, action.cell)
+    if isinstance(action, StartTrade | AdjustOffer | SendOffer | DropOffer | AnswerTrade
+                  | ForceTrade):
+        return _trade(view, seat, action)
     after = after_move(_RULES, view, action)
     if after is None or seat >= len(after.res):
         return ""
@@ -58,7 +163,8 @@ def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     missing = sum(n for _, n in now)
     if missing < sum(n for _, n in before):
         return f"{goal} then lacks {short_text(now)}"
-    return ""  # a cost paid for what comes later (a move, a trade): its name says it
+    # A cost paid for what comes later (its name says what goes and comes): the goal.
+    return f"{_goal(after, seat, short=True)} still lacks {short_text(now)}"
 
 
 def outlook(view: NovaLuxState, seat: int, rating: float) -> str:

@@ -29,10 +29,12 @@ class OfferDialog(DismissOnce, ModalScreen[bool | None]):
     AdjustOffer and returns the refusal's reason ("" when it was played)."""
 
     BINDINGS = [
-        Binding("up,k", "row(-1)", "Resource", key_display="↑↓"),
+        Binding("up,k", "row(-1)", "Resource", key_display="↑↓",
+                tooltip="(↑ k Previous resource)"),
         Binding("down,j", "row(1)", "Next resource", show=False),
         Binding("left,right", "side", "Give/get", key_display="←→"),
-        Binding("plus,equals_sign,space", "unit(True)", "One more", key_display="+"),
+        Binding("plus,equals_sign,space", "unit(True)", "One more", key_display="+",
+                tooltip="(+ = space)"),
         Binding("minus", "unit(False)", "One less", key_display="-"),
         *[Binding(letter.lower(), f"go({r})", "Resource", show=False)
           for r, letter in enumerate(RESOURCE_LETTERS)],

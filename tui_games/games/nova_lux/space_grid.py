@@ -30,7 +30,7 @@ class SpaceGrid(CellMap):
     """A ``size`` x ``size`` grid with a cursor; cells come from the screen by ``show``."""
 
     BINDINGS = [
-        Binding("up,k", "step('up')", "Move", key_display="←↑↓→"),
+        Binding("up,k", "step('up')", "Move", key_display="←↑↓→", tooltip="(↑ k Up)"),
         Binding("down,j", "step('down')", "Down", show=False),
         Binding("left,h", "step('left')", "Left", show=False),
         Binding("right,l", "step('right')", "Right", show=False),

@@ -22,11 +22,15 @@ from tui_games.games.via_nebula.hard import LEAD_SCALE
 from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import (
     Convert,
+    Discard,
     Erect,
     Explore,
     FreeExplore,
     MoveResource,
+    Pass,
     PlaceCraftsman,
+    PlaceSite,
+    SkipPower,
     TakeFromSupply,
     Transport,
     ViaNebulaAction,
@@ -100,10 +104,30 @@ def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
     return f"{gain}; the {CONTRACTS[(mine or wanting)[0]].name} needs {RESOURCES[kind]}"
 
 
+def _site_placed(view: ViaNebulaState, seat: int) -> str:
+    """A new site starts empty: the open contract it is then nearest to is the cheapest."""
+    found = closest(view, seat, [0] * len(RESOURCES))
+    if found is None:
+        return "a place for your transports to bring resources to, and to build on"
+    card, lacking = found
+    return (f"your transports can then bring it what the {CONTRACTS[card].name} needs "
+            f"({short_text(lacking)}) for {CONTRACTS[card].vp} VP")
+
+
 def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     """What ``action`` does towards the seat's buildings."""
     if isinstance(action, PlaceCraftsman):
         return _craftsman(view, seat, action.hex)
+    if isinstance(action, PlaceSite):
+        return _site_placed(view, seat)
+    if isinstance(action, Pass):
+        # the rulebook allows a pass only when no action at all is possible
+        return "ends your turn with nothing lost"
+    if isinstance(action, SkipPower):
+        return "the power has nothing more to do for your sites"
+    if isinstance(action, Discard):
+        left = sum(view.storage[seat]) - 1
+        return f"frees room in your storage ({left} left in it)"
     if isinstance(action, Explore | FreeExplore):
         # transports follow "a path of empty meadow spaces": a tile opens one
         return "its meadow tile opens a path for transports to your sites"
@@ -111,7 +135,7 @@ def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
         return _site(view, seat, action)
     if isinstance(action, Erect):
         contract = CONTRACTS[action.card]
-        return POWERS.get(contract.power, "")
+        return POWERS.get(contract.power, f"scores its {contract.vp} VP")
     return ""
 
 

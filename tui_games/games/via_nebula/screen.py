@@ -244,8 +244,25 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 for seat in range(view.players)]
 
     def _refresh_side(self, view: ViaNebulaState) -> None:
+        spare = self._spare_rows()
+        if spare is None:  # once laid out, the names may take the rows the log spares
+            self.call_after_refresh(self._side_laid_out)
         self._side.show_boards(view, self.viewer, self._names(), self._scores(view),
-                               self.large, self._side_width())
+                               self.large, self._side_width(), spare or 0)
+
+    def _side_laid_out(self) -> None:
+        if self._shown is not None and not self.closed and self._spare_rows() is not None:
+            self._refresh_side(self._shown)
+
+    def _spare_rows(self) -> int | None:
+        """The rows the side may grow by without squeezing the status line and the log
+        under their least (two each; a guided game's step box two more, its log one)."""
+        news = self.query("#game-news")
+        height = news.first().size.height if news else 0
+        if not height:
+            return None  # before the first layout
+        least = 5 if self.guide is not None and self.guide.active else 4
+        return max(0, height - least + self._side.name_rows)
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""

@@ -30,6 +30,7 @@ class ViaSide(Column):
                          id="via-side")
         self.actions_title, self.action_list = title, listing
         self.contracts, self.boards = contracts, boards
+        self.name_rows = 0  # the rows the hand's second lines (whole names) take now
 
     def width_for(self, large: bool, app_width: int) -> int:
         """The column's width (known before the first layout too)."""
@@ -51,7 +52,10 @@ class ViaSide(Column):
             listing.highlighted = 0 if texts else None
 
     def show_boards(self, view: ViaNebulaState, viewer: int, names: list[str],
-                    scores: list[int], large: bool, width: int) -> None:
-        """The contracts and the guild boards (each repaints only the lines that changed)."""
-        self.contracts.show(contracts_text(view, viewer, width))
+                    scores: list[int], large: bool, width: int, spare: int = 0) -> None:
+        """The contracts and the guild boards (each repaints only the lines that changed);
+        ``spare`` rows may go to hand contracts whose names need a second line."""
+        text = contracts_text(view, viewer, width, spare)
+        self.name_rows = text.count("\n") + 1 - len(view.display) - len(view.hands[viewer])
+        self.contracts.show(text)
         self.boards.show(boards_text(view, viewer, names, scores, large, width))

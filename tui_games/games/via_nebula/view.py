@@ -230,11 +230,31 @@ def contract_line(card: int, width: int) -> str:
     return fit(f"{head}{fit(c.name, name_room):<{name_room}} {power}".rstrip(), width)
 
 
-def contracts_text(s: ViaNebulaState, viewer: int, width: int) -> str:
-    """The contracts on display (``(empty)`` for a taken one), then the viewer's hand."""
+def contracts_text(s: ViaNebulaState, viewer: int, width: int, spare: int = 0) -> str:
+    """The contracts on display (``(empty)`` for a taken one), then the viewer's hand:
+    up to ``spare`` of its cards whose name does not fit their line take a second line."""
     lines = [contract_line(c, width) if c >= 0 else "(empty)" for c in s.display]
-    lines += [f"hand {contract_line(c, width - 5)}" for c in s.hands[viewer]]
+    for card in s.hands[viewer]:
+        held = hand_lines(card, width, wrap=spare > 0)
+        spare -= len(held) - 1
+        lines += held
     return "\n".join(lines)
+
+
+def hand_lines(card: int, width: int, *, wrap: bool = True) -> list[str]:
+    """A contract in the viewer's hand: ``hand WS   2VP Cabin  conv`` when its name fits
+    the line, else (``wrap``) its name whole on a second line under the rest (issue 31:
+    "Merchan…", "Explor…" were cut at 80 columns; the hand's cards are the ones to plan
+    with). Without ``wrap`` the name keeps the one line and the power goes."""
+    line = contract_line(card, width - 5)
+    c = CONTRACTS[card] if card != HIDDEN else None
+    if c is None or c.name in line:
+        return [f"hand {line}"]
+    power = ("2×" if c.uses == 2 and c.power else "") + POWER_SHORT[c.power]
+    if not wrap:  # no row to spare: the name whole, its power left to the sheet (c)
+        return [fit(f"hand {pile_letters(list(c.needs))} {c.vp}VP {c.name}", width)]
+    return [fit(f"hand {pile_letters(list(c.needs))} {c.vp}VP {power}".rstrip(), width),
+            fit(f"     {c.name}", width)]
 
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,

@@ -86,6 +86,11 @@ class CardTable(GameScreen):
         hand.set_cards(faces, owner=self.viewer)  # another owner: the hand starts afresh
         return hand
 
+    @property
+    def restoring_cursor(self) -> bool:
+        """True until ``restore_cursor`` has put back the cursor a save kept."""
+        return self._restore_cursor is not None
+
     def restore_cursor(self) -> None:
         """The first time only: put the cursor back on the card a save kept it on."""
         if self._restore_cursor is not None:  # a resumed game: the cursor as it was saved

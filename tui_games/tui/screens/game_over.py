@@ -104,8 +104,9 @@ LABEL_AT_LEAST = 12  # a label column narrower than this wraps its labels too of
 
 
 def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
-    """The breakdown as rows of cells: a header (one column per player), the breakdown
-    labels, then score and place.
+    """The breakdown as rows of cells: a header (one column per player), score and place,
+    then the breakdown labels (the lines that matter first: at 80x24 a long breakdown
+    scrolls, and the total and the place were only found by scrolling down to them).
 
     Winners are marked by a star and bold reverse, not by colour alone. Detail rows
     (core.is_detail) are dim: they explain the row above and are not part of the sum.
@@ -117,7 +118,9 @@ def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
         won = i in outcome.winners
         header.append((f"{WINNER_MARK} {name}" if won else name,
                        "bold reverse" if won else "bold"))
-    rows = [header]
+    rows = [header,
+            [("Score", "bold"), *[(str(s), "bold") for s in outcome.scores]],
+            [("Place", ""), *[(ordinal(r), "") for r in outcome.ranks]]]
     seat_rows = [keyed(outcome.breakdown[i]) if i < len(outcome.breakdown) else {}
                  for i in range(len(seats))]
     for key in merged_keys(outcome.breakdown):
@@ -125,8 +128,6 @@ def breakdown_grid(outcome: Outcome, seats: list[Seat]) -> list[list[Cell]]:
         rows.append([(printable(key[1] or key[0]), style),
                      *[(str(values[key]) if key in values else "", style)
                        for values in seat_rows]])
-    rows.append([("Score", "bold"), *[(str(s), "bold") for s in outcome.scores]])
-    rows.append([("Place", ""), *[(ordinal(r), "") for r in outcome.ranks]])
     return rows
 
 
@@ -183,8 +184,11 @@ TABLE_ROWS = 12  # the breakdown's box shows at most this many rows of the table
 
 class Breakdown(ScrollView, can_focus=False):
     """The dialog's body as one scroll box of lines (the line API, as Textual's Log draws
-    its lines): the result on top (``head``, centred), a gap, the breakdown table (each
-    row centred, as a block), blank rows to the box's height, and the hints line.
+    its lines): the result on top (``head``, centred), a gap, the hints line and a gap,
+    then the breakdown table (each row centred, as a block) and blank rows to the box's
+    height. The top and the row of names stay put: a table too tall for the box scrolls
+    under them (at 80x24 the title scrolled away, and the hints line showed only at the
+    very bottom).
 
     One widget: a Static for the result, a VerticalScroll around a widget of the table
     and a Static for the hints were four for the dialog's first frame to mount, style
@@ -208,7 +212,6 @@ class Breakdown(ScrollView, can_focus=False):
         self._drawn: dict[tuple[int, int], list[Content]] = {}
         self._strips: dict[tuple[int, int, int], Strip] = {}  # cleared on a restyle
         self._note = Content.styled(printable(hints), ".breakdown--note")
-        self._bottoms: dict[int, list[Content]] = {}
 
     def lines(self, width: int) -> list[Content]:
         """The table's lines at ``width`` (worked out once per width)."""
@@ -225,21 +228,21 @@ class Breakdown(ScrollView, can_focus=False):
         return self.lines(self.block_width(room))
 
     def top(self, room: int) -> list[Content]:
-        """The result wrapped to ``room`` (each line centred when drawn, as
-        ``text-align: center`` centres it), and the gap under it."""
+        """The rows that never scroll: the result wrapped to ``room`` (each line centred
+        when drawn, as ``text-align: center`` centres it), a gap, and the hints line
+        (muted, as a dialog's note is) with a gap under it when there is one."""
         if room not in self._tops:
-            self._tops[room] = [*self.head.wrap(room), Content("")]
+            note = [*self._note.wrap(room), Content("")] if self.hints else []
+            self._tops[room] = [*self.head.wrap(room), Content(""), *note]
         return self._tops[room]
 
-    def bottom(self, room: int) -> list[Content]:
-        """The hints line wrapped to ``room``, muted as a dialog's note is ([] for none)."""
-        if room not in self._bottoms:
-            self._bottoms[room] = self._note.wrap(room) if self.hints else []
-        return self._bottoms[room]
+    def pinned(self, room: int) -> int:
+        """How many rows never scroll: the top's and the table's row of names."""
+        return len(self.top(room)) + min(1, len(self.table(room)))
 
     def natural_height(self, room: int) -> int:
         """Every row of the body at ``room`` wide, none of the box's blank rows."""
-        return len(self.top(room)) + len(self.table(room)) + len(self.bottom(room))
+        return len(self.top(room)) + len(self.table(room))
 
     def fit(self, room: int) -> None:
         """Lay the body out for ``room`` columns (its scroll bar left out)."""
@@ -257,16 +260,16 @@ class Breakdown(ScrollView, can_focus=False):
     def body(self, room: int, height: int) -> list[tuple[Content, int]]:
         """The rows of a body ``height`` tall, each with its first column: the table's
         box takes the rows the result and the hints leave (blank under a short table).
-        A line of the result is centred, the table as a block (at ``(room - width) //
-        2``, as Textual centres a line and aligns a child), the hints line is not."""
+        A line of the top is centred, the table as a block (at ``(room - width) // 2``,
+        as Textual centres a line and aligns a child)."""
         if (room, height) not in self._bodies:
-            top, table, bottom = self.top(room), self.table(room), self.bottom(room)
-            blank = max(0, height - len(top) - len(table) - len(bottom))
+            top, table = self.top(room), self.table(room)
+            blank = max(0, height - len(top) - len(table))
             block = max((line.cell_length for line in table), default=0)
             self._bodies[room, height] = [
                 *((line, (room - line.cell_length) // 2) for line in top),
                 *((line, (room - block) // 2) for line in table),
-                *((Content(""), 0) for _ in range(blank)), *((line, 0) for line in bottom)]
+                *((Content(""), 0) for _ in range(blank))]
         return self._bodies[room, height]
 
     def drawn(self, room: int, height: int) -> list[Content]:
@@ -286,7 +289,9 @@ class Breakdown(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the box."""
         room = self.scrollable_content_region.width
-        row = y + self.scroll_offset.y
+        # The top's rows and the table's names stay put; the rest scrolls under them. The
+        # scroll range is the same either way: the natural height less the box's.
+        row = y if y < self.pinned(room) else y + self.scroll_offset.y
         if self.text_selection is not None:  # drawn over every row at once, as Textual does
             strips = Visual.to_strips(self, self.render(), room, None, self.visual_style)
             return strips[row] if 0 <= row < len(strips) else Strip.blank(room)
@@ -387,7 +392,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
                     part.get_content_height(size, size, width)
                     if part.styles.height.is_auto or part.styles.height.unit == Unit.PERCENT
                     else int(part.styles.height.resolve(size, size)))
-        most = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
+        most = len(body.top(width)) + TABLE_ROWS
         return width, min(size.height - rest, most)
 
     def fit_scores(self, size: Size) -> None:
@@ -399,12 +404,11 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
             return  # closed while it was being built
         body = self.query_one("#breakdown", Breakdown)
         width, room = self.scores_room(size)
-        body.styles.max_height = len(body.top(width)) + TABLE_ROWS + len(body.bottom(width))
+        body.styles.max_height = len(body.top(width)) + TABLE_ROWS
         overflow = body.natural_height(width) > room
         if overflow:  # the result and the hints wrap at the narrower width too
             narrower = width - body.styles.scrollbar_size_vertical
-            body.styles.max_height = (len(body.top(narrower)) + TABLE_ROWS
-                                      + len(body.bottom(narrower)))
+            body.styles.max_height = len(body.top(narrower)) + TABLE_ROWS
         body.styles.overflow_y = "scroll" if overflow else "auto"
         # Shown before the first layout, so that it already makes room for the bar.
         body.show_vertical_scrollbar = overflow

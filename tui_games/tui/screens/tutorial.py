@@ -3,8 +3,8 @@
 A game declares its tutorial as data (``games/<id>/tutorial.py``, named by its GameInfo's
 ``tutorial``; see engine/tutorial.py). ``learn(app, info)`` opens that fixed deal against
 easy bots with a ``Guide`` attached to the table. The guide shows each step's text in a
-box in the log's room, over the log's newest line (the table stays in view at 80x24, and
-so do the bots' moves), lets the game mark what the
+box in the log's room, over the log's lines since the player's last move (the table stays
+in view at 80x24, and so do all the bots' moves since yours), lets the game mark what the
 step uses (its cursor), and is asked by GameScreen.play before anything is played: an
 action that is legal but not the step's is refused with a sentence (an illegal one is
 explained by the screen as always), so nothing is played by accident. After the last
@@ -13,6 +13,7 @@ step the game goes on as an ordinary game against the easy bot.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from tui_games.tui.screens.game import GameScreen
 
 GUIDED_CLASS = "-guided"  # on the game screen while the guide's box takes the log's room
+SINCE_ROWS = 4  # the most log rows the guided game opens for the moves since yours
 NO_UNDO = "The guided game has no undo: each step builds on the one before."
 
 
@@ -56,6 +58,7 @@ class Guide:
         self.tutorial = tutorial
         self.step = 0  # the step to do next; len(steps) once the guide has handed over
         self._marked = -1  # the step whose mark was last put on the table
+        self._since = 0  # the log's length when the player's last move was played
 
     @property
     def active(self) -> bool:
@@ -83,9 +86,33 @@ class Guide:
             text = f"Wait for the other seat's move. Then: {text}"
         for box in screen.query("#guide").results(Static):
             box.update(text)
+        # Once the table is laid out: a table that grew (a new meld) leaves less room.
+        screen.call_after_refresh(self._open_log, screen, text)
         if self.active and self._marked != self.step and screen.mine():
             self._marked = self.step
             self.mark(screen)
+
+    def _open_log(self, screen: GameScreen, text: str) -> None:
+        """Give the log as many rows as the moves since the player's last one take (at
+        most SINCE_ROWS, at least its newest line), from the rows the step's ``text``
+        leaves: with one line, only the last of the bots' moves showed, and the other
+        sites "just appeared". The step's text is never cut for them."""
+        if not screen.is_attached:
+            return  # the table was left before its layout came round
+        view = screen.view()
+        texts = [screen.speak(line) for event in view.log[self._since:]
+                 if (line := event.for_viewer(screen.viewer))]
+        width = max(20, screen.size.width - 2)  # the log's padding: a column each side
+        wanted = sum(len(textwrap.wrap(line, width)) or 1 for line in texts)
+        news = screen.query("#game-news")
+        room = news.first().size.height if news else 0
+        # The status line's two rows, and the step box's text (its padding and border
+        # take three columns, and a wrap may leave one more empty).
+        step_rows = len(textwrap.wrap(text, max(20, screen.size.width - 4))) or 1
+        rows = max(1, min(SINCE_ROWS, wanted, room - 2 - step_rows))
+        for part in screen.query("#game-log-box, #log"):
+            # Back to the style sheet's height once the game goes on without the guide.
+            part.styles.height = rows if self.active else None
 
     def mark(self, screen: GameScreen) -> None:
         """Put the screen's cursor on what the step uses."""
@@ -108,6 +135,8 @@ class Guide:
                                "but the box below asks for another move.", error=True)
             return False
         self.step += 1
+        # The player's own move and everything after it is news until their next one.
+        self._since = len(screen.view().log)
         return True
 
 

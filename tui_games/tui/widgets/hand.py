@@ -61,7 +61,7 @@ class Hand(LineWidget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Move", key_display="←→"),
+        Binding("left,h", "move(-1)", "Move", key_display="←→", tooltip="(← h Move left)"),
         Binding("right,l", "move(1)", "Move right", show=False),
         Binding("home", "move_to_end(0)", "First", show=False),
         Binding("end", "move_to_end(1)", "Last", show=False),
