@@ -256,12 +256,14 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _spare_rows(self) -> int | None:
         """The rows the side may grow by without squeezing the status line and the log
-        under their least (two each; a guided game's step box two more, its log one)."""
+        under their least (two each; in a guided game the step box's text, its log one)."""
         news = self.query("#game-news")
         height = news.first().size.height if news else 0
         if not height:
             return None  # before the first layout
-        least = 5 if self.guide is not None and self.guide.active else 4
+        least = 4
+        if self.guide is not None and self.has_class(self.guide.CLASS):  # step or farewell
+            least = 3 + max(2, self.guide.step_rows(self.size.width))
         return max(0, height - least + self._side.name_rows)
 
     def _side_after_frame(self) -> None:

@@ -106,13 +106,18 @@ class Guide:
         wanted = sum(len(textwrap.wrap(line, width)) or 1 for line in texts)
         news = screen.query("#game-news")
         room = news.first().size.height if news else 0
-        # The status line's two rows, and the step box's text (its padding and border
-        # take three columns, and a wrap may leave one more empty).
-        step_rows = len(textwrap.wrap(text, max(20, screen.size.width - 4))) or 1
+        # The status line's two rows, and the step box's text.
+        step_rows = self.step_rows(screen.size.width, text)
         rows = max(1, min(SINCE_ROWS, wanted, room - 2 - step_rows))
         for part in screen.query("#game-log-box, #log"):
             # Back to the style sheet's height once the game goes on without the guide.
             part.styles.height = rows if self.active else None
+
+    def step_rows(self, width: int, text: str | None = None) -> int:
+        """The rows the step box's text takes on a screen ``width`` wide (its padding and
+        border take three columns, and a wrap may leave one more empty)."""
+        return len(textwrap.wrap(self.box_text() if text is None else text,
+                                 max(20, width - 4))) or 1
 
     def mark(self, screen: GameScreen) -> None:
         """Put the screen's cursor on what the step uses."""
