@@ -64,41 +64,74 @@ def back(cluster: int, text: str) -> Step:
 
 
 STEPS = (
-    step(KeepPersonal(card=4), ("enter",),
-         "First keep one of two secret Personal objectives. The marked one pays 14 VP "
-         "for white stars on 4 Highlighted spaces of your Galaxy. Enter keeps it."),
-    clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three "
-              "Time markers. The top marker is chosen (↑↓ choose one): → steps it "
-              "clockwise."),
+    step(
+        KeepPersonal(card=4),
+        ("enter",),
+        "First keep one of two secret Personal objectives. The marked one pays 14 VP "
+        "for white stars on 4 Highlighted spaces of your Galaxy. Enter keeps it.",
+    ),
+    clockwise(
+        TOP,
+        "Collect stars by investing Time: 5 steps in all among the three "
+        "Time markers. The top marker is chosen (↑↓ choose one): → steps it "
+        "clockwise.",
+    ),
     clockwise(TOP, "Again → : each step is one of your 5 points."),
-    clockwise(TOP, "Once more → : the top marker now faces a white star, the colour "
-              "of your objective."),
-    back(LEFT, "The left marker is chosen now: ← steps it counterclockwise. Markers may "
-         "go either way."),
-    back(LEFT, "← again: 5 points spent. The left marker faces a black star; the "
-         "right one, unmoved, a blue one."),
-    step(TakeStars(), ("enter",),
-         "All 5 points are spent: Enter takes the star in front of each marker into "
-         "your reserve (white, blue and black)."),
-    step(PositionStar(WHITE, CENTRE), ("enter",),
-         "Now position stars in your Galaxy. The white star is chosen and the cursor is "
-         "on C, the centre and a Highlighted space: Enter places it there."),
-    step(PositionBlackStar(), ("enter",),
-         "A black star never goes in the Galaxy: it fills the next slot of your Black "
-         "Star Zone. It is chosen: Enter."),
-    step(AdvanceValue(RED), ("enter",),
-         "In the full game a black star lets you advance one Value token one space: "
-         "it raises what that colour or objective is worth at the end. Enter advances "
-         "the red token."),
-    step(FinishPositioning(), ("f",),
-         "Keep the blue star in reserve for later: f finishes your turn (objectives "
-         "are checked and the clusters refilled)."),
-    step(TurnToChaos(BLUE), ("c", "enter"),
-         "The other way to collect: Turn to Chaos. Press c, then Enter to give back the "
-         "blue star of your reserve; five stars are drawn from the bag."),
-    step(KeepStar(RED), ("enter",),
-         "Keep one of the five drawn stars; the others go back to the bag. Enter keeps "
-         "the marked red star."),
+    clockwise(
+        TOP, "Once more → : the top marker now faces a white star, the colour of your objective."
+    ),
+    back(
+        LEFT,
+        "The left marker is chosen now: ← steps it counterclockwise. Markers may go either way.",
+    ),
+    back(
+        LEFT,
+        "← again: 5 points spent. The left marker faces a black star; the "
+        "right one, unmoved, a blue one.",
+    ),
+    step(
+        TakeStars(),
+        ("enter",),
+        "All 5 points are spent: Enter takes the star in front of each marker into "
+        "your reserve (white, blue and black).",
+    ),
+    step(
+        PositionStar(WHITE, CENTRE),
+        ("enter",),
+        "Now position stars in your Galaxy. The white star is chosen and the cursor is "
+        "on C, the centre and a Highlighted space: Enter places it there.",
+    ),
+    step(
+        PositionBlackStar(),
+        ("enter",),
+        "A black star never goes in the Galaxy: it fills the next slot of your Black "
+        "Star Zone. It is chosen: Enter.",
+    ),
+    step(
+        AdvanceValue(RED),
+        ("enter",),
+        "In the full game a black star lets you advance one Value token one space: "
+        "it raises what that colour or objective is worth at the end. Enter advances "
+        "the red token.",
+    ),
+    step(
+        FinishPositioning(),
+        ("f",),
+        "Keep the blue star in reserve for later: f finishes your turn (objectives "
+        "are checked and the clusters refilled).",
+    ),
+    step(
+        TurnToChaos(BLUE),
+        ("c", "enter"),
+        "The other way to collect: Turn to Chaos. Press c, then Enter to give back the "
+        "blue star of your reserve; five stars are drawn from the bag.",
+    ),
+    step(
+        KeepStar(RED),
+        ("enter",),
+        "Keep 2 of the five drawn stars, one at a time; the others go back to the box, "
+        "out of the game. Enter keeps the marked red star first.",
+    ),
 )
 
 TUTORIAL = Tutorial(
@@ -106,10 +139,10 @@ TUTORIAL = Tutorial(
     options={"mode": "full"},
     steps=STEPS,
     intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
-          "for objectives.",
+    "for objectives.",
     farewell="On your own now (undo works again). The most VP at the end wins: objectives, "
-             "constellations, black stars, colours in your Galaxy. Next: position your red "
-             "star; then each turn move the Time markers 5 spaces to take stars and place "
-             "each next to one of yours, never linked to its own colour.",
+    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, "
+    "position both; then each turn move the Time markers 5 spaces to take stars, and "
+    "place each next to one of yours, never linked to its own colour.",
     mark=mark,
 )
