@@ -25,9 +25,12 @@ from tui_games.games.nebular_colors.texts import only_a_run
 
 def test_keeping_a_card_next_to_two_of_its_suit_keeps_the_run_open() -> None:
     s = table(hands=("B10 P3", ""), phase="discard", drawn="B11 Y2", piles=("P1", "G3"))
-    discard = next(a for a in RULES.legal_actions(s)
-                   if isinstance(a, Discard) and card_name(a.card) == "Y2")
-    assert why(s, 0, discard) == "keeps your blue run open: B10 B11 wait for B9 or B12"
+    discard = next(
+        a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "Y2"
+    )
+    assert why(s, 0, discard) == (
+        "B11 stays in your hand and keeps your blue run open: B10 B11 wait for B9 or B12"
+    )
 
 
 def test_a_run_with_a_gap_waits_for_the_middle_card() -> None:
@@ -43,16 +46,28 @@ def test_a_kept_card_that_completes_a_run_or_a_set_says_so() -> None:
 
 def test_a_card_that_fits_no_meld_is_the_one_to_give_away() -> None:
     s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1", piles=("P2", "B2"))
-    discard = next(a for a in RULES.legal_actions(s)
-                   if isinstance(a, Discard) and card_name(a.card) == "Y12")
-    assert why(s, 0, discard) == "Y12 fits none of your melds"
+    discard = next(
+        a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "Y12"
+    )
+    assert why(s, 0, discard) == "Y12 fits nothing in your hand"
+
+
+def test_a_discard_hint_names_the_card_kept_so_its_reason_is_not_the_discarded_cards() -> None:
+    # Issue 31, played: "Discard G13 on the left pile: completes a set of 10s" read as if
+    # G13 completed the set; it was the B10 drawn with it.
+    s = table(hands=("G10 P10 Y13", ""), phase="discard", drawn="B10 G13", piles=("P13", "B2"))
+    discard = next(
+        a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "G13"
+    )
+    assert why(s, 0, discard) == "B10 stays in your hand and completes a set of 10s"
 
 
 def test_a_meld_that_passes_a_threshold_names_it_the_points_and_stop_or_nova() -> None:
     s = table(hands=("Y10 Y11 Y12 P1", ""), melds=(("Y5 Y6 Y7",), ()), phase="meld")
     meld = next(a for a in RULES.legal_actions(s) if isinstance(a, Meld))
     assert why(s, 0, meld) == (
-        "passes the yellow threshold (6 of 4): +5 points; you reach 5: Stop or Nova")
+        "passes the yellow threshold (6 of 4): +5 points; you reach 5: Stop or Nova"
+    )
 
 
 def test_the_one_meld_of_several_that_passes_a_threshold_says_it_is_the_only_one() -> None:
@@ -75,8 +90,10 @@ def test_drawing_when_only_a_run_goes_with_a_pile_says_a_pile_needs_a_set() -> N
     s = table(hands=("B10 B11 P2", ""), piles=("Y1 B9", "P5"))
     assert not any(isinstance(a, Take) for a in RULES.legal_actions(s))
     assert only_a_run(s, 0) == "the left's B9 makes only a run with B10 B11"
-    assert why(s, 0, Draw()) == ("neither pile makes a set with your hand (the left's B9 "
-                                 "makes only a run with B10 B11, and a pile needs a set)")
+    assert why(s, 0, Draw()) == (
+        "neither pile makes a set with your hand (the left's B9 "
+        "makes only a run with B10 B11, and a pile needs a set)"
+    )
 
 
 def test_taking_a_pile_names_the_set_it_makes() -> None:
@@ -90,8 +107,9 @@ def test_ending_a_turn_with_pile_cards_left_names_the_penalty_cards() -> None:
 
 
 def test_stop_and_nova_say_what_they_earn() -> None:
-    s = table(hands=("P9", ""), melds=(("G3 G4 G5", "Y1 Y2 Y3", "Y5 Y6 Y7"), ()),
-              phase="stop_or_nova")
+    s = table(
+        hands=("P9", ""), melds=(("G3 G4 G5", "Y1 Y2 Y3", "Y5 Y6 Y7"), ()), phase="stop_or_nova"
+    )
     assert why(s, 0, Stop()) == "ends the hand now with 9 points: 1 star fragment for you"
     assert why(s, 0, Nova()).startswith("bets on reaching 10 before your opponent reaches 5")
 
@@ -122,6 +140,7 @@ def test_a_hint_never_names_a_card_hidden_from_the_seat() -> None:
         for action in RULES.legal_actions(view):
             named = set(re.findall(r"\b[GYBP]\d+\b", why(view, seat, action)))
             # a run's missing ends ("wait for B9 or B12") are wishes, not cards seen
-            named -= set(re.findall(r"\b[GYBP]\d+\b", why(view, seat, action).partition(
-                "wait for")[2]))
+            named -= set(
+                re.findall(r"\b[GYBP]\d+\b", why(view, seat, action).partition("wait for")[2])
+            )
             assert named <= _visible(view, seat), (why(view, seat, action), named)

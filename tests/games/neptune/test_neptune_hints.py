@@ -31,7 +31,7 @@ def texts_of(s: NeptuneState) -> list[str]:
     for viewer in range(s.players):
         for cursor in [None, *s.hands[viewer]]:
             text = status_text(RULES, s, viewer, cursor)
-            out.append(speak_to(text, NAMES[:s.players], viewer))
+            out.append(speak_to(text, NAMES[: s.players], viewer))
     return out
 
 
@@ -56,8 +56,10 @@ def test_the_status_says_what_to_follow_and_what_trumps() -> None:
     s.trick, s.follow, s.current = [card("G5")], 1, 1
     s.hands[1] = [card("R6"), card("B3")]
     text = status_text(RULES, s, 1, card("R6"))
-    assert text == ("You have no Green: play any card (Red trumps). R6 5pt is Red, strength 6, "
-                    "worth 5 points. Enter plays it.")
+    assert text == (
+        "You have no Green: play any card (Red trumps). R6 5pt is Red, strength 6, "
+        "worth 5 points. Enter plays it."
+    )
     s.hands[1] = [card("G7"), card("B3")]
     text = status_text(RULES, s, 1, card("B3"))
     assert text == "Follow Green (Red trumps). B3 8pt: not now - you must follow Green."
@@ -68,15 +70,15 @@ def test_a_hand_of_only_the_suit_to_follow_is_told_to_follow_it() -> None:
     s = table(["A7 R2", "B8", "B4 G2"])
     s.trick, s.follow, s.current = [card("A7"), card("B4")], 2, 1
     text = status_text(RULES, s, 1, card("B8"))
-    assert text == ("Follow Blue (Green trumps). B8 3pt is Blue, strength 8, worth 3 points. "
-                    "Enter plays it.")
+    assert text == (
+        "Follow Blue (Green trumps). B8 3pt is Blue, strength 8, worth 3 points. Enter plays it."
+    )
 
 
 def test_after_a_special_lead_there_is_nothing_to_follow_yet() -> None:
     s = table(["SB R2", "R6 B3", "G9 B2"])
     s.trick, s.current = [card("SB")], 1
-    assert status_text(RULES, s, 1, card("B3")).startswith(
-        "No suit to follow yet: play any card.")
+    assert status_text(RULES, s, 1, card("B3")).startswith("No suit to follow yet: play any card.")
 
 
 def test_someone_elses_turn_and_decision_name_the_seat() -> None:
@@ -84,7 +86,8 @@ def test_someone_elses_turn_and_decision_name_the_seat() -> None:
     assert status_text(RULES, s, 0, None) == "Seat 3's turn to play a card."
     s.phase, s.winner = "bandit", 2
     assert status_text(RULES, s, 0, None) == (
-        "Seat 3 won the trick and decides what to do with it.")
+        "Seat 3 won the trick and decides what to do with it."
+    )
     assert status_text(RULES, s, 2, None).endswith("↑↓ pick, Enter confirms.")
 
 
@@ -94,8 +97,9 @@ def test_the_cursor_hint_reads_strength_and_points_apart() -> None:
     s.trick, s.follow, s.current = [card("G5")], 1, 1
     s.hands[1] = [card("G1"), card("B3")]
     text = status_text(RULES, s, 1, card("G1"))
-    assert text == ("Follow Green (Red trumps). G1 10pt is Green, strength 1, worth 10 "
-                    "points. Enter plays it.")
+    assert text == (
+        "Follow Green (Red trumps). G1 10pt is Green, strength 1, worth 10 points. Enter plays it."
+    )
 
 
 def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> None:
@@ -105,3 +109,14 @@ def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> N
     assert first_cursor_card([sb, b3], {sb}) == sb
     assert first_cursor_card([b3], set()) is None
 
+
+def test_special_cards_are_described_by_strength_never_the_code_cp() -> None:
+    # Issue 31, played: "Jump Gate (CP 7; ...)" on the status line, where every other card
+    # reads "strength 7" and nothing at the table says what CP is.
+    s = table(["R4 G2 JG SF", "R6 B3"])
+    s.current = 0
+    for special in ("JG", "SF"):
+        text = status_text(RULES, s, 0, card(special))
+        assert "CP" not in text, text
+        assert "strength" in text, text
+        assert fits(text), text

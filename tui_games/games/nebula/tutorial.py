@@ -64,40 +64,83 @@ def back(cluster: int, text: str, press: str) -> Step:
 
 
 STEPS = (
-    step(KeepPersonal(card=4), ("enter",),
-         "First keep one of two secret Personal objectives: the one that pays 14 VP for "
-         "white stars on 4 Highlighted spaces of your Galaxy.", "It is marked: Enter keeps it."),
-    clockwise(TOP, "Collect stars by investing Time: 5 steps in all among the three Time "
-              "markers. Step the top one clockwise.", "It is chosen (↑↓ choose): →."),
+    step(
+        KeepPersonal(card=4),
+        ("enter",),
+        "First keep one of two secret Personal objectives: the one that pays 14 VP for "
+        "white stars on 4 Highlighted spaces of your Galaxy.",
+        "It is marked: Enter keeps it.",
+    ),
+    clockwise(
+        TOP,
+        "Collect stars by investing Time: 5 steps in all among the three Time "
+        "markers. Step the top one clockwise.",
+        "It is chosen (↑↓ choose): →.",
+    ),
     clockwise(TOP, "The top marker again: each step is one of your 5 points.", "→."),
-    clockwise(TOP, "Once more: the top marker now faces a white star, the colour of your "
-              "objective.", "→."),
-    back(LEFT, "Now the left marker one space counterclockwise: markers may go either way.",
-         "It is chosen: ← steps it back."),
-    back(LEFT, "The left marker counterclockwise again: 5 points spent. It faces a black "
-         "star; the right one, unmoved, a blue one.", "← again."),
-    step(TakeStars(), ("enter",),
-         "All 5 points are spent: take the star in front of each marker into your reserve "
-         "(white, blue and black).", "Enter takes them."),
-    step(PositionStar(WHITE, CENTRE), ("enter",),
-         "Now position stars in your Galaxy: the white star on C, the centre and a "
-         "Highlighted space.", "It is chosen and the cursor is on C: Enter places it."),
-    step(PositionBlackStar(), ("enter",),
-         "A black star never goes in the Galaxy: position it in the next slot of your "
-         "Black Star Zone.", "It is chosen: Enter."),
-    step(AdvanceValue(RED), ("enter",),
-         "In the full game a black star lets you advance one Value token one space: it "
-         "raises what that colour or objective is worth at the end. Advance the red token.",
-         "Enter advances it."),
-    step(FinishPositioning(), ("f",),
-         "Keep the blue star in reserve for later and finish your turn (objectives are "
-         "checked and the clusters refilled).", "f finishes."),
-    step(TurnToChaos(BLUE), ("c", "enter"),
-         "The other way to collect: Turn to Chaos. Give back the blue star of your "
-         "reserve; five stars are drawn from the bag.", "Press c, then Enter."),
-    step(KeepStar(RED), ("enter",),
-         "Keep one of the five drawn stars, the red one; the others go back to the bag.",
-         "Enter keeps the marked red star."),
+    clockwise(
+        TOP, "Once more: the top marker now faces a white star, the colour of your objective.", "→."
+    ),
+    back(
+        LEFT,
+        "Now the left marker one space counterclockwise: markers may go either way.",
+        "It is chosen: ← steps it back.",
+    ),
+    back(
+        LEFT,
+        "The left marker counterclockwise again: 5 points spent. It faces a black "
+        "star; the right one, unmoved, a blue one.",
+        "← again.",
+    ),
+    step(
+        TakeStars(),
+        ("enter",),
+        "All 5 points are spent: take the star in front of each marker into your reserve "
+        "(white, blue and black).",
+        "Enter takes them.",
+    ),
+    step(
+        PositionStar(WHITE, CENTRE),
+        ("enter",),
+        "Now position stars in your Galaxy: the white star on C, the centre and a "
+        "Highlighted space.",
+        "It is chosen and the cursor is on C: Enter places it.",
+    ),
+    step(
+        PositionBlackStar(),
+        ("enter",),
+        "A black star never goes in the Galaxy: position it in the next slot of your "
+        "Black Star Zone.",
+        "It is chosen: Enter.",
+    ),
+    step(
+        AdvanceValue(RED),
+        ("enter",),
+        "In the full game a black star lets you advance one Value token one space: it "
+        "raises what that colour or objective is worth at the end. Advance the red token.",
+        "Enter advances it.",
+    ),
+    step(
+        FinishPositioning(),
+        ("f",),
+        "Keep the blue star in reserve for later and finish your turn (objectives are "
+        "checked and the clusters refilled).",
+        "f finishes.",
+    ),
+    step(
+        TurnToChaos(BLUE),
+        ("c", "enter"),
+        "The other way to collect: Turn to Chaos. Give back the blue star of your "
+        "reserve; five stars are drawn from the bag.",
+        "Press c, then Enter.",
+    ),
+    step(
+        KeepStar(RED),
+        ("enter",),
+        "Keep 2 of the five drawn stars, one at a time; the others go back to the box, "
+        "out of the game.",
+        "Enter keeps the marked red star first.",
+    ),
 )
 
 TUTORIAL = Tutorial(
@@ -105,10 +148,10 @@ TUTORIAL = Tutorial(
     options={"mode": "full"},
     steps=STEPS,
     intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
-          "for objectives.",
+    "for objectives.",
     farewell="On your own now (undo works again). The most VP at the end wins: objectives, "
-             "constellations, black stars, colours in your Galaxy. Next: position your red "
-             "star; then each turn move the Time markers 5 spaces to take stars and place "
-             "each next to one of yours, never linked to its own colour.",
+    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, "
+    "position both; then each turn move the Time markers 5 spaces to take stars, and "
+    "place each next to one of yours, never linked to its own colour.",
     mark=mark,
 )

@@ -81,9 +81,12 @@ def _discard(view: NCState, seat: int, action: Discard) -> str:
     kept = [c for c in view.drawn if c != action.card][:1]
     reason = kept_for(kept[0], hand) if kept else ""
     if reason:
-        return reason
+        # The reason is the kept card's: said bare after "Discard G13", "completes a set
+        # of 10s" read as if the discarded card completed it.
+        return f"{card_name(kept[0])} stays in your hand and {reason}"
     if not kept_for(action.card, hand):
-        return f"{card_name(action.card)} fits none of your melds"
+        # "melds" read as the cards laid down, and a newcomer often has none yet
+        return f"{card_name(action.card)} fits nothing in your hand"
     if not view.piles[action.pile]:
         return "an empty pile must be filled first"
     return ""
@@ -93,8 +96,9 @@ def passed(view: NCState, seat: int, action: Meld) -> list[int]:
     """The suits (indices) whose threshold ``action`` passes for ``seat``."""
     before = suit_counts(view.melds[seat])
     added = suit_counts([list(action.cards)])
-    return [i for i, suit in enumerate(SUITS)
-            if before[i] < SCORING[suit][0] <= before[i] + added[i]]
+    return [
+        i for i, suit in enumerate(SUITS) if before[i] < SCORING[suit][0] <= before[i] + added[i]
+    ]
 
 
 def _meld(view: NCState, seat: int, action: Meld) -> str:
@@ -114,8 +118,11 @@ def _meld(view: NCState, seat: int, action: Meld) -> str:
         if was < threshold <= now:
             # said only where there is a choice: one meld passes it, the others do not
             only = bool(others) and not any(i in passed(view, seat, a) for a in others)
-            said.insert(0, f"{'the only meld that passes' if only else 'passes'} the {name} "
-                           f"threshold ({now} of {threshold})")
+            said.insert(
+                0,
+                f"{'the only meld that passes' if only else 'passes'} the {name} "
+                f"threshold ({now} of {threshold})",
+            )
         elif now > was and now < threshold:
             said.append(f"{name} to {now} of {threshold}")
         elif now > was:
@@ -161,8 +168,10 @@ def why(view: NCState, seat: int, action: NCAction) -> str:
     if isinstance(action, Stop):
         return f"ends the hand now with {score(view, seat)} points: 1 star fragment for you"
     if isinstance(action, Nova):
-        return (f"bets on reaching {NOVA_AT} before your opponent reaches {STOP_AT}: "
-                "2 star fragments if you do, 1 for them if not")
+        return (
+            f"bets on reaching {NOVA_AT} before your opponent reaches {STOP_AT}: "
+            "2 star fragments if you do, 1 for them if not"
+        )
     return ""
 
 

@@ -22,10 +22,12 @@ from tui_games.games.neptune.state import (
     trump_of,
 )
 
+# Said in the table's word for a card's power, "strength" (as "R9 (strength 9, ...)"):
+# the rulebook's "CP" is a code a player at the table has never been told.
 SPECIAL_HELP = {
     "BH": "wins unless Stationfall does; not in the last trick; scores 0",
-    "SF": "wins if all CPs in the trick are even, or all odd",
-    "JG": "CP 7; if it wins, you choose the top card",
+    "SF": "wins if the trick's strengths are all even, or all odd",
+    "JG": "strength 7; if it wins, you choose the top card",
     "SB": "cuts; scores 5, or swap it for another trick",
     "PM": "cuts; the trick is destroyed",
     "PS": "cuts; doubles and protects an earlier trick",
@@ -36,8 +38,7 @@ SPECIAL_HELP = {
 QUESTIONS = {
     "top": "You won with the Jump Gate: choose the card to put on top",
     "bandit": "You won with the Space Bandit: keep the trick for 5 points, or swap it",
-    "shield": "You won with the Plasma Shield: slide it under a trick to double it, "
-              "or keep it",
+    "shield": "You won with the Plasma Shield: slide it under a trick to double it, or keep it",
     "cover": "You won with the Black Hole: cover one of your damaged tricks, or keep it",
 }
 CHOOSE_KEYS = "↑↓ pick, Enter confirms."
@@ -79,8 +80,7 @@ def play_hint(view: NeptuneState, viewer: int, legal: set[int]) -> str:
     return f"Follow {SUIT_NAMES[view.follow]} ({trump} trumps)."
 
 
-def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
-                legal: set[int]) -> str:
+def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None, legal: set[int]) -> str:
     """About the card under the cursor: what it does, and whether Enter plays it."""
     if card is None:
         return ""
@@ -94,8 +94,7 @@ def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None,
     return f"{face_legend(card)}. Enter plays it."
 
 
-def status_text(rules: NeptuneRules, view: NeptuneState, viewer: int,
-                cursor: int | None) -> str:
+def status_text(rules: NeptuneRules, view: NeptuneState, viewer: int, cursor: int | None) -> str:
     """The whole status line for ``viewer`` with the hand's cursor on ``cursor``."""
     mover = rules.to_move(view)
     if mover is None:

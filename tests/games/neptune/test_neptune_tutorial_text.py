@@ -1,0 +1,24 @@
+"""Neptune's Learn to play says what its moves are worth: a step that has the player make
+a poorer choice, to see it work, says what it costs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tui_games.engine.tutorial import script
+from tui_games.games import all_games
+from tui_games.games.neptune.state import Swap
+from tui_games.games.neptune.tutorial import TUTORIAL
+
+
+def test_the_space_bandit_step_says_what_the_swap_costs() -> None:
+    # Issue 31, played: "Try the swap: take the bot's R8 pile" traded the 5-point Bandit
+    # trick for a 3-point pile, with no word that this loses 2 points.
+    info = all_games()["neptune"]
+    stop = next(i for i, step in enumerate(TUTORIAL.steps) if step.accepts(Swap(pile=2)))
+    state, _ = script(replace(TUTORIAL, steps=TUTORIAL.steps[:stop]), info.rules, info.bots)
+    taken = state.piles[2]
+    assert taken.owner != 0 and taken.value < 5
+    text = TUTORIAL.steps[stop].text
+    assert f"worth {taken.value}" in text
+    assert f"costs you {5 - taken.value}" in text
