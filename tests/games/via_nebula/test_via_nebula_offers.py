@@ -4,7 +4,7 @@ the contracts and boards on the side."""
 
 from __future__ import annotations
 
-from via_nebula_helpers import RULES, hx, quiet, slot
+from via_nebula_helpers import RULES, hx, pile, quiet, slot
 
 from tui_games.games.via_nebula.board import CELL
 from tui_games.games.via_nebula.offers import (
@@ -190,3 +190,15 @@ def test_the_preview_wraps_each_action_whole_and_counts_the_rest() -> None:
     assert preview(texts, 4, 28) == [*texts[:2], "... and 1 more"]
     assert preview(texts, 2, 28) == ["... and 3 more"]
     assert preview(texts, 2) == [texts[0], "... and 2 more"], "no width: a line each"
+
+
+def test_a_full_storage_shows_its_count_where_its_letters_do_not_fit() -> None:
+    """Issue 31 (a newcomer's game over): "tiles 4 5 5 5 · storage…" hid the 6 resources
+    that cost 6 VP; at 30 columns the count shows in place of "CCHHFF"."""
+    s = quiet()
+    s.storage[0] = pile("CCHHFF")
+    s.stacks[0] = [4, 5, 5, 5]
+    wide = boards_text(s, 0, NAMES, [3, 5], large=False, width=40).splitlines()
+    assert wide[2] == "  tiles 4 5 5 5 · storage CCHHFF"
+    narrow = boards_text(s, 0, NAMES, [3, 5], large=False, width=30).splitlines()
+    assert narrow[2] == "  tiles 4 5 5 5 · storage 6"
