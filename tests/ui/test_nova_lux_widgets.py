@@ -248,7 +248,9 @@ def test_the_map_reads_without_colour() -> None:
     assert "".join(t for t, _ in large[CARD_CELLS[k]][0]).startswith("C3 (b)")
     text = cell_text(s, CARD_CELLS[k], ["Ann", "Bo"])
     assert text.startswith("C3: yellow star") and "Bo's colony" in text
-    assert "Ark of Ann, Bo" in text
+    assert "Ann's and Bo's Arks" in text
+    # Issue 31: the viewer, named "You" on the table, read "Ark of You".
+    assert cell_text(s, CARD_CELLS[k], ["You", "Bo"]).endswith("your and Bo's Arks")
     assert engine_line(s, 0).startswith("Engine - · - · -")
     assert short_mat(s, 1, "Bo").startswith("B Bo  W3 A3 L3 O3 H3")
 

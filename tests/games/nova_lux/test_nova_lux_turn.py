@@ -8,6 +8,7 @@ from nova_lux_helpers import RULES, card, cell, new, put_star, res
 from tui_games.engine.core import IllegalAction
 from tui_games.games.nova_lux.board import NEUTRON_STAR, SPACE_DUST
 from tui_games.games.nova_lux.cards import HYDROGEN, LIFE, OXYGEN, STARS, WATER
+from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.state import (
     NONE,
     EndTurn,
@@ -58,6 +59,23 @@ def test_a_gain_above_14_is_lost() -> None:
     s.res[0] = res("O13")
     RULES.apply(s, Harvest(1, LIFE, OXYGEN))
     assert s.res[0][OXYGEN] == 14
+
+
+def test_a_harvest_or_engine_run_past_14_says_what_it_loses() -> None:
+    """Issue 31: at 14 hydrogen a newcomer harvested and saw no hydrogen come; the list
+    now says so before the move (and says nothing while every gain fits)."""
+    s = at_star()
+    s.res[0] = res("O10 H12")
+    assert describe_action(s, Harvest(2, LIFE, OXYGEN)) == (
+        "harvest 2 hydrogen: pay 2 life forms, get 4 oxygen")
+    s.res[0] = res("O13 H14")
+    assert describe_action(s, Harvest(2, LIFE, OXYGEN)) == (
+        "harvest 2 hydrogen: pay 2 life forms, get 4 oxygen "
+        "(3 oxygen and 2 hydrogen lost: a track stops at 14)")
+    s.engine[0] = [EXAMPLE]
+    assert describe_action(s, UseEngine(0, LIFE, OXYGEN)) == (
+        "engine star 1: pay 1 life form and 1 hydrogen, get 2 oxygen "
+        "(1 oxygen lost: a track stops at 14)")
 
 
 def test_harvest_only_once_per_turn() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from via_nebula_helpers import RULES, card, explore, hx, quiet, site, work
 
-from tui_games.games.via_nebula.components import CONTRACTS
+from tui_games.games.via_nebula.components import CONTRACTS, token_vp
 from tui_games.games.via_nebula.hint_words import outlook, why
 from tui_games.games.via_nebula.state import (
     Discard,
@@ -92,3 +92,26 @@ def test_a_site_names_the_cheapest_contract_it_can_take_and_a_pass_ends_the_turn
     assert why(s, 0, Pass()) == "ends your turn with nothing lost"
     s.storage[0] = [1, 1, 0, 0, 0]
     assert why(s, 0, Discard(0)) == "frees room in your storage (1 left in it)"
+
+
+def test_a_one_vp_token_is_yours_in_the_singular() -> None:
+    """Issue 31 (a newcomer's game): "the token's 1 VP are yours" read wrong."""
+    s = quiet(3)
+    s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Windmill")]
+    s.hands[0] = []
+    one = next(h for h, t in enumerate(s.tokens) if 0 <= t < 20 and token_vp(t) == 1
+               and t // 4 == 0)  # a wood token worth 1 VP: the Cabin needs wood
+    assert why(s, 0, PlaceCraftsman(one)) == "the token's 1 VP is yours; the Cabin needs wood"
+
+
+def test_erecting_the_fifth_building_says_it_brings_the_end() -> None:
+    """Issue 31 (a newcomer's game): the 5th building ended the game a turn later with
+    no warning; its hint named only the power. The 4th still names the power."""
+    s = quiet(3)
+    at = site(s, "D4", 0, "SH")
+    s.built[0] = [card("Cabin"), card("Kiln"), card("Well")]
+    assert why(s, 0, Erect(at, card("Windmill"))) == "its power: extra actions"
+    s.built[0].append(card("Pottery"))
+    assert why(s, 0, Erect(at, card("Windmill"))) == (
+        "your 5th building takes the End-of-Game card (2 VP), then each other seat plays "
+        "one last turn")

@@ -4,7 +4,7 @@ the contracts and boards on the side."""
 
 from __future__ import annotations
 
-from via_nebula_helpers import RULES, hx, quiet, slot
+from via_nebula_helpers import RULES, hx, pile, quiet, slot
 
 from tui_games.games.via_nebula.board import CELL
 from tui_games.games.via_nebula.components import CONTRACTS
@@ -210,3 +210,15 @@ def test_a_hand_contract_keeps_its_name_whole_at_80x24() -> None:
     assert len(contracts_text(s, 0, 30, spare=long).splitlines()) == (
         len(s.display) + len(hand) + long)
     assert len(contracts_text(s, 0, 30).splitlines()) == len(s.display) + len(hand)
+
+
+def test_a_full_storage_shows_its_count_where_its_letters_do_not_fit() -> None:
+    """Issue 31 (a newcomer's game over): "tiles 4 5 5 5 · storage…" hid the 6 resources
+    that cost 6 VP; at 30 columns the count shows in place of "CCHHFF"."""
+    s = quiet()
+    s.storage[0] = pile("CCHHFF")
+    s.stacks[0] = [4, 5, 5, 5]
+    wide = boards_text(s, 0, NAMES, [3, 5], large=False, width=40).splitlines()
+    assert wide[2] == "  tiles 4 5 5 5 · storage CCHHFF"
+    narrow = boards_text(s, 0, NAMES, [3, 5], large=False, width=30).splitlines()
+    assert narrow[2] == "  tiles 4 5 5 5 · storage 6"

@@ -8,6 +8,7 @@ from tui_games.games.nova_lux.cards import (
     FACTIONS,
     HYDROGEN,
     STARS,
+    TRACK_MAX,
     amount,
 )
 from tui_games.games.nova_lux.state import (
@@ -60,6 +61,20 @@ def units(counts: tuple[int, ...]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+def lost_over_track(s: NovaLuxState, paid: dict[int, int], got: dict[int, int]) -> str:
+    """`` (1 hydrogen lost: a track stops at 14)`` when what the current seat gets would
+    pass a track's top, after paying ``paid`` (a gain above 14 is lost, silently on the
+    board: a newcomer at 14 hydrogen harvested and saw nothing change)."""
+    if not s.res or not 0 <= s.current < len(s.res):
+        return ""
+    track = s.res[s.current]
+    over = {r: track[r] - paid.get(r, 0) + n - TRACK_MAX for r, n in got.items()}
+    lost = [amount(n, r) for r, n in sorted(over.items()) if n > 0]
+    if not lost:
+        return ""
+    return f" ({' and '.join(lost)} lost: a track stops at {TRACK_MAX})"
+
+
 def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     """A plain imperative phrase for ``a`` in ``s``."""
     if isinstance(a, Harvest):
@@ -69,9 +84,13 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
         gain = amount(a.count * (star.reward_n if star else 1), a.gain)
         if a.federation:
             price = f"{amount(1, a.pay)} and {amount(2, HYDROGEN)} (Harvest Guild)"
+            paid = {a.pay: 1, HYDROGEN: 2}
         else:
             price = amount(a.count * (star.cost_n if star else 1), a.pay)
-        return f"harvest {amount(a.count, HYDROGEN)}: pay {price}, get {gain}"
+            paid = {a.pay: a.count * (star.cost_n if star else 1)}
+        got = {HYDROGEN: a.count, a.gain: a.count * (star.reward_n if star else 1)}
+        lost = lost_over_track(s, paid, got)
+        return f"harvest {amount(a.count, HYDROGEN)}: pay {price}, get {gain}{lost}"
     if isinstance(a, MoveTo):
         return f"move to {CELL_NAMES[a.cell]}"
     if isinstance(a, Teleport):
@@ -82,8 +101,9 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
             star = STARS[engine[a.slot]]
             n = star.reward_n * (2 if a.double else 1)
             twice = " (Engine Union)" if a.double else ""
+            lost = lost_over_track(s, {a.pay: star.cost_n, HYDROGEN: 1}, {a.gain: n})
             return (f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
-                    f"hydrogen, get {amount(n, a.gain)}{twice}")
+                    f"hydrogen, get {amount(n, a.gain)}{twice}{lost}")
         return f"run engine star {a.slot + 1}"
     if isinstance(a, FoundColony):
         return "establish the colony here"

@@ -178,8 +178,12 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False)
     if card >= 0 and s.colony_at[card] != NONE:
         parts.append(f"{possessive(names[s.colony_at[card]])} colony")
     here = [names[p] for p in range(s.players) if s.ships[p] == cell]
-    if here:
-        parts.append(("Ark: " if short else "Ark of ") + ", ".join(here))
+    if here and short:
+        parts.append("Ark: " + ", ".join(here))
+    elif here:  # "your Ark", "Ann's and Bo's Arks": the viewer is named "You"
+        owners = [possessive(name) for name in here]
+        owned = owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
+        parts.append(f"{owned} Ark{'s' if len(here) > 1 else ''}")
     return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if len(parts) > 2 else "")
 
 

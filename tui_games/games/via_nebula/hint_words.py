@@ -11,8 +11,10 @@ own observation only.
 from __future__ import annotations
 
 from tui_games.engine.bots.hint import after_move, margin_outlook
+from tui_games.engine.grammar import agree
 from tui_games.games.via_nebula.components import (
     CONTRACTS,
+    END_CARD_VP,
     NORMAL_TOKENS,
     RESOURCES,
     token_type,
@@ -21,6 +23,8 @@ from tui_games.games.via_nebula.components import (
 from tui_games.games.via_nebula.hard import LEAD_SCALE
 from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import (
+    BUILDINGS_PER_SEAT,
+    FREE,
     Convert,
     Discard,
     Erect,
@@ -97,7 +101,8 @@ def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
     kind = token_type(token)
     wanting = [c for c in _open_contracts(view, seat) if CONTRACTS[c].needs[kind]]
     vp = token_vp(token)
-    gain = f"the token's {vp} VP are yours" if vp else "its resources are on the map"
+    gain = (f"the token's {vp} VP {agree(vp, 'is', 'are')} yours" if vp
+            else "its resources are on the map")
     if not wanting:
         return gain
     mine = [c for c in wanting if c in view.hands[seat]]
@@ -134,6 +139,11 @@ def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     if isinstance(action, Transport | TakeFromSupply | Convert | MoveResource):
         return _site(view, seat, action)
     if isinstance(action, Erect):
+        if len(view.built[seat]) == BUILDINGS_PER_SEAT - 1 and view.end_card == FREE:
+            # The game's end is the thing to know here, more than the power: a newcomer
+            # who erects a 5th building unawares sees the game end a turn later.
+            return (f"your 5th building takes the End-of-Game card ({END_CARD_VP} VP), "
+                    "then each other seat plays one last turn")
         contract = CONTRACTS[action.card]
         return POWERS.get(contract.power, f"scores its {contract.vp} VP")
     return ""

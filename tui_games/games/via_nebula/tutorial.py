@@ -16,7 +16,9 @@ from typing import Any
 from tui_games.engine.core import Action
 from tui_games.engine.tutorial import Step, Tutorial, only
 from tui_games.games.via_nebula.board import CELL, RUINS
+from tui_games.games.via_nebula.components import EXPLORER_VP
 from tui_games.games.via_nebula.state import (
+    BUILDINGS_PER_SEAT,
     Erect,
     Explore,
     FreeExplore,
@@ -65,8 +67,10 @@ STEPS = (
          "carried there become buildings."),
     step(Explore(hex=D1), "Explore the fog at D1, next to your pieces: it becomes an empty "
          "meadow, and resources travel only over empty meadows."),
+    # The board's "tiles 4 5 5 5" has just changed: said here, it needs no legend.
     step(Transport(source=C1, slot=0), "Now carry 1 food from C1 over D1 to your site on "
-         "E1."),
+         "E1. Exploring took a tile off your board (tiles 4 5 5 5): an emptied stack "
+         f"shows an explorer, {EXPLORER_VP} VP."),
     step(PlaceCraftsman(hex=C9), "Place a second craftsman, on C9 (2 stone; its token is "
          "worth 2 VP at the end)."),
     step(PlaceCraftsman(hex=E7), "And your third, on E7 (2 food, 2 VP)."),
@@ -86,9 +90,12 @@ TUTORIAL = Tutorial(
     options={"first": "seat1"},
     steps=STEPS,
     intro="Via Nebula: the most VP at the end wins.",
-    farewell="On your own now (undo works again). Most VP wins: buildings (contracts), "
-             "tokens, explorers; each resource left in storage costs 1. Next turn: carry "
-             "resources to your site for a contract in your hand.",
+    # When the game ends and what the end costs: a newcomer's first game ended a turn
+    # after their 5th building, with 6 VP lost to resources left on their exploitations.
+    farewell=f"On your own now (undo works again). Most VP wins. A {BUILDINGS_PER_SEAT}th "
+             "building ends the game after a last turn each; resources then on your sites "
+             "and exploitations cost 1 VP each. Next turn: carry resources to a site for a "
+             "contract.",
     farewell_keys="Tab: next hex.",
     mark=mark,
     explained=("Convert", "TakeFromSupply", "Discard", "MoveResource", "SkipPower",

@@ -278,6 +278,8 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     tiles = f"  tiles {stacks} · explorers {s.explorers(seat)} · storage {store}"
     if len(tiles) > width:
         tiles = f"  tiles {stacks} · storage {store}"
+    if len(tiles) > width:  # the letters ("CCHHFF") cut to "storage…": the count fits
+        tiles = f"  tiles {stacks} · storage {stored}"
     left = (f"  left: {plural(s.craftsmen[seat], 'craftsman', 'craftsmen')}, "
             f"{plural(s.sites[seat], 'site')}")
     lines = [head, left, tiles, f"  sites {' '.join(sites) or 'none on the map'}"]

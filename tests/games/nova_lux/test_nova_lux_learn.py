@@ -1,0 +1,20 @@
+"""Nova Lux's Learn says what ends the game (issue 31: a newcomer saw "24 H in all stars"
+count down and could not tell what happened at 0)."""
+
+from __future__ import annotations
+
+from nova_lux_helpers import RULES, card, new, put_star
+
+from tui_games.games.nova_lux.state import TakeHydrogen
+from tui_games.games.nova_lux.tutorial import TUTORIAL
+
+
+def test_learn_says_the_game_is_over_once_no_star_has_hydrogen_as_the_rules_end_it() -> None:
+    said = " ".join(step.text for step in TUTORIAL.steps)
+    assert "The game is over once no star has any" in said
+    s = new(2, ships=("C3", "G6"), blank=True, offers="off")
+    put_star(s, "C3", 1, hydrogen=1)  # the universe's last hydrogen
+    RULES.apply(s, TakeHydrogen(card("C3")))
+    while s.phase == "escape":  # the emptied card turned over as a neutron star: flee
+        RULES.apply(s, RULES.legal_actions(s)[0])
+    assert s.phase == "over" and s.end_reason == "no hydrogen is left in the universe"
