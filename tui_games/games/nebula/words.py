@@ -61,10 +61,12 @@ def _total(view: NebulaState, seat: int) -> int:
 def _galaxy(view: NebulaState, seat: int, viewer: int, names: Sequence[str]) -> list[str]:
     galaxy = view.galaxies[seat]
     who = _who(seat, viewer, names)
-    lines = [f"{who[:1].upper()}{who[1:]}: {_total(view, seat)} VP so far, "
-             f"{plural(sum(1 for c in galaxy if c != EMPTY), 'star')} in the Galaxy, "
-             f"{plural(view.black_stars[seat], 'black star')} in the Black Star Zone, "
-             f"reserve {_reserve(view.reserves[seat])}."]
+    lines = [
+        f"{who[:1].upper()}{who[1:]}: {_total(view, seat)} VP so far, "
+        f"{plural(sum(1 for c in galaxy if c != EMPTY), 'star')} in the Galaxy, "
+        f"{plural(view.black_stars[seat], 'black star')} in the Black Star Zone, "
+        f"reserve {_reserve(view.reserves[seat])}."
+    ]
     centre = galaxy[INDEX["C"]]
     lines.append(f"Centre C: {_star(centre)}.")
     for name, spaces in zip(CONSTELLATION_NAMES, CONSTELLATIONS, strict=True):
@@ -74,8 +76,10 @@ def _galaxy(view: NebulaState, seat: int, viewer: int, names: Sequence[str]) -> 
 
 
 def _clusters(view: NebulaState) -> str:
-    facing = [f"the {name} marker faces {_star(star)}"
-              for name, star in zip(CLUSTER_NAMES, stars_in_front(view), strict=True)]
+    facing = [
+        f"the {name} marker faces {_star(star)}"
+        for name, star in zip(CLUSTER_NAMES, stars_in_front(view), strict=True)
+    ]
     return f"Star clusters: {and_list(facing)}."
 
 
@@ -83,19 +87,21 @@ def stand(view: NebulaState, seat: int, names: Sequence[str]) -> str:
     scores = ", ".join(f"{_who(p, seat, names)} {_total(view, p)}" for p in range(view.players))
     doing = PHASES.get(view.phase, "") if view.current == seat else ""
     investing = view.phase in ("collect", "time")
-    steps = (f", {plural(view.time_left, 'Time step')} left. {_clusters(view)}"
-             if investing else ".")
+    steps = f", {plural(view.time_left, 'Time step')} left. {_clusters(view)}" if investing else "."
     now = f" Now: {doing}{steps}" if doing else ""
     final = " This is the final round." if view.final_round else ""
-    return (f"VP so far: {scores}. Your reserve: {_reserve(view.reserves[seat])}."
-            f"{final}{now}")
+    return f"VP so far: {scores}. Your reserve: {_reserve(view.reserves[seat])}.{final}{now}"
 
 
 def _objectives(view: NebulaState, seat: int) -> list[str]:
-    lines = [f"Career objective {n}: {career_text(CAREER_DECK[card])}."
-             for n, card in enumerate(view.career, start=1)]
-    lines += [f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
-              for n, card in enumerate(view.advanced, start=1)]
+    lines = [
+        f"Career objective {n}: {career_text(CAREER_DECK[card])}."
+        for n, card in enumerate(view.career, start=1)
+    ]
+    lines += [
+        f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
+        for n, card in enumerate(view.advanced, start=1)
+    ]
     mine = view.personal[seat] if seat < len(view.personal) else HIDDEN
     if mine != HIDDEN:
         lines.append(f"Your Personal objective: {personal_text(PERSONAL_DECK[mine])}.")
@@ -121,8 +127,10 @@ def score(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
     lines = []
     for p in range(view.players):
         rows = ", ".join(f"{label} {value}" for label, value in score_pad(view, p))
-        lines.append(f"{_who(p, seat, names)[:1].upper()}{_who(p, seat, names)[1:]}: "
-                     f"{_total(view, p)} VP ({rows}).")
+        lines.append(
+            f"{_who(p, seat, names)[:1].upper()}{_who(p, seat, names)[1:]}: "
+            f"{_total(view, p)} VP ({rows})."
+        )
     return lines
 
 
@@ -149,8 +157,10 @@ def place(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list
     space = _space(view, seat, name)
     if space is None:
         return None
-    return [f"{SPACES[space]} in your Galaxy: {_star(view.galaxies[seat][space])}.",
-            *(near(view, seat, names, name) or [])]
+    return [
+        f"{SPACES[space]} in your Galaxy: {_star(view.galaxies[seat][space])}.",
+        *(near(view, seat, names, name) or []),
+    ]
 
 
 def near(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
@@ -158,8 +168,9 @@ def near(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[
     if space is None:
         return None
     galaxy = view.galaxies[seat]
-    linked = [f"{SPACES[n]} ({link_kind(space, n)} link) {_star(galaxy[n])}"
-              for n in NEIGHBOURS[space]]
+    linked = [
+        f"{SPACES[n]} ({link_kind(space, n)} link) {_star(galaxy[n])}" for n in NEIGHBOURS[space]
+    ]
     return [f"Linked to {SPACES[space]}: {'; '.join(linked)}."]
 
 
@@ -168,8 +179,7 @@ def secret_names(state: NebulaState, seat: int) -> set[str]:
     kept by a rival before the end), which no line told to the seat may name."""
     if state.mode != "full":
         return set()
-    hidden = {card for p in range(state.players) if p != seat
-              for card in state.personal_offer[p]}
+    hidden = {card for p in range(state.players) if p != seat for card in state.personal_offer[p]}
     if state.phase != "over":
         hidden |= {state.personal[p] for p in range(state.players) if p != seat}
     mine = set(state.personal_offer[seat]) | {state.personal[seat]}
