@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from tui_games.engine.grammar import plural
 from tui_games.games.nebula.board import (
     CLUSTER_NAMES,
+    CLUSTER_SIZE,
     CONSTELLATION_NAMES,
     CONSTELLATIONS,
     INDEX,
@@ -83,6 +84,40 @@ def _clusters(view: NebulaState) -> str:
     return f"Star clusters: {and_list(facing)}."
 
 
+def _plain(colour: int) -> str:
+    return "empty" if colour == EMPTY else STAR_NAMES[colour]
+
+
+def _steps(ring: Sequence[int], at: int, way: int, count: int) -> str:
+    return ", ".join(_plain(ring[(at + way * step) % CLUSTER_SIZE]) for step in range(1, count + 1))
+
+
+def _cluster_ring(view: NebulaState, cluster: int) -> str:
+    """What lies round one cluster from its marker, in the order the marker would meet it,
+    so a listener can plan the Time steps: which the faced star alone never tells.
+    Clockwise to halfway and counterclockwise the rest names each space once, by its
+    shorter way; a marker already moved this turn can only go on its way, as far as the
+    steps left."""
+    ring, at = view.clusters[cluster], view.markers[cluster]
+    head = f"The {CLUSTER_NAMES[cluster]} marker faces {_star(ring[at])}"
+    way = view.time_dirs[cluster] if view.phase in ("collect", "time") else 0
+    if way:
+        word = "clockwise" if way > 0 else "counterclockwise"
+        if not view.time_left:
+            return f"{head}; it moved {word} this turn."
+        ahead = _steps(ring, at, way, min(view.time_left, CLUSTER_SIZE - 1))
+        return f"{head}; it moves {word} this turn, step by step: {ahead}."
+    half = CLUSTER_SIZE // 2
+    return (
+        f"{head}; clockwise, step by step: {_steps(ring, at, 1, half)}; "
+        f"counterclockwise: {_steps(ring, at, -1, CLUSTER_SIZE - 1 - half)}."
+    )
+
+
+def _cluster_rings(view: NebulaState) -> list[str]:
+    return [_cluster_ring(view, cluster) for cluster in range(len(CLUSTER_NAMES))]
+
+
 def stand(view: NebulaState, seat: int, names: Sequence[str]) -> str:
     scores = ", ".join(f"{_who(p, seat, names)} {_total(view, p)}" for p in range(view.players))
     doing = PHASES.get(view.phase, "") if view.current == seat else ""
@@ -109,7 +144,7 @@ def _objectives(view: NebulaState, seat: int) -> list[str]:
 
 
 def table(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
-    lines = [_clusters(view), *_objectives(view, seat)]
+    lines = [*_cluster_rings(view), *_objectives(view, seat)]
     for p in [seat, *(p for p in range(view.players) if p != seat)]:
         lines += _galaxy(view, p, seat, names)
     return lines
@@ -148,7 +183,7 @@ def _space(view: NebulaState, seat: int, name: str) -> int | None:
 def place(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     asked = name.strip().lower()
     if asked == "clusters":
-        return [_clusters(view)]
+        return _cluster_rings(view)
     if asked == "objectives":
         return _objectives(view, seat)
     for p, seat_name in enumerate(names):
