@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tests.games.nebula.nebula_helpers import RULES, new, star
+from nebula_helpers import RULES, galaxy, new, star
+
 from tui_games.games.nebula import words
-from tui_games.games.nebula.state import StepTime
+from tui_games.games.nebula.state import EMPTY, FinishPositioning, StepTime
 
 NAMES = ["You", "Bot 2"]
 RING = "R P Y W B O K R"  # clockwise from space 0
@@ -55,3 +56,43 @@ def test_a_marker_with_no_steps_left_says_only_what_it_faces_and_its_way() -> No
     ring = words.place(s, s.current, NAMES, "clusters")
     assert ring is not None
     assert ring[0] == "The top marker faces orange (O); it moved clockwise this turn."
+
+
+def test_a_cluster_marker_facing_a_bare_space_faces_an_empty_space() -> None:
+    s = _with_ring()
+    s.clusters[0][0] = EMPTY
+    assert words.place(s, 0, NAMES, "clusters")[0].startswith(
+        "The top marker faces an empty space; "
+    )
+
+
+NORTH = "N1=R N2=P N3=Y N3b=R N4=P N5=Y"
+NORTH_CAREER = 0
+
+
+def test_career_objectives_say_their_two_values_in_words_and_who_has_done_them() -> None:
+    s = new(2, "intro")
+    s.career = [NORTH_CAREER, 1, 2, 3]
+    s.galaxies[0] = galaxy(NORTH)
+    s.phase = "place"
+    RULES.apply(s, FinishPositioning())
+    lines = words.place(s, 1, ["Ada", "Bo"], "objectives")
+    assert lines is not None
+    assert lines[0] == (
+        "Career objective 1: North Constellation complete with exactly 3 colours: 16 VP for "
+        "the first to complete it, 10 VP after. Done by Ada."
+    )
+    assert not any("/" in line for line in lines)
+    assert lines[1].endswith("VP after.")
+
+
+def test_completing_a_career_objective_is_logged_with_the_vp_scored_only() -> None:
+    s = new(2, "intro")
+    s.career = [NORTH_CAREER, 1, 2, 3]
+    s.galaxies[0] = galaxy(NORTH)
+    s.phase = "place"
+    RULES.apply(s, FinishPositioning())
+    said = [e.text for e in s.log if "Career" in e.text]
+    assert said[-1].endswith(
+        "completes a Career objective, North Constellation complete with exactly 3 colours: 16 VP."
+    )

@@ -220,6 +220,11 @@ def _colour(c: int) -> str:
 
 def career_text(card: Card) -> str:
     """The Career card in words, with its VP for the first and later completers."""
+    return f"{career_body(card)} ({card.top}/{card.bottom} VP)"
+
+
+def career_body(card: Card) -> str:
+    """What the Career card asks, without its VP."""
     kind, k = card.kind, card.param
     if kind == "constellation_3_colours":
         body = f"{CONSTELLATION_NAMES[k]} Constellation complete with exactly 3 colours"
@@ -229,7 +234,7 @@ def career_text(card: Card) -> str:
         body = "Occupy the 8 spaces at the ends of the Indirect Links"
     else:
         body = "Occupy the 8 spaces orbit-linked to the outer Highlighted spaces"
-    return f"{body} ({card.top}/{card.bottom} VP)"
+    return body
 
 
 def personal_text(card: Card) -> str:

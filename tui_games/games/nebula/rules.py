@@ -38,8 +38,8 @@ from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
     PERSONAL_DECK,
+    career_body,
     career_done,
-    career_text,
     complete_constellations,
     score_pad,
 )
@@ -369,10 +369,11 @@ class NebulaRules:
             if me not in marks and career_done(card, galaxy):
                 vp = card.bottom if marks else card.top
                 marks.append(me)
+                # The card's own VP pair would be a second, unexplained number here.
                 s.log.append(
                     Event(
-                        f"{player_name(me)} completes the Career objective "
-                        f"{career_text(card)}: {vp} VP."
+                        f"{player_name(me)} completes a Career objective, "
+                        f"{career_body(card)}: {vp} VP."
                     )
                 )
 

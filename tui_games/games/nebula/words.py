@@ -26,7 +26,7 @@ from tui_games.games.nebula.objectives import (
     CAREER_DECK,
     PERSONAL_DECK,
     advanced_text,
-    career_text,
+    career_body,
     personal_text,
     score_pad,
 )
@@ -48,6 +48,11 @@ def _who(seat: int, viewer: int, names: Sequence[str]) -> str:
 
 def _star(colour: int) -> str:
     return "empty" if colour == EMPTY else star_name(colour)
+
+
+def _faced(colour: int) -> str:
+    # "faces empty" is not a sentence a listener expects; a space is what it faces.
+    return "an empty space" if colour == EMPTY else star_name(colour)
 
 
 def _reserve(counts: Sequence[int]) -> str:
@@ -78,7 +83,7 @@ def _galaxy(view: NebulaState, seat: int, viewer: int, names: Sequence[str]) -> 
 
 def _clusters(view: NebulaState) -> str:
     facing = [
-        f"the {name} marker faces {_star(star)}"
+        f"the {name} marker faces {_faced(star)}"
         for name, star in zip(CLUSTER_NAMES, stars_in_front(view), strict=True)
     ]
     return f"Star clusters: {and_list(facing)}."
@@ -99,7 +104,7 @@ def _cluster_ring(view: NebulaState, cluster: int) -> str:
     shorter way; a marker already moved this turn can only go on its way, as far as the
     steps left."""
     ring, at = view.clusters[cluster], view.markers[cluster]
-    head = f"The {CLUSTER_NAMES[cluster]} marker faces {_star(ring[at])}"
+    head = f"The {CLUSTER_NAMES[cluster]} marker faces {_faced(ring[at])}"
     way = view.time_dirs[cluster] if view.phase in ("collect", "time") else 0
     if way:
         word = "clockwise" if way > 0 else "counterclockwise"
@@ -128,11 +133,20 @@ def stand(view: NebulaState, seat: int, names: Sequence[str]) -> str:
     return f"VP so far: {scores}. Your reserve: {_reserve(view.reserves[seat])}.{final}{now}"
 
 
-def _objectives(view: NebulaState, seat: int) -> list[str]:
-    lines = [
-        f"Career objective {n}: {career_text(CAREER_DECK[card])}."
-        for n, card in enumerate(view.career, start=1)
-    ]
+def _career(view: NebulaState, n: int, seat: int, names: Sequence[str]) -> str:
+    """One Career card: what it asks, its two VP values in words rather than "16/10 VP"
+    (which a listener hears as a fraction), and who has completed it, in order."""
+    card = CAREER_DECK[view.career[n]]
+    marks = view.career_marks[n] if n < len(view.career_marks) else []
+    done = f" Done by {and_list([_who(p, seat, names) for p in marks])}." if marks else ""
+    return (
+        f"Career objective {n + 1}: {career_body(card)}: {card.top} VP for the first to "
+        f"complete it, {card.bottom} VP after.{done}"
+    )
+
+
+def _objectives(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
+    lines = [_career(view, n, seat, names) for n in range(len(view.career))]
     lines += [
         f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
         for n, card in enumerate(view.advanced, start=1)
@@ -144,7 +158,7 @@ def _objectives(view: NebulaState, seat: int) -> list[str]:
 
 
 def table(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
-    lines = [*_cluster_rings(view), *_objectives(view, seat)]
+    lines = [*_cluster_rings(view), *_objectives(view, seat, names)]
     for p in [seat, *(p for p in range(view.players) if p != seat)]:
         lines += _galaxy(view, p, seat, names)
     return lines
@@ -185,7 +199,7 @@ def place(view: NebulaState, seat: int, names: Sequence[str], name: str) -> list
     if asked == "clusters":
         return _cluster_rings(view)
     if asked == "objectives":
-        return _objectives(view, seat)
+        return _objectives(view, seat, names)
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
             return _galaxy(view, p, seat, names)
