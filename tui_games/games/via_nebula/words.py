@@ -45,32 +45,39 @@ def _acting(view: ViaNebulaState, seat: int) -> list[str]:
 
 def _board(view: ViaNebulaState, seat: int, viewer: int, names: Sequence[str]) -> str:
     who = _who(seat, viewer, names)
-    sites = [f"{NAME[RUINS[slot // 2]]} ({slot_pile_text(view, slot)})"
-             for slot, owner in enumerate(view.slot_owner)
-             if owner == seat and not view.slot_built[slot]]
+    sites = [
+        f"{NAME[RUINS[slot // 2]]} ({slot_pile_text(view, slot)})"
+        for slot, owner in enumerate(view.slot_owner)
+        if owner == seat and not view.slot_built[slot]
+    ]
     built = [CONTRACTS[c].name for c in view.built[seat]]
-    return (f"{who[:1].upper()}{who[1:]}: {_score(view, seat)} VP; "
-            f"{plural(len(built), 'building')}{': ' + ', '.join(built) if built else ''}; "
-            f"{plural(view.craftsmen[seat], 'craftsman', 'craftsmen')} and "
-            f"{plural(view.sites[seat], 'site')} on the guild board; "
-            f"{plural(view.explorers(seat), 'explorer')}; storage "
-            f"{pile_text(view.storage[seat])}; sites on the map: "
-            f"{', '.join(sites) if sites else 'none'}.")
+    return (
+        f"{who[:1].upper()}{who[1:]}: {_score(view, seat)} VP; "
+        f"{plural(len(built), 'building')}{': ' + ', '.join(built) if built else ''}; "
+        f"{plural(view.craftsmen[seat], 'craftsman', 'craftsmen')} and "
+        f"{plural(view.sites[seat], 'site')} on the guild board; "
+        f"{plural(view.explorers(seat), 'explorer')}; storage "
+        f"{pile_text(view.storage[seat])}; sites on the map: "
+        f"{', '.join(sites) if sites else 'none'}."
+    )
 
 
 def stand(view: ViaNebulaState, seat: int, names: Sequence[str]) -> str:
-    scores = ", ".join(f"{_who(p, seat, names)} {_score(view, p)}"
-                       for p in range(view.players))
+    scores = ", ".join(f"{_who(p, seat, names)} {_score(view, p)}" for p in range(view.players))
     if view.phase == "power":
         card = CONTRACTS[view.power_card]
         doing = f"the {card.name}'s power, {plural(view.power_left, 'use')} left"
     else:
         doing = f"{plural(view.actions_left, 'action')} left"
     where = _acting(view, seat)
-    at = (f" You can act at {', '.join(where)}." if 0 < len(where) <= MOST_NAMED
-          else f" You can act at {len(where)} hexes ('look' names them)." if where else "")
-    last = " The End-of-Game card is taken: these are the last turns." \
-        if view.end_card >= 0 else ""
+    at = (
+        f" You can act at {', '.join(where)}."
+        if 0 < len(where) <= MOST_NAMED
+        else f" You can act at {len(where)} hexes ('look' names them)."
+        if where
+        else ""
+    )
+    last = " The End-of-Game card is taken: these are the last turns." if view.end_card >= 0 else ""
     return f"VP: {scores}. Your turn, {doing}.{at}{last}"
 
 
@@ -83,15 +90,17 @@ def _contracts(view: ViaNebulaState, seat: int) -> list[str]:
 
 
 def table(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
-    lines = [_board(view, p, seat, names)
-             for p in [seat, *(p for p in range(view.players) if p != seat)]]
+    lines = [
+        _board(view, p, seat, names) for p in [seat, *(p for p in range(view.players) if p != seat)]
+    ]
     lines += _contracts(view, seat)
-    lines.append(f"Supply: {pile_text(view.supply)}. {plural(view.reserve, 'meadow tile')} "
-                 "in the common reserve.")
+    lines.append(
+        f"Supply: {pile_text(view.supply)}. {plural(view.reserve, 'meadow tile')} "
+        "in the common reserve."
+    )
     where = _acting(view, seat)
     if where:
-        lines.append(f"You can act at {', '.join(where)}: say 'look' and a hex for what "
-                     "is there.")
+        lines.append(f"You can act at {', '.join(where)}: say 'look' and a hex for what is there.")
     return lines
 
 
@@ -125,8 +134,7 @@ def _hex_line(view: ViaNebulaState, hex_: int, seat: int, names: Sequence[str]) 
     return text
 
 
-def place(view: ViaNebulaState, seat: int, names: Sequence[str],
-          name: str) -> list[str] | None:
+def place(view: ViaNebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     asked = name.strip().lower()
     if asked == "contracts":
         return _contracts(view, seat)
@@ -146,8 +154,7 @@ def place(view: ViaNebulaState, seat: int, names: Sequence[str],
     return lines
 
 
-def near(view: ViaNebulaState, seat: int, names: Sequence[str],
-         name: str) -> list[str] | None:
+def near(view: ViaNebulaState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     hex_ = _hex(name)
     if hex_ is None:
         return None
@@ -161,9 +168,10 @@ def near(view: ViaNebulaState, seat: int, names: Sequence[str],
 def secret_names(state: ViaNebulaState, seat: int) -> set[str]:
     """The private contracts of the rivals, which no line told to ``seat`` may name
     (unless a contract of that name is in sight)."""
-    hidden = {CONTRACTS[c].name for p in range(state.players) if p != seat
-              for c in state.hands[p]}
-    seen = {CONTRACTS[c].name for c in [*state.display, *state.hands[seat],
-                                          *(c for built in state.built for c in built)]
-            if c >= 0}
+    hidden = {CONTRACTS[c].name for p in range(state.players) if p != seat for c in state.hands[p]}
+    seen = {
+        CONTRACTS[c].name
+        for c in [*state.display, *state.hands[seat], *(c for built in state.built for c in built)]
+        if c >= 0
+    }
     return hidden - seen
