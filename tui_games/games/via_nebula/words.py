@@ -15,15 +15,30 @@ from tui_games.engine.grammar import plural, possessive
 from tui_games.games.via_nebula.board import (
     DIRECTION_NAMES,
     INDEX,
+    KIND,
     NAME,
     RUINS,
     STEP,
 )
-from tui_games.games.via_nebula.components import CONTRACTS, contract_text, pile_text
+from tui_games.games.via_nebula.components import (
+    CONTRACTS,
+    RESOURCES,
+    contract_text,
+    token_type,
+)
 from tui_games.games.via_nebula.offers import by_hex
 from tui_games.games.via_nebula.rules import ViaNebulaRules
-from tui_games.games.via_nebula.state import FREE, HIDDEN, ViaNebulaState
-from tui_games.games.via_nebula.view import caption, slot_pile_text
+from tui_games.games.via_nebula.state import (
+    FREE,
+    HIDDEN,
+    Erect,
+    Explore,
+    PlaceCraftsman,
+    PlaceSite,
+    Transport,
+    ViaNebulaState,
+)
+from tui_games.games.via_nebula.view import caption
 
 _RULES = ViaNebulaRules()
 MOST_NAMED = 8  # where you stand names at most this many hexes; `look` names them all
@@ -37,16 +52,61 @@ def _score(view: ViaNebulaState, seat: int) -> int:
     return sum(value for _, value in _RULES.score_rows(view, seat))
 
 
+def _and(items: Sequence[str]) -> str:
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
+
+
+def _pile(counts: Sequence[int]) -> str:
+    """``2 wood and 1 stone``: the screen's ``2 wood + 1 stone`` is heard as a sum."""
+    return _and([f"{n} {RESOURCES[k]}" for k, n in enumerate(counts) if n]) or "nothing"
+
+
+def _site_pile(view: ViaNebulaState, slot: int) -> str:
+    return _pile(view.slot_res[slot]) if any(view.slot_res[slot]) else "empty"
+
+
+def _map_order(hex_: int) -> tuple[str, int]:
+    """Column letter, then row number: the order a listener walks the map in."""
+    name = NAME[hex_]
+    return name[0], int(name[1:])
+
+
+# What the hexes a kind of action is about are called, for "where you can act".
+_ACTING_KINDS: tuple[tuple[type, str], ...] = (
+    (PlaceCraftsman, "a craftsman on"),
+    (PlaceSite, "a building site on"),
+    (Explore, "explore"),
+    (Transport, "transport from or to"),
+    (Erect, "erect on"),
+)
+
+
 def _acting(view: ViaNebulaState, seat: int) -> list[str]:
     if _RULES.to_move(view) != seat:
         return []
-    return [NAME[hex_] for hex_ in by_hex(_RULES.legal_actions(view))]
+    return [NAME[hex_] for hex_ in sorted(by_hex(_RULES.legal_actions(view)), key=_map_order)]
+
+
+def _acting_kinds(view: ViaNebulaState, seat: int) -> list[str]:
+    """Where you can act, by what you can do there: forty names in one run are a list
+    nobody can use by ear, a handful of runs each saying what they offer is."""
+    legal = _RULES.legal_actions(view) if _RULES.to_move(view) == seat else []
+    runs = []
+    for kind, words in _ACTING_KINDS:
+        hexes = by_hex(a for a in legal if isinstance(a, kind))
+        if hexes:
+            runs.append(f"{words} {', '.join(NAME[h] for h in sorted(hexes, key=_map_order))}")
+    kinds = tuple(kind for kind, _ in _ACTING_KINDS)
+    other = by_hex(a for a in legal if not isinstance(a, kinds))
+    if other:
+        runs.append(f"more at {', '.join(NAME[h] for h in sorted(other, key=_map_order))}")
+    return runs
 
 
 def _board(view: ViaNebulaState, seat: int, viewer: int, names: Sequence[str]) -> str:
     who = _who(seat, viewer, names)
     sites = [
-        f"{NAME[RUINS[slot // 2]]} ({slot_pile_text(view, slot)})"
+        f"{NAME[RUINS[slot // 2]]} ({_site_pile(view, slot)})"
         for slot, owner in enumerate(view.slot_owner)
         if owner == seat and not view.slot_built[slot]
     ]
@@ -57,7 +117,7 @@ def _board(view: ViaNebulaState, seat: int, viewer: int, names: Sequence[str]) -
         f"{plural(view.craftsmen[seat], 'craftsman', 'craftsmen')} and "
         f"{plural(view.sites[seat], 'site')} on the guild board; "
         f"{plural(view.explorers(seat), 'explorer')}; storage "
-        f"{pile_text(view.storage[seat])}; sites on the map: "
+        f"{_pile(view.storage[seat])}; sites on the map: "
         f"{', '.join(sites) if sites else 'none'}."
     )
 
@@ -95,17 +155,38 @@ def table(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
     ]
     lines += _contracts(view, seat)
     lines.append(
-        f"Supply: {pile_text(view.supply)}. {plural(view.reserve, 'meadow tile')} "
+        f"Supply: {_pile(view.supply)}. {plural(view.reserve, 'meadow tile')} "
         "in the common reserve."
     )
     where = _acting(view, seat)
     if where:
-        lines.append(f"You can act at {', '.join(where)}: say 'look' and a hex for what is there.")
+        lines.append(
+            f"You can act at {plural(len(where), 'hex', 'hexes')}: "
+            f"{'; '.join(_acting_kinds(view, seat))}. Say 'look' and a hex for what is there."
+        )
     return lines
 
 
+def _resource(view: ViaNebulaState, kind: int, seat: int, names: Sequence[str]) -> str:
+    """Every hex a resource can be had from: a token that produces it, or a pile of it on
+    the map, so a player hunting wood need not look at the hexes one by one."""
+    found = []
+    for hex_ in sorted(range(len(NAME)), key=_map_order):
+        if KIND[hex_] in ("ruin", "fog", "forest"):
+            continue
+        token = view.tokens[hex_]
+        if (token != FREE and token_type(token) == kind) or (
+            view.res_count[hex_] and view.res_kind[hex_] == kind
+        ):
+            found.append(_hex_line(view, hex_, seat, names))
+    word = RESOURCES[kind]
+    if not found:
+        return f"No {word} on the map: no token makes it and no pile of it lies out."
+    return f"{word[:1].upper()}{word[1:]} on the map: {'; '.join(found)}."
+
+
 def hand(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
-    return [*_contracts(view, seat)[1:], f"Your storage: {pile_text(view.storage[seat])}."]
+    return [*_contracts(view, seat)[1:], f"Your storage: {_pile(view.storage[seat])}."]
 
 
 def score(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
@@ -118,7 +199,13 @@ def score(view: ViaNebulaState, seat: int, names: Sequence[str]) -> list[str]:
 
 
 def places(view: ViaNebulaState, names: Sequence[str]) -> list[str]:
-    return ["a hex by its name (A1 ... I9)", "contracts", "supply", *names]
+    return [
+        "a hex by its name (A1 ... I9)",
+        "a resource (wood ... food)",
+        "contracts",
+        "supply",
+        *names,
+    ]
 
 
 def _hex(name: str) -> int | None:
@@ -138,8 +225,11 @@ def place(view: ViaNebulaState, seat: int, names: Sequence[str], name: str) -> l
     asked = name.strip().lower()
     if asked == "contracts":
         return _contracts(view, seat)
+    if asked.rstrip("s") in RESOURCES or asked in RESOURCES:
+        kind = RESOURCES.index(asked if asked in RESOURCES else asked.rstrip("s"))
+        return [_resource(view, kind, seat, names)]
     if asked == "supply":
-        return [f"Supply: {pile_text(view.supply)}."]
+        return [f"Supply: {_pile(view.supply)}."]
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
             return [_board(view, p, seat, names)]
