@@ -60,13 +60,12 @@ def closest(view: ViaNebulaState, seat: int, pile: list[int]) -> tuple[int, list
     options = _open_contracts(view, seat)
     if not options:
         return None
-    card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)),
-                                       -CONTRACTS[c].vp))
+    card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)), -CONTRACTS[c].vp))
     return card, missing(CONTRACTS[card].needs, pile)
 
 
 def short_text(lacking: list[int]) -> str:
-    """"1 stone and 1 wheat"."""
+    """ "1 stone and 1 wheat"."""
     return " and ".join(f"{n} {RESOURCES[k]}" for k, n in enumerate(lacking) if n)
 
 
