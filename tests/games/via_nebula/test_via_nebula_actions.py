@@ -192,7 +192,7 @@ def test_emptying_a_stack_reveals_an_explorer_worth_2_vp() -> None:
     play(s, Explore(hx("C2")))
     assert s.explorers(0) == 2
     assert dict(RULES.score_rows(s, 0))["explorers"] == 4
-    assert "reveals an explorer" in s.log[-1].text
+    assert "an explorer is revealed" in s.log[-1].text
 
 
 def test_with_every_stack_empty_the_reserve_supplies_tiles() -> None:

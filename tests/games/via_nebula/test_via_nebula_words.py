@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from via_nebula_helpers import RULES, site, work
+from via_nebula_helpers import RULES, card, hx, play, quiet, site, work
 
+from tui_games.engine.grammar import speak_to
 from tui_games.games.via_nebula import words
 from tui_games.games.via_nebula.board import KIND, NAME
 from tui_games.games.via_nebula.components import RESOURCES, token_type
-from tui_games.games.via_nebula.state import FREE
+from tui_games.games.via_nebula.hint_words import why
+from tui_games.games.via_nebula.state import FREE, Erect, Explore, PlaceCraftsman
 
 NAMES = ["Ada", "Bo"]
 
@@ -66,3 +68,34 @@ def test_look_a_resource_nobody_can_get_says_so() -> None:
     assert words.place(s, 0, NAMES, "clay") == [
         "No clay on the map: no token makes it and no pile of it lies out."
     ]
+
+
+def test_a_one_vp_token_is_yours_in_the_singular() -> None:
+    s = quiet(3)
+    one_vp = next(h for h, t in enumerate(s.tokens) if 0 <= t < 20 and t % 4 == 1)
+    assert why(s, 0, PlaceCraftsman(one_vp)).startswith("the token's 1 VP is yours")
+
+
+def test_an_emptied_meadow_stack_is_told_to_you_in_good_grammar() -> None:
+    s = quiet(3)
+    s.stacks[0] = [0, 1, 4, 4]
+    play(s, Explore(hx("C2")))
+    assert speak_to(s.log[-1].text, ["You", "Bo", "Cy"], 0) == (
+        "You empty meadow stack 2: an explorer is revealed (2 VP)."
+    )
+
+
+def test_the_end_of_game_card_is_told_to_you_in_good_grammar() -> None:
+    s = quiet(3)
+    s.built[0] = [
+        card(n)
+        for n in ("Architect's Palace", "Architect's Cathedral", "Architect's Academy", "Bridge")
+    ]
+    s.hands[0] = [card("Cellar")]
+    at = site(s, "D4", 0, "WCF")
+    play(s, Erect(at, card("Cellar")))
+    said = [speak_to(e.text, ["You", "Bo", "Cy"], 0) for e in s.log]
+    assert (
+        "The End-of-Game card (2 VP) goes to you for a 5th building: every other player "
+        "plays one last turn."
+    ) in said

@@ -92,7 +92,8 @@ def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
     kind = token_type(token)
     wanting = [c for c in _open_contracts(view, seat) if CONTRACTS[c].needs[kind]]
     vp = token_vp(token)
-    gain = f"the token's {vp} VP are yours" if vp else "its resources are on the map"
+    verb = "is" if vp == 1 else "are"
+    gain = f"the token's {vp} VP {verb} yours" if vp else "its resources are on the map"
     if not wanting:
         return gain
     mine = [c for c in wanting if c in view.hands[seat]]

@@ -291,8 +291,10 @@ class ViaNebulaRules:
                 if stacks[i] == 0:
                     s.log.append(
                         Event(
-                            f"{seat_ref(me)} empties meadow stack {i + 1} and "
-                            f"reveals an explorer ({EXPLORER_VP} VP)."
+                            # One verb only: "You empty ... and reveals" is what
+                            # speak_to makes of a second one.
+                            f"{seat_ref(me)} empties meadow stack {i + 1}: an explorer "
+                            f"is revealed ({EXPLORER_VP} VP)."
                         )
                     )
                 return
@@ -352,9 +354,10 @@ class ViaNebulaRules:
             s.last_turns = s.players  # this turn's end counts as the first of them
             s.log.append(
                 Event(
-                    f"{seat_ref(me)} erects a 5th building and takes the "
-                    f"End-of-Game card ({END_CARD_VP} VP): every other seat "
-                    "plays one last turn."
+                    # No verb after the seat, which speak_to would leave as "takes"
+                    # after "You"; "player" because a listener knows no seats.
+                    f"The End-of-Game card ({END_CARD_VP} VP) goes to {seat_ref(me)} "
+                    "for a 5th building: every other player plays one last turn."
                 )
             )
         if card.power == "extra":
