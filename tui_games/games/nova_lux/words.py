@@ -37,7 +37,7 @@ PHASES = {
     "plunder": "you won the attack: take what you plunder, one at a time",
     "react": "use one faction ability at the end of the turn, or pass",
     "turn": "harvest, move, run the engine, found a colony (each once), then take 1 "
-            "hydrogen to end",
+    "hydrogen to end",
 }
 
 
@@ -81,27 +81,41 @@ def _engine(view: NovaLuxState, seat: int) -> str:
 
 def _mat(view: NovaLuxState, seat: int, viewer: int, names: Sequence[str]) -> str:
     who = _who(seat, viewer, names)
-    ark = (f"Ark at {CELL_NAMES[view.ships[seat]]}" if view.ships[seat] != NONE
-           else "Ark not placed yet")
-    colony = (CELL_NAMES[CARD_CELLS[view.colony[seat]]] if view.colony[seat] != NONE
-              else "none")
+    ark = (
+        f"Ark at {CELL_NAMES[view.ships[seat]]}"
+        if view.ships[seat] != NONE
+        else "Ark not placed yet"
+    )
+    colony = CELL_NAMES[CARD_CELLS[view.colony[seat]]] if view.colony[seat] != NONE else "none"
     done = sum(view.done[seat]) if view.done else 0
-    return (f"{who[:1].upper()}{who[1:]}: {ark}; {_resources(view, seat)}; "
-            f"{done} of 3 factions fulfilled; colony {colony}; {_engine(view, seat)}.")
+    return (
+        f"{who[:1].upper()}{who[1:]}: {ark}; {_resources(view, seat)}; "
+        f"{done} of 3 factions fulfilled; colony {colony}; {_engine(view, seat)}."
+    )
 
 
 def stand(view: NovaLuxState, seat: int, names: Sequence[str]) -> str:
     doing = PHASES.get(view.phase, "")
     did = [DONE_WORDS[d] for d in dict.fromkeys(view.did)] if view.phase == "turn" else []
     done = f" Done this turn: {', '.join(did)}." if did else ""
-    ark = (f" Your Ark is at {CELL_NAMES[view.ships[seat]]}."
-           if view.ships and view.ships[seat] != NONE else "")
+    ark = (
+        f" Your Ark is at {CELL_NAMES[view.ships[seat]]}."
+        if view.ships and view.ships[seat] != NONE
+        else ""
+    )
     reach = _reachable(view, seat) if view.phase == "turn" and "move" not in view.did else []
-    flies = (f" It can fly to {', '.join(reach)}." if 0 < len(reach) <= MOST_NAMED
-             else f" It can fly to {len(reach)} cells ('look' names them)." if reach else "")
+    flies = (
+        f" It can fly to {', '.join(reach)}."
+        if 0 < len(reach) <= MOST_NAMED
+        else f" It can fly to {len(reach)} cells ('look' names them)."
+        if reach
+        else ""
+    )
     held = f" You hold {_resources(view, seat)}." if view.res else ""
-    return (f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all stars."
-            f"{held}{ark}{flies}{done} Now: {doing}.")
+    return (
+        f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all stars."
+        f"{held}{ark}{flies}{done} Now: {doing}."
+    )
 
 
 def table(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -130,8 +144,10 @@ def score(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     for p in range(view.players):
         done = sum(view.done[p]) if view.done else 0
         who = _who(p, seat, names)
-        lines.append(f"{who[:1].upper()}{who[1:]}: {done} of 3 factions fulfilled, "
-                     f"{amount(view.res[p][HYDROGEN], HYDROGEN)}.")
+        lines.append(
+            f"{who[:1].upper()}{who[1:]}: {done} of 3 factions fulfilled, "
+            f"{amount(view.res[p][HYDROGEN], HYDROGEN)}."
+        )
     return lines
 
 
@@ -144,8 +160,7 @@ def _cell(name: str) -> int | None:
     return next((c for c, label in enumerate(CELL_NAMES) if label.upper() == wanted), None)
 
 
-def place(view: NovaLuxState, seat: int, names: Sequence[str],
-          name: str) -> list[str] | None:
+def place(view: NovaLuxState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     asked = name.strip().lower()
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
@@ -160,15 +175,12 @@ def place(view: NovaLuxState, seat: int, names: Sequence[str],
     return lines
 
 
-def near(view: NovaLuxState, seat: int, names: Sequence[str],
-         name: str) -> list[str] | None:
+def near(view: NovaLuxState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     cell = _cell(name)
     if cell is None:
         return None
     around = [f"{cell_text(view, other, _said(names, seat))}." for other in NEIGHBOURS[cell]]
     return [f"Around {CELL_NAMES[cell]}:", *around]
-
-
 
 
 def secret_names(state: NovaLuxState, seat: int) -> set[str]:
@@ -177,8 +189,10 @@ def secret_names(state: NovaLuxState, seat: int) -> set[str]:
     view = _RULES.observe(state, seat)
     if state.phase != "draft":
         return set()
-    hidden = {f for p in range(state.players) if p != seat
-              for f in [*state.hands[p], *state.factions[p]]}
-    seen = {f for p in range(view.players) for f in [*view.hands[p], *view.factions[p]]
-            if f != HIDDEN}
+    hidden = {
+        f for p in range(state.players) if p != seat for f in [*state.hands[p], *state.factions[p]]
+    }
+    seen = {
+        f for p in range(view.players) for f in [*view.hands[p], *view.factions[p]] if f != HIDDEN
+    }
     return {FACTIONS[f].name for f in hidden - seen}
