@@ -32,8 +32,10 @@ def shortfall(s: NovaLuxState, seat: int) -> list[tuple[int, int]]:
 def short_text(short: list[tuple[int, int]]) -> str:
     """ "2 water and 1 oxygen" (the largest shortfalls, then "..." for the rest)."""
     named = [amount(n, r) for r, n in short[:SAID]]
-    more = " and more" if len(short) > SAID else ""
-    return " and ".join(named) + more
+    if len(short) > SAID:
+        # "6 artifacts, 2 water and more": one "and", as a listener expects a list to end
+        return ", ".join(named) + " and more"
+    return " and ".join(named)
 
 
 def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:

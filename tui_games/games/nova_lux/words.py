@@ -22,7 +22,7 @@ from tui_games.games.nova_lux.cards import (
 )
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
-from tui_games.games.nova_lux.turn_lines import DONE_WORDS
+from tui_games.games.nova_lux.turn_lines import DONE_WORDS, still_open
 from tui_games.games.nova_lux.view import cell_text, flights, hydrogen_left
 
 _RULES = NovaLuxRules()
@@ -36,8 +36,6 @@ PHASES = {
     "compose": "compose your trade offer",
     "plunder": "you won the attack: take what you plunder, one at a time",
     "react": "use one faction ability at the end of the turn, or pass",
-    "turn": "harvest, move, run the engine, found a colony (each once), then take 1 "
-    "hydrogen to end",
 }
 
 
@@ -96,6 +94,11 @@ def _mat(view: NovaLuxState, seat: int, viewer: int, names: Sequence[str]) -> st
 
 def stand(view: NovaLuxState, seat: int, names: Sequence[str]) -> str:
     doing = PHASES.get(view.phase, "")
+    if view.phase == "turn":
+        # What is still open, as the screen's status says it: "harvest, move, run the
+        # engine, found a colony (each once)" said before every choice was untrue once an
+        # action was done, and the engine runs as often as it is fed.
+        doing = f"{still_open(view)}, then take 1 hydrogen to end"
     did = [DONE_WORDS[d] for d in dict.fromkeys(view.did)] if view.phase == "turn" else []
     done = f" Done this turn: {', '.join(did)}." if did else ""
     ark = (

@@ -1,0 +1,47 @@
+"""Nova Lux's table in sentences (games/nova_lux/words.py, hint_words.py), as the lines
+front end says them."""
+
+from __future__ import annotations
+
+from nova_lux_helpers import RULES, cell, new, put_star
+
+from tui_games.games.nova_lux import words
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.hint_words import short_text
+from tui_games.games.nova_lux.state import Harvest, MoveTo, NovaLuxState
+
+NAMES = ["Ann", "Bo"]
+
+
+def _table() -> NovaLuxState:
+    s = new(2, ships=("C3", "G6"), blank=True)
+    for k, c in enumerate(CARD_CELLS):
+        put_star(s, CELL_NAMES[c], k, 16 + k)
+    return s
+
+
+def test_where_you_stand_says_what_the_turn_still_offers_not_the_same_reminder() -> None:
+    s = _table()
+    assert words.stand(s, 0, NAMES).endswith(
+        "Now: harvest, move, engine, colony (each once), then take 1 hydrogen to end."
+    )
+    s.res[0] = [9, 9, 9, 9, 9]
+    emptying = [
+        a
+        for a in RULES.legal_actions(s)
+        if isinstance(a, Harvest) and a.count == s.hydrogen[CARD_AT[cell("C3")]]
+    ]
+    RULES.apply(s, emptying[0])
+    assert words.stand(s, 0, NAMES).endswith(
+        "Now: harvest the red giant too, or move, engine, colony, then take 1 hydrogen to end."
+    )
+    RULES.apply(s, MoveTo(cell("C5")))
+    assert words.stand(s, 0, NAMES).endswith(
+        "Done this turn: harvested, moved. Now: engine, colony (each once), then take 1 "
+        "hydrogen to end."
+    )
+
+
+def test_a_long_shortfall_has_one_and_before_and_more() -> None:
+    assert short_text([(0, 6), (1, 2), (2, 1)]) == "6 water, 2 artifacts and more"
+    assert short_text([(0, 6), (1, 2)]) == "6 water and 2 artifacts"
