@@ -82,8 +82,10 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
             star = STARS[engine[a.slot]]
             n = star.reward_n * (2 if a.double else 1)
             twice = " (Engine Union)" if a.double else ""
-            return (f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
-                    f"hydrogen, get {amount(n, a.gain)}{twice}")
+            return (
+                f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
+                f"hydrogen, get {amount(n, a.gain)}{twice}"
+            )
         return f"run engine star {a.slot + 1}"
     if isinstance(a, FoundColony):
         return "establish the colony here"
@@ -92,11 +94,12 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, FedConvert):
         return f"convert {amount(a.count, a.give)} into {amount(a.count, a.get)} (Transmuters)"
     if isinstance(a, ForceTrade):
-        return (f"force {seat_ref(a.target)} to trade {amount(a.count, a.get)} for "
-                f"{amount(a.count, a.give)} (Trade Fleet)")
+        return (
+            f"force {seat_ref(a.target)} to trade {amount(a.count, a.get)} for "
+            f"{amount(a.count, a.give)} (Trade Fleet)"
+        )
     if isinstance(a, OfferTrade):
-        return (f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for "
-                f"{amount(a.get_n, a.get)}")
+        return f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for {amount(a.get_n, a.get)}"
     if isinstance(a, StartTrade):
         return f"offer {seat_ref(a.target)} a trade"
     if isinstance(a, AdjustOffer):
@@ -106,8 +109,7 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
         offer = s.offer
         if offer is None:
             return "send the offer"
-        return (f"offer {seat_ref(offer.target)} {units(offer.gives)} for "
-                f"{units(offer.gets)}")
+        return f"offer {seat_ref(offer.target)} {units(offer.gives)} for {units(offer.gets)}"
     if isinstance(a, DropOffer):
         return "drop the offer"
     if isinstance(a, AnswerTrade):
@@ -118,8 +120,11 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, Plunder):
         return f"take 1 {_unit(a.res)}"
     if isinstance(a, StoreStar):
-        return ("discard the new star" if a.slot == NONE
-                else f"put the new star in engine slot {a.slot + 1}")
+        return (
+            "discard the new star"
+            if a.slot == NONE
+            else f"put the new star in engine slot {a.slot + 1}"
+        )
     if isinstance(a, Escape):
         return f"escape to {CELL_NAMES[a.cell]}"
     if isinstance(a, TakeHydrogen):
