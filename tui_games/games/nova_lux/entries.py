@@ -45,8 +45,14 @@ AT_SHIP = (Harvest, FoundColony, Attack)
 # The order of the action list, safest first: the list opens on its first line, so a
 # stray Enter passes, harvests or takes hydrogen, and never attacks or pays for a move.
 SAFETY: tuple[tuple[type, ...], ...] = (
-    (Pass,), (Harvest,), (TakeHydrogen, EndTurn), (StartTrade, tuple), (FoundColony,),
-    (MoveTo, Teleport), (Attack,))
+    (Pass,),
+    (Harvest,),
+    (TakeHydrogen, EndTurn),
+    (StartTrade, tuple),
+    (FoundColony,),
+    (MoveTo, Teleport),
+    (Attack,),
+)
 _EXCHANGES = {ForceTrade: "force", FedConvert: "convert"}
 
 
@@ -94,7 +100,7 @@ def entry_of(a: Action) -> Entry:
 def entries_at(s: NovaLuxState, seat: int, legal: Sequence[Action], cell: int) -> list[Entry]:
     """The legal actions at ``cell``, then those that need no place, safest first."""
     if s.phase == "compose":
-        return []       # the offer's steps are the composer's keys, not list lines
+        return []  # the offer's steps are the composer's keys, not list lines
     here: list[Entry] = []
     anywhere: list[Entry] = []
     for a in legal:
