@@ -64,13 +64,9 @@ def test_an_offer_being_composed_lists_nothing() -> None:
 
 def test_an_entry_names_the_seats_and_what_a_move_costs() -> None:
     s = table()
-    paths = view.flights(s, 0, 0)
-    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES, paths) == "Move to C5 (3 hydrogen)"
-    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES, {}) == "Move to C5"
-    assert entries.entry_text(s, ("force", 1), NAMES, paths) == (
-        "Force Bo to trade (Trade Fleet)..."
-    )
-    assert entries.entry_text(s, StartTrade(1), NAMES, paths).startswith("Offer Bo a trade")
+    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES) == "Move to C5 (3 hydrogen)"
+    assert entries.entry_text(s, ("force", 1), NAMES) == ("Force Bo to trade (Trade Fleet)...")
+    assert entries.entry_text(s, StartTrade(1), NAMES).startswith("Offer Bo a trade")
     assert entries.capitalised("harvest") == "Harvest" and entries.capitalised("") == ""
 
 

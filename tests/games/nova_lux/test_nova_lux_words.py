@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, cell, new, put_star
 
-from tui_games.games.nova_lux import words
+from tui_games.games.nova_lux import view, words
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.hint_words import short_text
 from tui_games.games.nova_lux.state import Harvest, MoveTo, NovaLuxState
@@ -45,3 +45,15 @@ def test_where_you_stand_says_what_the_turn_still_offers_not_the_same_reminder()
 def test_a_long_shortfall_has_one_and_before_and_more() -> None:
     assert short_text([(0, 6), (1, 2), (2, 1)]) == "6 water, 2 artifacts and more"
     assert short_text([(0, 6), (1, 2)]) == "6 water and 2 artifacts"
+
+
+def test_a_move_choice_says_what_it_costs_as_the_map_caption_does() -> None:
+    """A move may spend every hydrogen held: a listener picking from a list has no map."""
+    s = _table()
+    paths = view.flights(s, 0, 0)
+    for target, (cost, _) in paths.items():
+        if target != s.ships[0]:
+            assert RULES.describe(s, MoveTo(target)) == (
+                f"move to {CELL_NAMES[target]} ({cost} hydrogen)"
+            )
+    assert RULES.describe(s, MoveTo(cell("C5"))) == "move to C5 (3 hydrogen)"

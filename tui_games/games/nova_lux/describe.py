@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.grammar import seat_ref
+from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES, card_name
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -60,6 +61,15 @@ def units(counts: tuple[int, ...]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+def _flight_cost(s: NovaLuxState, cell: int) -> int | None:
+    """The hydrogen the mover's cheapest flight to ``cell`` costs, None if out of reach."""
+    seat = s.current
+    if not s.ships or seat >= len(s.ships) or s.ships[seat] == NONE:
+        return None
+    paths = movement.cheapest(s, s.ships[seat], s.res[seat][HYDROGEN])
+    return paths[cell][0] if cell in paths else None
+
+
 def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     """A plain imperative phrase for ``a`` in ``s``."""
     if isinstance(a, Harvest):
@@ -73,7 +83,12 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
             price = amount(a.count * (star.cost_n if star else 1), a.pay)
         return f"harvest {amount(a.count, HYDROGEN)}: pay {price}, get {gain}"
     if isinstance(a, MoveTo):
-        return f"move to {CELL_NAMES[a.cell]}"
+        # The cost, as the map's caption says it: a move can spend every hydrogen held,
+        # and a listener choosing from a list has no map to show it.
+        cost = _flight_cost(s, a.cell)
+        return f"move to {CELL_NAMES[a.cell]}" + (
+            f" ({amount(cost, HYDROGEN)})" if cost is not None else ""
+        )
     if isinstance(a, Teleport):
         return f"teleport to {CELL_NAMES[a.cell]} for 2 hydrogen (Jump Fleet)"
     if isinstance(a, UseEngine):

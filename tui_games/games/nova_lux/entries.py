@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tui_games.engine.core import Action
 from tui_games.engine.grammar import speak_to
 from tui_games.games.nova_lux.board import CARD_CELLS
-from tui_games.games.nova_lux.cards import HYDROGEN, amount, faction_text
+from tui_games.games.nova_lux.cards import faction_text
 from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -117,8 +117,9 @@ def entries_at(s: NovaLuxState, seat: int, legal: Sequence[Action], cell: int) -
     return sorted(here + anywhere, key=safety)
 
 
-def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str], paths: Paths) -> str:
-    """The list's words for ``entry``; a move says what it costs (``paths``)."""
+def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str]) -> str:
+    """The list's words for ``entry``; a move says what it costs (describe_action does,
+    for every front end)."""
     if isinstance(entry, tuple):
         kind, target = entry
         if kind == "force":
@@ -128,7 +129,4 @@ def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str], paths: Paths
         return faction_text(entry.faction)
     if isinstance(entry, StartTrade):
         return f"Offer {names[entry.target]} a trade (choose what and how many)..."
-    text = describe_action(s, entry)
-    if isinstance(entry, MoveTo) and entry.cell in paths:
-        text += f" ({amount(paths[entry.cell][0], HYDROGEN)})"
-    return capitalised(speak_to(text, names))
+    return capitalised(speak_to(describe_action(s, entry), names))

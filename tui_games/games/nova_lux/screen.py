@@ -260,8 +260,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         highlighted = listing.highlighted
         if entries != self._entries or reset:
             self._entries = entries
-            names, paths = self.seat_names, self._paths()
-            texts = tuple(entry_text(view, e, names, paths) for e in entries)
+            names = self.seat_names
+            texts = tuple(entry_text(view, e, names) for e in entries)
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
