@@ -57,3 +57,14 @@ def test_a_move_choice_says_what_it_costs_as_the_map_caption_does() -> None:
                 f"move to {CELL_NAMES[target]} ({cost} hydrogen)"
             )
     assert RULES.describe(s, MoveTo(cell("C5"))) == "move to C5 (3 hydrogen)"
+
+
+def test_the_engine_names_its_stars_once_and_look_engine_tells_each_slot() -> None:
+    s = _table()
+    s.engine[0] = [0, 16]  # a red giant, then a yellow star
+    assert "engine: red giant, yellow star." in words.place(s, 0, NAMES, "me")[0]
+    told = words.place(s, 0, NAMES, "engine")
+    assert told is not None and told[0].startswith("Engine (each run pays")
+    assert told[1].startswith("1. red giant: pay ") and told[2].startswith("2. yellow star: pay ")
+    assert told[3].startswith("3. empty")
+    assert "engine" in words.places(s, NAMES)

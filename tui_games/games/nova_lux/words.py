@@ -23,7 +23,7 @@ from tui_games.games.nova_lux.cards import (
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
 from tui_games.games.nova_lux.turn_lines import DONE_WORDS, still_open
-from tui_games.games.nova_lux.view import cell_text, flights, hydrogen_left
+from tui_games.games.nova_lux.view import cell_text, engine_words, flights, hydrogen_left
 
 _RULES = NovaLuxRules()
 MOST_NAMED = 8  # where you stand names at most this many cells; `look` names them all
@@ -73,7 +73,7 @@ def _factions(view: NovaLuxState, seat: int) -> list[str]:
 
 
 def _engine(view: NovaLuxState, seat: int) -> str:
-    stars = [f"{STARS[s].kind} star" for s in view.engine[seat]]
+    stars = [STARS[s].kind for s in view.engine[seat]]  # "red giant", "yellow star"
     return f"engine: {', '.join(stars)}" if stars else "engine: empty"
 
 
@@ -155,7 +155,7 @@ def score(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
 
 
 def places(view: NovaLuxState, names: Sequence[str]) -> list[str]:
-    return ["a cell by its name (A1 ... G7)", *names]
+    return ["a cell by its name (A1 ... G7)", "engine", *names]
 
 
 def _cell(name: str) -> int | None:
@@ -168,6 +168,10 @@ def place(view: NovaLuxState, seat: int, names: Sequence[str], name: str) -> lis
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
             return [_mat(view, p, seat, names)]
+    if asked == "engine":
+        # What each slot pays and gives, as the screen's engine panel says it: the
+        # choices name slots by number only.
+        return [line.strip() for line in engine_words(view, seat)]
     cell = _cell(name)
     if cell is None:
         return None
