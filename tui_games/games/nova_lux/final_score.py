@@ -36,7 +36,7 @@ def outcome(s: NovaLuxState) -> Outcome | None:
     breakdown = [seat_breakdown(s, p) for p in range(s.players)]
     scores = [score(s, p) for p in range(s.players)]
     if not winners:
-        reason = f"nobody wins: {s.end_reason}."
+        reason = f"Nobody wins: {s.end_reason}."  # a sentence: "Game over. Nobody wins: ..."
     else:
         who = " and ".join(seat_ref(p) for p in winners)
         verb = "wins" if len(winners) == 1 else "win"
