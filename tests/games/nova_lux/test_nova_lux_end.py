@@ -108,7 +108,9 @@ def test_solo_a_roll_on_a_destroyed_card_is_safe_for_the_turn(dice: list[int]) -
     assert "safe this time" in s.log[-1].text
 
 
-def test_solo_the_player_loses_when_no_solar_system_is_left_said_as_a_sentence(dice: list[int]) -> None:
+def test_solo_the_player_loses_when_no_solar_system_is_left_said_as_a_sentence(
+    dice: list[int],
+) -> None:
     s = table(1)
     s.red[card("A1")] = s.yellow[card("A1")] = NONE
     s.hydrogen[card("A1")] = 0
