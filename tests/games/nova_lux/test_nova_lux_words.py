@@ -8,6 +8,7 @@ from nova_lux_helpers import RULES, cell, new, put_star
 from tui_games.games.nova_lux import view, words
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.hint_words import short_text
+from tui_games.games.nova_lux.lines import reroll
 from tui_games.games.nova_lux.state import Harvest, MoveTo, NovaLuxState
 
 NAMES = ["Ann", "Bo"]
@@ -68,3 +69,10 @@ def test_the_engine_names_its_stars_once_and_look_engine_tells_each_slot() -> No
     assert told[1].startswith("1. red giant: pay ") and told[2].startswith("2. yellow star: pay ")
     assert told[3].startswith("3. empty")
     assert "engine" in words.places(s, NAMES)
+
+
+def test_several_high_die_rolls_are_told_one_after_another_each_above_the_limit() -> None:
+    assert reroll("row", (6, 5, 6, 2)).text == (
+        "The row die shows 6, then 5, then 6, each above 4: rolled again, 2."
+    )
+    assert reroll("column", (5, 3)).text == "The column die shows 5, above 4: rolled again, 3."

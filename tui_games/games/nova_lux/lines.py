@@ -62,9 +62,12 @@ def reroll(what: str, rolls: tuple[int, ...]) -> Event:
     if line is None:
         if len(_REROLL) >= _REROLLS_KEPT:  # a long run of high rolls is a new key
             _REROLL.clear()
+        # "shows 6, 5, 6, above 4" was heard as one number list with the limit in it
+        high = rolls[:-1]
+        each = "each " if len(high) > 1 else ""
         line = _REROLL[key] = Event(
-            f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
-            f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."
+            f"The {what} die shows {', then '.join(map(str, high))}, "
+            f"{each}above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."
         )
     return line
 
