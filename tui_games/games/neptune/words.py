@@ -28,8 +28,10 @@ def _cards(cards: Sequence[int]) -> str:
 def _trick(view: NeptuneState, viewer: int, names: Sequence[str]) -> str:
     if not view.trick:
         return "The trick is empty."
-    played = [f"{_who((view.leader + i) % view.players, viewer, names)} "
-              f"{card_name(card)}" for i, card in enumerate(view.trick)]
+    played = [
+        f"{_who((view.leader + i) % view.players, viewer, names)} {card_name(card)}"
+        for i, card in enumerate(view.trick)
+    ]
     return f"The trick so far: {', '.join(played)}."
 
 
@@ -46,25 +48,33 @@ def _pile_said(pile: Pile) -> str:
 def _tricks_won(view: NeptuneState, seat: int, viewer: int, names: Sequence[str]) -> str:
     piles = [_pile_said(p) for p in view.piles if p.owner == seat]
     who = _who(seat, viewer, names)
-    won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles \
-        else "no tricks won"
-    return (f"{who[:1].upper()}{who[1:]}: {view.scores[seat]} points, "
-            f"{plural(len(view.hands[seat]), 'card')} in hand, {won}.")
+    won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles else "no tricks won"
+    return (
+        f"{who[:1].upper()}{who[1:]}: {view.scores[seat]} points, "
+        f"{plural(len(view.hands[seat]), 'card')} in hand, {won}."
+    )
 
 
 def stand(view: NeptuneState, seat: int, names: Sequence[str]) -> str:
     scores = ", ".join(f"{_who(p, seat, names)} {view.scores[p]}" for p in range(view.players))
-    doing = f" {play_hint(view, seat, set(view.hands[seat]))}" \
-        if view.phase == "play" and view.current == seat else ""
-    return (f"Round {view.round} of {ROUNDS}, trick {view.tricks_done + 1}. Scores: "
-            f"{scores} (to {TARGET}). {_trick(view, seat, names)}{doing}")
+    doing = (
+        f" {play_hint(view, seat, set(view.hands[seat]))}"
+        if view.phase == "play" and view.current == seat
+        else ""
+    )
+    return (
+        f"Round {view.round} of {ROUNDS}, trick {view.tricks_done + 1}. Scores: "
+        f"{scores} (to {TARGET}). {_trick(view, seat, names)}{doing}"
+    )
 
 
 def table(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
-    lines = [f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
-             f"{plural(view.tricks_done, 'trick')} played this round.",
-             f"Special cards in play: {_cards(view.specials)}.",
-             _trick(view, seat, names)]
+    lines = [
+        f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
+        f"{plural(view.tricks_done, 'trick')} played this round.",
+        f"Special cards in play: {_cards(view.specials)}.",
+        _trick(view, seat, names),
+    ]
     lines += [_tricks_won(view, p, seat, names) for p in range(view.players)]
     lines += hand(view, seat, names)
     lines.append(speak_to(standing(view.scores), names, seat))
@@ -108,10 +118,16 @@ def secret_names(state: NeptuneState, seat: int) -> set[str]:
     """The names of the cards ``seat`` cannot see in the true ``state`` that no card it
     can see shares (what no line told to the seat may name: the tests check it)."""
     view = _RULES.observe(state, seat)
-    hidden = list(state.removed) + [c for p in range(state.players) if p != seat
-                                    for c in state.hands[p]]
-    seen = list(view.hands[seat]) + list(view.trick) + list(view.last_trick) + list(
-        view.specials) + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
+    hidden = list(state.removed) + [
+        c for p in range(state.players) if p != seat for c in state.hands[p]
+    ]
+    seen = (
+        list(view.hands[seat])
+        + list(view.trick)
+        + list(view.last_trick)
+        + list(view.specials)
+        + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
+    )
     return {_name(c) for c in hidden} - {_name(c) for c in seen if c >= 0}
 
 
