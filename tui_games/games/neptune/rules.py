@@ -39,7 +39,7 @@ from tui_games.games.neptune.state import (
     Shield,
     Swap,
     card_name,
-    card_short,
+    card_said,
     card_value,
 )
 from tui_games.games.neptune.tricks import (
@@ -454,11 +454,11 @@ class NeptuneRules:
                 "cover": "keep the Black Hole trick as its own pile",
             }.get(s.phase, "keep the trick")
         pile = s.piles[a.pile]  # type: ignore[union-attr]
-        whose = f"{seat_ref(pile.owner)}'s {card_short(pile.top)} trick"
+        whose = f"{seat_ref(pile.owner)}'s {card_said(pile.top)} trick"
         if type(a) is Swap:
             return f"swap for {whose} ({points(pile.score)})"
         if type(a) is Shield:
-            return f"shield {whose} ({pile.score} -> {pile.value * 2} points)"
+            return f"shield {whose} (from {pile.score} to {pile.value * 2} points)"
         return f"cover {whose} (it scores {points(pile.score)} now)"
 
     def outcome(self, s: NeptuneState) -> Outcome | None:

@@ -114,6 +114,13 @@ def card_short(card: int) -> str:
     return SPECIAL_SHORT[card]
 
 
+def card_said(card: int) -> str:
+    """`R6` for a system card, the full name of a special: a won trick's top in words
+    (a listener hears "B H" for BH and "A 7" for A7; the screen's narrow labels keep
+    card_short)."""
+    return card_short(card) if card < 30 else card_name(card)
+
+
 class Pile(msgspec.Struct):
     """A won trick in front of its owner. Only ``top`` scores (``value``, doubled if shielded).
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from tui_games.engine.grammar import plural, speak_to
 from tui_games.games.neptune.hints import play_hint
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
-from tui_games.games.neptune.state import SPECIALS, NeptuneState, Pile, card_name, card_short
+from tui_games.games.neptune.state import NeptuneState, Pile, card_name, card_said
 from tui_games.games.neptune.summary import standing
 
 _RULES = NeptuneRules()
@@ -39,10 +39,10 @@ def _pile_said(pile: Pile) -> str:
     """A won trick as it is said: the screen's label without its marks (a screen reader
     reads "✗" and "×" out as symbols)."""
     if pile.destroyed:
-        return f"{card_short(pile.top)} destroyed"
+        return f"{card_said(pile.top)} destroyed"
     doubled = " doubled" if pile.doubled or pile.shielded else ""
     covered = " covering an Asteroid" if pile.covered else ""
-    return f"{card_short(pile.top)}{doubled}{covered} scoring {pile.score}"
+    return f"{card_said(pile.top)}{doubled}{covered} scoring {pile.score}"
 
 
 def _tricks_won(view: NeptuneState, seat: int, viewer: int, names: Sequence[str]) -> str:
@@ -128,8 +128,4 @@ def secret_names(state: NeptuneState, seat: int) -> set[str]:
         + list(view.specials)
         + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
     )
-    return {_name(c) for c in hidden} - {_name(c) for c in seen if c >= 0}
-
-
-def _name(card: int) -> str:
-    return card_short(card) if card < SPECIALS[0] else card_name(card)
+    return {card_said(c) for c in hidden} - {card_said(c) for c in seen if c >= 0}
