@@ -22,10 +22,12 @@ def test_won_tricks_name_a_special_on_top_in_full() -> None:
 def test_a_space_bandit_swap_names_the_trick_by_its_top_in_full() -> None:
     earlier = [pile(2, "BH"), pile(0, "A5")]
     s = play(table(["R2", "SB", "R6"], piles=earlier), "R2", "SB", "R6")
-    assert RULES.describe(s, Swap(0)) == "swap for Seat 3's Black Hole trick (0 points)"
+    assert RULES.describe(s, Swap(0)) == "swap for Seat 3's trick topped by Black Hole (0 points)"
 
 
 def test_a_plasma_shield_choice_says_from_and_to_not_an_arrow() -> None:
     earlier = [pile(2, "G5")]
     s = play(table(["R2", "PS", "R6"], piles=earlier), "R2", "PS", "R6")
-    assert RULES.describe(s, Shield(0)) == "shield Seat 3's G5 trick (from 6 to 12 points)"
+    assert (
+        RULES.describe(s, Shield(0)) == "shield Seat 3's trick topped by G5 (from 6 to 12 points)"
+    )

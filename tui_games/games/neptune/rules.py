@@ -454,7 +454,9 @@ class NeptuneRules:
                 "cover": "keep the Black Hole trick as its own pile",
             }.get(s.phase, "keep the trick")
         pile = s.piles[a.pile]  # type: ignore[union-attr]
-        whose = f"{seat_ref(pile.owner)}'s {card_said(pile.top)} trick"
+        whose = (
+            f"{seat_ref(pile.owner)}'s trick topped by {card_said(pile.top)}"  # as the log says it
+        )
         if type(a) is Swap:
             return f"swap for {whose} ({points(pile.score)})"
         if type(a) is Shield:
