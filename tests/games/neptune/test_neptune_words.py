@@ -31,3 +31,15 @@ def test_a_plasma_shield_choice_says_from_and_to_not_an_arrow() -> None:
     assert (
         RULES.describe(s, Shield(0)) == "shield Seat 3's trick topped by G5 (from 6 to 12 points)"
     )
+
+
+def test_an_asteroid_landing_on_a_won_trick_is_told_with_what_the_trick_now_scores() -> None:
+    s = play(table(["R2", "A7", "R6"]), "R2", "A7", "R6")
+    said = [e.text for e in s.log]
+    at = said.index("Seat 3 wins the trick with R6 (5).")
+    assert said[at + 1] == "Asteroid 7 goes on top: the trick scores -7 points."
+
+
+def test_no_asteroid_line_when_the_winning_card_stays_on_top() -> None:
+    s = play(table(["R2", "G3", "R6"]), "R2", "G3", "R6")
+    assert not any("goes on top" in e.text for e in s.log)

@@ -323,6 +323,15 @@ class NeptuneRules:
         if self._winning_card(s) == PROXIMITY_MINES:
             pile.destroyed = True
             s.log.append(Event("Proximity Mines: the trick is destroyed and scores nothing."))
+        elif IS_ASTEROID[pile.top]:
+            # "wins the trick with R3" alone hides that the trick now costs points
+            doubled = ", doubled by the Jump Gate" if pile.doubled else ""
+            s.log.append(
+                Event(
+                    f"{card_name(pile.top)} goes on top{doubled}: the trick scores "
+                    f"{points(pile.score)}."
+                )
+            )
         s.piles.append(pile)
         self._finish_trick(s)
 
