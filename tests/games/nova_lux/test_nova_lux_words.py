@@ -9,7 +9,7 @@ from tui_games.games.nova_lux import view, words
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
 from tui_games.games.nova_lux.hint_words import short_text
 from tui_games.games.nova_lux.lines import reroll
-from tui_games.games.nova_lux.state import Harvest, MoveTo, NovaLuxState
+from tui_games.games.nova_lux.state import NONE, Harvest, MoveTo, NovaLuxState, StoreStar
 
 NAMES = ["Ann", "Bo"]
 
@@ -76,3 +76,16 @@ def test_several_high_die_rolls_are_told_one_after_another_each_above_the_limit(
         "The row die shows 6, then 5, then 6, each above 4: rolled again, 2."
     )
     assert reroll("column", (5, 3)).text == "The column die shows 5, above 4: rolled again, 3."
+
+
+def test_storing_a_star_in_a_full_engine_says_which_star_comes_and_which_goes() -> None:
+    s = _table()
+    s.engine[0] = [0, 16, 1]  # red giant, yellow star, red giant
+    s.phase, s.store_star, s.store_seat = "store", 17, 0  # a yellow star waits
+    assert RULES.describe(s, StoreStar(1)) == (
+        "put the new yellow star in engine slot 2, replacing a yellow star"
+    )
+    assert RULES.describe(s, StoreStar(0)) == (
+        "put the new yellow star in engine slot 1, replacing a red giant"
+    )
+    assert RULES.describe(s, StoreStar(NONE)) == "discard the new yellow star"

@@ -135,11 +135,13 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, Plunder):
         return f"take 1 {_unit(a.res)}"
     if isinstance(a, StoreStar):
-        return (
-            "discard the new star"
-            if a.slot == NONE
-            else f"put the new star in engine slot {a.slot + 1}"
-        )
+        # Which star comes and which one goes: a slot number alone tells neither.
+        new = STARS[s.store_star].kind if s.store_star != NONE else "star"
+        if a.slot == NONE:
+            return f"discard the new {new}"
+        engine = s.engine[s.store_seat] if s.store_seat != NONE else []
+        old = f", replacing a {STARS[engine[a.slot]].kind}" if a.slot < len(engine) else ""
+        return f"put the new {new} in engine slot {a.slot + 1}{old}"
     if isinstance(a, Escape):
         return f"escape to {CELL_NAMES[a.cell]}"
     if isinstance(a, TakeHydrogen):
