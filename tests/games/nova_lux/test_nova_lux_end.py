@@ -14,15 +14,17 @@ from tui_games.games.nova_lux.state import NONE, EndTurn, NovaLuxState, TakeHydr
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     rolls: list[int] = []
-    monkeypatch.setattr(RULES, "_die",
-                        lambda s: rolls.pop(0) if rolls else 1 + s.rng.randrange(6))
+    monkeypatch.setattr(RULES, "_die", lambda s: rolls.pop(0) if rolls else 1 + s.rng.randrange(6))
     yield rolls
 
 
 def table(players: int = 2, mode: str = "standard") -> NovaLuxState:
-    s = quiet(new(players, ships=("D4", "B2", "B2", "B2", "B2", "B2"), blank=True,
-                  mode=mode, offers="off"))
-    put_star(s, "A1", 0, 17)        # the dice's row 1, column 1
+    s = quiet(
+        new(
+            players, ships=("D4", "B2", "B2", "B2", "B2", "B2"), blank=True, mode=mode, offers="off"
+        )
+    )
+    put_star(s, "A1", 0, 17)  # the dice's row 1, column 1
     put_star(s, "G7", 5, 18)
     return s
 
@@ -68,7 +70,7 @@ def test_with_4_players_2_of_3_factions_do_not_win() -> None:
 def test_a_win_on_another_players_turn_also_ends_the_game() -> None:
     s = table()
     ready_to_win(s, 1, 2)
-    s.factions[1] = [4, 5, 3]            # the Rain Choir last: water 14
+    s.factions[1] = [4, 5, 3]  # the Rain Choir last: water 14
     s.res[1] = res("W13")
     RULES.apply(s, UseAbility(0, 1, 0))  # seat 1 gains water: the Choir answers
     assert RULES.outcome(s).winners == [1]
@@ -76,9 +78,10 @@ def test_a_win_on_another_players_turn_also_ends_the_game() -> None:
 
 # ---- solo ---------------------------------------------------------------------------
 
+
 def test_solo_after_every_turn_two_dice_remove_the_top_star_of_a_card(dice: list[int]) -> None:
     s = table(1)
-    dice += [5, 1, 1]                   # row 5 rolled again, then 1; column 1: A1
+    dice += [5, 1, 1]  # row 5 rolled again, then 1; column 1: A1
     RULES.apply(s, TakeHydrogen(card("G7")))
     assert s.yellow[card("A1")] == NONE and s.red[card("A1")] == 0
     texts = [e.text for e in s.log[-4:]]
@@ -98,24 +101,26 @@ def test_solo_a_dying_red_giant_flips_its_card(dice: list[int]) -> None:
 
 def test_solo_a_roll_on_a_destroyed_card_is_safe_for_the_turn(dice: list[int]) -> None:
     s = table(1)
-    dice += [2, 2]                       # C3: no star on the blank map
+    dice += [2, 2]  # C3: no star on the blank map
     before = (list(s.red), list(s.yellow))
     RULES.apply(s, TakeHydrogen(card("G7")))
     assert (s.red, s.yellow) == before
     assert "safe this time" in s.log[-1].text
 
 
-def test_solo_the_player_loses_when_no_solar_system_is_left(dice: list[int]) -> None:
+def test_solo_the_player_loses_when_no_solar_system_is_left_said_as_a_sentence(
+    dice: list[int],
+) -> None:
     s = table(1)
     s.red[card("A1")] = s.yellow[card("A1")] = NONE
     s.hydrogen[card("A1")] = 0
     s.yellow[card("G7")] = NONE
     s.hydrogen[card("G7")] = 2
-    dice += [4, 4]                        # G7's red giant dies
+    dice += [4, 4]  # G7's red giant dies
     RULES.apply(s, TakeHydrogen(card("G7")))
     outcome = RULES.outcome(s)
     assert outcome is not None and outcome.winners == [] and outcome.ranks == [2]
-    assert "nobody wins" in outcome.reason
+    assert outcome.reason == "Nobody wins: no hydrogen is left in the universe."
 
 
 def test_solo_completing_the_factions_wins() -> None:
@@ -127,12 +132,13 @@ def test_solo_completing_the_factions_wins() -> None:
 
 # ---- semi-cooperative -------------------------------------------------------------------
 
+
 def test_semi_cooperative_the_roll_comes_as_the_starting_player_begins(dice: list[int]) -> None:
     s = table(2, mode="semi")
     dice += [1, 1]
-    RULES.apply(s, TakeHydrogen(card("G7")))       # seat 1 -> seat 2: no roll
+    RULES.apply(s, TakeHydrogen(card("G7")))  # seat 1 -> seat 2: no roll
     assert s.yellow[card("A1")] != NONE
-    RULES.apply(s, TakeHydrogen(card("G7")))       # seat 2 -> seat 1: a new round
+    RULES.apply(s, TakeHydrogen(card("G7")))  # seat 2 -> seat 1: a new round
     assert s.yellow[card("A1")] == NONE
 
 
@@ -144,7 +150,7 @@ def test_semi_cooperative_a_winner_leaves_and_the_others_go_on() -> None:
     assert s.current == 1 and s.winners == [0]
     RULES.apply(s, TakeHydrogen(card("G7")))
     RULES.apply(s, TakeHydrogen(card("G7")))
-    assert s.current == 1                           # seat 1 is skipped
+    assert s.current == 1  # seat 1 is skipped
 
 
 def test_semi_cooperative_everyone_who_completes_wins() -> None:
@@ -159,6 +165,7 @@ def test_semi_cooperative_everyone_who_completes_wins() -> None:
 
 # ---- no hydrogen left ---------------------------------------------------------------------
 
+
 def test_no_hydrogen_left_ends_the_game_ranked_by_factions_colony_then_resources() -> None:
     s = table(3)
     s.done = [[True, False, False], [True, False, False], [False, False, False]]
@@ -170,8 +177,9 @@ def test_no_hydrogen_left_ends_the_game_ranked_by_factions_colony_then_resources
     assert outcome.ranks == [2, 1, 3] and outcome.winners == [1]
     assert "no hydrogen is left" in outcome.reason
     # Edition notes: ranked "by factions fulfilled, then by having a colony"
-    assert outcome.decided_by == ("No one fulfilled every faction; Seat 2 came first on the "
-                                  "tie-break: a colony")
+    assert outcome.decided_by == (
+        "No one fulfilled every faction; Seat 2 came first on the tie-break: a colony"
+    )
 
 
 def test_the_game_over_score_is_10_per_faction_and_5_for_the_colony() -> None:
@@ -189,5 +197,6 @@ def test_the_game_over_score_is_10_per_faction_and_5_for_the_colony() -> None:
     assert [outcome.counted(seat) for seat in range(3)] == outcome.scores
     rows = outcome.breakdown[2]
     assert ("Colony, 5", 0) in rows and ("  resources held (tie-break)", sum(s.res[2])) in rows
-    assert outcome.decided_by == ("No one fulfilled every faction; Seat 1 came first with "
-                                  "more factions")
+    assert outcome.decided_by == (
+        "No one fulfilled every faction; Seat 1 came first with more factions"
+    )

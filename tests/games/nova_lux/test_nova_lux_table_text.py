@@ -50,8 +50,7 @@ def test_the_list_at_a_cell_is_its_actions_then_those_anywhere_safest_first() ->
 def test_an_exchange_is_one_line_per_target_where_it_is_made() -> None:
     s = table()
     legal = [ForceTrade(1, 0, 1, 1), ForceTrade(1, 0, 2, 3), FedConvert(0, 1, 2), Pass()]
-    assert entries.entries_at(s, 0, legal, cell("C3")) == [Pass(), ("force", 1),
-                                                           ("convert", NONE)]
+    assert entries.entries_at(s, 0, legal, cell("C3")) == [Pass(), ("force", 1), ("convert", NONE)]
     assert entries.entries_at(s, 0, legal, cell("C5")) == [Pass(), ("convert", NONE)]
     assert entries.entry_of(ForceTrade(1, 2, 0, 4)) == ("force", 1)
     assert entries.entry_of(Pass()) == Pass()
@@ -65,12 +64,9 @@ def test_an_offer_being_composed_lists_nothing() -> None:
 
 def test_an_entry_names_the_seats_and_what_a_move_costs() -> None:
     s = table()
-    paths = view.flights(s, 0, 0)
-    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES, paths) == "Move to C5 (3 hydrogen)"
-    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES, {}) == "Move to C5"
-    assert entries.entry_text(s, ("force", 1), NAMES, paths) == (
-        "Force Bo to trade (Trade Fleet)...")
-    assert entries.entry_text(s, StartTrade(1), NAMES, paths).startswith("Offer Bo a trade")
+    assert entries.entry_text(s, MoveTo(cell("C5")), NAMES) == "Move to C5 (3 hydrogen)"
+    assert entries.entry_text(s, ("force", 1), NAMES) == ("Force Bo to trade (Trade Fleet)...")
+    assert entries.entry_text(s, StartTrade(1), NAMES).startswith("Offer Bo a trade")
     assert entries.capitalised("harvest") == "Harvest" and entries.capitalised("") == ""
 
 
@@ -184,18 +180,23 @@ def test_the_status_line_offers_what_the_list_offers_in_any_order_each_once() ->
     first = turn_lines.status_text(s, 0, True, NAMES, True)
     assert first.startswith("Your turn: harvest, move, engine, colony (each once), then ")
     s.res[0] = [9, 9, 9, 9, 9]
-    emptying = [a for a in RULES.legal_actions(s)
-                if isinstance(a, Harvest) and a.count == s.hydrogen[CARD_AT[cell("C3")]]]
-    RULES.apply(s, emptying[0])                          # C3's yellow star, emptied
+    emptying = [
+        a
+        for a in RULES.legal_actions(s)
+        if isinstance(a, Harvest) and a.count == s.hydrogen[CARD_AT[cell("C3")]]
+    ]
+    RULES.apply(s, emptying[0])  # C3's yellow star, emptied
     legal = RULES.legal_actions(s)
     assert s.open_action == "harvest" and any(isinstance(a, Harvest) for a in legal)
     assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
-        "Your turn: harvest the red giant too, or move, engine, colony, then ")
+        "Your turn: harvest the red giant too, or move, engine, colony, then "
+    )
     RULES.apply(s, MoveTo(cell("C5")))
     legal = RULES.legal_actions(s)
     assert not any(isinstance(a, (Harvest, MoveTo)) for a in legal), "closed by the move"
     assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
-        "Your turn: engine, colony (each once), then take 1 hydrogen to end.")
+        "Your turn: engine, colony (each once), then take 1 hydrogen to end."
+    )
     s.did += ["engine", "colony"]
     s.open_action = "engine"
     assert turn_lines.still_open(s) == "run the engine again if you like"
@@ -231,8 +232,9 @@ def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:
     s.engine[0] = [16]
     star = STARS[16]
     words = view.engine_words(s, 0)
-    assert words[1].startswith(f"  1. yellow star: pay {options_text(star.cost, star.cost_n)}"
-                               " and 1 hydrogen, get ")
+    assert words[1].startswith(
+        f"  1. yellow star: pay {options_text(star.cost, star.cost_n)} and 1 hydrogen, get "
+    )
     assert words[2].startswith("  2. empty") and words[3].startswith("  3. empty")
     text = view.details(s, 0, cell("C3"), NAMES)
     assert "\n".join(words) in text and text.endswith(view.SHORTHAND)

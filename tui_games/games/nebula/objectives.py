@@ -90,6 +90,7 @@ ADVANCED_DECK: tuple[Card, ...] = (
 
 # ---- shared measurements ----------------------------------------------------------------
 
+
 def complete(galaxy: Galaxy, spaces: Sequence[int]) -> bool:
     """Every one of ``spaces`` holds a star."""
     for s in spaces:  # noqa: SIM110 - a plain loop: this runs every turn of every playout
@@ -131,6 +132,7 @@ def max_pair_matching(galaxy: Galaxy, a: int, b: int) -> int:
 
 # ---- Career and Personal conditions ------------------------------------------------------
 
+
 def career_done(card: Card, galaxy: Galaxy) -> bool:
     """Whether ``galaxy`` fulfils Career ``card``."""
     kind = card.kind
@@ -166,11 +168,14 @@ def personal_done(card: Card, galaxy: Galaxy, black: int, rivals_black: Sequence
         ring = ORBITS[c]
         return complete(galaxy, ring) and len({galaxy[s] for s in ring}) == len(ring)
     if kind == "two_in_three_constellations":
-        return sum(1 for spaces in CONSTELLATIONS
-                   if sum(1 for s in spaces if galaxy[s] == c) >= 2) >= 3
+        return (
+            sum(1 for spaces in CONSTELLATIONS if sum(1 for s in spaces if galaxy[s] == c) >= 2)
+            >= 3
+        )
     if kind == "three_adjacent_orbits":
-        return any(all(complete(galaxy, ORBITS[o]) for o in triple)
-                   for triple in ADJACENT_ORBIT_TRIPLES)
+        return any(
+            all(complete(galaxy, ORBITS[o]) for o in triple) for triple in ADJACENT_ORBIT_TRIPLES
+        )
     if kind in ("opposite_constellations", "adjacent_constellations"):
         pairs = OPPOSITE_CONSTELLATIONS if kind.startswith("opposite") else ADJACENT_CONSTELLATIONS
         done = set(complete_constellations(galaxy))
@@ -179,6 +184,7 @@ def personal_done(card: Card, galaxy: Galaxy, black: int, rivals_black: Sequence
 
 
 # ---- Advanced patterns -------------------------------------------------------------------
+
 
 def advanced_count(card: Card, galaxy: Galaxy, careers_completed: int) -> int:
     """How many times Advanced ``card``'s pattern is present (VP come from its Value rank)."""
@@ -196,12 +202,12 @@ def advanced_count(card: Card, galaxy: Galaxy, careers_completed: int) -> int:
         return careers_completed
     if kind == "surrounded_highlighted":
         # Only the linked spaces must be full; the highlighted space itself may be empty.
-        return sum(1 for h in OUTER_HIGHLIGHTED
-                   if all(galaxy[n] != EMPTY for n in NEIGHBOURS[h]))
+        return sum(1 for h in OUTER_HIGHLIGHTED if all(galaxy[n] != EMPTY for n in NEIGHBOURS[h]))
     raise ValueError(f"not an Advanced card: {card}")
 
 
 # ---- card text ---------------------------------------------------------------------------
+
 
 def _article(name: str) -> str:
     """``a red (R)`` / ``an orange (O)``."""
@@ -214,6 +220,11 @@ def _colour(c: int) -> str:
 
 def career_text(card: Card) -> str:
     """The Career card in words, with its VP for the first and later completers."""
+    return f"{career_body(card)} ({card.top}/{card.bottom} VP)"
+
+
+def career_body(card: Card) -> str:
+    """What the Career card asks, without its VP."""
     kind, k = card.kind, card.param
     if kind == "constellation_3_colours":
         body = f"{CONSTELLATION_NAMES[k]} Constellation complete with exactly 3 colours"
@@ -223,7 +234,7 @@ def career_text(card: Card) -> str:
         body = "Occupy the 8 spaces at the ends of the Indirect Links"
     else:
         body = "Occupy the 8 spaces orbit-linked to the outer Highlighted spaces"
-    return f"{body} ({card.top}/{card.bottom} VP)"
+    return body
 
 
 def personal_text(card: Card) -> str:
@@ -231,16 +242,15 @@ def personal_text(card: Card) -> str:
     kind, c = card.kind, card.param
     texts = {
         "indirect_colour": lambda: f"A {_colour(c)} star on each of the 4 Indirect Links",
-        "highlighted_colour":
-            lambda: f"{_colour(c)[:1].upper()}{_colour(c)[1:]} stars on 4 Highlighted spaces",
+        "highlighted_colour": lambda: (
+            f"{_colour(c)[:1].upper()}{_colour(c)[1:]} stars on 4 Highlighted spaces"
+        ),
         "six_of_colour": lambda: f"At least 6 {_colour(c)} stars in your Galaxy",
-        "two_in_three_constellations":
-            lambda: f"At least 2 {_colour(c)} stars in 3 Constellations",
+        "two_in_three_constellations": lambda: f"At least 2 {_colour(c)} stars in 3 Constellations",
         "most_black": lambda: "More black stars than every rival (a tie counts)",
         "few_empty": lambda: "4 or fewer empty spaces in your Galaxy",
         "two_of_each": lambda: "At least 2 stars of each colour in your Galaxy",
-        "orbit_all_different":
-            lambda: f"Orbit {c + 1} complete with no colour repeated",
+        "orbit_all_different": lambda: f"Orbit {c + 1} complete with no colour repeated",
         "three_adjacent_orbits": lambda: "3 adjacent Orbits complete",
         "opposite_constellations": lambda: "2 opposite Constellations complete",
         "adjacent_constellations": lambda: "2 adjacent Constellations complete",
@@ -264,13 +274,12 @@ def advanced_text(card: Card) -> str:
     return "Each outer Highlighted space with no empty linked space"
 
 
-
 # ---- the score pad ------------------------------------------------------------------------
 
-COLOUR_RANK_VP = (3, 2, 1)                  # per star of the colour ranked 1st, 2nd, 3rd
-CONSTELLATION_RANK_VP = (14, 12, 10)        # per complete Constellation ranked 1st..3rd
+COLOUR_RANK_VP = (3, 2, 1)  # per star of the colour ranked 1st, 2nd, 3rd
+CONSTELLATION_RANK_VP = (14, 12, 10)  # per complete Constellation ranked 1st..3rd
 CONSTELLATION_BASE_VP = 6
-ADVANCED_RANK_VP = (4, 3, 2)                # per pattern of the card ranked 1st..3rd
+ADVANCED_RANK_VP = (4, 3, 2)  # per pattern of the card ranked 1st..3rd
 
 
 def value_podium(values: Sequence[int], stamps: Sequence[int], tokens: range) -> list[int]:
@@ -281,11 +290,14 @@ def value_podium(values: Sequence[int], stamps: Sequence[int], tokens: range) ->
     return moved[:3]
 
 
-def token_vp(values: Sequence[int], stamps: Sequence[int], tokens: range,
-             paid: Sequence[int]) -> dict[int, int]:
+def token_vp(
+    values: Sequence[int], stamps: Sequence[int], tokens: range, paid: Sequence[int]
+) -> dict[int, int]:
     """Track position -> VP: ``{index in track: VP}`` for the podium of ``tokens``."""
-    return {t - tokens.start: vp
-            for t, vp in zip(value_podium(values, stamps, tokens), paid, strict=False)}
+    return {
+        t - tokens.start: vp
+        for t, vp in zip(value_podium(values, stamps, tokens), paid, strict=False)
+    }
 
 
 def career_vp(s: NebulaState, player: int) -> int:
@@ -304,8 +316,7 @@ def personal_holds(s: NebulaState, player: int) -> bool:
     if card_id == HIDDEN:
         return False
     rivals = [b for seat, b in enumerate(s.black_stars) if seat != player]
-    return personal_done(PERSONAL_DECK[card_id], s.galaxies[player],
-                         s.black_stars[player], rivals)
+    return personal_done(PERSONAL_DECK[card_id], s.galaxies[player], s.black_stars[player], rivals)
 
 
 def score_pad(s: NebulaState, player: int) -> list[tuple[str, int]]:
@@ -315,16 +326,21 @@ def score_pad(s: NebulaState, player: int) -> list[tuple[str, int]]:
     careers = career_vp(s, player)
     black = BLACK_ZONE_VP[s.black_stars[player]]
     if s.mode == "intro":
-        return [("Career objectives", careers), ("Black stars", black),
-                ("Constellations", CONSTELLATION_BASE_VP * len(done))]
+        return [
+            ("Career objectives", careers),
+            ("Black stars", black),
+            ("Constellations", CONSTELLATION_BASE_VP * len(done)),
+        ]
     rank_vp = token_vp(s.values, s.value_stamps, CONSTELLATION_TOKENS, CONSTELLATION_RANK_VP)
     constellations = sum(rank_vp.get(k, CONSTELLATION_BASE_VP) for k in done)
     colour_vp = token_vp(s.values, s.value_stamps, COLOUR_TOKENS, COLOUR_RANK_VP)
     stars = sum(vp * colour_count(galaxy, c) for c, vp in colour_vp.items())
     card_vp = token_vp(s.values, s.value_stamps, ADVANCED_TOKENS, ADVANCED_RANK_VP)
     completed = sum(1 for marks in s.career_marks if player in marks)
-    advanced = sum(vp * advanced_count(ADVANCED_DECK[s.advanced[slot]], galaxy, completed)
-                   for slot, vp in card_vp.items())
+    advanced = sum(
+        vp * advanced_count(ADVANCED_DECK[s.advanced[slot]], galaxy, completed)
+        for slot, vp in card_vp.items()
+    )
     return [
         ("Personal objective", PERSONAL_VP if personal_holds(s, player) else 0),
         ("Career objectives", careers),

@@ -38,8 +38,8 @@ from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
     PERSONAL_DECK,
+    career_body,
     career_done,
-    career_text,
     complete_constellations,
     score_pad,
 )
@@ -92,8 +92,7 @@ class NebulaRules:
     state_type: ClassVar[type] = NebulaState
     action_type: ClassVar[Any] = NebulaAction
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("mode", "Game", (("full", "Full game"), ("intro", "Introductory game")),
-                   "full"),
+        OptionSpec("mode", "Game", (("full", "Full game"), ("intro", "Introductory game")), "full"),
     )
 
     # ---- setup ---------------------------------------------------------------------------
@@ -106,8 +105,12 @@ class NebulaRules:
         if mode not in ("intro", "full"):
             raise ValueError(f"unknown Nebula mode {mode!r}")
         rng = Rng.seeded(seed)
-        s = NebulaState(players=players, rng=rng, mode=mode,
-                        bag=[STARS_PER_COLOUR] * 6 + [BLACK_STARS_BY_PLAYERS[players]])
+        s = NebulaState(
+            players=players,
+            rng=rng,
+            mode=mode,
+            bag=[STARS_PER_COLOUR] * 6 + [BLACK_STARS_BY_PLAYERS[players]],
+        )
         s.clusters = [[bag.draw(s) for _ in range(CLUSTER_SIZE)] for _ in range(CLUSTER_COUNT)]
         s.boosted = bag.draw_boosted(s, previous=None)
         s.career = bag.deal(rng, len(CAREER_DECK), 4)
@@ -120,8 +123,9 @@ class NebulaRules:
             s.value_stamps = [0] * VALUE_TOKENS
             s.advanced = bag.deal(rng, len(ADVANCED_DECK), 4)
             dealt = bag.deal(rng, len(PERSONAL_DECK), PERSONAL_DEAL * players)
-            s.personal_offer = [dealt[PERSONAL_DEAL * p: PERSONAL_DEAL * (p + 1)]
-                                for p in range(players)]
+            s.personal_offer = [
+                dealt[PERSONAL_DEAL * p : PERSONAL_DEAL * (p + 1)] for p in range(players)
+            ]
             s.personal = [HIDDEN] * players
             s.personal_chosen = [False] * players
             s.phase = "personal"
@@ -131,8 +135,12 @@ class NebulaRules:
                 if star != EMPTY:
                     s.reserves[seat][star] += 1
         kind = "full game" if mode == "full" else "introductory game"
-        s.log.append(Event(f"{a_or_an(kind).capitalize()} for {players} players; the boosted "
-                           f"star is {star_name(s.boosted)}."))
+        s.log.append(
+            Event(
+                f"{a_or_an(kind).capitalize()} for {players} players; the boosted "
+                f"star is {star_name(s.boosted)}."
+            )
+        )
         return s
 
     # ---- whose decision, and which ---------------------------------------------------------
@@ -181,8 +189,11 @@ class NebulaRules:
                 bit = 1 << c
                 row = _POSITION[c]
                 actions += [row[sp] for sp, mask in enumerate(allowed) if mask & bit]
-        if (reserve[BLACK] and s.black_stars[me] < BLACK_ZONE_SIZE
-                and placement.within_limit(s, BLACK)):
+        if (
+            reserve[BLACK]
+            and s.black_stars[me] < BLACK_ZONE_SIZE
+            and placement.within_limit(s, BLACK)
+        ):
             actions.append(_BLACK)
         actions.append(_FINISH)
         return actions
@@ -209,8 +220,9 @@ class NebulaRules:
             raise IllegalAction("you can only keep one of the two cards you were dealt")
         s.personal[seat] = a.card
         s.personal_chosen[seat] = True
-        s.log.append(Event(narrate(s, a, seat), (seat,),
-                           f"{player_name(seat)} keeps a Personal objective."))
+        s.log.append(
+            Event(narrate(s, a, seat), (seat,), f"{player_name(seat)} keeps a Personal objective.")
+        )
         if all(s.personal_chosen):
             s.phase = "collect"
 
@@ -252,9 +264,13 @@ class NebulaRules:
         for star in drawn:
             s.drawn[star] += 1
         s.keep_left = min(CHAOS_KEEP, len(drawn))
-        s.log.append(Event(f"{narrate(s, a, s.current)[:-1]} and drawing "
-                           f"{and_list([star_name(d) for d in sorted(drawn)])}."))
-        if len(drawn) <= CHAOS_KEEP:     # nothing to choose: keep them all
+        s.log.append(
+            Event(
+                f"{narrate(s, a, s.current)[:-1]} and drawing "
+                f"{and_list([star_name(d) for d in sorted(drawn)])}."
+            )
+        )
+        if len(drawn) <= CHAOS_KEEP:  # nothing to choose: keep them all
             for star in drawn:
                 reserve[star] += 1
             s.drawn = [0] * 7
@@ -270,7 +286,7 @@ class NebulaRules:
         s.drawn[a.star] -= 1
         s.reserves[s.current][a.star] += 1
         s.keep_left -= 1
-        if s.keep_left == 0:             # the rest go back to the box
+        if s.keep_left == 0:  # the rest go back to the box
             s.drawn = [0] * 7
             s.phase = "place"
 
@@ -303,9 +319,13 @@ class NebulaRules:
             if s.indicator in INDICATOR_BOOST_SPACES:
                 old = s.boosted
                 s.boosted = bag.draw_boosted(s, previous=old)
-                s.log.append(Event(f"The Black Star indicator reaches {s.indicator}: the "
-                                   f"boosted star {star_name(old)} is replaced by "
-                                   f"{star_name(s.boosted)}."))
+                s.log.append(
+                    Event(
+                        f"The Black Star indicator reaches {s.indicator}: the "
+                        f"boosted star {star_name(old)} is replaced by "
+                        f"{star_name(s.boosted)}."
+                    )
+                )
         if s.mode == "full":
             s.phase = "value"
 
@@ -317,7 +337,7 @@ class NebulaRules:
         s.log.append(Event(narrate(s, a, s.current)))
         s.values[a.token] += 1
         s.stamp += 1
-        s.value_stamps[a.token] = s.stamp       # arriving last = on top of the stack
+        s.value_stamps[a.token] = s.stamp  # arriving last = on top of the stack
         s.phase = "place"
 
     def _finish(self, s: NebulaState, a: FinishPositioning) -> None:
@@ -349,8 +369,13 @@ class NebulaRules:
             if me not in marks and career_done(card, galaxy):
                 vp = card.bottom if marks else card.top
                 marks.append(me)
-                s.log.append(Event(f"{player_name(me)} completes the Career objective "
-                                   f"{career_text(card)}: {vp} VP."))
+                # The card's own VP pair would be a second, unexplained number here.
+                s.log.append(
+                    Event(
+                        f"{player_name(me)} completes a Career objective, "
+                        f"{career_body(card)}: {vp} VP."
+                    )
+                )
 
     def _refill(self, s: NebulaState) -> None:
         threshold = 2 if s.players == 2 else 1
@@ -363,8 +388,12 @@ class NebulaRules:
                     cluster[at] = bag.draw(s)
                     added.append(cluster[at])
             if added:
-                s.log.append(Event(f"The {name} cluster is refilled with "
-                                   f"{and_list([star_name(x) for x in added])}."))
+                s.log.append(
+                    Event(
+                        f"The {name} cluster is refilled with "
+                        f"{and_list([star_name(x) for x in added])}."
+                    )
+                )
 
     def _check_end(self, s: NebulaState) -> None:
         if s.final_round:
@@ -385,7 +414,7 @@ class NebulaRules:
             for seat in range(s.players):
                 if seat != player:
                     view.personal_offer[seat] = [HIDDEN] * len(s.personal_offer[seat])
-                    if s.phase != "over":     # kept objectives are shown at the end
+                    if s.phase != "over":  # kept objectives are shown at the end
                         view.personal[seat] = HIDDEN
         view.log = redacted_log(s.log, player)
         return view
@@ -443,11 +472,20 @@ class NebulaRules:
         # The rulebook: "In case of a tie, the person who placed the most Black Stars
         # wins. If the tie persists, they share the victory."
         placed = sorted({s.black_stars[p] for p in best}, reverse=True)
-        tie_break = (f"more Black Stars placed ({placed[0]} against {placed[1]})"
-                     if len(placed) > 1 else f"more Black Stars placed ({placed[0]} each)")
+        tie_break = (
+            f"more Black Stars placed ({placed[0]} against {placed[1]})"
+            if len(placed) > 1
+            else f"more Black Stars placed ({placed[0]} each)"
+        )
         decided = decided_by(scores, winners, "VP", tie_break, "VP")
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown, decided_by=decided)
+        return Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=winners,
+            reason=reason,
+            breakdown=breakdown,
+            decided_by=decided,
+        )
 
     def describe(self, s: NebulaState, a: NebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""

@@ -11,7 +11,15 @@ sentence, "G1 10pt" on a face, and the status line says the face's reading
 from __future__ import annotations
 
 from tui_games.engine.grammar import plural
-from tui_games.games.neptune.state import CP, HIDDEN, SPECIAL_NAMES, SUIT, SUIT_NAMES, SUITS
+from tui_games.games.neptune.state import (
+    CP,
+    HIDDEN,
+    SPECIAL_NAMES,
+    SUIT,
+    SUIT_NAMES,
+    SUITS,
+    card_short,
+)
 
 
 def points_worth(card: int) -> int:
@@ -27,6 +35,13 @@ def card_name(card: int) -> str:
     if card < 30:
         return f"{SUIT_NAMES[SUIT[card]]} {CP[card]} (worth {plural(points_worth(card), 'point')})"
     return SPECIAL_NAMES[card]
+
+
+def card_said(card: int) -> str:
+    """ "R6" for a system card, the full name of a special: a won trick's top in words (a
+    listener hears "B H" for BH and "A 7" for A7; the screen's narrow labels keep
+    card_short)."""
+    return card_short(card) if card < 30 else SPECIAL_NAMES[card]
 
 
 def card_face(card: int) -> str:

@@ -12,7 +12,7 @@ from tui_games.engine.core import Event, IllegalAction, Options, OptionSpec, Out
 from tui_games.engine.grammar import plural, seat_ref
 from tui_games.engine.rng import Rng
 from tui_games.engine.verdict import decided_by
-from tui_games.games.neptune.card_words import card_name
+from tui_games.games.neptune.card_words import card_name, card_said
 from tui_games.games.neptune.determinize import fill_hidden
 from tui_games.games.neptune.round_score import round_parts, seat_breakdown
 from tui_games.games.neptune.state import (
@@ -39,7 +39,6 @@ from tui_games.games.neptune.state import (
     Play,
     Shield,
     Swap,
-    card_short,
     card_value,
 )
 from tui_games.games.neptune.tricks import (
@@ -60,12 +59,15 @@ _KEEP = Keep()
 SPECIAL_PRESETS: tuple[tuple[str, str], ...] = (
     ("default", "Default: Black Hole, Stationfall, Jump Gate, Space Bandit, Asteroids 5, 7"),
     ("random", "Random 6"),
-    ("black_hole+stationfall+jump_gate+space_bandit+proximity_mines+plasma_shield",
-     "No Asteroids"),
-    ("space_bandit+proximity_mines+plasma_shield+asteroid_3+asteroid_5+asteroid_7",
-     "Cutters and Asteroids"),
-    ("black_hole+stationfall+jump_gate+asteroid_3+asteroid_5+asteroid_7",
-     "Wild cards and Asteroids"),
+    ("black_hole+stationfall+jump_gate+space_bandit+proximity_mines+plasma_shield", "No Asteroids"),
+    (
+        "space_bandit+proximity_mines+plasma_shield+asteroid_3+asteroid_5+asteroid_7",
+        "Cutters and Asteroids",
+    ),
+    (
+        "black_hole+stationfall+jump_gate+asteroid_3+asteroid_5+asteroid_7",
+        "Wild cards and Asteroids",
+    ),
 )
 
 
@@ -91,8 +93,9 @@ def parse_specials(value: str) -> tuple[int, ...] | None:
     names = value.split("+")
     unknown = [n for n in names if n not in SPECIAL_IDS]
     if unknown:
-        raise ValueError(f"unknown special card {unknown[0]!r}; choose from "
-                         + ", ".join(SPECIAL_IDS))
+        raise ValueError(
+            f"unknown special card {unknown[0]!r}; choose from " + ", ".join(SPECIAL_IDS)
+        )
     if len(set(names)) != len(names):
         raise ValueError(f"special cards must be distinct: {value!r}")
     if len(names) != 6:
@@ -115,8 +118,14 @@ class NeptuneRules:
     state_type: ClassVar[type] = NeptuneState
     action_type: ClassVar[object] = NeptuneAction
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("specials", "Special cards", SPECIAL_PRESETS, "default", pick=6,
-                   items=tuple((SPECIAL_KEYS[c], SPECIAL_NAMES[c]) for c in SPECIALS)),
+        OptionSpec(
+            "specials",
+            "Special cards",
+            SPECIAL_PRESETS,
+            "default",
+            pick=6,
+            items=tuple((SPECIAL_KEYS[c], SPECIAL_NAMES[c]) for c in SPECIALS),
+        ),
     )
 
     # ---- setup and dealing ---------------------------------------------------------------
@@ -131,8 +140,13 @@ class NeptuneRules:
             pool = list(SPECIALS)
             rng.shuffle(pool)
             chosen = tuple(sorted(pool[:6]))
-        s = NeptuneState(players=players, rng=rng, specials=list(chosen),
-                         dealer=players - 1, scores=[0] * players)
+        s = NeptuneState(
+            players=players,
+            rng=rng,
+            specials=list(chosen),
+            dealer=players - 1,
+            scores=[0] * players,
+        )
         names = ", ".join(card_name(c) for c in s.specials)
         s.log.append(Event(f"Special cards in play: {names}."))
         self._deal(s)
@@ -146,7 +160,7 @@ class NeptuneRules:
         s.removed = deck[:6] if n == 2 else []
         deck = deck[6:] if n == 2 else deck
         size = len(deck) // n
-        s.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
+        s.hands = [sorted(deck[i * size : (i + 1) * size]) for i in range(n)]
         s.round += 1
         s.hand_size = size
         s.leader = s.current = (s.dealer + 1) % n
@@ -155,8 +169,12 @@ class NeptuneRules:
         s.piles = []
         s.voids = [0] * n
         aside = " Six cards are set aside face down." if n == 2 else ""
-        s.log.append(Event(f"Round {s.round}: {seat_ref(s.dealer)} deals "
-                           f"{plural(size, 'card')} each.{aside} {seat_ref(s.leader)} leads."))
+        s.log.append(
+            Event(
+                f"Round {s.round}: {seat_ref(s.dealer)} deals "
+                f"{plural(size, 'card')} each.{aside} {seat_ref(s.leader)} leads."
+            )
+        )
 
     # ---- whose move, and what is legal -------------------------------------------------
 
@@ -184,14 +202,20 @@ class NeptuneRules:
     @staticmethod
     def stealable(s: NeptuneState) -> list[int]:
         """Piles the Space Bandit winner may swap for: others', not shielded or destroyed."""
-        return [i for i, p in enumerate(s.piles)
-                if p.owner != s.winner and not p.shielded and not p.destroyed]
+        return [
+            i
+            for i, p in enumerate(s.piles)
+            if p.owner != s.winner and not p.shielded and not p.destroyed
+        ]
 
     @staticmethod
     def damaged(s: NeptuneState, player: int) -> list[int]:
         """``player``'s piles with an Asteroid on top (a Black Hole may cover them)."""
-        return [i for i, p in enumerate(s.piles)
-                if p.owner == player and not p.destroyed and IS_ASTEROID[p.top]]
+        return [
+            i
+            for i, p in enumerate(s.piles)
+            if p.owner == player and not p.destroyed and IS_ASTEROID[p.top]
+        ]
 
     def is_last_trick(self, s: NeptuneState) -> bool:
         """True while the round's final trick is in play."""
@@ -210,7 +234,8 @@ class NeptuneRules:
             raise IllegalAction("the game is over")
         # ``==`` takes Swap(pile=1.0) for Swap(pile=1): the fields must be real ints too.
         if a not in self.legal_actions(s) or any(
-                type(value) is not int for value in msgspec.structs.astuple(a)):
+            type(value) is not int for value in msgspec.structs.astuple(a)
+        ):
             raise IllegalAction(self._decision_prompt(s))
         self._decide(s, a)
 
@@ -282,8 +307,14 @@ class NeptuneRules:
             value = 0  # a failed Stationfall took a trick nobody could win
         if doubled:
             value *= 2
-        return Pile(owner=s.winner, trick_no=s.tricks_done + 1, cards=list(cards),
-                    top=top, value=value, doubled=doubled)
+        return Pile(
+            owner=s.winner,
+            trick_no=s.tricks_done + 1,
+            cards=list(cards),
+            top=top,
+            value=value,
+            doubled=doubled,
+        )
 
     def _keep(self, s: NeptuneState, top: int | None = None) -> None:
         """The winner keeps the trick as its own pile (or it is destroyed)."""
@@ -291,6 +322,15 @@ class NeptuneRules:
         if self._winning_card(s) == PROXIMITY_MINES:
             pile.destroyed = True
             s.log.append(Event("Proximity Mines: the trick is destroyed and scores nothing."))
+        elif IS_ASTEROID[pile.top]:
+            # "wins the trick with R3" alone hides that the trick now costs points
+            doubled = ", doubled by the Jump Gate" if pile.doubled else ""
+            s.log.append(
+                Event(
+                    f"{card_name(pile.top)} goes on top{doubled}: the trick scores "
+                    f"{points(pile.score)}."
+                )
+            )
         s.piles.append(pile)
         self._finish_trick(s)
 
@@ -308,24 +348,36 @@ class NeptuneRules:
             victim = s.piles[a.pile]
             pile.owner, victim.owner = victim.owner, s.winner
             s.piles.append(pile)
-            s.log.append(Event(f"{who} swaps the Space Bandit trick for "
-                               f"{seat_ref(pile.owner)}'s trick topped by "
-                               f"{card_name(victim.top)}."))
+            s.log.append(
+                Event(
+                    f"{who} swaps the Space Bandit trick for "
+                    f"{seat_ref(pile.owner)}'s trick topped by "
+                    f"{card_name(victim.top)}."
+                )
+            )
             self._finish_trick(s)
         elif type(a) is Shield:
             target = s.piles[a.pile]
             target.cards.extend(s.trick)
             target.shielded = True
-            s.log.append(Event(f"{who} puts the Plasma Shield trick under "
-                               f"{seat_ref(target.owner)}'s trick topped by "
-                               f"{card_name(target.top)}: it now scores "
-                               f"{points(target.score)}."))
+            s.log.append(
+                Event(
+                    f"{who} puts the Plasma Shield trick under "
+                    f"{seat_ref(target.owner)}'s trick topped by "
+                    f"{card_name(target.top)}: it now scores "
+                    f"{points(target.score)}."
+                )
+            )
             self._finish_trick(s)
         elif type(a) is Cover:
             target = s.piles[a.pile]
-            s.log.append(Event(f"{who} covers the damaged trick topped by "
-                               f"{card_name(target.top)} with the Black Hole trick: it now "
-                               "scores 0 points."))
+            s.log.append(
+                Event(
+                    f"{who} covers the damaged trick topped by "
+                    f"{card_name(target.top)} with the Black Hole trick: it now "
+                    "scores 0 points."
+                )
+            )
             target.cards.extend(s.trick)
             target.top, target.value, target.covered = BLACK_HOLE, 0, True
             target.doubled = False
@@ -357,10 +409,11 @@ class NeptuneRules:
         s.round_scores.append(round_points)
         if len(s.round_parts) == len(s.round_scores) - 1:  # kept since the first round
             s.round_parts.append(round_parts(s.piles, s.players))
-        s.scores = [max(0, total + pts)
-                    for total, pts in zip(s.scores, round_points, strict=True)]
-        parts = ", ".join(f"{seat_ref(i)} scores {points(pts)} (total {s.scores[i]})"
-                          for i, pts in enumerate(round_points))
+        s.scores = [max(0, total + pts) for total, pts in zip(s.scores, round_points, strict=True)]
+        parts = ", ".join(
+            f"{seat_ref(i)} scores {points(pts)} (total {s.scores[i]})"
+            for i, pts in enumerate(round_points)
+        )
         s.log.append(Event(f"Round {s.round} is over: {parts}."))
         s.prev_piles = list(s.piles)
         if s.round >= ROUNDS or max(s.scores) >= TARGET:
@@ -375,8 +428,9 @@ class NeptuneRules:
         """A copy with the other hands and the set-aside cards hidden, RNG zeroed, log redacted."""
         view = clone(s)
         view.rng = Rng(0)
-        view.hands = [hand if i == player else [HIDDEN] * len(hand)
-                      for i, hand in enumerate(view.hands)]
+        view.hands = [
+            hand if i == player else [HIDDEN] * len(hand) for i, hand in enumerate(view.hands)
+        ]
         view.removed = [HIDDEN] * len(view.removed)
         view.log = redacted_log(view.log, player)
         return view
@@ -402,16 +456,19 @@ class NeptuneRules:
                 return f"put {card_name(a.card)} on top"
             return f"put {card_name(a.card)} on top ({points(card_value(a.card, s.players))})"
         if type(a) is Keep:
-            return {"bandit": "keep the trick for 5 points",
-                    "shield": "keep the shield trick as its own pile",
-                    "cover": "keep the Black Hole trick as its own pile"}.get(
-                        s.phase, "keep the trick")
+            return {
+                "bandit": "keep the trick for 5 points",
+                "shield": "keep the shield trick as its own pile",
+                "cover": "keep the Black Hole trick as its own pile",
+            }.get(s.phase, "keep the trick")
         pile = s.piles[a.pile]  # type: ignore[union-attr]
-        whose = f"{seat_ref(pile.owner)}'s {card_short(pile.top)} trick"
+        whose = (
+            f"{seat_ref(pile.owner)}'s trick topped by {card_said(pile.top)}"  # as the log says it
+        )
         if type(a) is Swap:
             return f"swap for {whose} ({points(pile.score)})"
         if type(a) is Shield:
-            return f"shield {whose} ({pile.score} -> {pile.value * 2} points)"
+            return f"shield {whose} (from {pile.score} to {pile.value * 2} points)"
         return f"cover {whose} (it scores {points(pile.score)} now)"
 
     def outcome(self, s: NeptuneState) -> Outcome | None:
@@ -427,6 +484,5 @@ class NeptuneRules:
         breakdown = [seat_breakdown(s, i) for i in range(s.players)]
         # The rulebook: "the player with the highest score wins"; it names no tie-break,
         # so equal totals share the win.
-        decided = decided_by(s.scores, [i for i, v in enumerate(s.scores) if v == best],
-                             "point")
+        decided = decided_by(s.scores, [i for i, v in enumerate(s.scores) if v == best], "point")
         return Outcome.from_scores(s.scores, reason, breakdown, decided)

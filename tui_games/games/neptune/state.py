@@ -25,22 +25,38 @@ DECK_SIZE = 39
 
 # The option's names for the specials, in card-id order.
 SPECIAL_IDS: dict[str, int] = {
-    "black_hole": BLACK_HOLE, "stationfall": STATIONFALL, "jump_gate": JUMP_GATE,
-    "space_bandit": SPACE_BANDIT, "proximity_mines": PROXIMITY_MINES,
-    "plasma_shield": PLASMA_SHIELD, "asteroid_3": ASTEROID_3, "asteroid_5": ASTEROID_5,
+    "black_hole": BLACK_HOLE,
+    "stationfall": STATIONFALL,
+    "jump_gate": JUMP_GATE,
+    "space_bandit": SPACE_BANDIT,
+    "proximity_mines": PROXIMITY_MINES,
+    "plasma_shield": PLASMA_SHIELD,
+    "asteroid_3": ASTEROID_3,
+    "asteroid_5": ASTEROID_5,
     "asteroid_7": ASTEROID_7,
 }
 SPECIAL_KEYS = {card: key for key, card in SPECIAL_IDS.items()}
 SPECIAL_NAMES = {
-    BLACK_HOLE: "Black Hole", STATIONFALL: "Stationfall", JUMP_GATE: "Jump Gate",
-    SPACE_BANDIT: "Space Bandit", PROXIMITY_MINES: "Proximity Mines",
-    PLASMA_SHIELD: "Plasma Shield", ASTEROID_3: "Asteroid 3", ASTEROID_5: "Asteroid 5",
+    BLACK_HOLE: "Black Hole",
+    STATIONFALL: "Stationfall",
+    JUMP_GATE: "Jump Gate",
+    SPACE_BANDIT: "Space Bandit",
+    PROXIMITY_MINES: "Proximity Mines",
+    PLASMA_SHIELD: "Plasma Shield",
+    ASTEROID_3: "Asteroid 3",
+    ASTEROID_5: "Asteroid 5",
     ASTEROID_7: "Asteroid 7",
 }
 # Short labels that fit on a small card face.
 SPECIAL_SHORT = {
-    BLACK_HOLE: "BH", STATIONFALL: "SF", JUMP_GATE: "JG", SPACE_BANDIT: "SB",
-    PROXIMITY_MINES: "PM", PLASMA_SHIELD: "PS", ASTEROID_3: "A3", ASTEROID_5: "A5",
+    BLACK_HOLE: "BH",
+    STATIONFALL: "SF",
+    JUMP_GATE: "JG",
+    SPACE_BANDIT: "SB",
+    PROXIMITY_MINES: "PM",
+    PLASMA_SHIELD: "PS",
+    ASTEROID_3: "A3",
+    ASTEROID_5: "A5",
     ASTEROID_7: "A7",
 }
 DEFAULT_SPECIALS = (BLACK_HOLE, STATIONFALL, JUMP_GATE, SPACE_BANDIT, ASTEROID_5, ASTEROID_7)
@@ -57,7 +73,8 @@ DAMAGE: tuple[int, ...] = tuple([0] * 36 + [3, 5, 7])
 IS_ASTEROID: tuple[bool, ...] = tuple(d > 0 for d in DAMAGE)
 # The CP Stationfall looks at: system cards and the Jump Gate (CP 7); 0 = no CP.
 PARITY_CP: tuple[int, ...] = tuple(
-    CP[c] if c < 30 else (JUMP_GATE_CP if c == JUMP_GATE else 0) for c in range(DECK_SIZE))
+    CP[c] if c < 30 else (JUMP_GATE_CP if c == JUMP_GATE else 0) for c in range(DECK_SIZE)
+)
 
 # Void bits: a player is known to hold no card of a suit (bits 0-2) or no Asteroid (bit 3).
 VOID_ASTEROID = 1 << 3
@@ -100,10 +117,10 @@ class Pile(msgspec.Struct):
     cards: list[int]
     top: int
     value: int
-    shielded: bool = False     # a Plasma Shield trick lies under it: score x2, cannot be stolen
-    covered: bool = False      # a Black Hole trick lies on it: its Asteroid no longer counts
-    destroyed: bool = False    # blown up by Proximity Mines
-    doubled: bool = False      # an Asteroid whose damage a Jump Gate win doubled
+    shielded: bool = False  # a Plasma Shield trick lies under it: score x2, cannot be stolen
+    covered: bool = False  # a Black Hole trick lies on it: its Asteroid no longer counts
+    destroyed: bool = False  # blown up by Proximity Mines
+    doubled: bool = False  # an Asteroid whose damage a Jump Gate win doubled
 
     @property
     def score(self) -> int:
@@ -119,21 +136,21 @@ Phase = Literal["play", "top", "bandit", "shield", "cover", "over"]
 class NeptuneState(GameState, kw_only=True):
     """Everything on the table. Hidden card ids are HIDDEN in an observation."""
 
-    specials: list[int] = msgspec.field(default_factory=list)   # the six in play
+    specials: list[int] = msgspec.field(default_factory=list)  # the six in play
     round: int = 0
     dealer: int = 0
-    hand_size: int = 0                      # cards dealt to each player this round
+    hand_size: int = 0  # cards dealt to each player this round
     hands: list[list[int]] = msgspec.field(default_factory=list)
-    removed: list[int] = msgspec.field(default_factory=list)    # 2 players: set aside unseen
-    leader: int = 0                         # who led the trick in play
-    current: int = 0                        # whose card comes next
-    trick: list[int] = msgspec.field(default_factory=list)      # cards in play order
-    follow: int = NO_SUIT                   # the suit to follow, once a system card is down
+    removed: list[int] = msgspec.field(default_factory=list)  # 2 players: set aside unseen
+    leader: int = 0  # who led the trick in play
+    current: int = 0  # whose card comes next
+    trick: list[int] = msgspec.field(default_factory=list)  # cards in play order
+    follow: int = NO_SUIT  # the suit to follow, once a system card is down
     phase: Phase = "play"
-    winner: int = -1                        # the trick's winner while a special asks them
-    tricks_done: int = 0                    # complete tricks this round
-    piles: list[Pile] = msgspec.field(default_factory=list)     # won tricks, in won order
-    voids: list[int] = msgspec.field(default_factory=list)      # known-void bits per player
+    winner: int = -1  # the trick's winner while a special asks them
+    tricks_done: int = 0  # complete tricks this round
+    piles: list[Pile] = msgspec.field(default_factory=list)  # won tricks, in won order
+    voids: list[int] = msgspec.field(default_factory=list)  # known-void bits per player
     scores: list[int] = msgspec.field(default_factory=list)
     round_scores: list[list[int]] = msgspec.field(default_factory=list)  # per round, per seat
     # per round, per seat: the points by kind of top card (round_score.PARTS); empty in
@@ -147,6 +164,7 @@ class NeptuneState(GameState, kw_only=True):
 
 
 # ---- actions: one decision each -------------------------------------------------------
+
 
 class Play(Action, frozen=True, tag="play"):
     """Play ``card`` from the hand into the trick."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural, speak_to
-from tui_games.games.neptune.card_words import card_name
+from tui_games.games.neptune.card_words import card_name, card_said
 from tui_games.games.neptune.hints import play_hint
 from tui_games.games.neptune.rules import ROUNDS, TARGET, NeptuneRules
 from tui_games.games.neptune.state import (
@@ -38,8 +38,10 @@ def _cards(cards: Sequence[int]) -> str:
 def _trick(view: NeptuneState, viewer: int, names: Sequence[str]) -> str:
     if not view.trick:
         return "The trick is empty."
-    played = [f"{_who((view.leader + i) % view.players, viewer, names)} "
-              f"{card_name(card)}" for i, card in enumerate(view.trick)]
+    played = [
+        f"{_who((view.leader + i) % view.players, viewer, names)} {card_name(card)}"
+        for i, card in enumerate(view.trick)
+    ]
     return f"The trick so far: {', '.join(played)}."
 
 
@@ -47,34 +49,42 @@ def _pile_said(pile: Pile) -> str:
     """A won trick as it is said: the screen's label without its marks (a screen reader
     reads "✗" and "×" out as symbols)."""
     if pile.destroyed:
-        return f"{card_short(pile.top)} destroyed"
+        return f"{card_said(pile.top)} destroyed"
     doubled = " doubled" if pile.doubled or pile.shielded else ""
     covered = " covering an Asteroid" if pile.covered else ""
-    return f"{card_short(pile.top)}{doubled}{covered} scoring {pile.score}"
+    return f"{card_said(pile.top)}{doubled}{covered} scoring {pile.score}"
 
 
 def _tricks_won(view: NeptuneState, seat: int, viewer: int, names: Sequence[str]) -> str:
     piles = [_pile_said(p) for p in view.piles if p.owner == seat]
     who = _who(seat, viewer, names)
-    won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles \
-        else "no tricks won"
-    return (f"{who[:1].upper()}{who[1:]}: {view.scores[seat]} points, "
-            f"{plural(len(view.hands[seat]), 'card')} in hand, {won}.")
+    won = f"{plural(len(piles), 'trick')} won ({', '.join(piles)})" if piles else "no tricks won"
+    return (
+        f"{who[:1].upper()}{who[1:]}: {view.scores[seat]} points, "
+        f"{plural(len(view.hands[seat]), 'card')} in hand, {won}."
+    )
 
 
 def stand(view: NeptuneState, seat: int, names: Sequence[str]) -> str:
     scores = ", ".join(f"{_who(p, seat, names)} {view.scores[p]}" for p in range(view.players))
-    doing = f" {play_hint(view, seat, set(view.hands[seat]))}" \
-        if view.phase == "play" and view.current == seat else ""
-    return (f"Round {view.round} of {ROUNDS}, trick {view.tricks_done + 1}. Scores: "
-            f"{scores} (to {TARGET}). {_trick(view, seat, names)}{doing}")
+    doing = (
+        f" {play_hint(view, seat, set(view.hands[seat]))}"
+        if view.phase == "play" and view.current == seat
+        else ""
+    )
+    return (
+        f"Round {view.round} of {ROUNDS}, trick {view.tricks_done + 1}. Scores: "
+        f"{scores} (to {TARGET}). {_trick(view, seat, names)}{doing}"
+    )
 
 
 def table(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
-    lines = [f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
-             f"{plural(view.tricks_done, 'trick')} played this round.",
-             f"Special cards in play: {_cards(view.specials)}.",
-             _trick(view, seat, names)]
+    lines = [
+        f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
+        f"{plural(view.tricks_done, 'trick')} played this round.",
+        f"Special cards in play: {_cards(view.specials)}.",
+        _trick(view, seat, names),
+    ]
     lines += [_tricks_won(view, p, seat, names) for p in range(view.players)]
     lines += hand(view, seat, names)
     lines.append(speak_to(standing(view.scores), names, seat))
@@ -84,12 +94,14 @@ def table(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
 def public(view: NeptuneState, names: Sequence[str]) -> list[str]:
     """The table as a spectator sees it: the trick, the tricks won and the scores, and
     no hand."""
-    return [f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
-            f"{plural(view.tricks_done, 'trick')} played this round.",
-            f"Special cards in play: {_cards(view.specials)}.",
-            _trick(view, SPECTATOR, names),
-            *(_tricks_won(view, p, SPECTATOR, names) for p in range(view.players)),
-            speak_to(standing(view.scores), names)]
+    return [
+        f"Round {view.round} of {ROUNDS}; {names[view.dealer]} dealt; "
+        f"{plural(view.tricks_done, 'trick')} played this round.",
+        f"Special cards in play: {_cards(view.specials)}.",
+        _trick(view, SPECTATOR, names),
+        *(_tricks_won(view, p, SPECTATOR, names) for p in range(view.players)),
+        speak_to(standing(view.scores), names),
+    ]
 
 
 def hand(view: NeptuneState, seat: int, names: Sequence[str]) -> list[str]:
@@ -129,12 +141,17 @@ def secret_names(state: NeptuneState, seat: int) -> set[str]:
     """The names of the cards ``seat`` cannot see in the true ``state`` that no card it
     can see shares (what no line told to the seat may name: the tests check it)."""
     view = _RULES.observe(state, seat)
-    hidden = list(state.removed) + [c for p in range(state.players) if p != seat
-                                    for c in state.hands[p]]
-    seen = list(view.hands[seat]) + list(view.trick) + list(view.last_trick) + list(
-        view.specials) + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
-    return {n for c in hidden for n in _names(c)} - {n for c in seen if c >= 0
-                                                      for n in _names(c)}
+    hidden = list(state.removed) + [
+        c for p in range(state.players) if p != seat for c in state.hands[p]
+    ]
+    seen = (
+        list(view.hands[seat])
+        + list(view.trick)
+        + list(view.last_trick)
+        + list(view.specials)
+        + [c for pile in [*view.piles, *view.prev_piles] for c in pile.cards]
+    )
+    return {n for c in hidden for n in _names(c)} - {n for c in seen if c >= 0 for n in _names(c)}
 
 
 def _names(card: int) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tui_games.engine.grammar import seat_ref
+from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES, card_name
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -75,6 +76,15 @@ def lost_over_track(s: NovaLuxState, paid: dict[int, int], got: dict[int, int]) 
     return f" ({' and '.join(lost)} lost: a track stops at {TRACK_MAX})"
 
 
+def _flight_cost(s: NovaLuxState, cell: int) -> int | None:
+    """The hydrogen the mover's cheapest flight to ``cell`` costs, None if out of reach."""
+    seat = s.current
+    if not s.ships or seat >= len(s.ships) or s.ships[seat] == NONE:
+        return None
+    paths = movement.cheapest(s, s.ships[seat], s.res[seat][HYDROGEN])
+    return paths[cell][0] if cell in paths else None
+
+
 def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     """A plain imperative phrase for ``a`` in ``s``."""
     if isinstance(a, Harvest):
@@ -92,7 +102,12 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
         lost = lost_over_track(s, paid, got)
         return f"harvest {amount(a.count, HYDROGEN)}: pay {price}, get {gain}{lost}"
     if isinstance(a, MoveTo):
-        return f"move to {CELL_NAMES[a.cell]}"
+        # The cost, as the map's caption says it: a move can spend every hydrogen held,
+        # and a listener choosing from a list has no map to show it.
+        cost = _flight_cost(s, a.cell)
+        return f"move to {CELL_NAMES[a.cell]}" + (
+            f" ({amount(cost, HYDROGEN)})" if cost is not None else ""
+        )
     if isinstance(a, Teleport):
         return f"teleport to {CELL_NAMES[a.cell]} for 2 hydrogen (Jump Fleet)"
     if isinstance(a, UseEngine):
@@ -102,8 +117,10 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
             n = star.reward_n * (2 if a.double else 1)
             twice = " (Engine Union)" if a.double else ""
             lost = lost_over_track(s, {a.pay: star.cost_n, HYDROGEN: 1}, {a.gain: n})
-            return (f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
-                    f"hydrogen, get {amount(n, a.gain)}{twice}{lost}")
+            return (
+                f"engine star {a.slot + 1}: pay {amount(star.cost_n, a.pay)} and 1 "
+                f"hydrogen, get {amount(n, a.gain)}{twice}{lost}"
+            )
         return f"run engine star {a.slot + 1}"
     if isinstance(a, FoundColony):
         return "establish the colony here"
@@ -112,11 +129,12 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, FedConvert):
         return f"convert {amount(a.count, a.give)} into {amount(a.count, a.get)} (Transmuters)"
     if isinstance(a, ForceTrade):
-        return (f"force {seat_ref(a.target)} to trade {amount(a.count, a.get)} for "
-                f"{amount(a.count, a.give)} (Trade Fleet)")
+        return (
+            f"force {seat_ref(a.target)} to trade {amount(a.count, a.get)} for "
+            f"{amount(a.count, a.give)} (Trade Fleet)"
+        )
     if isinstance(a, OfferTrade):
-        return (f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for "
-                f"{amount(a.get_n, a.get)}")
+        return f"offer {seat_ref(a.target)} {amount(a.give_n, a.give)} for {amount(a.get_n, a.get)}"
     if isinstance(a, StartTrade):
         return f"offer {seat_ref(a.target)} a trade"
     if isinstance(a, AdjustOffer):
@@ -126,8 +144,7 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
         offer = s.offer
         if offer is None:
             return "send the offer"
-        return (f"offer {seat_ref(offer.target)} {units(offer.gives)} for "
-                f"{units(offer.gets)}")
+        return f"offer {seat_ref(offer.target)} {units(offer.gives)} for {units(offer.gets)}"
     if isinstance(a, DropOffer):
         return "drop the offer"
     if isinstance(a, AnswerTrade):
@@ -138,8 +155,13 @@ def describe_action(s: NovaLuxState, a: NovaLuxAction) -> str:
     if isinstance(a, Plunder):
         return f"take 1 {_unit(a.res)}"
     if isinstance(a, StoreStar):
-        return ("discard the new star" if a.slot == NONE
-                else f"put the new star in engine slot {a.slot + 1}")
+        # Which star comes and which one goes: a slot number alone tells neither.
+        new = STARS[s.store_star].kind if s.store_star != NONE else "star"
+        if a.slot == NONE:
+            return f"discard the new {new}"
+        engine = s.engine[s.store_seat] if s.store_seat != NONE else []
+        old = f", replacing a {STARS[engine[a.slot]].kind}" if a.slot < len(engine) else ""
+        return f"put the new {new} in engine slot {a.slot + 1}{old}"
     if isinstance(a, Escape):
         return f"escape to {CELL_NAMES[a.cell]}"
     if isinstance(a, TakeHydrogen):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tui_games.engine.core import Action
 from tui_games.engine.grammar import speak_to
 from tui_games.games.nova_lux.board import CARD_CELLS
-from tui_games.games.nova_lux.cards import HYDROGEN, amount, faction_text
+from tui_games.games.nova_lux.cards import faction_text
 from tui_games.games.nova_lux.describe import describe_action
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -45,8 +45,14 @@ AT_SHIP = (Harvest, FoundColony, Attack)
 # The order of the action list, safest first: the list opens on its first line, so a
 # stray Enter passes, harvests or takes hydrogen, and never attacks or pays for a move.
 SAFETY: tuple[tuple[type, ...], ...] = (
-    (Pass,), (Harvest,), (TakeHydrogen, EndTurn), (StartTrade, tuple), (FoundColony,),
-    (MoveTo, Teleport), (Attack,))
+    (Pass,),
+    (Harvest,),
+    (TakeHydrogen, EndTurn),
+    (StartTrade, tuple),
+    (FoundColony,),
+    (MoveTo, Teleport),
+    (Attack,),
+)
 _EXCHANGES = {ForceTrade: "force", FedConvert: "convert"}
 
 
@@ -94,7 +100,7 @@ def entry_of(a: Action) -> Entry:
 def entries_at(s: NovaLuxState, seat: int, legal: Sequence[Action], cell: int) -> list[Entry]:
     """The legal actions at ``cell``, then those that need no place, safest first."""
     if s.phase == "compose":
-        return []       # the offer's steps are the composer's keys, not list lines
+        return []  # the offer's steps are the composer's keys, not list lines
     here: list[Entry] = []
     anywhere: list[Entry] = []
     for a in legal:
@@ -111,8 +117,9 @@ def entries_at(s: NovaLuxState, seat: int, legal: Sequence[Action], cell: int) -
     return sorted(here + anywhere, key=safety)
 
 
-def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str], paths: Paths) -> str:
-    """The list's words for ``entry``; a move says what it costs (``paths``)."""
+def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str]) -> str:
+    """The list's words for ``entry``; a move says what it costs (describe_action does,
+    for every front end)."""
     if isinstance(entry, tuple):
         kind, target = entry
         if kind == "force":
@@ -122,7 +129,4 @@ def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str], paths: Paths
         return faction_text(entry.faction)
     if isinstance(entry, StartTrade):
         return f"Offer {names[entry.target]} a trade (choose what and how many)..."
-    text = describe_action(s, entry)
-    if isinstance(entry, MoveTo) and entry.cell in paths:
-        text += f" ({amount(paths[entry.cell][0], HYDROGEN)})"
-    return capitalised(speak_to(text, names))
+    return capitalised(speak_to(describe_action(s, entry), names))

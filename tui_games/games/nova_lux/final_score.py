@@ -24,8 +24,10 @@ def outcome(s: NovaLuxState) -> Outcome | None:
     """Winners first; then factions completed, the colony, and total resources."""
     if s.phase != "over":
         return None
-    keys = [(seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE,
-             sum(s.res[seat])) for seat in range(s.players)]
+    keys = [
+        (seat in s.winners, sum(s.done[seat]), s.colony[seat] != NONE, sum(s.res[seat]))
+        for seat in range(s.players)
+    ]
     ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
     if s.mode != "standard" or s.winners:
         # Solo and semi-cooperative: only those who completed their factions win.
@@ -34,19 +36,24 @@ def outcome(s: NovaLuxState) -> Outcome | None:
     breakdown = [seat_breakdown(s, p) for p in range(s.players)]
     scores = [score(s, p) for p in range(s.players)]
     if not winners:
-        reason = f"nobody wins: {s.end_reason}."
+        reason = f"Nobody wins: {s.end_reason}."  # a sentence: "Game over. Nobody wins: ..."
     else:
         who = " and ".join(seat_ref(p) for p in winners)
         verb = "wins" if len(winners) == 1 else "win"
         if s.end_reason.endswith(" completes their factions"):
             # said of the winner again ("you complete their factions" read wrong)
             need = 2 if s.players >= 5 else FACTIONS_KEPT
-            reason = (f"{who} {verb}: a colony founded, then {need} factions "
-                      "fulfilled.")
+            reason = f"{who} {verb}: a colony founded, then {need} factions fulfilled."
         else:
             reason = f"{who} {verb}; {s.end_reason}."
-    return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                   breakdown=breakdown, decided_by=decided(s, winners))
+    return Outcome(
+        scores=scores,
+        ranks=ranks,
+        winners=winners,
+        reason=reason,
+        breakdown=breakdown,
+        decided_by=decided(s, winners),
+    )
 
 
 def score(s: NovaLuxState, seat: int) -> int:
@@ -59,8 +66,7 @@ def seat_breakdown(s: NovaLuxState, seat: int) -> list[tuple[str, int]]:
     rows = [(f"Factions, {FACTION_VP} each", FACTION_VP * sum(s.done[seat]))]
     for slot, fid in enumerate(s.factions[seat]):
         if fid >= 0:
-            rows.append((f"{DETAIL}{FACTIONS[fid].name}",
-                         FACTION_VP if s.done[seat][slot] else 0))
+            rows.append((f"{DETAIL}{FACTIONS[fid].name}", FACTION_VP if s.done[seat][slot] else 0))
     rows.append((f"Colony, {COLONY_VP}", COLONY_VP * (s.colony[seat] != NONE)))
     # not scored: the last tie-break
     rows.append((f"{DETAIL}resources held (tie-break)", sum(s.res[seat])))
@@ -87,5 +93,7 @@ def decided(s: NovaLuxState, winners: list[int]) -> str:
         return f"No one fulfilled every faction; {who} {verb} with more factions"
     if (s.colony[top] != NONE) != (s.colony[best] != NONE):
         return f"No one fulfilled every faction; {who} {verb} on the tie-break: a colony"
-    return (f"No one fulfilled every faction; {who} {verb} on the tie-break: more "
-            f"resources ({sum(s.res[top])} against {sum(s.res[best])})")
+    return (
+        f"No one fulfilled every faction; {who} {verb} on the tie-break: more "
+        f"resources ({sum(s.res[top])} against {sum(s.res[best])})"
+    )

@@ -50,16 +50,19 @@ def shortfall(s: NovaLuxState, seat: int) -> list[tuple[int, int]]:
     colony's 7 of each, then what its factions ask."""
     founded = s.colony[seat] != NONE
     want = targets(s, seat).levels if founded else [COLONY_LEVEL] * len(s.res[seat])
-    short = [(r, w - have) for r, (w, have) in enumerate(zip(want, s.res[seat], strict=True))
-             if w > have]
+    short = [
+        (r, w - have) for r, (w, have) in enumerate(zip(want, s.res[seat], strict=True)) if w > have
+    ]
     return sorted(short, key=lambda rn: -rn[1])
 
 
 def short_text(short: list[tuple[int, int]]) -> str:
-    """"2 water and 1 oxygen" (the largest shortfalls, then "..." for the rest)."""
+    """ "2 water and 1 oxygen" (the largest shortfalls, then "..." for the rest)."""
     named = [amount(n, r) for r, n in short[:SAID]]
-    more = " and more" if len(short) > SAID else ""
-    return " and ".join(named) + more
+    if len(short) > SAID:
+        # "6 artifacts, 2 water and more": one "and", as a listener expects a list to end
+        return ", ".join(named) + " and more"
+    return " and ".join(named)
 
 
 def _goal(s: NovaLuxState, seat: int, *, short: bool = False) -> str:
@@ -155,11 +158,17 @@ def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     if after.res[seat] == view.res[seat]:
         return ""
     before, now = shortfall(view, seat), shortfall(after, seat)
-    goal = (f"your colony ({COLONY_LEVEL} of each)" if after.colony[seat] == NONE
-            else "your next faction")
+    goal = (
+        f"your colony ({COLONY_LEVEL} of each)"
+        if after.colony[seat] == NONE
+        else "your next faction"
+    )
     if not now:
-        return (f"you then hold {COLONY_LEVEL} of every resource: found your colony"
-                if after.colony[seat] == NONE else f"you then hold what {goal} asks")
+        return (
+            f"you then hold {COLONY_LEVEL} of every resource: found your colony"
+            if after.colony[seat] == NONE
+            else f"you then hold what {goal} asks"
+        )
     missing = sum(n for _, n in now)
     if missing < sum(n for _, n in before):
         return f"{goal} then lacks {short_text(now)}"
@@ -176,5 +185,7 @@ def outlook(view: NovaLuxState, seat: int, rating: float) -> str:
     if lead == 0:
         return "By the bot's reckoning you stay level with your best rival."
     side = "ahead of" if lead > 0 else "behind"
-    return (f"By the bot's reckoning you are then {abs(lead)}% of the way to winning "
-            f"{side} your best rival.")
+    return (
+        f"By the bot's reckoning you are then {abs(lead)}% of the way to winning "
+        f"{side} your best rival."
+    )

@@ -17,24 +17,29 @@ from tui_games.games.nova_lux.board import CARDS, FACE_PHRASES, GRID_DIE_LIMIT, 
 from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, RESOURCES, STARS, amount
 from tui_games.games.nova_lux.state import NONE
 
-GRID = 4    # the space cards are a 4x4 grid: card = (row die - 1) * 4 + (column die - 1)
+GRID = 4  # the space cards are a 4x4 grid: card = (row die - 1) * 4 + (column die - 1)
 
 ROLL: tuple[Event, ...] = tuple(
-    Event(f"The dice roll row {card // GRID + 1}, column {card % GRID + 1}: "
-          f"{card_name(card)}.") for card in range(CARDS))
+    Event(f"The dice roll row {card // GRID + 1}, column {card % GRID + 1}: {card_name(card)}.")
+    for card in range(CARDS)
+)
 """``ROLL[card]``: the collapse dice naming ``card``."""
 
 SAFE: tuple[Event, ...] = tuple(
-    Event(f"{card_name(card)} has no star left: safe this time.") for card in range(CARDS))
+    Event(f"{card_name(card)} has no star left: safe this time.") for card in range(CARDS)
+)
 YELLOW_DIES: tuple[Event, ...] = tuple(
     Event(f"The yellow star on {card_name(card)} dies; its red giant is left.")
-    for card in range(CARDS))
+    for card in range(CARDS)
+)
 RED_DIES: tuple[Event, ...] = tuple(
-    Event(f"The red giant on {card_name(card)} dies.") for card in range(CARDS))
+    Event(f"The red giant on {card_name(card)} dies.") for card in range(CARDS)
+)
 
 COLLAPSES: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event(f"{card_name(card)} collapses: {phrase}.") for phrase in FACE_PHRASES)
-    for card in range(CARDS))
+    for card in range(CARDS)
+)
 """``COLLAPSES[card][face]``: a card turned face up by a dying red giant."""
 
 UNITS: tuple[str, ...] = tuple(amount(1, r)[2:] for r in range(RESOURCES))
@@ -46,7 +51,7 @@ _MOVE: dict[tuple[int, int, tuple[int, ...]], Event] = {}
 _TO_ENGINE: dict[tuple[int, int], Event] = {}
 _REROLL: dict[tuple[str, tuple[int, ...]], Event] = {}
 _REROLLS_KEPT = 4096
-_MOVES_KEPT = 16384     # paths are many more than the other keys: a bound, as legal._LOCAL
+_MOVES_KEPT = 16384  # paths are many more than the other keys: a bound, as legal._LOCAL
 # Values never change once made, so threads racing to fill an entry agree.
 
 
@@ -55,10 +60,15 @@ def reroll(what: str, rolls: tuple[int, ...]) -> Event:
     key = (what, rolls)
     line = _REROLL.get(key)
     if line is None:
-        if len(_REROLL) >= _REROLLS_KEPT:      # a long run of high rolls is a new key
+        if len(_REROLL) >= _REROLLS_KEPT:  # a long run of high rolls is a new key
             _REROLL.clear()
-        line = _REROLL[key] = Event(f"The {what} die shows {', '.join(map(str, rolls[:-1]))}, "
-                                    f"above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}.")
+        # "shows 6, 5, 6, above 4" was heard as one number list with the limit in it
+        high = rolls[:-1]
+        each = "each " if len(high) > 1 else ""
+        line = _REROLL[key] = Event(
+            f"The {what} die shows {', then '.join(map(str, high))}, "
+            f"{each}above {GRID_DIE_LIMIT}: rolled again, {rolls[-1]}."
+        )
     return line
 
 
@@ -67,8 +77,9 @@ def to_engine(seat: int, star: int) -> Event:
     key = (seat, star)
     line = _TO_ENGINE.get(key)
     if line is None:
-        line = _TO_ENGINE[key] = Event(f"{seat_ref(seat)} adds the {STARS[star].kind} to the "
-                                       "biosphere engine.")
+        line = _TO_ENGINE[key] = Event(
+            f"{seat_ref(seat)} adds the {STARS[star].kind} to the biosphere engine."
+        )
     return line
 
 
@@ -77,9 +88,10 @@ def take(seat: int, star: int, card: int) -> Event:
     key = (seat, star, card)
     line = _TAKE.get(key)
     if line is None:
-        kind = STARS[star].kind if star != NONE else "card"    # describe.star_at's words
-        line = _TAKE[key] = Event(f"{seat_ref(seat)} takes 1 hydrogen from the {kind} on "
-                                  f"{card_name(card)}.")
+        kind = STARS[star].kind if star != NONE else "card"  # describe.star_at's words
+        line = _TAKE[key] = Event(
+            f"{seat_ref(seat)} takes 1 hydrogen from the {kind} on {card_name(card)}."
+        )
     return line
 
 
@@ -88,8 +100,10 @@ def ability(seat: int, faction: int, give: int, get: int) -> Event:
     key = (seat, faction, give, get)
     line = _ABILITY.get(key)
     if line is None:
-        line = _ABILITY[key] = Event(f"{seat_ref(seat)} uses the {FACTIONS[faction].name}: "
-                                     f"1 {UNITS[give]} for 1 {UNITS[get]}.")
+        line = _ABILITY[key] = Event(
+            f"{seat_ref(seat)} uses the {FACTIONS[faction].name}: "
+            f"1 {UNITS[give]} for 1 {UNITS[get]}."
+        )
     return line
 
 
@@ -102,7 +116,8 @@ def engine(seat: int, star: int, pay: int, n: int, gain: int) -> Event:
         kind = STARS[star]
         line = _ENGINE[key] = Event(
             f"{seat_ref(seat)} runs the engine's {kind.kind}: "
-            f"{amount(kind.cost_n, pay)} and 1 hydrogen for {amount(n, gain)}.")
+            f"{amount(kind.cost_n, pay)} and 1 hydrogen for {amount(n, gain)}."
+        )
     return line
 
 
@@ -115,6 +130,7 @@ def move(seat: int, cost: int, path: tuple[int, ...], names: tuple[str, ...]) ->
         if len(_MOVE) >= _MOVES_KEPT:
             _MOVE.clear()
         via = " via " + ", ".join(names[c] for c in path[1:-1]) if len(path) > 2 else ""
-        line = _MOVE[key] = Event(f"{seat_ref(seat)} moves to {names[path[-1]]}{via} for "
-                                  f"{amount(cost, HYDROGEN)}.")
+        line = _MOVE[key] = Event(
+            f"{seat_ref(seat)} moves to {names[path[-1]]}{via} for {amount(cost, HYDROGEN)}."
+        )
     return line

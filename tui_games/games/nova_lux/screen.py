@@ -89,8 +89,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         self._texts: dict[str, str] = {}
         self._decision: tuple[Any, ...] | None = None
         self._asked: tuple[Any, ...] | None = None
-        self._composing = False     # the offer dialog is open
-        self._list_keys = False     # the action list has the keys (else the map)
+        self._composing = False  # the offer dialog is open
+        self._list_keys = False  # the action list has the keys (else the map)
         self._hint_moved_focus = False  # a hint moved the focus: its line stays
         # The map cursor as saved (turn, cell): put back if the game resumes in that turn.
         saved = self.saved_numbers(PREF_CURSOR, 2)
@@ -115,8 +115,12 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
                 with Column(id="nl-side"):
                     yield TextLines(id="nl-cell")
                     with Column(id="nl-mat"):
-                        yield ResourceTracks([resource_label(r) for r in range(RESOURCES)],
-                                             RESOURCE_STYLES, label_width=10, id="nl-tracks")
+                        yield ResourceTracks(
+                            [resource_label(r) for r in range(RESOURCES)],
+                            RESOURCE_STYLES,
+                            label_width=10,
+                            id="nl-tracks",
+                        )
                         yield TextLines(id="nl-factions")
                         yield TextLines(id="nl-engine")
                         yield TextLines(id="nl-others")
@@ -169,9 +173,11 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
 
     def _paths(self) -> dict[int, tuple[int, int]]:
         """The viewer's cheapest flight to each cell, on their turn (once per view)."""
+
         def paths() -> dict[int, tuple[int, int]]:
             view = self._nova_view()
             return flights(view, self.rules.to_move(view), self.viewer)
+
         return self.remember("paths", paths)
 
     def _map_cells(self) -> list[Any]:
@@ -193,7 +199,7 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         new_decision = decision != self._decision
         self._decision = decision
         if new_decision:
-            self.refresh_bindings()     # the Pass key comes and goes with the offer
+            self.refresh_bindings()  # the Pass key comes and goes with the offer
         self._refresh_top(view, mover)
         self._refresh_mat(view)
         # The cursor first, its watcher quiet: the list and the map are shown once, for
@@ -207,8 +213,7 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         moved = self.grid.cursor != cursor
         self._refresh_actions(view, reset=new_decision or moved)
         self._refresh_map(view)
-        if new_decision and self.mine() and view.phase in ("draft", "store", "plunder",
-                                                                 "react"):
+        if new_decision and self.mine() and view.phase in ("draft", "store", "plunder", "react"):
             self._focus(self.action_list)
         elif new_decision and self.action_list.has_focus and not self._entries:
             self._focus(self.grid)
@@ -221,13 +226,12 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
     def _place_cursor(self, view: NovaLuxState, new_decision: bool) -> None:
         """Where a view puts the map's cursor (map_cursor.py)."""
         grid = self.grid
-        cell = self._cursor_plan.place(view, self.viewer, self.mine(), new_decision,
-                                       grid.cursor)
+        cell = self._cursor_plan.place(view, self.viewer, self.mine(), new_decision, grid.cursor)
         if cell != grid.cursor:
             grid.move_to(cell)
 
     def _refresh_top(self, view: NovaLuxState, mover: int | None) -> None:
-        width = self.app.size.width - 2          # the line's padding
+        width = self.app.size.width - 2  # the line's padding
         self._text("nl-top", turn_lines.top_line(view, mover, self.viewer, self.seat_names, width))
 
     def _side_width(self) -> int:
@@ -256,8 +260,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         highlighted = listing.highlighted
         if entries != self._entries or reset:
             self._entries = entries
-            names, paths = self.seat_names, self._paths()
-            texts = tuple(entry_text(view, e, names, paths) for e in entries)
+            names = self.seat_names
+            texts = tuple(entry_text(view, e, names) for e in entries)
             if texts != self._listed:
                 self._listed = texts
                 listing.show_texts(texts)
@@ -275,8 +279,9 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         """Whose turn it is and what the viewer can do now (at most two lines)."""
         assert isinstance(view, NovaLuxState)
         mover = self.rules.to_move(view)
-        return turn_lines.status_text(view, mover, mover is not None and self.mine(),
-                                      self.seat_names, self._list_keys)
+        return turn_lines.status_text(
+            view, mover, mover is not None and self.mine(), self.seat_names, self._list_keys
+        )
 
     # ---- keys --------------------------------------------------------------------------
 
@@ -298,12 +303,19 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         view = self._nova_view()
         if not self.mine():
             mover = self.rules.to_move(view)
-            self.show_status("The game is over." if mover is None
-                             else f"Wait: it is Seat {mover + 1}'s decision.", error=True)
+            self.show_status(
+                "The game is over."
+                if mover is None
+                else f"Wait: it is Seat {mover + 1}'s decision.",
+                error=True,
+            )
             return
         if not self._entries:
-            self.show_status(f"Nothing to do at {CELL_NAMES[self.grid.cursor]}: Tab finds a "
-                             "place where you can act.", error=True)
+            self.show_status(
+                f"Nothing to do at {CELL_NAMES[self.grid.cursor]}: Tab finds a "
+                "place where you can act.",
+                error=True,
+            )
             return
         self._focus(self.action_list)
         self._safest()
@@ -332,8 +344,9 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         """Move the cursor to the next cell (in reading order) where the player can act."""
         spot = next_spot(self._nova_view(), self.viewer, self.legal(), self.grid.cursor)
         if spot is None:
-            self.show_status("No place on the map to act now: see the list on the right.",
-                             error=True)
+            self.show_status(
+                "No place on the map to act now: see the list on the right.", error=True
+            )
             if self._entries:
                 self._focus(self.action_list)
             return
@@ -360,9 +373,10 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         outcome = self._outcome
         if outcome is not None and not outcome.winners and not self.closed:
             hints = hints_line(self.session.hints_used, self.seat_names, self.humans)
-            self.app.push_screen(NobodyWinsScreen(outcome, self.session.seats,
-                                                  self.info.title, hints=hints),
-                                 self._after_game_over)
+            self.app.push_screen(
+                NobodyWinsScreen(outcome, self.session.seats, self.info.title, hints=hints),
+                self._after_game_over,
+            )
             return
         super()._show_game_over()
 
@@ -383,10 +397,8 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         """Pass on the ability offered at the end of another player's turn."""
         self._play_and_return(Pass())
 
-    def check_table_action(self, action: str,
-                           parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The Pass key shows (and works) only while an ability offer waits for you."""
         if action == "pass_offer":
             return Pass() in self.legal()
         return True
-

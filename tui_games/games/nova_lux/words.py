@@ -24,8 +24,14 @@ from tui_games.games.nova_lux.cards import (
 )
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import HIDDEN, NONE, NovaLuxState
-from tui_games.games.nova_lux.turn_lines import DONE_WORDS
-from tui_games.games.nova_lux.view import cell_text, flights, hydrogen_left, spoken
+from tui_games.games.nova_lux.turn_lines import DONE_WORDS, still_open
+from tui_games.games.nova_lux.view import (
+    cell_text,
+    engine_words,
+    flights,
+    hydrogen_left,
+    spoken,
+)
 
 _RULES = NovaLuxRules()
 MOST_NAMED = 8  # where you stand names at most this many cells; `look` names them all
@@ -38,8 +44,6 @@ PHASES = {
     "compose": "compose your trade offer",
     "plunder": "you won the attack: take what you plunder, one at a time",
     "react": "use one faction ability at the end of the turn, or pass",
-    "turn": "harvest, move, run the engine, found a colony (each once), then take 1 "
-            "hydrogen to end",
 }
 
 
@@ -77,33 +81,52 @@ def _factions(view: NovaLuxState, seat: int) -> list[str]:
 
 
 def _engine(view: NovaLuxState, seat: int) -> str:
-    stars = [f"{STARS[s].kind} star" for s in view.engine[seat]]
+    stars = [STARS[s].kind for s in view.engine[seat]]  # "red giant", "yellow star"
     return f"engine: {', '.join(stars)}" if stars else "engine: empty"
 
 
 def _mat(view: NovaLuxState, seat: int, viewer: int, names: Sequence[str]) -> str:
     who = _who(seat, viewer, names)
-    ark = (f"Ark at {CELL_NAMES[view.ships[seat]]}" if view.ships[seat] != NONE
-           else "Ark not placed yet")
-    colony = (CELL_NAMES[CARD_CELLS[view.colony[seat]]] if view.colony[seat] != NONE
-              else "none")
+    ark = (
+        f"Ark at {CELL_NAMES[view.ships[seat]]}"
+        if view.ships[seat] != NONE
+        else "Ark not placed yet"
+    )
+    colony = CELL_NAMES[CARD_CELLS[view.colony[seat]]] if view.colony[seat] != NONE else "none"
     done = sum(view.done[seat]) if view.done else 0
-    return (f"{who[:1].upper()}{who[1:]}: {ark}; {_resources(view, seat)}; "
-            f"{done} of 3 factions fulfilled; colony {colony}; {_engine(view, seat)}.")
+    return (
+        f"{who[:1].upper()}{who[1:]}: {ark}; {_resources(view, seat)}; "
+        f"{done} of 3 factions fulfilled; colony {colony}; {_engine(view, seat)}."
+    )
 
 
 def stand(view: NovaLuxState, seat: int, names: Sequence[str]) -> str:
     doing = PHASES.get(view.phase, "")
+    if view.phase == "turn":
+        # What is still open, as the screen's status says it: "harvest, move, run the
+        # engine, found a colony (each once)" said before every choice was untrue once an
+        # action was done, and the engine runs as often as it is fed.
+        doing = f"{still_open(view)}, then take 1 hydrogen to end"
     did = [DONE_WORDS[d] for d in dict.fromkeys(view.did)] if view.phase == "turn" else []
     done = f" Done this turn: {', '.join(did)}." if did else ""
-    ark = (f" Your Ark is at {CELL_NAMES[view.ships[seat]]}."
-           if view.ships and view.ships[seat] != NONE else "")
+    ark = (
+        f" Your Ark is at {CELL_NAMES[view.ships[seat]]}."
+        if view.ships and view.ships[seat] != NONE
+        else ""
+    )
     reach = _reachable(view, seat) if view.phase == "turn" and "move" not in view.did else []
-    flies = (f" It can fly to {', '.join(reach)}." if 0 < len(reach) <= MOST_NAMED
-             else f" It can fly to {len(reach)} cells ('look' names them)." if reach else "")
+    flies = (
+        f" It can fly to {', '.join(reach)}."
+        if 0 < len(reach) <= MOST_NAMED
+        else f" It can fly to {len(reach)} cells ('look' names them)."
+        if reach
+        else ""
+    )
     held = f" You hold {_resources(view, seat)}." if view.res else ""
-    return spoken(f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all "
-                  f"stars.{held}{ark}{flies}{done} Now: {doing}.")
+    return spoken(
+        f"Turn {view.turn + 1}, {hydrogen_left(view)} hydrogen left in all "
+        f"stars.{held}{ark}{flies}{done} Now: {doing}."
+    )
 
 
 def table(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -132,8 +155,9 @@ def hand(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     if view.phase == "draft" and view.hands and view.hands[seat]:
         offered = [FACTIONS[f].name for f in view.hands[seat] if f != HIDDEN]
         lines.append(f"Faction cards offered to you: {', '.join(offered)}.")
-    return [spoken(line) for line in [*lines, *_factions(view, seat),
-                                      f"Your {_engine(view, seat)}."]]
+    return [
+        spoken(line) for line in [*lines, *_factions(view, seat), f"Your {_engine(view, seat)}."]
+    ]
 
 
 def score(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
@@ -141,13 +165,15 @@ def score(view: NovaLuxState, seat: int, names: Sequence[str]) -> list[str]:
     for p in range(view.players):
         done = sum(view.done[p]) if view.done else 0
         who = _who(p, seat, names)
-        lines.append(f"{who[:1].upper()}{who[1:]}: {done} of 3 factions fulfilled, "
-                     f"{amount(view.res[p][HYDROGEN], HYDROGEN)}.")
+        lines.append(
+            f"{who[:1].upper()}{who[1:]}: {done} of 3 factions fulfilled, "
+            f"{amount(view.res[p][HYDROGEN], HYDROGEN)}."
+        )
     return lines
 
 
 def places(view: NovaLuxState, names: Sequence[str]) -> list[str]:
-    return ["a cell by its name (A1 ... G7)", *names]
+    return ["a cell by its name (A1 ... G7)", "engine", *names]
 
 
 def _cell(name: str) -> int | None:
@@ -155,12 +181,15 @@ def _cell(name: str) -> int | None:
     return next((c for c, label in enumerate(CELL_NAMES) if label.upper() == wanted), None)
 
 
-def place(view: NovaLuxState, seat: int, names: Sequence[str],
-          name: str) -> list[str] | None:
+def place(view: NovaLuxState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     asked = name.strip().lower()
     for p, seat_name in enumerate(names):
         if asked == seat_name.lower() or (asked in ("me", "you") and p == seat):
             return [spoken(_mat(view, p, seat, names))]
+    if asked == "engine":
+        # What each slot pays and gives, as the screen's engine panel says it: the
+        # choices name slots by number only.
+        return [spoken(line.strip()) for line in engine_words(view, seat)]
     cell = _cell(name)
     if cell is None:
         return None
@@ -171,15 +200,12 @@ def place(view: NovaLuxState, seat: int, names: Sequence[str],
     return [spoken(line) for line in lines]
 
 
-def near(view: NovaLuxState, seat: int, names: Sequence[str],
-         name: str) -> list[str] | None:
+def near(view: NovaLuxState, seat: int, names: Sequence[str], name: str) -> list[str] | None:
     cell = _cell(name)
     if cell is None:
         return None
     around = [f"{cell_text(view, other, _said(names, seat))}." for other in NEIGHBOURS[cell]]
     return [f"Around {CELL_NAMES[cell]}:", *(spoken(line) for line in around)]
-
-
 
 
 def secret_names(state: NovaLuxState, seat: int) -> set[str]:
@@ -188,8 +214,10 @@ def secret_names(state: NovaLuxState, seat: int) -> set[str]:
     view = _RULES.observe(state, seat)
     if state.phase != "draft":
         return set()
-    hidden = {f for p in range(state.players) if p != seat
-              for f in [*state.hands[p], *state.factions[p]]}
-    seen = {f for p in range(view.players) for f in [*view.hands[p], *view.factions[p]]
-            if f != HIDDEN}
+    hidden = {
+        f for p in range(state.players) if p != seat for f in [*state.hands[p], *state.factions[p]]
+    }
+    seen = {
+        f for p in range(view.players) for f in [*view.hands[p], *view.factions[p]] if f != HIDDEN
+    }
     return {FACTIONS[f].name for f in hidden - seen}

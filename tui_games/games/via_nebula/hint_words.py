@@ -68,13 +68,12 @@ def closest(view: ViaNebulaState, seat: int, pile: list[int]) -> tuple[int, list
     options = _open_contracts(view, seat)
     if not options:
         return None
-    card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)),
-                                       -CONTRACTS[c].vp))
+    card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)), -CONTRACTS[c].vp))
     return card, missing(CONTRACTS[card].needs, pile)
 
 
 def short_text(lacking: list[int]) -> str:
-    """"1 stone and 1 wheat"."""
+    """ "1 stone and 1 wheat"."""
     return " and ".join(f"{n} {RESOURCES[k]}" for k, n in enumerate(lacking) if n)
 
 
@@ -101,8 +100,11 @@ def _craftsman(view: ViaNebulaState, seat: int, hex_: int) -> str:
     kind = token_type(token)
     wanting = [c for c in _open_contracts(view, seat) if CONTRACTS[c].needs[kind]]
     vp = token_vp(token)
-    gain = (f"the token's {vp} VP {agree(vp, 'is', 'are')} yours" if vp
-            else "its resources are on the map")
+    gain = (
+        f"the token's {vp} VP {agree(vp, 'is', 'are')} yours"
+        if vp
+        else "its resources are on the map"
+    )
     if not wanting:
         return gain
     mine = [c for c in wanting if c in view.hands[seat]]
@@ -115,8 +117,10 @@ def _site_placed(view: ViaNebulaState, seat: int) -> str:
     if found is None:
         return "a place for your transports to bring resources to, and to build on"
     card, lacking = found
-    return (f"your transports can then bring it what the {CONTRACTS[card].name} needs "
-            f"({short_text(lacking)}) for {CONTRACTS[card].vp} VP")
+    return (
+        f"your transports can then bring it what the {CONTRACTS[card].name} needs "
+        f"({short_text(lacking)}) for {CONTRACTS[card].vp} VP"
+    )
 
 
 def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
@@ -142,8 +146,10 @@ def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
         if len(view.built[seat]) == BUILDINGS_PER_SEAT - 1 and view.end_card == FREE:
             # The game's end is the thing to know here, more than the power: a newcomer
             # who erects a 5th building unawares sees the game end a turn later.
-            return (f"your 5th building takes the End-of-Game card ({END_CARD_VP} VP), "
-                    "then each other seat plays one last turn")
+            return (
+                f"your 5th building takes the End-of-Game card ({END_CARD_VP} VP), "
+                "then each other seat plays one last turn"
+            )
         contract = CONTRACTS[action.card]
         return POWERS.get(contract.power, f"scores its {contract.vp} VP")
     return ""

@@ -92,8 +92,9 @@ class ViaNebulaRules:
     state_type: ClassVar[type] = ViaNebulaState
     action_type: ClassVar[Any] = ViaNebulaAction
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("first", "First player",
-                   (("random", "Picked at random"), ("seat1", "Seat 1")), "random"),
+        OptionSpec(
+            "first", "First player", (("random", "Picked at random"), ("seat1", "Seat 1")), "random"
+        ),
     )
 
     # ---- setup ---------------------------------------------------------------------------
@@ -114,8 +115,9 @@ class ViaNebulaRules:
         s.res_kind = [FREE] * HEX_COUNT
         s.res_count = [0] * HEX_COUNT
         s.craftsman = [FREE] * HEX_COUNT
-        s.slot_owner = [FREE if players > 2 or slot % 2 == 0 else UNUSED
-                        for slot in range(SLOT_COUNT)]
+        s.slot_owner = [
+            FREE if players > 2 or slot % 2 == 0 else UNUSED for slot in range(SLOT_COUNT)
+        ]
         s.slot_built = [False] * SLOT_COUNT
         s.slot_res = [[0] * 5 for _ in range(SLOT_COUNT)]
         s.supply = [SUPPLY_PER_TYPE] * 5
@@ -128,8 +130,9 @@ class ViaNebulaRules:
         s.built = [[] for _ in range(players)]
         privates = list(PRIVATE_IDS)
         rng.shuffle(privates)
-        s.hands = [sorted(privates[PRIVATE_DEAL * p: PRIVATE_DEAL * (p + 1)])
-                   for p in range(players)]
+        s.hands = [
+            sorted(privates[PRIVATE_DEAL * p : PRIVATE_DEAL * (p + 1)]) for p in range(players)
+        ]
         deck = list(NEUTRAL_IDS)
         rng.shuffle(deck)
         s.display = [deck.pop() for _ in range(DISPLAY_SIZE)]
@@ -139,7 +142,7 @@ class ViaNebulaRules:
         tokens = list(range(NORMAL_TOKENS)) + specials
         rng.shuffle(tokens)
         for hex_, token in zip(EXPLOITATIONS, tokens, strict=True):
-            if token >= NORMAL_TOKENS:     # a special token becomes its resources at once
+            if token >= NORMAL_TOKENS:  # a special token becomes its resources at once
                 kind = token_type(token)
                 amount = min(special_amount(players), s.supply[kind])
                 s.supply[kind] -= amount
@@ -150,8 +153,12 @@ class ViaNebulaRules:
             # A stream of its own, so that the deal of a seed is the same whoever begins.
             s.current = Rng.seeded(seed ^ FIRST_PLAYER_STREAM).randrange(players)
         out = RESOURCES[token_type(removed)]
-        s.log.append(Event(f"A game for {players} players; the special {out} token is out "
-                           f"of the game. {seat_ref(s.current)} begins."))
+        s.log.append(
+            Event(
+                f"A game for {players} players; the special {out} token is out "
+                f"of the game. {seat_ref(s.current)} begins."
+            )
+        )
         return s
 
     # ---- whose decision, and which ---------------------------------------------------------
@@ -192,21 +199,25 @@ class ViaNebulaRules:
         kind = type(a)
         # One of the very objects listed (found by identity in C: equality would compare
         # fields, and an equal one, say with True for 1, must be checked in full).
-        if (known is not None and known[0] == len(s.log) and kind in _HANDLERS
-                and any(map(is_, known[1], repeat(a)))):
+        if (
+            known is not None
+            and known[0] == len(s.log)
+            and kind in _HANDLERS
+            and any(map(is_, known[1], repeat(a)))
+        ):
             me = s.current
-            _HANDLERS[kind](self, s, a)          # one of the actions just listed
+            _HANDLERS[kind](self, s, a)  # one of the actions just listed
             masks = known[2]
             if masks is not None and s.phase != "over":
                 # The masks of the state before, brought up to date for the next
                 # legal_actions: an action changes the hex lists at one hex at most.
                 if kind is Transport:
-                    if not s.res_count[a.source]:   # type: ignore[union-attr]
+                    if not s.res_count[a.source]:  # type: ignore[union-attr]
                         # A source with resources left keeps all its bits: only one
                         # that ran dry (an empty meadow now) needs them again.
                         masks = legal.masks_after(s, masks, a.source)  # type: ignore[union-attr]
                 elif kind in _HEX_ACTIONS:
-                    masks = legal.masks_after(s, masks, a.hex)      # type: ignore[union-attr]
+                    masks = legal.masks_after(s, masks, a.hex)  # type: ignore[union-attr]
                 elif kind is PlaceSite:
                     masks = legal.masks_after_slots(s, masks, me, a.hex)  # type: ignore[union-attr]
                 elif kind is Erect:
@@ -222,8 +233,11 @@ class ViaNebulaRules:
             raise IllegalAction("that action names no hex, site, card or resource of this game")
         is_power = type(a) in _POWER_TYPES
         if is_power != (s.phase == "power"):
-            raise IllegalAction("finish using the contract's power first" if s.phase == "power"
-                                else "no contract power is waiting to be used")
+            raise IllegalAction(
+                "finish using the contract's power first"
+                if s.phase == "power"
+                else "no contract power is waiting to be used"
+            )
         listed = _listed(s) if s.phase == "power" or type(a) is Pass else []
         if not legal.is_legal(s, a, listed):
             raise IllegalAction(legal.why_not(s, a))
@@ -248,11 +262,15 @@ class ViaNebulaRules:
         s.res_kind[a.hex], s.res_count[a.hex] = kind, amount
         if amount:
             s.craftsman[a.hex] = me
-        else:        # the supply ran dry: nothing to work, the craftsman comes home
+        else:  # the supply ran dry: nothing to work, the craftsman comes home
             s.res_kind[a.hex] = FREE
             s.craftsmen[me] += 1
-            s.log.append(Event(f"The supply has no {RESOURCES[kind]} left: the craftsman "
-                               f"returns to {seat_ref(me)}'s guild board."))
+            s.log.append(
+                Event(
+                    f"The supply has no {RESOURCES[kind]} left: the craftsman "
+                    f"returns to {seat_ref(me)}'s guild board."
+                )
+            )
         self._spend(s, 1)
 
     def _place_site(self, s: ViaNebulaState, a: PlaceSite) -> None:
@@ -271,8 +289,14 @@ class ViaNebulaRules:
             if left:
                 stacks[i] -= 1
                 if stacks[i] == 0:
-                    s.log.append(Event(f"{seat_ref(me)} empties meadow stack {i + 1} and "
-                                       f"reveals an explorer ({EXPLORER_VP} VP)."))
+                    s.log.append(
+                        Event(
+                            # One verb only: "You empty ... and reveals" is what
+                            # speak_to makes of a second one.
+                            f"{seat_ref(me)} empties meadow stack {i + 1}: an explorer "
+                            f"is revealed ({EXPLORER_VP} VP)."
+                        )
+                    )
                 return
         s.reserve -= 1
 
@@ -299,7 +323,7 @@ class ViaNebulaRules:
                 s.craftsmen[owner] += 1
                 text += f"; the craftsman returns to {seat_ref(owner)}'s guild board"
             s.log.append(Event(text + "."))
-        s.actions_left -= 1                # _spend(s, 1), written out: the commonest action
+        s.actions_left -= 1  # _spend(s, 1), written out: the commonest action
         s.passes = 0
         if s.actions_left <= 0:
             self._end_turn(s)
@@ -327,10 +351,15 @@ class ViaNebulaRules:
         fifth = len(s.built[me]) == BUILDINGS_PER_SEAT
         if fifth and s.end_card == FREE:
             s.end_card = me
-            s.last_turns = s.players        # this turn's end counts as the first of them
-            s.log.append(Event(f"{seat_ref(me)} erects a 5th building and takes the "
-                               f"End-of-Game card ({END_CARD_VP} VP): every other seat "
-                               "plays one last turn."))
+            s.last_turns = s.players  # this turn's end counts as the first of them
+            s.log.append(
+                Event(
+                    # No verb after the seat, which speak_to would leave as "takes"
+                    # after "You"; "player" because a listener knows no seats.
+                    f"The End-of-Game card ({END_CARD_VP} VP) goes to {seat_ref(me)} "
+                    "for a 5th building: every other player plays one last turn."
+                )
+            )
         if card.power == "extra":
             if not fifth:
                 s.actions_left += card.uses
@@ -454,8 +483,7 @@ class ViaNebulaRules:
         view.log = redacted_log(s.log, player)
         return view
 
-    def determinize(self, view: ViaNebulaState, player: int,
-                    rng: random.Random) -> ViaNebulaState:
+    def determinize(self, view: ViaNebulaState, player: int, rng: random.Random) -> ViaNebulaState:
         """Shuffle the deck and deal rivals private contracts ``player`` has not seen."""
         full = clone(view)
         full.rng = Rng.seeded(rng.getrandbits(64))
@@ -506,11 +534,20 @@ class ViaNebulaRules:
         # will be declared the winner. If there is still a tie, the tied players will
         # share the win".
         stored = sorted({sum(s.storage[p]) for p in range(s.players) if scores[p] == max(scores)})
-        tie_break = (f"fewer resources in storage ({stored[0]} against {stored[1]})"
-                     if len(stored) > 1 else f"fewer resources in storage ({stored[0]} each)")
+        tie_break = (
+            f"fewer resources in storage ({stored[0]} against {stored[1]})"
+            if len(stored) > 1
+            else f"fewer resources in storage ({stored[0]} each)"
+        )
         decided = decided_by(scores, winners, "VP", tie_break, "VP")
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason,
-                       breakdown=breakdown, decided_by=decided)
+        return Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=winners,
+            reason=reason,
+            breakdown=breakdown,
+            decided_by=decided,
+        )
 
     def describe(self, s: ViaNebulaState, a: ViaNebulaAction) -> str:
         """A plain phrase for ``a`` in ``s`` (menus, hints, the log)."""
