@@ -36,7 +36,7 @@ def test_a_plasma_shield_choice_says_from_and_to_not_an_arrow() -> None:
 def test_an_asteroid_landing_on_a_won_trick_is_told_with_what_the_trick_now_scores() -> None:
     s = play(table(["R2", "A7", "R6"]), "R2", "A7", "R6")
     said = [e.text for e in s.log]
-    at = said.index("Seat 3 wins the trick with R6 (5).")
+    at = said.index("Seat 3 wins the trick with Red 6 (worth 5 points).")
     assert said[at + 1] == "Asteroid 7 goes on top: the trick scores -7 points."
 
 

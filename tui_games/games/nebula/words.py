@@ -179,7 +179,7 @@ def table(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
 def public(view: NebulaState, names: Sequence[str]) -> list[str]:
     """The table as a spectator sees it: the clusters, the common objectives and every
     Galaxy, and no Personal objective."""
-    lines = [_clusters(view), *_objectives(view, SPECTATOR)]
+    lines = [_clusters(view), *_objectives(view, SPECTATOR, names)]
     for p in range(view.players):
         lines += _galaxy(view, p, SPECTATOR, names)
     return lines

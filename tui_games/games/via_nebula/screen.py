@@ -256,15 +256,17 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
 
     def _spare_rows(self) -> int | None:
         """The rows the side may grow by without squeezing the status line and the log
-        under their least (two each; in a guided game the step box's text, its log one)."""
+        under their least (two each); none in a guided game."""
         news = self.query("#game-news")
         height = news.first().size.height if news else 0
         if not height:
             return None  # before the first layout
-        least = 4
-        if self.guide is not None and self.has_class(self.guide.CLASS):  # step or farewell
-            least = 3 + max(2, self.guide.step_rows(self.size.width))
-        return max(0, height - least + self._side.name_rows)
+        if self.guide is not None and self.has_class(self.guide.CLASS):
+            # The step box and the bots' moves under it take every row a guided game
+            # has (the guide sizes the log from what is left; both growing at once cut
+            # the log off below the screen).
+            return 0
+        return max(0, height - 4 + self._side.name_rows)
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""

@@ -92,10 +92,9 @@ TUTORIAL = Tutorial(
     intro="Via Nebula: the most VP at the end wins.",
     # When the game ends and what the end costs: a newcomer's first game ended a turn
     # after their 5th building, with 6 VP lost to resources left on their exploitations.
-    farewell=f"On your own now (undo works again). Most VP wins. A {BUILDINGS_PER_SEAT}th "
-             "building ends the game after a last turn each; resources then on your sites "
-             "and exploitations cost 1 VP each. Next turn: carry resources to a site for a "
-             "contract.",
+    farewell=f"On your own (undo works again). Most VP wins. A {BUILDINGS_PER_SEAT}th building "
+             "ends the game after a last turn each; then resources on your sites and "
+             "exploitations cost 1 VP each. Next turn: carry resources to a site.",
     farewell_keys="Tab: next hex.",
     mark=mark,
     explained=("Convert", "TakeFromSupply", "Discard", "MoveResource", "SkipPower",
