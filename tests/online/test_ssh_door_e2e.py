@@ -52,8 +52,12 @@ def table(tmp_path: Path) -> Iterator[Table]:
     try:
         host.start()
         with Connection(host.socket) as conn:  # the host's owner sets the table
-            game_id = conn.request(CreateGame(game="neptune", seats=[
-                Seat(names[0]), Seat(names[1]), Seat("", "normal")]), Created).game_id
+            game_id = conn.request(
+                CreateGame(
+                    game="neptune", seats=[Seat(names[0]), Seat(names[1]), Seat("", "normal")]
+                ),
+                Created,
+            ).game_id
         yield Table(host, names, keys, tmux, game_id)
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True, check=False)
@@ -63,8 +67,24 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 def login(t: Table, name: str) -> None:
     command = " ".join(t.host.ssh_args(t.keys[name], name, "-tt", "-o", "LogLevel=ERROR"))
-    subprocess.run([*t.tmux, "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
-                    "-e", "TERM=xterm-256color", command], check=True, timeout=30)
+    subprocess.run(
+        [
+            *t.tmux,
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-e",
+            "TERM=xterm-256color",
+            command,
+        ],
+        check=True,
+        timeout=30,
+    )
 
 
 def pane(t: Table, name: str) -> str:
@@ -105,19 +125,24 @@ def test_two_keys_play_neptune_over_ssh_and_one_rejoins_mid_round(table: Table) 
     for name in t.names:
         login(t, name)
     for name in t.names:
-        wait_for(lambda n=name: "Neptune" in pane(t, n) and f"You are {n}" in pane(t, n),
-                 SCREEN, f"{name}'s lobby:\n{pane(t, name)}")
+        wait_for(
+            lambda n=name: "Neptune" in pane(t, n) and f"You are {n}" in pane(t, n),
+            SCREEN,
+            f"{name}'s lobby:\n{pane(t, name)}",
+        )
         keys(t, name, "Enter")
         wait_for(lambda n=name: "Round 1 of" in pane(t, n), SCREEN, f"{name}'s table")
 
     def own_hand_only() -> None:
         for seat, name in enumerate(t.names):
+
             def shows_own_hand(seat: int = seat, name: str = name) -> bool:
                 hands = host_state(t)[1].hands  # type: ignore[attr-defined]
                 words = words_of(pane(t, name))
                 other = {card_short(c) for c in hands[1 - seat] if c < 30}
                 assert not words & other, (
-                    f"{name} sees a card of the other player's hand:\n{pane(t, name)}")
+                    f"{name} sees a card of the other player's hand:\n{pane(t, name)}"
+                )
                 return {card_short(c) for c in hands[seat]} <= words
 
             wait_for(shows_own_hand, SCREEN, f"{name}'s own hand on their screen")
@@ -141,10 +166,16 @@ def test_two_keys_play_neptune_over_ssh_and_one_rejoins_mid_round(table: Table) 
             done = t.host.ssh(t.keys[name], "status", user=name)
             assert done.returncode == 0, done.stderr
             other = t.names[1 - seat]
-            expected = ("Your turn" if mover == seat else "A bot's turn" if mover == 2
-                        else f"{other[0].upper()}{other[1:]}'s turn")
-            assert done.stdout.startswith(f"{expected}: Neptune with {other} and a bot"), \
+            expected = (
+                "Your turn"
+                if mover == seat
+                else "A bot's turn"
+                if mover == 2
+                else f"{other[0].upper()}{other[1:]}'s turn"
+            )
+            assert done.stdout.startswith(f"{expected}: Neptune with {other} and a bot"), (
                 done.stdout
+            )
 
     own_hand_only()
     play(4)
@@ -156,8 +187,11 @@ def test_two_keys_play_neptune_over_ssh_and_one_rejoins_mid_round(table: Table) 
     subprocess.run([*t.tmux, "kill-session", "-t", leaver], check=True, timeout=30)
     wait_for(lambda: not sessions_of(t, leaver), SCREEN, f"{leaver}'s session to end")
     login(t, leaver)
-    wait_for(lambda: "back to your seat" in pane(t, leaver), SCREEN,
-             f"{leaver}'s lobby offering the table:\n{pane(t, leaver)}")
+    wait_for(
+        lambda: "back to your seat" in pane(t, leaver),
+        SCREEN,
+        f"{leaver}'s lobby offering the table:\n{pane(t, leaver)}",
+    )
     keys(t, leaver, "Enter")
     wait_for(lambda: "Round 1 of" in pane(t, leaver), SCREEN, f"{leaver} back at the table")
     play(3)

@@ -100,7 +100,7 @@ class Screen:
 
     async def wait_for(self, text: bytes, since: int, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
-        while text not in self.buffer[max(0, since - self.dropped - len(text)):]:
+        while text not in self.buffer[max(0, since - self.dropped - len(text)) :]:
             self.changed.clear()
             left = deadline - time.monotonic()
             if left <= 0:
@@ -112,8 +112,7 @@ class Screen:
         return self.dropped + len(self.buffer)
 
 
-async def _key_to_frame(send: Callable[[bytes], None], screen: Screen,
-                        keys: int) -> list[float]:
+async def _key_to_frame(send: Callable[[bytes], None], screen: Screen, keys: int) -> list[float]:
     """Send ``n`` and time the dialog's frame; Esc back; ``keys`` times."""
     samples = []
     for _ in range(keys):
@@ -128,8 +127,7 @@ async def _key_to_frame(send: Callable[[bytes], None], screen: Screen,
     return samples
 
 
-async def _key_to_output(send: Callable[[bytes], None], screen: Screen,
-                         keys: int) -> list[float]:
+async def _key_to_output(send: Callable[[bytes], None], screen: Screen, keys: int) -> list[float]:
     """Down and Up in the lobby's list of games: the time from the key to the first
     bytes of the frame that moves the highlight (a light key: no screen is made)."""
     samples = []
@@ -145,19 +143,23 @@ async def _key_to_output(send: Callable[[bytes], None], screen: Screen,
     return samples
 
 
-async def _both(send: Callable[[bytes], None], screen: Screen, keys: int,
-                what: str) -> dict[str, Any]:
+async def _both(
+    send: Callable[[bytes], None], screen: Screen, keys: int, what: str
+) -> dict[str, Any]:
     print(f"ssh bench: {what}...", file=sys.stderr, flush=True)
-    return {"move": _figures(await _key_to_output(send, screen, keys)),
-            "dialog": _figures(await _key_to_frame(send, screen, keys))}
+    return {
+        "move": _figures(await _key_to_output(send, screen, keys)),
+        "dialog": _figures(await _key_to_frame(send, screen, keys)),
+    }
 
 
 def _figures(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
-    return {"median_ms": round(statistics.median(ordered), 1),
-            "p95_ms": round(ordered[min(len(ordered) - 1, math.ceil(len(ordered) * 0.95) - 1)],
-                            1),
-            "samples": len(ordered)}
+    return {
+        "median_ms": round(statistics.median(ordered), 1),
+        "p95_ms": round(ordered[min(len(ordered) - 1, math.ceil(len(ordered) * 0.95) - 1)], 1),
+        "samples": len(ordered),
+    }
 
 
 class SSHSession:
@@ -169,13 +171,21 @@ class SSHSession:
         self.stdin: Any = None
         self._reader: asyncio.Task[None] | None = None
 
-    async def open(self, port: int, key: asyncssh.SSHKey, name: str, *,
-                   read: bool = True) -> SSHSession:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=name,
-                                           client_keys=[key], known_hosts=None,
-                                           agent_path=None, config=None)
+    async def open(
+        self, port: int, key: asyncssh.SSHKey, name: str, *, read: bool = True
+    ) -> SSHSession:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=name,
+            client_keys=[key],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+        )
         self.stdin, stdout, _stderr = await self.conn.open_session(
-            term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
         if read:
             self._reader = asyncio.get_running_loop().create_task(self._read(stdout))
         return self
@@ -207,7 +217,12 @@ class LocalSession:
         fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tui_games", "join", "--socket", str(socket_path)],
-            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
         os.close(slave)
         self.master = master
         os.set_blocking(master, False)
@@ -235,14 +250,35 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
     names = [f"p{i:02d}" for i in range(sessions + 2)]
     client_keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
     (folder / "ssh").mkdir(parents=True)
-    (folder / "ssh" / "keys").write_text("".join(
-        f"{name} {key.export_public_key().decode()}" for name, key in client_keys.items()))
+    (folder / "ssh" / "keys").write_text(
+        "".join(f"{name} {key.export_public_key().decode()}" for name, key in client_keys.items())
+    )
     env = {**os.environ, "TERM": "xterm-256color"}
     host = subprocess.Popen(
-        [sys.executable, "-m", "tui_games", "host", "--dir", str(folder), "--socket",
-         str(sock), "--ssh", str(port), "--ssh-bind", "127.0.0.1", "--max-per-ip", "400",
-         "--max-ssh", "400", "--max-per-key", "4"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        [
+            sys.executable,
+            "-m",
+            "tui_games",
+            "host",
+            "--dir",
+            str(folder),
+            "--socket",
+            str(sock),
+            "--ssh",
+            str(port),
+            "--ssh-bind",
+            "127.0.0.1",
+            "--max-per-ip",
+            "400",
+            "--max-ssh",
+            "400",
+            "--max-per-key",
+            "4",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     opened: list[SSHSession] = []
     idle: list[socket.socket] = []
     report: dict[str, Any] = {"sessions": sessions}
@@ -257,8 +293,10 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
         bot = next(iter(get_game(game).bots))
         with Connection(sock) as conn:  # games for the measured player's list to move in
             for _ in range(3):
-                conn.request(CreateGame(game=game, seats=[
-                    Seat(names[0]), Seat(names[1]), Seat("", bot)]), Created)
+                conn.request(
+                    CreateGame(game=game, seats=[Seat(names[0]), Seat(names[1]), Seat("", bot)]),
+                    Created,
+                )
 
         local = LocalSession(sock, env)
         await local.screen.wait_for(LOBBY, 0, 60)
@@ -268,8 +306,7 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
         measured = await SSHSession().open(port, client_keys[names[0]], names[0])
         opened.append(measured)
         await measured.screen.wait_for(LOBBY, 0, 60)
-        report["ssh_one_session"] = await _both(measured.send, measured.screen, keys,
-                                                "ssh keys")
+        report["ssh_one_session"] = await _both(measured.send, measured.screen, keys, "ssh keys")
 
         for name in names[1:sessions]:
             session = await SSHSession().open(port, client_keys[name], name)
@@ -282,18 +319,24 @@ async def _run(sessions: int, keys: int) -> dict[str, Any]:
             "host_process_with_sessions": _rss_kib(host.pid),
             "per_session_app_median": int(statistics.median(app_rss)) if app_rss else 0,
             "all_session_apps": sum(app_rss),
-            "session_apps": len(apps)}
+            "session_apps": len(apps),
+        }
         report[f"ssh_with_{sessions}_sessions"] = await _both(
-            measured.send, measured.screen, keys, f"ssh keys beside {sessions} sessions")
+            measured.send, measured.screen, keys, f"ssh keys beside {sessions} sessions"
+        )
 
-        stalled = await SSHSession().open(port, client_keys[names[-1]], names[-1],
-                                          read=False)  # never reads a byte
+        stalled = await SSHSession().open(
+            port, client_keys[names[-1]], names[-1], read=False
+        )  # never reads a byte
         opened.append(stalled)
         for _ in range(200):
             idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
         report["ssh_with_200_idle_and_a_stalled_reader"] = await _both(
-            measured.send, measured.screen, keys,
-            "ssh keys beside 200 idle connections and a stalled reader")
+            measured.send,
+            measured.screen,
+            keys,
+            "ssh keys beside 200 idle connections and a stalled reader",
+        )
         return report
     finally:
         for conn in idle:
@@ -314,15 +357,19 @@ def format_report(report: dict[str, Any]) -> list[str]:
     for key, value in report.items():
         if isinstance(value, dict) and "move" in value:
             for kind, figures in value.items():
-                lines.append(f"{key:40} {kind:6} key to frame median {figures['median_ms']}"
-                             f" ms, p95 {figures['p95_ms']} ms ({figures['samples']} keys)")
+                lines.append(
+                    f"{key:40} {kind:6} key to frame median {figures['median_ms']}"
+                    f" ms, p95 {figures['p95_ms']} ms ({figures['samples']} keys)"
+                )
     memory = report.get("memory_kib", {})
     if memory:
-        lines.append(f"{'memory':40} a session's app {memory['per_session_app_median'] // 1024}"
-                     f" MiB; host process {memory['host_alone'] // 1024} MiB alone, "
-                     f"{memory['host_process_with_sessions'] // 1024} MiB with "
-                     f"{memory['session_apps']} sessions "
-                     f"(+{memory['all_session_apps'] // 1024} MiB in their apps)")
+        lines.append(
+            f"{'memory':40} a session's app {memory['per_session_app_median'] // 1024}"
+            f" MiB; host process {memory['host_alone'] // 1024} MiB alone, "
+            f"{memory['host_process_with_sessions'] // 1024} MiB with "
+            f"{memory['session_apps']} sessions "
+            f"(+{memory['all_session_apps'] // 1024} MiB in their apps)"
+        )
     return lines
 
 
