@@ -181,36 +181,47 @@ def test_sftp_is_refused_with_why(door: Callable[..., DoorHost], keys: dict[str,
     assert "tui-games: no 'sftp' here: this host runs only the game" in done.stderr
 
 
-def test_local_forwarding_is_refused_with_why(
-    door: Callable[..., DoorHost], keys: dict[str, Path]
-) -> None:
+REFUSED_HERE = (
+    "administratively prohibited: tui-games: this host runs only the game, no "
+    "forwarding (ssh -L, -D, -W)"
+)
+
+
+def lines_of(text: str | bytes) -> list[str]:
+    """What ssh wrote, a line each (without the CR a pty's line ends with)."""
+    if isinstance(text, bytes):
+        text = text.decode(errors="replace")
+    return [line.rstrip("\r") for line in text.splitlines()]
+
+
+def test_dash_w_is_refused_with_why(door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
     host = door(keys_lines={"ada": keys["ada"]})
     # -W asks for one forwarded connection on the spot: the same request as -L's
     done = host.ssh(keys["ada"], options=("-W", f"127.0.0.1:{host.port}"))
-    assert done.returncode != 0
-    assert (
-        "administratively prohibited: tui-games: this host runs only the game, "
-        "no forwarding" in done.stderr
-    )
+    assert done.returncode == 255
+    assert f"channel 0: open failed: {REFUSED_HERE}" in lines_of(done.stderr)
+    assert "stdio forwarding failed" in lines_of(done.stderr)
 
 
-def test_a_dash_l_forward_is_refused_with_why(
-    door: Callable[..., DoorHost], keys: dict[str, Path]
-) -> None:
-    host = door(keys_lines={"ada": keys["ada"]})
+def forwarding_refused(
+    host: DoorHost,
+    key: Path,
+    option: str,
+    knock: Callable[[int], None],
+) -> list[str]:
+    """``ssh -N OPTION`` to the door, a connection to its local end (``knock``), and the
+    lines ssh wrote."""
     local = free_port()
     forward = subprocess.Popen(
-        host.ssh_args(keys["ada"], "ada", "-N", "-L", f"127.0.0.1:{local}:127.0.0.1:22"),
+        host.ssh_args(key, "ada", "-N", option, option_value(option, local)),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
     try:
         wait_for(lambda: host.log_has("ada logged in over SSH"), 30, "ada to log in")
-        wait_for(lambda: listening(local), 30, "ssh's local end of -L")
-        with socket.create_connection(("127.0.0.1", local), timeout=10) as sock:
-            sock.settimeout(10)
-            assert sock.recv(100) == b""  # ssh closes it: the host said no
+        wait_for(lambda: listening(local), 30, f"ssh's local end of {option}")
+        knock(local)
     finally:
         forward.terminate()
         try:
@@ -218,23 +229,117 @@ def test_a_dash_l_forward_is_refused_with_why(
         except subprocess.TimeoutExpired:  # a loaded machine: what it wrote is kept
             forward.kill()
             _, err = forward.communicate()
-    assert (
-        "administratively prohibited: tui-games: this host runs only the game, "
-        "no forwarding" in err.decode()
-    )
+    return lines_of(err)
 
 
-def test_remote_forwarding_is_refused(door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+def option_value(option: str, local: int) -> str:
+    return f"127.0.0.1:{local}:127.0.0.1:22" if option == "-L" else f"127.0.0.1:{local}"
+
+
+def test_a_dash_l_forward_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
     host = door(keys_lines={"ada": keys["ada"]})
-    done = host.ssh(
-        keys["ada"], "status", options=("-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9")
-    )
+
+    def knock(local: int) -> None:
+        with socket.create_connection(("127.0.0.1", local), timeout=10) as sock:
+            sock.settimeout(10)
+            assert sock.recv(100) == b""  # ssh closes it: the host said no
+
+    lines = forwarding_refused(host, keys["ada"], "-L", knock)
+    assert any(line.endswith(f"open failed: {REFUSED_HERE}") for line in lines), lines
+
+
+def test_a_dash_d_socks_forward_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+
+    def knock(local: int) -> None:  # a SOCKS5 client asks ssh for 127.0.0.1:22
+        with socket.create_connection(("127.0.0.1", local), timeout=10) as sock:
+            sock.settimeout(10)
+            sock.sendall(b"\x05\x01\x00")
+            assert sock.recv(2) == b"\x05\x00"
+            sock.sendall(b"\x05\x01\x00\x01\x7f\x00\x00\x01\x00\x16")
+            assert sock.recv(100)[:2] != b"\x05\x00"  # no "succeeded"
+
+    lines = forwarding_refused(host, keys["ada"], "-D", knock)
+    assert any(line.endswith(f"open failed: {REFUSED_HERE}") for line in lines), lines
+
+
+NO_REMOTE = "tui-games: no remote forwarding (ssh -R) here: this host runs only the game"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("-R", "0:127.0.0.1:9"),
+        ("-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"),
+        ("-R", "/tmp/tgd-nowhere.sock:127.0.0.1:9"),
+    ],
+)
+def test_remote_forwarding_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path], options: tuple[str, ...]
+) -> None:
+    """OpenSSH asks for -R before its session, and the protocol's "no" has no words: the
+    door closes the connection with the reason, which ssh prints."""
+    host = door(keys_lines={"ada": keys["ada"]})
+    done = host.ssh(keys["ada"], "status", options=options)
     assert done.returncode == 255
-    assert "remote port forwarding failed" in done.stderr
+    assert f"Received disconnect from 127.0.0.1 port {host.port}:11: {NO_REMOTE}" in lines_of(
+        done.stderr
+    ), done.stderr
     assert done.stdout == ""
 
 
-def test_x11_forwarding_is_refused(door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
+def test_a_dash_n_remote_forward_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
+    host = door(keys_lines={"ada": keys["ada"]})
+    done = host.ssh(keys["ada"], options=("-N", "-R", "0:127.0.0.1:9"))
+    assert done.returncode == 255
+    assert f"Received disconnect from 127.0.0.1 port {host.port}:11: {NO_REMOTE}" in lines_of(
+        done.stderr
+    )
+
+
+def test_a_remote_forward_asked_during_a_game_is_refused_on_its_stderr(
+    door: Callable[..., DoorHost], keys: dict[str, Path], tmp_path: Path
+) -> None:
+    """``ssh -O forward -R`` on a connection that plays: the game goes on, and its
+    stderr says why the forward failed."""
+    host = door(keys_lines={"ada": keys["ada"]})
+    control = tmp_path / "ctl"
+    game = subprocess.Popen(
+        host.ssh_args(keys["ada"], "ada", "-tt", "-M", "-S", str(control)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for(lambda: control.exists() and apps_of(host, "ada"), 30, "ada's game")
+        asked = subprocess.run(
+            [
+                *host.ssh_args(
+                    keys["ada"], "ada", "-S", str(control), "-O", "forward", "-R", "0:127.0.0.1:9"
+                )
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
+        assert asked.returncode != 0
+        assert apps_of(host, "ada")  # the game still runs
+    finally:
+        game.kill()
+        _, err = game.communicate(timeout=30)
+    assert NO_REMOTE in lines_of(err)
+
+
+def test_x11_forwarding_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
     host = door(keys_lines={"ada": keys["ada"]})
     done = subprocess.run(
         [*host.ssh_args(keys["ada"], "ada", "-X"), "status"],
@@ -245,30 +350,75 @@ def test_x11_forwarding_is_refused(door: Callable[..., DoorHost], keys: dict[str
         env={"DISPLAY": ":99", "PATH": os.environ.get("PATH", "/usr/bin:/bin")},
     )
     assert done.returncode == 0  # the command runs; the forwarding does not
-    assert "X11 forwarding request failed" in done.stderr
+    assert done.stdout == "No games of yours (ada) on this host.\n"
+    lines = lines_of(done.stderr)
+    assert "X11 forwarding request failed on channel 0" in lines
+    assert "tui-games: no X11 forwarding (ssh -X) here: this host runs only the game" in lines
 
 
-def test_agent_forwarding_is_refused(door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
-    """OpenSSH asks for the agent without wanting a reply, so the refusal is silent:
-    the server never opens an agent channel back to the client."""
-    host = door(keys_lines={"ada": keys["ada"]})
+NO_AGENT = "tui-games: no agent forwarding (ssh -A) here: this host runs only the game"
+
+
+def with_agent(
+    run: Callable[[dict[str, str]], subprocess.CompletedProcess[str]],
+) -> subprocess.CompletedProcess[str]:
+    """``run`` with an ssh-agent of its own in its environment."""
     agent = subprocess.run(["ssh-agent", "-s"], capture_output=True, text=True, timeout=10)
     auth_sock = agent.stdout.split("SSH_AUTH_SOCK=")[1].split(";")[0]
     pid = agent.stdout.split("SSH_AGENT_PID=")[1].split(";")[0]
     try:
-        done = subprocess.run(
+        return run({"SSH_AUTH_SOCK": auth_sock, "PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+    finally:
+        subprocess.run(["kill", pid], check=False)
+
+
+def test_agent_forwarding_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
+    """OpenSSH asks for the agent without wanting a reply: the door says no on stderr,
+    and never opens an agent channel back to the client."""
+    host = door(keys_lines={"ada": keys["ada"]})
+    done = with_agent(
+        lambda env: subprocess.run(
             [*host.ssh_args(keys["ada"], "ada", "-A", "-v"), "status"],
             capture_output=True,
             text=True,
             timeout=30,
             stdin=subprocess.DEVNULL,
-            env={"SSH_AUTH_SOCK": auth_sock, "PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+            env=env,
         )
-    finally:
-        subprocess.run(["kill", pid], check=False)
+    )
     assert done.returncode == 0
-    assert "Requesting authentication agent forwarding" in done.stderr
+    assert done.stdout == "No games of yours (ada) on this host.\n"
+    assert NO_AGENT in lines_of(done.stderr)
     assert "auth-agent@openssh.com" not in done.stderr
+
+
+def test_agent_forwarding_in_a_game_is_refused_with_why(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
+    """With a terminal the line comes before the game's screen (and is there after it)."""
+    host = door(keys_lines={"ada": keys["ada"]})
+
+    def play(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+        game = subprocess.Popen(
+            [*host.ssh_args(keys["ada"], "ada", "-A", "-tt")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        try:
+            wait_for(lambda: apps_of(host, "ada"), 30, "ada's game")
+        finally:
+            game.kill()
+            out, err = game.communicate(timeout=30)
+        return subprocess.CompletedProcess(
+            game.args, 0, out.decode(errors="replace"), err.decode(errors="replace")
+        )
+
+    done = with_agent(play)
+    assert NO_AGENT in lines_of(done.stderr)
 
 
 def test_an_invite_binds_the_first_key_once(

@@ -53,6 +53,20 @@ if TYPE_CHECKING:
 HOST_KEY_NAME = "host_key"
 COMMANDS = ("status", "lines")  # what ``ssh host COMMAND`` may run
 LANG_PATTERN = re.compile(r"[A-Za-z_]+(\.[A-Za-z0-9-]+)?(@[A-Za-z]+)?")
+# What the client sees for each forwarding it asks for; -L, -D and -W come as channel
+# opens, whose refusal OpenSSH prints with our reason ("open failed: administratively
+# prohibited: ..."); the others get no word back in the protocol, so the door says it.
+NO_FORWARDING = "tui-games: this host runs only the game, no forwarding (ssh -L, -D, -W)"
+NO_REMOTE = "no remote forwarding (ssh -R) here: this host runs only the game"
+NO_AGENT = "no agent forwarding (ssh -A) here: this host runs only the game"
+NO_X11 = "no X11 forwarding (ssh -X) here: this host runs only the game"
+# asyncssh has no callback for a session's agent and X11 requests (OpenSSH wants no answer
+# to -A, so the refusal would be silent): the door takes these two handlers of the
+# channel's, and checks at start that asyncssh still has them.
+CHANNEL_REQUESTS = {
+    "_process_auth_agent_req_at_openssh_dot_com_request": NO_AGENT,
+    "_process_x11_req_request": NO_X11,
+}
 HANGUP_GRACE = 5.0  # seconds a session's app has to autosave and end after a hang-up
 OUTPUT_CHUNK = 65536
 
@@ -150,6 +164,13 @@ class Door:
 
     async def start(self) -> str:
         """Listen; the host key's fingerprint, for the log."""
+        missing = [
+            name
+            for name in CHANNEL_REQUESTS
+            if not callable(getattr(asyncssh.SSHServerChannel, name, None))
+        ]
+        if missing:  # a newer asyncssh: -A and -X would be refused without a word
+            raise RuntimeError(f"this asyncssh has no {', '.join(missing)}")
         key, made = host_key(self.folder)
         self._server = await asyncssh.create_server(
             lambda: DoorConnection(self),
@@ -157,8 +178,11 @@ class Door:
             self.settings.port,
             server_host_keys=[key],
             login_timeout=self.settings.login_grace,
+            # no line editor: the app edits its own lines, and the session's channel is
+            # asyncssh's own, not a wrapper (its agent and X11 requests are the door's)
             session_factory=None,
             encoding=None,
+            line_editor=False,
             allow_scp=False,
             x11_forwarding=False,
             agent_forwarding=False,
@@ -211,6 +235,7 @@ class DoorConnection(asyncssh.SSHServer):
         self._counted = False
         self._key: tuple[str, str, str] | None = None  # last accepted (id, user, comment)
         self._conn: asyncssh.SSHServerConnection | None = None
+        self.games: set[GameSession] = set()  # its sessions running the app or a command
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -298,21 +323,26 @@ class DoorConnection(asyncssh.SSHServer):
     def connection_requested(
         self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
     ) -> bool:
-        raise asyncssh.ChannelOpenError(
-            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-            "tui-games: this host runs only the game, no forwarding",
-        )
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        raise asyncssh.ChannelOpenError(
-            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-            "tui-games: this host runs only the game, no forwarding",
-        )
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        return False
+        return self._no_remote()
 
     def unix_server_requested(self, listen_path: str) -> bool:
+        return self._no_remote()
+
+    def _no_remote(self) -> bool:
+        """ssh -R: the protocol's refusal has no words, so they go where the client reads
+        them: on the stderr of a game it plays on this connection, or, before any (OpenSSH
+        asks for -R first), as the reason the connection is closed, which ssh prints."""
+        if self.games:
+            for game in self.games:
+                game.say(NO_REMOTE)
+        elif self._conn is not None:
+            self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"tui-games: {NO_REMOTE}")
         return False
 
 
@@ -329,10 +359,27 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.subsystem: str | None = None
         self.process: SessionProcess | None = None
         self.lines = False  # ``ssh host lines``: the lobby and tables in plain lines
+        self.refused: list[str] = []  # forwardings it asked for, said when it starts
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        for name, reason in CHANNEL_REQUESTS.items():
+            setattr(chan, name, self._refusing(reason))
+
+    def _refusing(self, reason: str) -> Callable[[Any], bool]:
+        def refuse(packet: Any) -> bool:
+            if reason not in self.refused:
+                self.refused.append(reason)
+            return False  # asyncssh answers "failure" if the client wants an answer
+
+        return refuse
+
+    def say(self, reason: str) -> None:
+        """A line on the client's stderr, beside the game (a pty's screen shows it until
+        the app draws; it is there again after the app leaves its screen)."""
+        with contextlib.suppress(Exception):
+            self.chan.write_stderr(f"tui-games: {reason}\r\n".encode())
 
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
@@ -362,6 +409,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.link.refusal is not None or name is None:
             self._refuse(self.link.refusal or "not logged in")
             return
+        for reason in self.refused:
+            self.say(reason)
+        self.link.games.add(self)
         if self.subsystem is not None:
             self._refuse(
                 f"no {self.subsystem!r} here: this host runs only the game (no file transfer)"
@@ -462,12 +512,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        self.link.games.discard(self)
         self.door.sessions.discard(self)
         if self.process is not None:
             self.process.hang_up()
 
     def ended(self, code: int) -> None:
         """The app ended by itself (the player quit): close the channel."""
+        self.link.games.discard(self)
         self.door.sessions.discard(self)
         if self._idle is not None:
             self._idle.cancel()
