@@ -53,15 +53,21 @@ def my_table(rows: list[GameRow], user: str) -> int | None:
     """The row of the unfinished game ``user`` has a seat at (the one waiting for them
     first), or None. A player whose terminal dropped comes back to the lobby: issue 18
     asked that their table be one key away, so the lobby starts on it."""
-    mine = [i for i, row in enumerate(rows) if not row.over
-            and any(seat.bot is None and seat.name == user for seat in row.seats)]
-    waiting = [i for i in mine if rows[i].to_move is not None
-               and rows[i].seats[rows[i].to_move].name == user]
+    mine = [
+        i
+        for i, row in enumerate(rows)
+        if not row.over and any(seat.bot is None and seat.name == user for seat in row.seats)
+    ]
+    waiting = [
+        i
+        for i in mine
+        if rows[i].to_move is not None and rows[i].seats[rows[i].to_move].name == user
+    ]
     return (waiting or mine or [None])[0]
 
 
 def parse_seats(text: str, bots: list[str]) -> list[Seat]:
-    """"ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
+    """ "ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
     seats: list[Seat] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
@@ -87,10 +93,16 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         games = all_games()
         with Vertical(classes="dialog online-new"):
             yield Static("New online game", classes="dialog-title")
-            yield Select([(info.title, gid) for gid, info in games.items()],
-                         value=next(iter(games)), allow_blank=False, id="online-game")
-            yield Static("Seats, in order: player names (logins, SSH players) or bot levels",
-                         id="online-seats-label")
+            yield Select(
+                [(info.title, gid) for gid, info in games.items()],
+                value=next(iter(games)),
+                allow_blank=False,
+                id="online-game",
+            )
+            yield Static(
+                "Seats, in order: player names (logins, SSH players) or bot levels",
+                id="online-seats-label",
+            )
             yield Input(f"{self.user}, normal", id="online-seats")
             yield Vertical(id="online-options")
             yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
@@ -111,26 +123,36 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         box = self.query_one("#online-options", Vertical)
         await box.remove_children()
         await box.mount_all(
-            Horizontal(Static(spec.label, classes="online-option-label"),
-                       Select([(label, value) for value, label in spec.choices],
-                              value=spec.default, allow_blank=False,
-                              id=f"online-opt-{spec.key}"),
-                       classes="online-option")
-            for spec in get_game(game_id).rules.option_specs)
+            Horizontal(
+                Static(spec.label, classes="online-option-label"),
+                Select(
+                    [(label, value) for value, label in spec.choices],
+                    value=spec.default,
+                    allow_blank=False,
+                    id=f"online-opt-{spec.key}",
+                ),
+                classes="online-option",
+            )
+            for spec in get_game(game_id).rules.option_specs
+        )
 
     def chosen_options(self) -> dict[str, str]:
         """The options as set in the dialog, by key."""
         game_id = str(self.query_one("#online-game", Select).value)
-        return {spec.key: str(self.query_one(f"#online-opt-{spec.key}", Select).value)
-                for spec in get_game(game_id).rules.option_specs
-                if self.query(f"#online-opt-{spec.key}")}
+        return {
+            spec.key: str(self.query_one(f"#online-opt-{spec.key}", Select).value)
+            for spec in get_game(game_id).rules.option_specs
+            if self.query(f"#online-opt-{spec.key}")
+        }
 
     def _hint(self, game_id: str) -> str:
         info = get_game(game_id)
         low, high = info.rules.min_players, info.rules.max_players
         players = f"{low}" if low == high else f"{low}-{high}"
-        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
-                "on; Create makes the game, esc cancels.")
+        return (
+            f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
+            "on; Create makes the game, esc cancels."
+        )
 
     @on(Select.Changed, "#online-game")
     async def _game_changed(self, event: Select.Changed) -> None:
@@ -161,7 +183,8 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         if len(seats) not in info.players:
             low, high = info.rules.min_players, info.rules.max_players
             self.query_one("#online-new-status", StatusLine).update(
-                f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True)
+                f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True
+            )
             return
         self.dismiss(CreateGame(game=game_id, seats=seats, options=self.chosen_options()))
 
@@ -177,8 +200,10 @@ def my_line(lines: list[StatLine]) -> str:
         return "Your finished games here: none yet (tui-games stats --host lists them)."
     wins = sum(line.wins for line in lines)
     best = max(line.best_streak for line in lines)
-    return (f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
-            f"best streak {best}. Every figure: tui-games stats --host.")
+    return (
+        f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
+        f"best streak {best}. Every figure: tui-games stats --host."
+    )
 
 
 class LobbyScreen(Screen[None]):
@@ -195,8 +220,13 @@ class LobbyScreen(Screen[None]):
     class Listed(Message):
         """The host's games (or why they could not be listed)."""
 
-        def __init__(self, games: list[GameRow] | None, user: str, problem: str = "",
-                     mine: list[StatLine] | None = None) -> None:
+        def __init__(
+            self,
+            games: list[GameRow] | None,
+            user: str,
+            problem: str = "",
+            mine: list[StatLine] | None = None,
+        ) -> None:
             super().__init__()
             self.games = games
             self.user = user
@@ -318,8 +348,7 @@ class LobbyScreen(Screen[None]):
         self._rows = games
         now = time.time()
         menu.clear_options()
-        menu.add_options([Option(row_text(row, self.user, now), id=row.id)
-                          for row in self._rows])
+        menu.add_options([Option(row_text(row, self.user, now), id=row.id) for row in self._rows])
         if keep is not None and self._rows:
             menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
@@ -328,12 +357,17 @@ class LobbyScreen(Screen[None]):
             self.status(self._notice[1])  # kept until that turn is played
             return
         if shown is not None and self._rows and self._rows[shown].id == self._back_id:
-            self.status(f"You are {self.user}. Enter takes you back to your seat at "
-                        f"{self._rows[shown].title}; w watches, n starts a new game.")
+            self.status(
+                f"You are {self.user}. Enter takes you back to your seat at "
+                f"{self._rows[shown].title}; w watches, n starts a new game."
+            )
             return
-        self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
-                    "Enter joins, w watches, n starts a new one." if count else
-                    f"You are {self.user}. No games yet: n starts one.")
+        self.status(
+            f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
+            "Enter joins, w watches, n starts a new one."
+            if count
+            else f"You are {self.user}. No games yet: n starts one."
+        )
 
     def _ring(self, games: list[GameRow]) -> None:
         """The bell and a notice for each turn that came to us since the last list,
@@ -397,6 +431,7 @@ class LobbyScreen(Screen[None]):
 
     def action_new(self) -> None:
         """Set up a new game with seats bound to logins or bots, then sit at it."""
+
         def made(request: CreateGame | None) -> None:
             if request is not None:
                 self.status("Creating the game...")
