@@ -92,6 +92,17 @@ async def test_the_lobby_shows_the_players_own_line(host: HostProcess, tmp_path:
     )
 
 
+def test_an_ssh_door_player_is_not_sent_to_a_command_they_cannot_run() -> None:
+    """The SSH door's players have no shell on the host: their line names no command."""
+    line = StatLine(
+        game="neptune", title="Neptune", opponents="easy", games=4, wins=3, best_streak=2
+    )
+    assert my_line([line], shell=False) == (
+        "Your finished games here: 4, 3 won (75%), best streak 2."
+    )
+    assert my_line([], shell=False) == "Your finished games here: none yet."
+
+
 def _seated(game: HostedGame, seat: int) -> Connection:
     """A connection of ``me()`` at ``seat`` (the host's own bookkeeping, no socket: it is
     not in the game's connections, so nothing is sent to it)."""

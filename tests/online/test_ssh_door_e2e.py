@@ -232,6 +232,7 @@ def test_two_keys_play_a_whole_neptune_game_over_ssh_and_one_rejoins_mid_round(
         SCREEN,
         f"{leaver}'s lobby offering the table:\n{pane(t, leaver)}",
     )
+    assert "Your finished games here: none yet." in flat_pane(t, leaver)  # no shell command
     keys(t, leaver, "Enter")
     here.add(leaver)
     wait_for(

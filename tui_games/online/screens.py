@@ -193,16 +193,21 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         self.dismiss(None)
 
 
-def my_line(lines: list[StatLine]) -> str:
-    """The player's own line in the lobby: their finished games on this host in sum."""
+def my_line(lines: list[StatLine], *, shell: bool = True) -> str:
+    """The player's own line in the lobby: their finished games on this host in sum, and
+    the command that lists every figure when the player has a shell on the host (an SSH
+    door's player has none, so is not sent to a command they cannot run)."""
     games = sum(line.games for line in lines)
     if not games:
-        return "Your finished games here: none yet (tui-games stats --host lists them)."
+        return (
+            "Your finished games here: none yet"
+            f"{' (tui-games stats --host lists them)' if shell else ''}."
+        )
     wins = sum(line.wins for line in lines)
     best = max(line.best_streak for line in lines)
     return (
         f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
-        f"best streak {best}. Every figure: tui-games stats --host."
+        f"best streak {best}.{' Every figure: tui-games stats --host.' if shell else ''}"
     )
 
 
@@ -334,7 +339,9 @@ class LobbyScreen(Screen[None]):
         if not self.is_current:
             return
         if event.mine is not None:
-            self.query_one("#lobby-mine", Static).update(my_line(event.mine))
+            self.query_one("#lobby-mine", Static).update(
+                my_line(event.mine, shell=not isinstance(self.path, HandedDoor))
+            )
         menu = self.query_one("#lobby-games", OptionList)
         keep = menu.highlighted
         ids = [row.id for row in games]
