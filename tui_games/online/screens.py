@@ -263,6 +263,11 @@ class LobbyScreen(Screen[None]):
         self._back_id: str | None = None  # that table's game, while it is highlighted
         self._turns: set[str] | None = None  # games waiting for us (None: not listed yet)
         self._notice: tuple[str, str] | None = None  # (game, words) of a turn that came
+        # What the lobby shows now: a list every 2 s that says the same is not drawn again
+        # (a redraw in the middle of a key's frame was the slowest of the light keys).
+        self._shown: list[tuple[str, str]] = []  # (game id, its line)
+        self._mine = ""
+        self._said: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -284,7 +289,9 @@ class LobbyScreen(Screen[None]):
 
     def status(self, text: str, *, error: bool = False) -> None:
         """The line under the list."""
-        self.query_one("#lobby-status", StatusLine).update(text, error=error)
+        if (text, error) != self._said:
+            self._said = (text, error)
+            self.query_one("#lobby-status", StatusLine).update(text, error=error)
 
     # ---- talking to the host (worker threads) ---------------------------------------------
 
@@ -339,9 +346,10 @@ class LobbyScreen(Screen[None]):
         if not self.is_current:
             return
         if event.mine is not None:
-            self.query_one("#lobby-mine", Static).update(
-                my_line(event.mine, shell=not isinstance(self.path, HandedDoor))
-            )
+            mine = my_line(event.mine, shell=not isinstance(self.path, HandedDoor))
+            if mine != self._mine:
+                self._mine = mine
+                self.query_one("#lobby-mine", Static).update(mine)
         menu = self.query_one("#lobby-games", OptionList)
         keep = menu.highlighted
         ids = [row.id for row in games]
@@ -354,19 +362,22 @@ class LobbyScreen(Screen[None]):
                 keep, self._back_id = back, games[back].id
         self._rows = games
         now = time.time()
-        menu.clear_options()
-        menu.add_options([Option(row_text(row, self.user, now), id=row.id) for row in self._rows])
-        if keep is not None and self._rows:
-            menu.highlighted = min(keep, len(self._rows) - 1)
+        shown = [(row.id, row_text(row, self.user, now)) for row in self._rows]
+        if shown != self._shown:
+            self._shown = shown
+            menu.clear_options()
+            menu.add_options([Option(text, id=game_id) for game_id, text in shown])
+            if keep is not None and self._rows:
+                menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
-        shown = menu.highlighted
+        highlighted = menu.highlighted
         if self._notice is not None and self._notice[0] in (self._turns or set()):
             self.status(self._notice[1])  # kept until that turn is played
             return
-        if shown is not None and self._rows and self._rows[shown].id == self._back_id:
+        if highlighted is not None and self._rows and self._rows[highlighted].id == self._back_id:
             self.status(
                 f"You are {self.user}. Enter takes you back to your seat at "
-                f"{self._rows[shown].title}; w watches, n starts a new game."
+                f"{self._rows[highlighted].title}; w watches, n starts a new game."
             )
             return
         self.status(
