@@ -23,7 +23,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
-from tui_games.engine.session import Seat
+from tui_games.engine.session import Seat, Session
 from tui_games.engine.stats import StatLine
 from tui_games.games import all_games, get_game
 from tui_games.online import socket_path
@@ -465,14 +465,37 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
 
 
-def run_join(path: Door = None) -> int:
-    """The ``tui-games join`` command: the app, opening on the host's lobby."""
+class DoorStore(SaveStore):
+    """The save folder of an SSH door's player, who is not this machine's user: nothing
+    is written anywhere but in it. The one way out a store has, "save elsewhere" (when
+    the folder cannot be written), takes only a path in the folder itself."""
+
+    def save_to(self, session: Session, target: Path | str) -> Path:
+        try:
+            path = Path(target).expanduser()
+            folder = path if path.is_dir() else path.parent
+            inside = folder.resolve() == self.folder.resolve()
+        except (OSError, ValueError, RuntimeError):
+            inside = False
+        if not inside:
+            raise SaveError(
+                target,
+                "cannot save there: this host keeps your games only in your own folder",
+                "outside your own folder",
+            )
+        return super().save_to(session, target)
+
+
+def join_app(path: Door = None) -> Any:
+    """The app of ``tui-games join``, opening on the host's lobby. A session of the SSH
+    door (a handed door) writes nowhere but its player's own save folder (DoorStore)."""
     from tui_games.tui.app import GamesApp
 
+    kind = DoorStore if isinstance(path, HandedDoor) else SaveStore
     try:
-        store = SaveStore(resolve_save_dir())
+        store = kind(resolve_save_dir())
     except SaveError:  # the lobby never writes; a table needs a store to exist
-        store = SaveStore(Path(tempfile.gettempdir()))
+        store = kind(Path(tempfile.gettempdir()))
 
     class JoinApp(GamesApp):
         """GamesApp with the lobby at the bottom of the screen stack."""
@@ -480,5 +503,10 @@ def run_join(path: Door = None) -> int:
         def get_default_screen(self) -> Any:
             return LobbyScreen(path)
 
-    JoinApp(store).run()
+    return JoinApp(store)
+
+
+def run_join(path: Door = None) -> int:
+    """The ``tui-games join`` command: the app, opening on the host's lobby."""
+    join_app(path).run()
     return 0
