@@ -46,8 +46,12 @@ def listening(port: int) -> bool:
 def make_key(folder: Path, name: str) -> Path:
     """A new ed25519 key pair ``folder/name`` (and ``.pub``)."""
     path = folder / name
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"{name}@test",
-                    "-f", str(path)], check=True, capture_output=True, timeout=30)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"{name}@test", "-f", str(path)],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     return path
 
 
@@ -72,32 +76,79 @@ class DoorHost:
 
     def start(self) -> DoorHost:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui_games", "host", "--dir", str(self.folder), "--socket",
-             str(self.socket), "--bot-delay", "0", "--ssh", str(self.port), "--ssh-bind",
-             "127.0.0.1", *self.options],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
+            [
+                sys.executable,
+                "-m",
+                "tui_games",
+                "host",
+                "--dir",
+                str(self.folder),
+                "--socket",
+                str(self.socket),
+                "--bot-delay",
+                "0",
+                "--ssh",
+                str(self.port),
+                "--ssh-bind",
+                "127.0.0.1",
+                *self.options,
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         proc = self.proc
         # The door and the host's own socket both, before any test knocks at either.
-        wait_for(lambda: (listening(self.port) and self.socket.exists())
-                 or proc.poll() is not None, 30, "the SSH door and the host socket to listen")
+        wait_for(
+            lambda: (listening(self.port) and self.socket.exists()) or proc.poll() is not None,
+            30,
+            "the SSH door and the host socket to listen",
+        )
         if proc.poll() is not None:
             raise AssertionError(f"the host exited: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
         return self
 
     def ssh_args(self, key: Path, user: str = "player", *options: str) -> list[str]:
         """An ``ssh`` command line for this door, nothing taken from ~/.ssh."""
-        return ["ssh", "-p", str(self.port), "-i", str(key), "-F", "/dev/null",
-                "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
-                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                "-o", "ConnectTimeout=10", *options, f"{user}@127.0.0.1"]
+        return [
+            "ssh",
+            "-p",
+            str(self.port),
+            "-i",
+            str(key),
+            "-F",
+            "/dev/null",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "ConnectTimeout=10",
+            *options,
+            f"{user}@127.0.0.1",
+        ]
 
-    def ssh(self, key: Path, *command: str, user: str = "player",
-            options: tuple[str, ...] = (), timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    def ssh(
+        self,
+        key: Path,
+        *command: str,
+        user: str = "player",
+        options: tuple[str, ...] = (),
+        timeout: float = 30,
+    ) -> subprocess.CompletedProcess[str]:
         """Run ``ssh ... COMMAND`` to the end: its exit code, stdout and stderr."""
-        return subprocess.run([*self.ssh_args(key, user, *options), *command],
-                              capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            [*self.ssh_args(key, user, *options), *command],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
 
     def log_has(self, text: str) -> bool:
         """True once the host has logged ``text`` (its log is read as it comes)."""
@@ -131,5 +182,6 @@ class DoorHost:
 
 
 def tmux_pane(tmux: list[str], name: str) -> str:
-    return subprocess.run([*tmux, "capture-pane", "-p", "-t", name], capture_output=True,
-                          text=True, timeout=30).stdout
+    return subprocess.run(
+        [*tmux, "capture-pane", "-p", "-t", name], capture_output=True, text=True, timeout=30
+    ).stdout

@@ -28,10 +28,11 @@ from tui_games.tui.widgets.status import StatusLine
 
 
 def test_a_finished_host_game_is_a_record_in_the_logins_history(tmp_path: Path) -> None:
-    """"On a shared host, per login": the record goes to history/<login>/."""
+    """ "On a shared host, per login": the record goes to history/<login>/."""
     host = Host(tmp_path / "host", tmp_path / "host.sock")
-    game = host.create(me(), CreateGame(game="nebular_colors",
-                                        seats=[Seat(me()), Seat("Bot", "easy")]))
+    game = host.create(
+        me(), CreateGame(game="nebular_colors", seats=[Seat(me()), Seat("Bot", "easy")])
+    )
     assert isinstance(game, HostedGame)
     session = game.session
     rng = random.Random(1)
@@ -50,20 +51,21 @@ def test_the_host_answers_a_login_with_its_own_figures(tmp_path: Path) -> None:
     """`tui-games stats --host`: the player's own line on a shared host."""
     host = Host(tmp_path / "host", tmp_path / "host.sock")
     assert host.stats_of(me()) == []
-    game = host.create(me(), CreateGame(game="nebular_colors",
-                                        seats=[Seat(me()), Seat("Bot", "easy")]))
+    game = host.create(
+        me(), CreateGame(game="nebular_colors", seats=[Seat(me()), Seat("Bot", "easy")])
+    )
     assert isinstance(game, HostedGame)
     rng = random.Random(2)
     while (mover := game.session.to_move) is not None:
-        host.play(game, mover, rng.choice(game.session.rules.legal_actions(
-            game.session.state)))
+        host.play(game, mover, rng.choice(game.session.rules.legal_actions(game.session.state)))
     [line] = host.stats_of(me())
     assert line.games == 1 and line.opponents == "easy"
     assert host.stats_of("somebody-else") == []
 
 
-def test_stats_host_asks_the_running_host(host: HostProcess,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_host_asks_the_running_host(
+    host: HostProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = cli.main(["stats", "--host", "--json", "--socket", str(host.socket)])
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
@@ -71,35 +73,49 @@ def test_stats_host_asks_the_running_host(host: HostProcess,
 
 
 async def test_the_lobby_shows_the_players_own_line(host: HostProcess, tmp_path: Path) -> None:
-    """"On a shared host, per login: ... or the lobby shows the player's own line."""
+    """ "On a shared host, per login: ... or the lobby shows the player's own line."""
     app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
     async with app.run_test(size=SIZE) as pilot:
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         mine = lobby.query_one("#lobby-mine", Static)
-        await until(pilot, lambda: "Your finished games here" in str(mine.render()),
-                    "the player's own line")
+        await until(
+            pilot, lambda: "Your finished games here" in str(mine.render()), "the player's own line"
+        )
         assert "none yet" in str(mine.render())
-    line = StatLine(game="neptune", title="Neptune", opponents="easy", games=4, wins=3,
-                    best_streak=2)
-    assert my_line([line]) == ("Your finished games here: 4, 3 won (75%), best streak 2. "
-                               "Every figure: tui-games stats --host.")
+    line = StatLine(
+        game="neptune", title="Neptune", opponents="easy", games=4, wins=3, best_streak=2
+    )
+    assert my_line([line]) == (
+        "Your finished games here: 4, 3 won (75%), best streak 2. "
+        "Every figure: tui-games stats --host."
+    )
+
+
+def test_an_ssh_door_player_is_not_sent_to_a_command_they_cannot_run() -> None:
+    """The SSH door's players have no shell on the host: their line names no command."""
+    line = StatLine(
+        game="neptune", title="Neptune", opponents="easy", games=4, wins=3, best_streak=2
+    )
+    assert my_line([line], shell=False) == (
+        "Your finished games here: 4, 3 won (75%), best streak 2."
+    )
+    assert my_line([], shell=False) == "Your finished games here: none yet."
 
 
 def _seated(game: HostedGame, seat: int) -> Connection:
     """A connection of ``me()`` at ``seat`` (the host's own bookkeeping, no socket: it is
     not in the game's connections, so nothing is sent to it)."""
-    return Connection(writer=cast(Any, None), uid=os.getuid(), user=me(), game=game,
-                      seat=seat)
+    return Connection(writer=cast(Any, None), uid=os.getuid(), user=me(), game=game, seat=seat)
 
 
-def test_an_online_players_hints_are_counted_on_the_host_once_per_position(
-        tmp_path: Path) -> None:
+def test_an_online_players_hints_are_counted_on_the_host_once_per_position(tmp_path: Path) -> None:
     """Hints are worked out on the client; the host keeps their count in the game's save
     and in the record, so History and Stats on the host show them."""
     host = Host(tmp_path / "host", tmp_path / "host.sock")
-    game = host.create(me(), CreateGame(game="nebular_colors",
-                                        seats=[Seat(me()), Seat("Bot", "easy")]))
+    game = host.create(
+        me(), CreateGame(game="nebular_colors", seats=[Seat(me()), Seat("Bot", "easy")])
+    )
     assert isinstance(game, HostedGame)
     session = game.session
     rng = random.Random(3)
@@ -123,23 +139,28 @@ def test_an_online_players_hints_are_counted_on_the_host_once_per_position(
 
 
 async def test_a_hint_at_an_online_table_reaches_the_hosts_count(
-        host: HostProcess, tmp_path: Path) -> None:
+    host: HostProcess, tmp_path: Path
+) -> None:
     with ClientConnection(host.socket) as conn:
-        game_id = conn.request(CreateGame(game="neptune",
-                                          seats=[Seat(me()), Seat("B", "easy")]),
-                               Created).game_id
+        game_id = conn.request(
+            CreateGame(game="neptune", seats=[Seat(me()), Seat("B", "easy")]), Created
+        ).game_id
     app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen._rows,
-                    "the lobby's list")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, LobbyScreen) and app.screen._rows,
+            "the lobby's list",
+        )
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
         table = app.screen
         assert isinstance(table, OnlineTable)
         await until(pilot, lambda: table.session.to_move == 0, "our turn")
         await pilot.press("H")
-        await until(pilot, lambda: table.query_one(StatusLine).text.startswith("Hint:"),
-                    "the hint")
+        await until(pilot, lambda: table.query_one(StatusLine).text.startswith("Hint:"), "the hint")
     save = host.folder / f"{game_id}.json"
-    wait_for(lambda: json.loads(save.read_text()).get("hints_used") == [1, 0],
-             what="the host's save to count the hint")
+    wait_for(
+        lambda: json.loads(save.read_text()).get("hints_used") == [1, 0],
+        what="the host's save to count the hint",
+    )

@@ -23,7 +23,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui_games.engine.saves import SaveError, SaveStore, resolve_save_dir
-from tui_games.engine.session import Seat
+from tui_games.engine.session import Seat, Session
 from tui_games.engine.stats import StatLine
 from tui_games.games import all_games, get_game
 from tui_games.online import socket_path
@@ -53,15 +53,21 @@ def my_table(rows: list[GameRow], user: str) -> int | None:
     """The row of the unfinished game ``user`` has a seat at (the one waiting for them
     first), or None. A player whose terminal dropped comes back to the lobby: issue 18
     asked that their table be one key away, so the lobby starts on it."""
-    mine = [i for i, row in enumerate(rows) if not row.over
-            and any(seat.bot is None and seat.name == user for seat in row.seats)]
-    waiting = [i for i in mine if rows[i].to_move is not None
-               and rows[i].seats[rows[i].to_move].name == user]
+    mine = [
+        i
+        for i, row in enumerate(rows)
+        if not row.over and any(seat.bot is None and seat.name == user for seat in row.seats)
+    ]
+    waiting = [
+        i
+        for i in mine
+        if rows[i].to_move is not None and rows[i].seats[rows[i].to_move].name == user
+    ]
     return (waiting or mine or [None])[0]
 
 
 def parse_seats(text: str, bots: list[str]) -> list[Seat]:
-    """"ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
+    """ "ada, bob, normal" -> Ada's seat, Bob's seat and a normal bot (bot levels by name)."""
     seats: list[Seat] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
@@ -87,10 +93,16 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         games = all_games()
         with Vertical(classes="dialog online-new"):
             yield Static("New online game", classes="dialog-title")
-            yield Select([(info.title, gid) for gid, info in games.items()],
-                         value=next(iter(games)), allow_blank=False, id="online-game")
-            yield Static("Seats, in order: player names (logins, SSH players) or bot levels",
-                         id="online-seats-label")
+            yield Select(
+                [(info.title, gid) for gid, info in games.items()],
+                value=next(iter(games)),
+                allow_blank=False,
+                id="online-game",
+            )
+            yield Static(
+                "Seats, in order: player names (logins, SSH players) or bot levels",
+                id="online-seats-label",
+            )
             yield Input(f"{self.user}, normal", id="online-seats")
             yield Vertical(id="online-options")
             yield StatusLine(self._hint(next(iter(games))), id="online-new-status")
@@ -111,26 +123,36 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         box = self.query_one("#online-options", Vertical)
         await box.remove_children()
         await box.mount_all(
-            Horizontal(Static(spec.label, classes="online-option-label"),
-                       Select([(label, value) for value, label in spec.choices],
-                              value=spec.default, allow_blank=False,
-                              id=f"online-opt-{spec.key}"),
-                       classes="online-option")
-            for spec in get_game(game_id).rules.option_specs)
+            Horizontal(
+                Static(spec.label, classes="online-option-label"),
+                Select(
+                    [(label, value) for value, label in spec.choices],
+                    value=spec.default,
+                    allow_blank=False,
+                    id=f"online-opt-{spec.key}",
+                ),
+                classes="online-option",
+            )
+            for spec in get_game(game_id).rules.option_specs
+        )
 
     def chosen_options(self) -> dict[str, str]:
         """The options as set in the dialog, by key."""
         game_id = str(self.query_one("#online-game", Select).value)
-        return {spec.key: str(self.query_one(f"#online-opt-{spec.key}", Select).value)
-                for spec in get_game(game_id).rules.option_specs
-                if self.query(f"#online-opt-{spec.key}")}
+        return {
+            spec.key: str(self.query_one(f"#online-opt-{spec.key}", Select).value)
+            for spec in get_game(game_id).rules.option_specs
+            if self.query(f"#online-opt-{spec.key}")
+        }
 
     def _hint(self, game_id: str) -> str:
         info = get_game(game_id)
         low, high = info.rules.min_players, info.rules.max_players
         players = f"{low}" if low == high else f"{low}-{high}"
-        return (f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
-                "on; Create makes the game, esc cancels.")
+        return (
+            f"{info.title}: {players} seats. Bots: {', '.join(info.bots)}. Tab moves "
+            "on; Create makes the game, esc cancels."
+        )
 
     @on(Select.Changed, "#online-game")
     async def _game_changed(self, event: Select.Changed) -> None:
@@ -161,7 +183,8 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         if len(seats) not in info.players:
             low, high = info.rules.min_players, info.rules.max_players
             self.query_one("#online-new-status", StatusLine).update(
-                f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True)
+                f"{info.title} needs {low}-{high} seats; you named {len(seats)}.", error=True
+            )
             return
         self.dismiss(CreateGame(game=game_id, seats=seats, options=self.chosen_options()))
 
@@ -170,15 +193,22 @@ class NewOnlineGameScreen(DismissOnce, ModalScreen[CreateGame | None]):
         self.dismiss(None)
 
 
-def my_line(lines: list[StatLine]) -> str:
-    """The player's own line in the lobby: their finished games on this host in sum."""
+def my_line(lines: list[StatLine], *, shell: bool = True) -> str:
+    """The player's own line in the lobby: their finished games on this host in sum, and
+    the command that lists every figure when the player has a shell on the host (an SSH
+    door's player has none, so is not sent to a command they cannot run)."""
     games = sum(line.games for line in lines)
     if not games:
-        return "Your finished games here: none yet (tui-games stats --host lists them)."
+        return (
+            "Your finished games here: none yet"
+            f"{' (tui-games stats --host lists them)' if shell else ''}."
+        )
     wins = sum(line.wins for line in lines)
     best = max(line.best_streak for line in lines)
-    return (f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
-            f"best streak {best}. Every figure: tui-games stats --host.")
+    return (
+        f"Your finished games here: {games}, {wins} won ({100 * wins / games:.0f}%), "
+        f"best streak {best}.{' Every figure: tui-games stats --host.' if shell else ''}"
+    )
 
 
 class LobbyScreen(Screen[None]):
@@ -195,8 +225,13 @@ class LobbyScreen(Screen[None]):
     class Listed(Message):
         """The host's games (or why they could not be listed)."""
 
-        def __init__(self, games: list[GameRow] | None, user: str, problem: str = "",
-                     mine: list[StatLine] | None = None) -> None:
+        def __init__(
+            self,
+            games: list[GameRow] | None,
+            user: str,
+            problem: str = "",
+            mine: list[StatLine] | None = None,
+        ) -> None:
             super().__init__()
             self.games = games
             self.user = user
@@ -228,6 +263,11 @@ class LobbyScreen(Screen[None]):
         self._back_id: str | None = None  # that table's game, while it is highlighted
         self._turns: set[str] | None = None  # games waiting for us (None: not listed yet)
         self._notice: tuple[str, str] | None = None  # (game, words) of a turn that came
+        # What the lobby shows now: a list every 2 s that says the same is not drawn again
+        # (a redraw in the middle of a key's frame was the slowest of the light keys).
+        self._shown: list[tuple[str, str]] = []  # (game id, its line)
+        self._mine = ""
+        self._said: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-column"):
@@ -249,7 +289,9 @@ class LobbyScreen(Screen[None]):
 
     def status(self, text: str, *, error: bool = False) -> None:
         """The line under the list."""
-        self.query_one("#lobby-status", StatusLine).update(text, error=error)
+        if (text, error) != self._said:
+            self._said = (text, error)
+            self.query_one("#lobby-status", StatusLine).update(text, error=error)
 
     # ---- talking to the host (worker threads) ---------------------------------------------
 
@@ -304,7 +346,10 @@ class LobbyScreen(Screen[None]):
         if not self.is_current:
             return
         if event.mine is not None:
-            self.query_one("#lobby-mine", Static).update(my_line(event.mine))
+            mine = my_line(event.mine, shell=not isinstance(self.path, HandedDoor))
+            if mine != self._mine:
+                self._mine = mine
+                self.query_one("#lobby-mine", Static).update(mine)
         menu = self.query_one("#lobby-games", OptionList)
         keep = menu.highlighted
         ids = [row.id for row in games]
@@ -317,23 +362,30 @@ class LobbyScreen(Screen[None]):
                 keep, self._back_id = back, games[back].id
         self._rows = games
         now = time.time()
-        menu.clear_options()
-        menu.add_options([Option(row_text(row, self.user, now), id=row.id)
-                          for row in self._rows])
-        if keep is not None and self._rows:
-            menu.highlighted = min(keep, len(self._rows) - 1)
+        shown = [(row.id, row_text(row, self.user, now)) for row in self._rows]
+        if shown != self._shown:
+            self._shown = shown
+            menu.clear_options()
+            menu.add_options([Option(text, id=game_id) for game_id, text in shown])
+            if keep is not None and self._rows:
+                menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
-        shown = menu.highlighted
+        highlighted = menu.highlighted
         if self._notice is not None and self._notice[0] in (self._turns or set()):
             self.status(self._notice[1])  # kept until that turn is played
             return
-        if shown is not None and self._rows and self._rows[shown].id == self._back_id:
-            self.status(f"You are {self.user}. Enter takes you back to your seat at "
-                        f"{self._rows[shown].title}; w watches, n starts a new game.")
+        if highlighted is not None and self._rows and self._rows[highlighted].id == self._back_id:
+            self.status(
+                f"You are {self.user}. Enter takes you back to your seat at "
+                f"{self._rows[highlighted].title}; w watches, n starts a new game."
+            )
             return
-        self.status(f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
-                    "Enter joins, w watches, n starts a new one." if count else
-                    f"You are {self.user}. No games yet: n starts one.")
+        self.status(
+            f"You are {self.user}. {count} game{'s' * (count != 1)} on this host: "
+            "Enter joins, w watches, n starts a new one."
+            if count
+            else f"You are {self.user}. No games yet: n starts one."
+        )
 
     def _ring(self, games: list[GameRow]) -> None:
         """The bell and a notice for each turn that came to us since the last list,
@@ -397,6 +449,7 @@ class LobbyScreen(Screen[None]):
 
     def action_new(self) -> None:
         """Set up a new game with seats bound to logins or bots, then sit at it."""
+
         def made(request: CreateGame | None) -> None:
             if request is not None:
                 self.status("Creating the game...")
@@ -412,14 +465,37 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
 
 
-def run_join(path: Door = None) -> int:
-    """The ``tui-games join`` command: the app, opening on the host's lobby."""
+class DoorStore(SaveStore):
+    """The save folder of an SSH door's player, who is not this machine's user: nothing
+    is written anywhere but in it. The one way out a store has, "save elsewhere" (when
+    the folder cannot be written), takes only a path in the folder itself."""
+
+    def save_to(self, session: Session, target: Path | str) -> Path:
+        try:
+            path = Path(target).expanduser()
+            folder = path if path.is_dir() else path.parent
+            inside = folder.resolve() == self.folder.resolve()
+        except (OSError, ValueError, RuntimeError):
+            inside = False
+        if not inside:
+            raise SaveError(
+                target,
+                "cannot save there: this host keeps your games only in your own folder",
+                "outside your own folder",
+            )
+        return super().save_to(session, target)
+
+
+def join_app(path: Door = None) -> Any:
+    """The app of ``tui-games join``, opening on the host's lobby. A session of the SSH
+    door (a handed door) writes nowhere but its player's own save folder (DoorStore)."""
     from tui_games.tui.app import GamesApp
 
+    kind = DoorStore if isinstance(path, HandedDoor) else SaveStore
     try:
-        store = SaveStore(resolve_save_dir())
+        store = kind(resolve_save_dir())
     except SaveError:  # the lobby never writes; a table needs a store to exist
-        store = SaveStore(Path(tempfile.gettempdir()))
+        store = kind(Path(tempfile.gettempdir()))
 
     class JoinApp(GamesApp):
         """GamesApp with the lobby at the bottom of the screen stack."""
@@ -427,5 +503,10 @@ def run_join(path: Door = None) -> int:
         def get_default_screen(self) -> Any:
             return LobbyScreen(path)
 
-    JoinApp(store).run()
+    return JoinApp(store)
+
+
+def run_join(path: Door = None) -> int:
+    """The ``tui-games join`` command: the app, opening on the host's lobby."""
+    join_app(path).run()
     return 0

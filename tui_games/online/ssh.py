@@ -53,6 +53,20 @@ if TYPE_CHECKING:
 HOST_KEY_NAME = "host_key"
 COMMANDS = ("status", "lines")  # what ``ssh host COMMAND`` may run
 LANG_PATTERN = re.compile(r"[A-Za-z_]+(\.[A-Za-z0-9-]+)?(@[A-Za-z]+)?")
+# What the client sees for each forwarding it asks for; -L, -D and -W come as channel
+# opens, whose refusal OpenSSH prints with our reason ("open failed: administratively
+# prohibited: ..."); the others get no word back in the protocol, so the door says it.
+NO_FORWARDING = "tui-games: this host runs only the game, no forwarding (ssh -L, -D, -W)"
+NO_REMOTE = "no remote forwarding (ssh -R) here: this host runs only the game"
+NO_AGENT = "no agent forwarding (ssh -A) here: this host runs only the game"
+NO_X11 = "no X11 forwarding (ssh -X) here: this host runs only the game"
+# asyncssh has no callback for a session's agent and X11 requests (OpenSSH wants no answer
+# to -A, so the refusal would be silent): the door takes these two handlers of the
+# channel's, and checks at start that asyncssh still has them.
+CHANNEL_REQUESTS = {
+    "_process_auth_agent_req_at_openssh_dot_com_request": NO_AGENT,
+    "_process_x11_req_request": NO_X11,
+}
 HANGUP_GRACE = 5.0  # seconds a session's app has to autosave and end after a hang-up
 OUTPUT_CHUNK = 65536
 
@@ -88,14 +102,16 @@ def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
     return key, True
 
 
-def child_environment(term: str, lang: str | None, saves: Path,
-                      handed_fd: int) -> dict[str, str]:
+def child_environment(term: str, lang: str | None, saves: Path, handed_fd: int) -> dict[str, str]:
     """The session process's whole environment: made by the host, never the client's
     (only TERM and a well-formed LANG come from it)."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-           "TERM": term if re.fullmatch(r"[A-Za-z0-9._+-]{1,40}", term) else "xterm-256color",
-           "TUI_GAMES_SAVES": str(saves), HANDED_FD_ENV: str(handed_fd),
-           "HOME": str(saves)}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "TERM": term if re.fullmatch(r"[A-Za-z0-9._+-]{1,40}", term) else "xterm-256color",
+        "TUI_GAMES_SAVES": str(saves),
+        HANDED_FD_ENV: str(handed_fd),
+        "HOME": str(saves),
+    }
     if lang and LANG_PATTERN.fullmatch(lang):
         env["LANG"] = lang
     if os.environ.get("PYTHONPATH"):  # a checkout's host runs its sessions from it
@@ -111,8 +127,7 @@ def _take_terminal() -> None:
 
 def set_size(fd: int, columns: int, rows: int) -> None:
     """Tell the pty its size (the kernel signals the app with SIGWINCH)."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ,
-                struct.pack("HHHH", max(1, rows), max(1, columns), 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, rows), max(1, columns), 0, 0))
 
 
 @dataclass
@@ -149,18 +164,40 @@ class Door:
 
     async def start(self) -> str:
         """Listen; the host key's fingerprint, for the log."""
+        missing = [
+            name
+            for name in CHANNEL_REQUESTS
+            if not callable(getattr(asyncssh.SSHServerChannel, name, None))
+        ]
+        if missing:  # a newer asyncssh: -A and -X would be refused without a word
+            raise RuntimeError(f"this asyncssh has no {', '.join(missing)}")
         key, made = host_key(self.folder)
         self._server = await asyncssh.create_server(
-            lambda: DoorConnection(self), self.settings.bind, self.settings.port,
-            server_host_keys=[key], login_timeout=self.settings.login_grace,
-            session_factory=None, encoding=None, allow_scp=False, x11_forwarding=False,
-            agent_forwarding=False, sftp_factory=None, keepalive_interval=60,
-            keepalive_count_max=3, reuse_address=True)
+            lambda: DoorConnection(self),
+            self.settings.bind,
+            self.settings.port,
+            server_host_keys=[key],
+            login_timeout=self.settings.login_grace,
+            # no line editor: the app edits its own lines, and the session's channel is
+            # asyncssh's own, not a wrapper (its agent and X11 requests are the door's)
+            session_factory=None,
+            encoding=None,
+            line_editor=False,
+            allow_scp=False,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            sftp_factory=None,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+            reuse_address=True,
+        )
         fingerprint = key.get_fingerprint()
         opened = "; --open: any key may enter" if self.settings.open_door else ""
-        self.log(f"SSH door on {self.settings.bind} port {self.settings.port}; host key "
-                 f"{fingerprint}{' (new)' if made else ''}; keys in "
-                 f"{self.identities.keys.path}{opened}")
+        self.log(
+            f"SSH door on {self.settings.bind} port {self.settings.port}; host key "
+            f"{fingerprint}{' (new)' if made else ''}; keys in "
+            f"{self.identities.keys.path}{opened}"
+        )
         return fingerprint
 
     def close(self) -> None:
@@ -175,8 +212,10 @@ class Door:
         if self.total >= self.settings.total:
             return "the host is full (too many SSH connections): try again later"
         if self.per_ip[address] >= self.settings.per_ip:
-            return (f"{address} has {self.per_ip[address]} connections to this host "
-                    "already, the most one address may have")
+            return (
+                f"{address} has {self.per_ip[address]} connections to this host "
+                "already, the most one address may have"
+            )
         return None
 
     def status(self, name: str) -> list[str]:
@@ -196,6 +235,7 @@ class DoorConnection(asyncssh.SSHServer):
         self._counted = False
         self._key: tuple[str, str, str] | None = None  # last accepted (id, user, comment)
         self._conn: asyncssh.SSHServerConnection | None = None
+        self.games: set[GameSession] = set()  # its sessions running the app or a command
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -256,8 +296,10 @@ class DoorConnection(asyncssh.SSHServer):
             self._banner(str(exc))
             return False
         if self.door.per_name[name] >= self.door.settings.per_key:
-            self._banner(f"{name} has {self.door.per_name[name]} sessions on this host "
-                         "already, the most one player may have: close one first")
+            self._banner(
+                f"{name} has {self.door.per_name[name]} sessions on this host "
+                "already, the most one player may have: close one first"
+            )
             return False
         self._key = (ident, username, key.get_comment() or "")
         return True
@@ -278,21 +320,29 @@ class DoorConnection(asyncssh.SSHServer):
     def session_requested(self) -> GameSession:
         return GameSession(self)
 
-    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
-                             orig_port: int) -> bool:
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        "tui-games: this host runs only the game, "
-                                        "no forwarding")
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        "tui-games: this host runs only the game, "
-                                        "no forwarding")
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        return False
+        return self._no_remote()
 
     def unix_server_requested(self, listen_path: str) -> bool:
+        return self._no_remote()
+
+    def _no_remote(self) -> bool:
+        """ssh -R: the protocol's refusal has no words, so they go where the client reads
+        them: on the stderr of a game it plays on this connection, or, before any (OpenSSH
+        asks for -R first), as the reason the connection is closed, which ssh prints."""
+        if self.games:
+            for game in self.games:
+                game.say(NO_REMOTE)
+        elif self._conn is not None:
+            self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"tui-games: {NO_REMOTE}")
         return False
 
 
@@ -309,13 +359,31 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.subsystem: str | None = None
         self.process: SessionProcess | None = None
         self.lines = False  # ``ssh host lines``: the lobby and tables in plain lines
+        self.refused: list[str] = []  # forwardings it asked for, said when it starts
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        for name, reason in CHANNEL_REQUESTS.items():
+            setattr(chan, name, self._refusing(reason))
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: Any) -> bool:
+    def _refusing(self, reason: str) -> Callable[[Any], bool]:
+        def refuse(packet: Any) -> bool:
+            if reason not in self.refused:
+                self.refused.append(reason)
+            return False  # asyncssh answers "failure" if the client wants an answer
+
+        return refuse
+
+    def say(self, reason: str) -> None:
+        """A line on the client's stderr, beside the game (a pty's screen shows it until
+        the app draws; it is there again after the app leaves its screen)."""
+        with contextlib.suppress(Exception):
+            self.chan.write_stderr(f"tui-games: {reason}\r\n".encode())
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
         self.term = term_type
         if term_size[0] and term_size[1]:
             self.size = (term_size[0], term_size[1])
@@ -341,9 +409,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.link.refusal is not None or name is None:
             self._refuse(self.link.refusal or "not logged in")
             return
+        for reason in self.refused:
+            self.say(reason)
+        self.link.games.add(self)
         if self.subsystem is not None:
-            self._refuse(f"no {self.subsystem!r} here: this host runs only the game "
-                         "(no file transfer)")
+            self._refuse(
+                f"no {self.subsystem!r} here: this host runs only the game (no file transfer)"
+            )
             return
         if self.command is not None:
             words = self.command.split()
@@ -353,8 +425,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.chan.exit(0)
                 return
             if words != ["lines"]:
-                self._refuse(f"no command {self.command.strip()[:40]!r} here: this host "
-                             f"runs only the game (ssh HOST) and: {', '.join(COMMANDS)}")
+                self._refuse(
+                    f"no command {self.command.strip()[:40]!r} here: this host "
+                    f"runs only the game (ssh HOST) and: {', '.join(COMMANDS)}"
+                )
                 return
             self.lines = True
         if self.term is None and not self.lines:
@@ -362,15 +436,22 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         running = sum(1 for other in self.door.sessions if other.link.name == name)
         if running >= self.door.settings.per_key:  # one connection may carry several
-            self._refuse(f"{name} has {running} sessions on this host already, the most "
-                         "one player may have: close one first")
+            self._refuse(
+                f"{name} has {running} sessions on this host already, the most "
+                "one player may have: close one first"
+            )
             return
         lang = self.chan.get_environment().get("LANG")
         # Plain lines need no terminal: without one (a script, a screen reader's pipe) the
         # app's pty neither echoes the input back nor turns newlines into CR LF.
-        self.process = SessionProcess(self, name, self.term or "dumb",
-                                      lang if isinstance(lang, str) else None,
-                                      lines=self.lines, plain=self.term is None)
+        self.process = SessionProcess(
+            self,
+            name,
+            self.term or "dumb",
+            lang if isinstance(lang, str) else None,
+            lines=self.lines,
+            plain=self.term is None,
+        )
         try:
             self.process.start(self.size)
         except OSError as exc:
@@ -392,8 +473,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         idle = f"{seconds:g} s" if seconds < 120 else f"{seconds / 60:g} min"
         self.hang_up()
         with contextlib.suppress(Exception):
-            self.chan.write_stderr(f"\r\ntui-games: no key pressed for {idle}: "
-                                   "session ended (your games wait for you)\r\n".encode())
+            self.chan.write_stderr(
+                f"\r\ntui-games: no key pressed for {idle}: "
+                "session ended (your games wait for you)\r\n".encode()
+            )
             self.chan.exit(0)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -401,8 +484,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.process.feed(data)
             self._touch()
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width, height)
         if self.process is not None:
             self.process.resize(width, height)
@@ -430,12 +512,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        self.link.games.discard(self)
         self.door.sessions.discard(self)
         if self.process is not None:
             self.process.hang_up()
 
     def ended(self, code: int) -> None:
         """The app ended by itself (the player quit): close the channel."""
+        self.link.games.discard(self)
         self.door.sessions.discard(self)
         if self._idle is not None:
             self._idle.cancel()
@@ -446,8 +530,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 class SessionProcess:
     """The player's app on a pty, and the socket pair it asks the host for connections on."""
 
-    def __init__(self, session: GameSession, name: str, term: str, lang: str | None, *,
-                 lines: bool = False, plain: bool = False) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        name: str,
+        term: str,
+        lang: str | None,
+        *,
+        lines: bool = False,
+        plain: bool = False,
+    ) -> None:
         self.session = session
         self.lines = lines
         self.plain = plain
@@ -477,11 +569,23 @@ class SessionProcess:
         try:
             env = child_environment(self.term, self.lang, saves, theirs.fileno())
             proc = subprocess.Popen(
-                [door.settings.python, "-m", "tui_games", "join",
-                 *(["--lines"] if self.lines else [])],
-                stdin=slave, stdout=slave, stderr=slave, env=env, cwd=saves,
-                start_new_session=True, preexec_fn=_take_terminal,
-                pass_fds=(theirs.fileno(),), close_fds=True)
+                [
+                    door.settings.python,
+                    "-m",
+                    "tui_games",
+                    "join",
+                    *(["--lines"] if self.lines else []),
+                ],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                cwd=saves,
+                start_new_session=True,
+                preexec_fn=_take_terminal,
+                pass_fds=(theirs.fileno(),),
+                close_fds=True,
+            )
         except BaseException:
             os.close(master)
             ours.close()
