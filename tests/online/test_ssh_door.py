@@ -554,6 +554,16 @@ def test_an_idle_session_ends_and_says_why(
     ).decode(errors="replace")
 
 
+def test_a_connection_that_opens_no_session_ends_after_the_idle_timeout(
+    door: Callable[..., DoorHost], keys: dict[str, Path]
+) -> None:
+    """`ssh -N` can press no key: without this it would hold its place in the limits."""
+    host = door("--idle-timeout", "3", keys_lines={"ada": keys["ada"]})
+    done = host.ssh(keys["ada"], user="ada", options=("-N",), timeout=60)
+    assert done.returncode != 0
+    assert "tui-games: no game or command opened for 3 s: connection closed" in done.stderr
+
+
 def test_the_session_is_sized_by_the_client_and_follows_its_window(
     door: Callable[..., DoorHost], keys: dict[str, Path]
 ) -> None:

@@ -236,6 +236,7 @@ class DoorConnection(asyncssh.SSHServer):
         self._key: tuple[str, str, str] | None = None  # last accepted (id, user, comment)
         self._conn: asyncssh.SSHServerConnection | None = None
         self.games: set[GameSession] = set()  # its sessions running the app or a command
+        self._bare: asyncio.TimerHandle | None = None  # ends a connection with no session
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -248,6 +249,7 @@ class DoorConnection(asyncssh.SSHServer):
             self.door.per_ip[self.address] += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.watch_bare(False)
         if self._counted:
             self._counted = False
             self.door.total -= 1
@@ -316,8 +318,32 @@ class DoorConnection(asyncssh.SSHServer):
         self.name = name
         self.door.per_name[name] += 1
         self.door.log(f"{name} logged in over SSH from {self.address}")
+        self.watch_bare(True)
+
+    def watch_bare(self, on: bool) -> None:
+        """Time a connection with no session (``ssh -N``, or one whose game ended): it can
+        press no key, so the idle timeout ends it, or it would hold its place in the
+        limits for good."""
+        if self._bare is not None:
+            self._bare.cancel()
+            self._bare = None
+        if on and self._conn is not None:
+            loop = asyncio.get_running_loop()
+            self._bare = loop.call_later(self.door.settings.idle_timeout, self._bare_out)
+
+    def _bare_out(self) -> None:
+        self._bare = None
+        if self._conn is not None and not self.games:
+            seconds = self.door.settings.idle_timeout
+            idle = f"{seconds:g} s" if seconds < 120 else f"{seconds / 60:g} min"
+            self.door.log(f"{self.name} over SSH from {self.address}: no session for {idle}")
+            self._conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION,
+                f"tui-games: no game or command opened for {idle}: connection closed",
+            )
 
     def session_requested(self) -> GameSession:
+        self.watch_bare(False)
         return GameSession(self)
 
     def connection_requested(
@@ -514,6 +540,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._idle = None
         self.link.games.discard(self)
         self.door.sessions.discard(self)
+        if not self.link.games:
+            self.link.watch_bare(True)
         if self.process is not None:
             self.process.hang_up()
 
