@@ -61,3 +61,25 @@ def test_the_tall_breakdown_scrolled_looks_right(store: SaveStore,
 
     assert snap_compare(GamesApp(store, bot_delay=0), terminal_size=(80, 24),
                         run_before=scrolled)
+
+
+async def test_only_the_answers_offered_are_shown_and_their_keys_alone_work(
+        store: SaveStore) -> None:
+    """An online table offers no New game or Rematch (its games are made in the lobby):
+    n and r do nothing there, and the row shows only what is offered."""
+    app = GamesApp(store, bot_delay=0)
+    chosen: list[object] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        answers = (("menu", "Back to the lobby (m)"), ("review", "Table (t)"))
+        dialog = GameOverScreen(short().outcome, SEATS, "Nebula", answers=answers)  # type: ignore[arg-type]
+        app.push_screen(dialog, chosen.append)
+        await pilot.pause()
+        text = str(dialog.query_one("#answers").render())
+        assert "Back to the lobby" in text and "New game" not in text and "Rematch" not in text
+        await pilot.press("n", "r")
+        await pilot.pause()
+        assert app.screen is dialog and not chosen
+        await pilot.press("enter")  # the first answer offered is Enter's
+        await pilot.pause()
+        assert chosen == ["menu"]

@@ -258,6 +258,11 @@ class OnlineTable(GameScreen):
         self._online_close()
         super().on_unmount()
 
+    def game_over_answers(self) -> tuple[tuple[GameOverChoice, str], ...]:
+        """A host's games are set up in the lobby: no New game or Rematch here, which
+        only led back to it."""
+        return (("menu", "Back to the lobby (m)"), ("review", "Table (t)"))
+
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         if choice == "review":  # the table behind the result is the final table
             self.show_status("The final table: Esc goes back to the lobby.")

@@ -71,7 +71,7 @@ from tui_games.tui.screens.bot_runner import (
 )
 from tui_games.tui.screens.decision import sentence, why_no_undo
 from tui_games.tui.screens.dismiss_once import DismissOnce
-from tui_games.tui.screens.game_over import GameOverChoice, GameOverScreen
+from tui_games.tui.screens.game_over import ANSWERS, GameOverChoice, GameOverScreen
 from tui_games.tui.screens.handoff import HandoffScreen
 from tui_games.tui.screens.leaving import LEAVE_NOTICE
 from tui_games.tui.screens.save_flow import SAVE_WARNING, SaveFlow
@@ -721,8 +721,13 @@ class GameScreen(DismissOnce, Screen[None]):
         if self._outcome is not None and not self.closed:
             hints = hint.hints_line(self.session.hints_used, self.seat_names, self.humans)
             self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
-                                                self.info.title, hints=hints),
+                                                self.info.title, hints=hints,
+                                                answers=self.game_over_answers()),
                                  self._after_game_over)
+
+    def game_over_answers(self) -> tuple[tuple[GameOverChoice, str], ...]:
+        """What the game-over dialog offers at this table."""
+        return ANSWERS
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app

@@ -29,6 +29,11 @@ from tui_games.tui.screens.laid_out_once import LaidOutOnce
 from tui_games.tui.screens.names import shown_name
 
 GameOverChoice = Literal["new", "rematch", "menu", "review"]
+# The answers a table offers, in order (the first is Enter's); an online table, whose new
+# games are made in the lobby, offers fewer.
+ANSWERS: tuple[tuple[GameOverChoice, str], ...] = (
+    ("new", "New game (n)"), ("rematch", "Rematch (r)"), ("review", "Table (t)"),
+    ("menu", "Menu (m)"))
 WINNER_MARK = "★"
 SCROLL = Binding.Group("Scroll")
 
@@ -327,9 +332,12 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
     KEYS_NOTE = "←→ Enter: choose   ↑↓: scroll the scores"
 
     def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "",
-                 hints: str = "") -> None:
-        """``hints`` says how many hints each player used ("" for no such line)."""
+                 hints: str = "",
+                 answers: tuple[tuple[GameOverChoice, str], ...] = ANSWERS) -> None:
+        """``hints`` says how many hints each player used ("" for no such line);
+        ``answers`` are the choices offered (their keys work only if offered)."""
         super().__init__()
+        self.answers = answers
         self.hints = hints
         self.outcome = outcome
         self.seats = list(seats)
@@ -359,11 +367,8 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
             yield Breakdown(self.result(), breakdown_grid(self.outcome, self.seats),
                             self.hints, id="breakdown")
             # Enter presses New game unless the player moves to another answer.
-            yield ChoiceRow([RowChoice("new", "New game (n)"),
-                             RowChoice("rematch", "Rematch (r)"),
-                             RowChoice("review", "Table (t)"),
-                             RowChoice("menu", "Menu (m)")],
-                            chosen="new", id="answers")
+            yield ChoiceRow([RowChoice(answer, label) for answer, label in self.answers],
+                            chosen=self.answers[0][0], id="answers")
 
     def on_mount(self) -> None:
         """The answers have focus: Enter presses the chosen one."""
@@ -423,6 +428,12 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         """Scroll the score table (a long breakdown is taller than the dialog allows)."""
         for box in self.query("#breakdown").results(Breakdown):
             box.scroll_relative(y=lines, animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A choice's key works only when the choice is offered."""
+        if action == "choose":
+            return any(parameters[:1] == (answer,) for answer, _ in self.answers)
+        return True
 
     def action_choose(self, choice: GameOverChoice) -> None:
         """Close with ``choice``."""
