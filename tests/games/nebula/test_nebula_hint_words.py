@@ -3,20 +3,27 @@ in front of the markers; a star positioned says what it does to the estimated VP
 
 from __future__ import annotations
 
+import itertools
+
 from nebula_helpers import RULES, new
 from nebula_helpers import star as star_of
 
+from tui_games.engine.bots.hint import Hint, fits, hint_text
 from tui_games.engine.codec import clone
+from tui_games.games import get_game
+from tui_games.games.nebula.board import CLUSTER_NAMES
 from tui_games.games.nebula.describe import a_star, stars_in_front
 from tui_games.games.nebula.hard import seat_value
 from tui_games.games.nebula.hint_words import outlook, why
 from tui_games.games.nebula.state import (
     EMPTY,
+    STAR_LETTERS,
     KeepStar,
     PositionStar,
     StepTime,
     TakeStars,
     TurnToChaos,
+    star_name,
 )
 
 
@@ -68,11 +75,40 @@ def test_taking_stars_and_chaos_say_what_they_do_for_the_reserve() -> None:
     s = new(2)
     seat = RULES.to_move(s)
     view = RULES.observe(s, seat)
-    assert why(view, seat, TakeStars()) == (
-        "into your reserve, to place in your Galaxy this turn")
+    assert why(view, seat, TakeStars()) == "into your reserve, to place in your Galaxy"
     red = star_of("R")
     assert why(view, seat, TurnToChaos(red)) == (
         f"swaps {a_star(red)} from your reserve for your pick of five drawn from the bag "
         f"({sum(view.bag)} stars in it)")
     assert why(view, seat, KeepStar(red)) == (
         f"keeps {a_star(red)} of the five drawn for your reserve")
+
+
+def test_a_take_stars_hint_shows_its_reason_whole_at_80_columns() -> None:
+    """Issue 31: the move's own words (every marker's moves, ~145 characters) left the
+    status line no room, so the hint dropped its reason. Now it names which star comes
+    from which cluster, and the reason fits for every star (or gap) a marker may face."""
+    info = get_game("nebula")
+    s = new(2)
+    seat = RULES.to_move(s)
+    for faced in itertools.product([*range(len(STAR_LETTERS)), EMPTY], repeat=3):
+        for cluster, at, star in zip(s.clusters, s.markers, faced, strict=True):
+            cluster[at] = star
+        view = RULES.observe(s, seat)
+        text = hint_text(info, view, seat, Hint(TakeStars(), only_move=True),
+                         ["Ann", "Bob"])
+        reason = why(view, seat, TakeStars())
+        assert reason in text and fits(text), text
+        for name, star in zip(CLUSTER_NAMES, faced, strict=True):
+            if star != EMPTY:
+                assert f"{star_name(star)} from {name}" in text, text
+
+
+def test_the_log_still_tells_how_the_markers_moved_before_the_stars_were_taken() -> None:
+    s = new(2)
+    for step in (StepTime(0, 1), StepTime(0, 1), StepTime(0, 1), StepTime(2, -1),
+                 StepTime(2, -1)):
+        RULES.apply(s, step)
+    RULES.apply(s, TakeStars())
+    assert ("after moving top 3 spaces clockwise and left 2 spaces counterclockwise"
+            in s.log[-1].text), s.log[-1].text

@@ -30,8 +30,9 @@ _RULES = NebulaRules()
 def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     """What ``action`` does to the seat's estimated final VP."""
     if isinstance(action, TakeStars):
-        # The move's own words name the stars: say where they go.
-        return "into your reserve, to place in your Galaxy this turn"
+        # The move's own words name the stars: say where they go. Not "this turn": the
+        # limit (two, three with the boosted colour) may leave some in the reserve.
+        return "into your reserve, to place in your Galaxy"
     if isinstance(action, TurnToChaos):
         left = sum(view.bag)
         return (f"swaps {a_star(action.star)} from your reserve for your pick of five "
