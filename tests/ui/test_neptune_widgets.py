@@ -137,6 +137,18 @@ async def test_trick_piles_show_top_cards_scores_and_marks() -> None:
         assert piles.text == "R1 10  A7 -14  G2×2 18  BH/A5 0  PM✗"
 
 
+async def test_trick_piles_write_the_score_with_the_games_unit() -> None:
+    """Issue 31: Neptune's piles read "R9 2" where the hand reads "R9 2pt": the 2 was
+    taken for a strength. The unit the game gives follows every score."""
+    piles = TrickPiles()
+    async with WidgetApp(piles).run_test(size=(60, 4)) as pilot:
+        piles.set_piles([PileFace(face("R9"), 2, unit="pt"), PileFace(face("A5"), -10, "×2",
+                                                                          unit="pt"),
+                         PileFace(face("PM"), 0, destroyed=True, unit="pt")])
+        await pilot.pause()
+        assert piles.text == "R9 2pt  A5×2 -10pt  PM✗"
+
+
 async def test_trick_piles_wrap_and_fold_the_oldest_when_lines_run_out() -> None:
     piles = TrickPiles(max_lines=2)
     async with WidgetApp(piles).run_test(size=(16, 4)) as pilot:

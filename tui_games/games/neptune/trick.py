@@ -134,13 +134,15 @@ class PileFace:
     """A won trick as the table shows it: its top card, what it scores, and marks.
 
     ``note`` is a short text mark after the card (`×2` for a doubled pile, `/A7` for a
-    covered one); a ``destroyed`` pile shows a cross and no score.
+    covered one); a ``destroyed`` pile shows a cross and no score. ``unit`` follows the
+    score (`pt`), as the game's card faces write points.
     """
 
     face: CardFace
     score: int = 0
     note: str = ""
     destroyed: bool = False
+    unit: str = ""
 
 
 PILE_GAP = "  "
@@ -240,11 +242,11 @@ class TrickPiles(LineWidget):
 
     @staticmethod
     def token(pile: PileFace) -> Content:
-        """One pile: `R1 10`, `R2×2 18`, `PM✗`."""
+        """One pile: `R1 10pt`, `R2×2 18pt`, `PM✗`."""
         if pile.destroyed:
             return Content.styled(f"{pile.face.label}{DESTROYED}", ".trick-piles--destroyed")
         return Content.assemble(_face(pile.face), pile.note, " ",
-                                (f"{pile.score}", ".trick-piles--score"))
+                                (f"{pile.score}{pile.unit}", ".trick-piles--score"))
 
     def content_lines(self, width: int) -> list[Line]:
         """The piles, wrapped between piles; the oldest folded away if they do not fit."""
