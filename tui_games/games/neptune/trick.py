@@ -151,23 +151,21 @@ MIN_HANGING = 8  # columns left under the first pile for a wrapped line to hang 
 
 def _hanging(first: list[Content], tokens: list[Content], width: int,
              note: Content | None = None) -> Content:
-    """``first`` (the round's total, or nothing), ``note`` (the older piles left out) and
-    ``tokens``, wrapped between tokens. Wrapped lines hang under the first pile, not
-    under the total: beside Neptune's score tracker, a pile at the start of the second
-    row read as part of its `ones` row ("ones ●○○○○○○○○○ A5 -5")."""
+    """``first`` (the round's total, or nothing), ``tokens`` and ``note`` (the older piles
+    left out, after the piles shown: "round +3:  (4 more)" over the piles read as a note
+    on the total, a row before the piles it counts), wrapped between tokens. Wrapped
+    lines hang under the first pile, not under the total: beside Neptune's score
+    tracker, a pile at the start of the second row read as part of its `ones` row
+    ("ones ●○○○○○○○○○ A5 -5")."""
     if note is not None:
-        tokens = [note, *tokens]
+        tokens = [*tokens, note]
     if not first:
         return wrap_tokens(tokens, width, PILE_GAP)
     head = first[0]
     indent = head.cell_length + len(PILE_GAP)
+    under = wrap_tokens([head, *tokens], width, PILE_GAP)
     if width - indent < MIN_HANGING:  # too narrow to hang: wrap under the total
-        if note is not None and head.cell_length + 1 + note.cell_length <= width:
-            # The note stays on the total's row, as it does where the piles hang: with
-            # a two-digit total at 80x24 it began the next row, a line after its total.
-            return Content("\n").join([Content.assemble(head, " ", note),
-                                       wrap_tokens(tokens[1:], width, PILE_GAP)])
-        return wrap_tokens([head, *tokens], width, PILE_GAP)
+        return under
     line, taken = head, 0
     for token in tokens:
         if line.cell_length + len(PILE_GAP) + token.cell_length > width and taken:
@@ -177,15 +175,17 @@ def _hanging(first: list[Content], tokens: list[Content], width: int,
     if taken == len(tokens):
         return line
     rest = wrap_tokens(tokens[taken:], width - indent, PILE_GAP).split("\n")
+    if any(row.cell_length > width - indent for row in rest):
+        return under  # a pile or note wider than the hanging column: not cut, wrapped
     return Content("\n").join([line, *(Content.assemble(" " * indent, row) for row in rest)])
 
 
 class TrickPiles(LineWidget):
-    """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
+    """One player's won tricks this round: `R1 10pt  A7 -7pt  BH/A5 0pt  PM✗`, wrapping.
 
-    With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`, and wrapped lines
-    hang under the first pile. When the piles do
-    not fit the lines available, the oldest are summed up as `(3 more)`. Drawn line by
+    With a ``total`` the line starts with it: `round +3:  R1 10pt  A7 -7pt`, and wrapped
+    lines hang under the first pile. When the piles do not fit the lines available, the
+    oldest are left out and counted after the piles shown: `R8 3pt  (3 more)`. Drawn line by
     line from a strip cache; the wrapped lines are kept per width until the piles change.
     """
 
