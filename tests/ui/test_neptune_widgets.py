@@ -137,14 +137,26 @@ async def test_trick_piles_show_top_cards_scores_and_marks() -> None:
         assert piles.text == "R1 10  A7 -14  G2×2 18  BH/A5 0  PM✗"
 
 
+async def test_trick_piles_write_the_score_with_the_games_unit() -> None:
+    """Issue 31: Neptune's piles read "R9 2" where the hand reads "R9 2pt": the 2 was
+    taken for a strength. The unit the game gives follows every score."""
+    piles = TrickPiles()
+    async with WidgetApp(piles).run_test(size=(60, 4)) as pilot:
+        piles.set_piles([PileFace(face("R9"), 2, unit="pt"), PileFace(face("A5"), -10, "×2",
+                                                                          unit="pt"),
+                         PileFace(face("PM"), 0, destroyed=True, unit="pt")])
+        await pilot.pause()
+        assert piles.text == "R9 2pt  A5×2 -10pt  PM✗"
+
+
 async def test_trick_piles_wrap_and_fold_the_oldest_when_lines_run_out() -> None:
     piles = TrickPiles(max_lines=2)
     async with WidgetApp(piles).run_test(size=(16, 4)) as pilot:
         piles.set_piles([PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)])
         await pilot.pause()
         lines = piles.text.split("\n")
-        assert len(lines) == 2 and lines[0].startswith("(") and "more)" in lines[0]
-        assert lines[-1].endswith("R8 3")
+        assert len(lines) == 2 and lines[0].startswith("R")
+        assert lines[-1].startswith("R8 3  (") and lines[-1].endswith(" more)")
         assert piles.size.height == 2
 
 
@@ -154,8 +166,7 @@ async def test_trick_piles_start_with_the_rounds_total_and_keep_it_when_folding(
         piles.set_piles([PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)], total=44)
         await pilot.pause()
         lines = piles.text.split("\n")
-        assert len(lines) == 2 and lines[0].startswith("round +44:  (")
-        assert lines[-1].endswith("R8 3") and piles.total == 44
+        assert lines == ["round +44:  R8 3", "            (7 more)"] and piles.total == 44
 
 
 async def test_wrapped_piles_hang_under_the_first_pile_not_beside_the_tracker() -> None:
@@ -180,21 +191,27 @@ async def test_score_tracker_legend_names_the_tens_and_ones_rows() -> None:
         assert tracker.render().plain.split("\n") == ["tens ○○●○○○ 27", "ones ○○○○○○○●○○"]
 
 
-async def test_the_more_note_stays_on_the_round_totals_row_at_80x24() -> None:
-    """Issue 31: with a two-digit total at 80x24 (19 columns: too narrow to hang the piles
-    under the first), "(5 more)" began the row after the total it follows. It stays on
-    the total's row, as it does where the piles hang, and the newest piles fill the next."""
+async def test_the_more_note_follows_the_piles_it_counts_at_80x24() -> None:
+    """Issue 31: at 80x24 (piles 19 columns wide, two rows) "round +3:  (4 more)" sat on
+    the total's row with the piles on the row below, a note on the total, not on the
+    piles. The note now comes after the newest piles shown, whatever the total's width;
+    the piles carry the hand's unit ("R8 3pt", never "R8 3")."""
     piles = TrickPiles(max_lines=2)
     async with WidgetApp(piles).run_test(size=(19, 4)) as pilot:
-        shown = [PileFace(face(f"R{i}"), 11 - i) for i in range(1, 9)]
-        piles.set_piles(shown, total=22)
+        shown = [PileFace(face(f"R{i}"), 11 - i, unit="pt") for i in range(1, 9)]
+        for total in (3, 22, -3):
+            piles.set_piles(shown, total=total)
+            await pilot.pause()
+            lines = piles.text.split("\n")
+            assert len(lines) == 2 and lines[0].startswith(f"round {total:+d}:"), lines
+            assert lines[0].split(":")[1].strip().startswith("R"), lines  # a pile, no note
+            assert lines[1].endswith(" more)"), lines
+            hidden = int(lines[1].split("(")[1].split()[0])
+            newest = [f"R{i} {11 - i}pt" for i in range(hidden + 1, 9)]
+            assert " ".join(" ".join(lines).split(":")[1].split()[:-2]) == " ".join(newest)
+            assert all(len(line) <= 19 for line in lines)
+        piles.set_piles(shown[:1] * 12, total=3)  # a note too wide to hang: still whole
         await pilot.pause()
         lines = piles.text.split("\n")
-        assert len(lines) == 2 and lines[0].startswith("round +22: (") and "more)" in lines[0]
-        hidden = int(lines[0].split("(")[1].split()[0])
-        assert lines[1].split("  ") == [f"R{i} {11 - i}" for i in range(hidden + 1, 9)]
+        assert len(lines) == 2 and lines[-1].endswith("(10 more)"), lines
         assert all(len(line) <= 19 for line in lines)
-        piles.set_piles(shown, total=3)  # one digit: the piles hang under the first
-        await pilot.pause()
-        lines = piles.text.split("\n")
-        assert lines[0].startswith("round +3:  (") and lines[1].startswith(" " * 11)

@@ -88,9 +88,9 @@ def test_the_round_summary_says_who_took_what_and_how_the_game_stands() -> None:
     read = [speak_to(line, NAMES[:3], 0) for line in lines]
     assert read == [
         "Each trick won scores its top card only.",
-        "You took 2 tricks (R1 10, B8 3): 13 points, total 33.",
-        "Bob took 2 tricks (A5 -5, R6 5): 0 points, total 3.",
-        "Cy took 1 trick (G2×2 18): 18 points, total 18.",
+        "You took 2 tricks (R1 10pt, B8 3pt): 13 points, total 33.",
+        "Bob took 2 tricks (A5 -5pt, R6 5pt): 0 points, total 3.",
+        "Cy took 1 trick (G2×2 18pt): 18 points, total 18.",
         "You lead with 33 points.",
         "The game ends after a round in which someone reaches 50 points, or after "
         "round 5: 3 rounds to go.",
@@ -102,11 +102,11 @@ def test_the_summary_says_when_a_total_stopped_at_zero() -> None:
     s.round_scores = []
     s = play(s, "R4", "R6", "G9")
     _, lines = round_summary(s)
-    assert "Seat 2 took 2 tricks (A7 -7, R6 5): -2 points, total 1." in lines
+    assert "Seat 2 took 2 tricks (A7 -7pt, R6 5pt): -2 points, total 1." in lines
     s = play(table(["R4", "R6", "G9"], last=True, piles=[pile(0, "A7")]), "R4", "R6", "G9")
     _, lines = round_summary(s)
-    assert ("Seat 1 took 1 trick (A7 -7): -7 points, total 0 (a total never drops below 0)."
-            in lines)
+    assert ("Seat 1 took 1 trick (A7 -7pt): -7 points, total 0 (a total never drops below "
+            "0)." in lines)
 
 
 def test_standing_names_every_leader() -> None:
@@ -115,9 +115,10 @@ def test_standing_names_every_leader() -> None:
     assert speak_to(standing([12, 30, 30]), NAMES[:3], 2) == "Bob and you lead with 30 points."
 
 
-def test_pile_labels_show_top_card_marks_and_score() -> None:
-    assert pile_label(pile(0, "R1")) == "R1 10"
-    assert pile_label(pile(0, "G2", shielded=True)) == "G2×2 18"
+def test_pile_labels_show_top_card_marks_and_score_with_its_unit() -> None:
+    """Issue 31: "R9 2" read as strength 9 and 2; the hand's faces say "R9 2pt"."""
+    assert pile_label(pile(0, "R1")) == "R1 10pt"
+    assert pile_label(pile(0, "G2", shielded=True)) == "G2×2 18pt"
     destroyed = pile(0, "PM")
     destroyed.destroyed = True
     assert pile_label(destroyed) == "PM✗"

@@ -56,7 +56,9 @@ def and_list(items: list[str]) -> str:
 
 def narrate(s: NebulaState, a: NebulaAction, seat: int) -> str:
     """A log line: ``Seat 2 positions a red (R) star on N3.``"""
-    verb, _, rest = describe_action(s, a).partition(" ")
+    # The log keeps how the markers moved: a rival's turn is read there, after the fact.
+    said = take_in_full(s) if isinstance(a, TakeStars) else describe_action(s, a)
+    verb, _, rest = said.partition(" ")
     verb += "es" if verb.endswith("sh") else "s"
     return f"{player_name(seat)} {verb} {rest}."
 
@@ -77,17 +79,34 @@ def moves_text(s: NebulaState) -> list[str]:
     return out
 
 
+def take_in_full(s: NebulaState) -> str:
+    """Taking stars with the Time moves that led there (the log): ``take white (W) and
+    red (R) after moving top 1 space clockwise and left 2 spaces counterclockwise``."""
+    stars = [star_name(x) for x in stars_in_front(s) if x != EMPTY]
+    moves = moves_text(s)
+    taken = and_list(stars) if stars else "no star"
+    return f"take {taken} after moving {and_list(moves)}" if moves else (
+        f"take {taken} without moving a Time marker")
+
+
+def take_text(s: NebulaState) -> str:
+    """Taking stars as a choice: which star from which cluster, ``take white (W) from top
+    and red (R) from left``. The Time moves are on the board (and in the log once
+    taken): naming them too left a hint no room to say why."""
+    taken = [f"{star_name(star)} from {name}"
+             for name, star in zip(CLUSTER_NAMES, stars_in_front(s), strict=True)
+             if star != EMPTY]
+    return f"take {and_list(taken)}" if taken else (
+        "take no star (every marker faces an empty space)")
+
+
 def describe_action(s: NebulaState, a: NebulaAction) -> str:
     """A plain phrase for ``a`` in ``s``."""
     if isinstance(a, StepTime):
         way = "clockwise" if a.step > 0 else "counterclockwise"
         return f"move the {CLUSTER_NAMES[a.cluster]} Time marker one space {way}"
     if isinstance(a, TakeStars):
-        stars = [star_name(x) for x in stars_in_front(s) if x != EMPTY]
-        moves = moves_text(s)
-        taken = and_list(stars) if stars else "no star"
-        return f"take {taken} after moving {and_list(moves)}" if moves else (
-            f"take {taken} without moving a Time marker")
+        return take_text(s)
     if isinstance(a, TurnToChaos):
         return f"turn to Chaos, returning {a_star(a.star)}"
     if isinstance(a, KeepStar):

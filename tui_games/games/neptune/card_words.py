@@ -44,13 +44,22 @@ def card_said(card: int) -> str:
     return card_short(card) if card < 30 else SPECIAL_NAMES[card]
 
 
+POINTS_UNIT = "pt"
+"""The unit a face puts after points, so they are not taken for a strength."""
+
+
+def points_face(points: int) -> str:
+    """ "10pt", "-7pt": points on a face (a card's worth, a won trick's score)."""
+    return f"{points}{POINTS_UNIT}"
+
+
 def card_face(card: int) -> str:
     """ "G1 10pt": the compact label of a system card on the table (the points keep their
     unit, so they are not taken for the strength); "??" hidden. Specials are named by the
     screen (short or long as room allows)."""
     if card == HIDDEN:
         return "??"
-    return f"{SUITS[SUIT[card]]}{CP[card]} {points_worth(card)}pt"
+    return f"{SUITS[SUIT[card]]}{CP[card]} {points_face(points_worth(card))}"
 
 
 def face_legend(card: int) -> str:

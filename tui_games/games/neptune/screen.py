@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action, GameState
 from tui_games.engine.grammar import plural, seat_ref
-from tui_games.games.neptune.card_words import card_face, card_name
+from tui_games.games.neptune.card_words import POINTS_UNIT, card_face, card_name
 from tui_games.games.neptune.hints import first_cursor_card, legal_cards, status_text
 from tui_games.games.neptune.rules import ROUNDS, TARGET
 from tui_games.games.neptune.score_tracker import ScoreTracker
@@ -74,9 +74,11 @@ def face(card: int, *, long: bool = False, dimmed: bool = False) -> CardFace:
 
 
 def pile_face(pile: Pile) -> PileFace:
-    """A won pile: its top card and score, `×2` when doubled, `/A7` over a covered one."""
+    """A won pile: its top card and score (`R9 2pt`, the points' unit as on the hand's
+    faces), `×2` when doubled, `/A7` over a covered one."""
     top = CardFace(key=pile.top, label=card_short(pile.top), style=card_style(pile.top))
-    return PileFace(face=top, score=pile.score, note=pile_note(pile), destroyed=pile.destroyed)
+    return PileFace(face=top, score=pile.score, note=pile_note(pile), destroyed=pile.destroyed,
+                    unit=POINTS_UNIT)
 
 
 # A seat's name cell is 12 columns (neptune.tcss); its text takes at most 11, so that one

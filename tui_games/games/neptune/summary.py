@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tui_games.engine.codec import clone
 from tui_games.engine.grammar import agree, plural, seat_ref
+from tui_games.games.neptune.card_words import points_face
 from tui_games.games.neptune.rules import ROUNDS, TARGET, join_and, points
 from tui_games.games.neptune.state import IS_ASTEROID, NeptuneState, Pile, card_short
 
@@ -25,10 +26,11 @@ def pile_note(pile: Pile) -> str:
 
 
 def pile_label(pile: Pile) -> str:
-    """A won trick as text: `R1 10`, `R2×2 18`, `BH/A5 0`, `PM✗` (destroyed)."""
+    """A won trick as text: `R1 10pt`, `R2×2 18pt`, `BH/A5 0pt`, `PM✗` (destroyed); the
+    score keeps its unit, as on the hand's faces ("R9 2" read as a strength)."""
     if pile.destroyed:
         return f"{card_short(pile.top)}{DESTROYED}"
-    return f"{card_short(pile.top)}{pile_note(pile)} {pile.score}"
+    return f"{card_short(pile.top)}{pile_note(pile)} {points_face(pile.score)}"
 
 
 def standing(scores: list[int]) -> str:

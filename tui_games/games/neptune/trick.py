@@ -134,13 +134,15 @@ class PileFace:
     """A won trick as the table shows it: its top card, what it scores, and marks.
 
     ``note`` is a short text mark after the card (`×2` for a doubled pile, `/A7` for a
-    covered one); a ``destroyed`` pile shows a cross and no score.
+    covered one); a ``destroyed`` pile shows a cross and no score. ``unit`` follows the
+    score (`pt`), as the game's card faces write points.
     """
 
     face: CardFace
     score: int = 0
     note: str = ""
     destroyed: bool = False
+    unit: str = ""
 
 
 PILE_GAP = "  "
@@ -149,23 +151,21 @@ MIN_HANGING = 8  # columns left under the first pile for a wrapped line to hang 
 
 def _hanging(first: list[Content], tokens: list[Content], width: int,
              note: Content | None = None) -> Content:
-    """``first`` (the round's total, or nothing), ``note`` (the older piles left out) and
-    ``tokens``, wrapped between tokens. Wrapped lines hang under the first pile, not
-    under the total: beside Neptune's score tracker, a pile at the start of the second
-    row read as part of its `ones` row ("ones ●○○○○○○○○○ A5 -5")."""
+    """``first`` (the round's total, or nothing), ``tokens`` and ``note`` (the older piles
+    left out, after the piles shown: "round +3:  (4 more)" over the piles read as a note
+    on the total, a row before the piles it counts), wrapped between tokens. Wrapped
+    lines hang under the first pile, not under the total: beside Neptune's score
+    tracker, a pile at the start of the second row read as part of its `ones` row
+    ("ones ●○○○○○○○○○ A5 -5")."""
     if note is not None:
-        tokens = [note, *tokens]
+        tokens = [*tokens, note]
     if not first:
         return wrap_tokens(tokens, width, PILE_GAP)
     head = first[0]
     indent = head.cell_length + len(PILE_GAP)
+    under = wrap_tokens([head, *tokens], width, PILE_GAP)
     if width - indent < MIN_HANGING:  # too narrow to hang: wrap under the total
-        if note is not None and head.cell_length + 1 + note.cell_length <= width:
-            # The note stays on the total's row, as it does where the piles hang: with
-            # a two-digit total at 80x24 it began the next row, a line after its total.
-            return Content("\n").join([Content.assemble(head, " ", note),
-                                       wrap_tokens(tokens[1:], width, PILE_GAP)])
-        return wrap_tokens([head, *tokens], width, PILE_GAP)
+        return under
     line, taken = head, 0
     for token in tokens:
         if line.cell_length + len(PILE_GAP) + token.cell_length > width and taken:
@@ -175,15 +175,17 @@ def _hanging(first: list[Content], tokens: list[Content], width: int,
     if taken == len(tokens):
         return line
     rest = wrap_tokens(tokens[taken:], width - indent, PILE_GAP).split("\n")
+    if any(row.cell_length > width - indent for row in rest):
+        return under  # a pile or note wider than the hanging column: not cut, wrapped
     return Content("\n").join([line, *(Content.assemble(" " * indent, row) for row in rest)])
 
 
 class TrickPiles(LineWidget):
-    """One player's won tricks this round: `R1 10  A7 -7  BH/A5 0  PM✗`, wrapping.
+    """One player's won tricks this round: `R1 10pt  A7 -7pt  BH/A5 0pt  PM✗`, wrapping.
 
-    With a ``total`` the line starts with it: `round +3:  R1 10  A7 -7`, and wrapped lines
-    hang under the first pile. When the piles do
-    not fit the lines available, the oldest are summed up as `(3 more)`. Drawn line by
+    With a ``total`` the line starts with it: `round +3:  R1 10pt  A7 -7pt`, and wrapped
+    lines hang under the first pile. When the piles do not fit the lines available, the
+    oldest are left out and counted after the piles shown: `R8 3pt  (3 more)`. Drawn line by
     line from a strip cache; the wrapped lines are kept per width until the piles change.
     """
 
@@ -240,11 +242,11 @@ class TrickPiles(LineWidget):
 
     @staticmethod
     def token(pile: PileFace) -> Content:
-        """One pile: `R1 10`, `R2×2 18`, `PM✗`."""
+        """One pile: `R1 10pt`, `R2×2 18pt`, `PM✗`."""
         if pile.destroyed:
             return Content.styled(f"{pile.face.label}{DESTROYED}", ".trick-piles--destroyed")
         return Content.assemble(_face(pile.face), pile.note, " ",
-                                (f"{pile.score}", ".trick-piles--score"))
+                                (f"{pile.score}{pile.unit}", ".trick-piles--score"))
 
     def content_lines(self, width: int) -> list[Line]:
         """The piles, wrapped between piles; the oldest folded away if they do not fit."""

@@ -10,35 +10,44 @@ from __future__ import annotations
 
 import copy
 
-from tui_games.engine.bots.hint import after_move
+from tui_games.engine.bots.hint import after_move, fits, in_ten
 from tui_games.engine.grammar import seat_ref
-from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES
+from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES, DIE_FACES
 from tui_games.games.nova_lux.bot import targets
 from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     FACTIONS,
     HYDROGEN,
     STARS,
+    TRACK_MAX,
     amount,
+    options_text,
     requirement_text,
 )
 from tui_games.games.nova_lux.describe import star_at, top_star, units
+from tui_games.games.nova_lux.interned import ENGINE_SLOTS
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import (
     NONE,
     AdjustOffer,
     AnswerTrade,
+    Attack,
     DropOffer,
     Escape,
     ForceTrade,
+    Harvest,
     MoveTo,
     NovaLuxAction,
     NovaLuxState,
+    Pass,
     Pick,
     PlaceShip,
     SendOffer,
     StartTrade,
+    StoreStar,
+    TakeHydrogen,
     Teleport,
+    UseAbility,
 )
 
 _RULES = NovaLuxRules()
@@ -138,8 +147,157 @@ def _trade(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     return ""
 
 
+def _holding(view: NovaLuxState, seat: int, res: list[int]) -> NovaLuxState:
+    """``view`` with the seat holding ``res`` (shallow: only the resources differ)."""
+    held = copy.copy(view)
+    held.res = [res if p == seat else have for p, have in enumerate(view.res)]
+    return held
+
+
+def _said_fits(view: NovaLuxState, action: NovaLuxAction, *texts: str) -> str:
+    """The first of ``texts`` (the fullest first) that the hint line has room for beside
+    the move's own name (and "the only move there is", when it is); the last one
+    whatever its length. Names may be longer than "Seat 2": a little room is kept."""
+    what = _RULES.describe(view, action)
+    only = "; the only move there is" if len(_RULES.legal_actions(view)) == 1 else ""
+    for text in texts[:-1]:
+        if fits(f"Hint: {what}: {text}{only}.{'-' * _NAME_ROOM}"):
+            return text
+    return texts[-1]
+
+
+_FULL_ENGINE = " (full: you choose what goes)"
+_NAME_ROOM = 6  # a seat's name of 12 letters where the rules say "Seat 2"
+
+
+def _emptied(view: NovaLuxState, seat: int, card: int, count: int) -> str:
+    """What taking ``count`` hydrogen does to the star on ``card`` when that is its last
+    (the rulebook: the star goes to the taker's engine; an emptied red giant's card
+    collapses unless a colony stands on it); "" when some hydrogen is left."""
+    if view.hydrogen[card] > count:
+        return ""
+    kind = STARS[top_star(view, card)].kind
+    full = _FULL_ENGINE if len(view.engine[seat]) >= ENGINE_SLOTS else ""
+    if view.yellow[card] != NONE or view.colony_at[card] != NONE:
+        return f"empties the {kind} into your engine{full}"
+    return f"empties the {kind} into your engine{full}; its card collapses"
+
+
+def _harvested(view: NovaLuxState, seat: int, action: Harvest) -> list[int]:
+    """The seat's resources once ``action`` is harvested: known even where the harvest
+    collapses a card (only the card's face is hidden, never the price or the reward)."""
+    res = list(view.res[seat])
+    star = STARS[top_star(view, CARD_AT[view.ships[seat]])]
+    if action.federation:  # the Harvest Guild's flat price
+        res[action.pay] -= 1
+        res[HYDROGEN] -= 2
+    else:
+        res[action.pay] -= action.count * star.cost_n
+    for r, n in ((HYDROGEN, action.count), (action.gain, action.count * star.reward_n)):
+        res[r] = min(TRACK_MAX, res[r] + n)
+    return res
+
+
+def _harvest(view: NovaLuxState, seat: int, action: Harvest) -> str:
+    after = _holding(view, seat, _harvested(view, seat, action))
+    progress = _leaves(view, seat, after)
+    emptied = _emptied(view, seat, CARD_AT[view.ships[seat]], action.count)
+    if not emptied:
+        return progress
+    brief = progress.replace(f" ({COLONY_LEVEL} of each)", "").replace(" and more", "")
+    return _said_fits(view, action, f"{progress}; {emptied}", f"{brief}; {emptied}",
+                      emptied)
+
+
+def _take(view: NovaLuxState, seat: int, action: TakeHydrogen) -> str:
+    """The turn's closing hydrogen: it adds 1 hydrogen (lost at 14) and may empty a star."""
+    emptied = _emptied(view, seat, action.card, 1)
+    if emptied:
+        return emptied
+    if view.res[seat][HYDROGEN] >= TRACK_MAX:
+        return f"changes nothing for you: your hydrogen is at {TRACK_MAX} already"
+    res = list(view.res[seat])
+    res[HYDROGEN] += 1
+    return _leaves(view, seat, _holding(view, seat, res))
+
+
+def _ability(view: NovaLuxState, seat: int, action: UseAbility) -> NovaLuxState:
+    """``view`` once the seat's faction turns 1 ``give`` into 1 ``get`` (worked out, not
+    played: the last ability of a round may bring the semi-cooperative collapse roll)."""
+    res = list(view.res[seat])
+    res[action.give] -= 1
+    res[action.get] = min(TRACK_MAX, res[action.get] + 1)
+    return _holding(view, seat, res)
+
+
+def _run(star_id: int) -> str:
+    """One engine run of a star: ``1 oxygen -> 2 water``."""
+    star = STARS[star_id]
+    return (f"{options_text(star.cost, star.cost_n)} -> "
+            f"{options_text(star.reward, star.reward_n)}")
+
+
+def _store(view: NovaLuxState, seat: int, action: StoreStar) -> str:
+    """A full engine: the new star in place of one of its three, or discarded."""
+    new = view.store_star
+    if new == NONE or seat >= len(view.engine):
+        return ""
+    if action.slot == NONE:
+        return _said_fits(
+            view, action,
+            f"keeps your engine's three stars; the {STARS[new].kind} ({_run(new)}) is discarded",
+            "keeps your engine's three stars as they are")
+    old = view.engine[seat][action.slot]
+    return _said_fits(
+        view, action,
+        f"stores the {STARS[new].kind} ({_run(new)} a run) in place of its "
+        f"{STARS[old].kind} ({_run(old)})",
+        f"stores the {STARS[new].kind} for your engine ({_run(new)} a run)",
+        f"stores the {STARS[new].kind} for your engine in place of its {STARS[old].kind}")
+
+
+def _attack(view: NovaLuxState, seat: int, action: Attack) -> str:
+    """The rulebook's attack: each rolls a die and adds their lowest resource (the War
+    Council: the attacker's highest); the higher total wins the dice's difference."""
+    mine = max(view.res[seat]) if action.highest else min(view.res[seat])
+    theirs = min(view.res[action.target])
+    faces = range(1, DIE_FACES + 1)
+    wins = sum(1 for a in faces for d in faces if a + mine > d + theirs)
+    which = "highest" if action.highest else "lowest"
+    chance = in_ten(wins / DIE_FACES ** 2)
+    return _said_fits(
+        view, action,
+        f"your die + {mine} ({which}) to their die + {theirs}: you win {chance}; the "
+        "winner takes the dice's difference in resources",
+        f"your die + {mine} ({which}) to their die + {theirs}: you win {chance}")
+
+
+def _pass(view: NovaLuxState, seat: int) -> str:
+    """Letting an offered ability go: nothing changes; say whether any use of it would
+    have brought the seat's goal closer."""
+    missing = sum(n for _, n in shortfall(view, seat))
+    goal = _goal(view, seat, short=True)
+    for other in _RULES.legal_actions(view):
+        if (isinstance(other, UseAbility)
+                and sum(n for _, n in shortfall(_ability(view, seat, other), seat)) < missing):
+            break
+    else:
+        return f"changes nothing, and no ability offered brings {goal} closer"
+    return f"changes nothing: {goal} still lacks {short_text(shortfall(view, seat))}"
+
+
 def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
-    """What ``action`` leaves the seat short of: its colony's 7s, then its factions."""
+    """What ``action`` leaves the seat short of: its colony's 7s, then its factions; the
+    asides a long move name leaves no room for are dropped, never the reason itself."""
+    text = _why(view, seat, action)
+    if not text:
+        return text
+    shorter = text.replace(_FULL_ENGINE, "")
+    shortest = shorter.replace(f" ({COLONY_LEVEL} of each)", "").replace(" and more", "")
+    return _said_fits(view, action, text, shorter, shortest)
+
+
+def _why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     if isinstance(action, Pick):
         # a faction is completed once its requirement is met, after the colony
         return f"to complete it later you need {requirement_text(FACTIONS[action.faction])}"
@@ -148,7 +306,19 @@ def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
     if isinstance(action, StartTrade | AdjustOffer | SendOffer | DropOffer | AnswerTrade
                   | ForceTrade):
         return _trade(view, seat, action)
+    if isinstance(action, Attack):
+        return _attack(view, seat, action)
+    if isinstance(action, Pass):
+        return _pass(view, seat)
+    if isinstance(action, StoreStar):
+        return _store(view, seat, action)
+    if isinstance(action, TakeHydrogen):
+        return _take(view, seat, action)
+    if isinstance(action, Harvest) and seat < len(view.res):
+        return _harvest(view, seat, action)
     after = after_move(_RULES, view, action)
+    if after is None and isinstance(action, UseAbility) and seat < len(view.res):
+        return _leaves(view, seat, _ability(view, seat, action))
     if after is None or seat >= len(after.res):
         return ""
     if after.colony[seat] != NONE and view.colony[seat] == NONE:
@@ -157,6 +327,11 @@ def why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
         return "completes your last faction: you win"
     if after.res[seat] == view.res[seat]:
         return ""
+    return _leaves(view, seat, after)
+
+
+def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState) -> str:
+    """What ``after`` (the seat's resources once a move is made) leaves its goal short of."""
     before, now = shortfall(view, seat), shortfall(after, seat)
     goal = (
         f"your colony ({COLONY_LEVEL} of each)"
