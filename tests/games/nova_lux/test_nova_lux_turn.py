@@ -71,11 +71,11 @@ def test_a_harvest_or_engine_run_past_14_says_what_it_loses() -> None:
     s.res[0] = res("O13 H14")
     assert describe_action(s, Harvest(2, LIFE, OXYGEN)) == (
         "harvest 2 hydrogen: pay 2 life forms, get 4 oxygen "
-        "(3 oxygen and 2 hydrogen lost: a track stops at 14)")
+        "(3 oxygen and 2 hydrogen lost: over 14)")
     s.engine[0] = [EXAMPLE]
     assert describe_action(s, UseEngine(0, LIFE, OXYGEN)) == (
         "engine star 1: pay 1 life form and 1 hydrogen, get 2 oxygen "
-        "(1 oxygen lost: a track stops at 14)")
+        "(1 oxygen lost: over 14)")
 
 
 def test_harvest_only_once_per_turn() -> None:

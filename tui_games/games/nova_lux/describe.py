@@ -63,7 +63,7 @@ def units(counts: tuple[int, ...]) -> str:
 
 
 def lost_over_track(s: NovaLuxState, paid: dict[int, int], got: dict[int, int]) -> str:
-    """`` (1 hydrogen lost: a track stops at 14)`` when what the current seat gets would
+    """`` (1 hydrogen lost: over 14)`` when what the current seat gets would
     pass a track's top, after paying ``paid`` (a gain above 14 is lost, silently on the
     board: a newcomer at 14 hydrogen harvested and saw nothing change)."""
     if not s.res or not 0 <= s.current < len(s.res):
@@ -73,7 +73,7 @@ def lost_over_track(s: NovaLuxState, paid: dict[int, int], got: dict[int, int]) 
     lost = [amount(n, r) for r, n in sorted(over.items()) if n > 0]
     if not lost:
         return ""
-    return f" ({' and '.join(lost)} lost: a track stops at {TRACK_MAX})"
+    return f" ({' and '.join(lost)} lost: over {TRACK_MAX})"
 
 
 def _flight_cost(s: NovaLuxState, cell: int) -> int | None:
