@@ -23,6 +23,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+import pytest
 import rich
 import textual
 
@@ -175,3 +176,20 @@ def test_the_private_names_left_are_kept_in_one_module() -> None:
     pin = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
     if package_uses():
         assert re.search(r'"textual>=8\.2\.\d+,<8\.3"', pin), "pin Textual's minor release"
+
+
+def test_the_ssh_doors_asyncssh_private_handlers_are_listed_and_still_exist() -> None:
+    """The one place tui_games reaches into asyncssh: a session channel's agent and X11
+    request handlers, which the door takes to say why it refuses ssh -A and -X (asyncssh
+    has no callback for them). A release that renames them fails here; the door itself
+    then refuses those requests without a reason line rather than failing to start."""
+    asyncssh = pytest.importorskip("asyncssh")
+    from tui_games.online.ssh import CHANNEL_REQUESTS
+
+    assert set(CHANNEL_REQUESTS) == {
+        "_process_auth_agent_req_at_openssh_dot_com_request", "_process_x11_req_request"}
+    for name in CHANNEL_REQUESTS:
+        assert callable(getattr(asyncssh.SSHServerChannel, name, None)), name
+    used = {match for path in PACKAGE.rglob("*.py")
+            for match in re.findall(r"_process_\w+_request", path.read_text(encoding="utf-8"))}
+    assert used == set(CHANNEL_REQUESTS), used
