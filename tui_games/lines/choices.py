@@ -190,7 +190,8 @@ def matching(text: str, choices: Sequence[Choice]) -> list[Choice]:
     labels = [(choice, words_of(choice.label)) for choice in choices]
     tests = (
         lambda words: words == wanted,
-        lambda words: words[:len(wanted)] == wanted,
+        lambda words: len(words) >= len(wanted) and all(
+            word == w for word, w in zip(words, wanted, strict=False)),
         lambda words: all(w in words for w in wanted),
         lambda words: len(words) >= len(wanted) and all(
             word.startswith(w) for word, w in zip(words, wanted, strict=False)),
