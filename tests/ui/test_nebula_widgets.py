@@ -35,6 +35,7 @@ from tui_games.games.nebula.reserve import StarRow, group_text
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.state import BLACK, EMPTY
+from tui_games.games.nebula.table_model import INDICATOR_KEY, INDICATOR_LABEL, boosted_line
 from tui_games.games.nebula.values_board import ValuesBoard
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
@@ -190,7 +191,8 @@ async def test_the_board_shows_stars_highlights_legal_spaces_and_the_black_zone(
         text = board.render().plain
         lines = text.splitlines()
         assert lines[0].startswith("Ann's Galaxy (you)")
-        assert lines[0].endswith("black " + black_zone(3, True)) and "●●●+○○○○ 4 VP" in lines[0]
+        # issue 31: the zone is named, not "black" like the clusters' indicator
+        assert lines[0].endswith(" zone " + black_zone(3, True)) and "●●●+○○○○ 4 VP" in lines[0]
         drawing = art(False)
 
         def cell(space: int) -> str:
@@ -292,8 +294,11 @@ async def test_the_rings_show_the_markers_their_moons_and_what_they_face() -> No
         top = lines[2:5]
         assert top[0][:9] == " R (P) Y " and top[1][:9] == " Y  → [W]"
         assert ARROWS[3] in top[1] and ARROWS[6] in lines[3]
-        assert lines[-2].startswith("boosted P") and "bag 88" in lines[-2]
-        assert lines[-1] == f"black {indicator_track(7)} 7/15"
+        # issue 31: the boosted star and the indicator say what they are and do
+        assert "bag 88" in lines[-4]
+        assert lines[-3] == boosted_line(1) == "boosted P: place 3 if one is P"
+        assert lines[-2] == f"{INDICATOR_LABEL} {indicator_track(7)} 7/15"
+        assert lines[-1] == INDICATOR_KEY
         assert indicator_track(7) == "●●◆●●◆●○◇○○◇○○□"
 
 

@@ -228,3 +228,27 @@ def test_each_outer_highlighted_space_with_no_empty_linked_space() -> None:
 @pytest.mark.parametrize("card", ADVANCED_DECK)
 def test_every_advanced_card_counts_zero_on_an_empty_galaxy(card: Card) -> None:
     assert advanced_count(card, galaxy(""), 0) == 0
+
+
+def test_personal_progress_counts_towards_what_the_card_asks() -> None:
+    """Issue 31: a hint says how far the seat is towards its Personal objective; the count
+    reaches the card's need exactly when the card holds."""
+    from tui_games.games.nebula.objectives import personal_progress
+
+    def progress(kind: str, colour: int, board: str) -> tuple[int, int]:
+        card = next(c for c in PERSONAL_DECK if c.kind == kind and c.param == colour)
+        return personal_progress(card, galaxy(board), 0, [0])
+
+    p = star("P")
+    assert progress("six_of_colour", p, "C=P N1=P N2=R") == (2, 6)
+    assert progress("highlighted_colour", p, "C=P N3=P S3=W") == (2, 4)
+    assert progress("few_empty", -1, "C=P N1=R") == (2, 21)
+    assert progress("two_of_each", -1, "C=P N1=P N2=R") == (1, 6)
+    # the nearer pair of opposite Constellations: North has 2 of its 12 with South
+    assert progress("opposite_constellations", -1, "N1=P N2=R E1=W") == (2, 12)
+    for card in PERSONAL_DECK:
+        if card.kind == "most_black":
+            continue
+        board = galaxy(" ".join(f"{name}=P" for name in SPACES))
+        have, need = personal_progress(card, board, 0, [0])
+        assert (have >= need) == personal_done(card, board, 0, [0]), card

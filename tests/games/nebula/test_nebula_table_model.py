@@ -151,3 +151,37 @@ def test_a_time_step_is_taken_back_and_the_later_steps_played_again() -> None:
     session.apply(other)
     assert model.take_back_step(session, first.cluster)
     assert session.actions[-1] == other and first not in session.actions
+
+
+def test_the_values_key_says_what_each_place_pays_and_what_a1_to_a4_are() -> None:
+    """Issue 31: "1st/2nd/3rd pay: star 3/2/1…" and the tokens "A1–A4" went unexplained.
+    The key under the tokens gives each track's pay from the rules' own figures, names
+    A1-A4 as the Cards pane's Advanced objectives, and fits the pane's 34 columns."""
+    from tui_games.games.nebula.objectives import (
+        ADVANCED_RANK_VP,
+        COLOUR_RANK_VP,
+        CONSTELLATION_RANK_VP,
+    )
+    from tui_games.games.nebula.table_model import VALUES_KEY
+
+    said = " ".join(VALUES_KEY)
+    for paid in (COLOUR_RANK_VP, CONSTELLATION_RANK_VP, ADVANCED_RANK_VP):
+        assert "/".join(map(str, paid)) in said
+    assert "furthest" in said and "A1-A4 (Cards)" in said
+    assert all(len(line) <= 34 for line in VALUES_KEY)
+
+
+def test_the_boosted_star_and_the_black_star_rows_say_what_they_are() -> None:
+    """Issue 31: "boosted O" was never explained, and the Galaxy's "black ○○○…" and the
+    clusters' "black ○○◇…" read the same."""
+    from tui_games.games.nebula.table_model import (
+        BLACK_ZONE_LABEL,
+        BLACK_ZONE_SHORT,
+        INDICATOR_LABEL,
+        boosted_line,
+    )
+
+    assert boosted_line(5) == "boosted O: place 3 if one is O"
+    labels = {BLACK_ZONE_LABEL, BLACK_ZONE_SHORT, INDICATOR_LABEL}
+    assert len(labels) == 3 and "black" not in labels
+    assert all("zone" in label.lower() for label in (BLACK_ZONE_LABEL, BLACK_ZONE_SHORT))

@@ -36,6 +36,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.games.nebula.table_model import INDICATOR_KEY, INDICATOR_LABEL, boosted_line
 from tui_games.tui.widgets.line_widget import LineWidget
 
 Plan = tuple[int, ...]
@@ -182,8 +183,9 @@ class StarClusters(LineWidget, can_focus=True):
         return max(CLUSTER_COUNT * 3 * self._cell + 2 * (CLUSTER_COUNT - 1), 33)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Counter, titles, the squares, preview, boosted star and track."""
-        return 2 + 3 + 3
+        """Counter, titles, the squares, preview and bag, boosted star, the track and
+        what its marks mean."""
+        return 2 + 3 + 4
 
     def content_lines(self, width: int) -> list[Content]:
         """The counter, the three rings, what would be taken, the boosted star, the track:
@@ -201,14 +203,20 @@ class StarClusters(LineWidget, can_focus=True):
         for row in range(3):
             lines.append(Content("  ").join(self._ring_row(c, row)
                                             for c in range(CLUSTER_COUNT)))
-        lines.append(self._preview_line())
-        boosted = Content.assemble(("boosted ", ".clusters--label"),
-                                   (STAR_LETTERS[self.boosted], star_style(self.boosted)),
-                                   ("   bag ", ".clusters--label"), str(self.bag))
-        lines.append(boosted)
-        lines.append(Content.assemble(("black ", ".clusters--label"),
+        lines.append(self._preview_line()
+                     + Content.assemble(("  bag ", ".clusters--label"), str(self.bag)))
+        # the boosted star's letter in its colour, inside the line that says what it does
+        text = boosted_line(self.boosted)
+        letter = STAR_LETTERS[self.boosted]
+        lines.append(Content(text, [
+            Span(0, len("boosted"), ".clusters--label"),
+            *(Span(at, at + 1, star_style(self.boosted))
+              for at in (text.index(letter, len("boosted")), len(text) - 1)),
+        ]))
+        lines.append(Content.assemble((f"{INDICATOR_LABEL} ", ".clusters--label"),
                                       indicator_track(self.indicator),
                                       f" {self.indicator}/{INDICATOR_LAST}"))
+        lines.append(Content.styled(INDICATOR_KEY, ".clusters--label"))
         return lines
 
     def _counter_line(self) -> Content:

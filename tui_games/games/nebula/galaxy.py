@@ -45,6 +45,7 @@ from tui_games.games.nebula.board import (
 from tui_games.games.nebula.galaxy_canvas import Art, draw_links
 from tui_games.games.nebula.star_colours import star_style
 from tui_games.games.nebula.state import EMPTY, STAR_LETTERS
+from tui_games.games.nebula.table_model import BLACK_ZONE_LABEL, BLACK_ZONE_SHORT
 from tui_games.tui.widgets.cell_map import MapFrame, split_at_cuts
 from tui_games.tui.widgets.line_widget import Line, LineWidget
 
@@ -339,12 +340,18 @@ class GalaxyBoard(LineWidget, can_focus=True):
 
     def _header(self, width: int) -> Row:
         """The Galaxy's title and its Black Star Zone."""
-        zone = "black " + black_zone(self.black, self.black_target)
+        slots = black_zone(self.black, self.black_target)
+        # named as the rulebook does where the title leaves room (issue 31: "black" read
+        # like the clusters' Black Star indicator)
+        label = next((name for name in (BLACK_ZONE_LABEL, BLACK_ZONE_SHORT)
+                      if len(self.title) + len(name) + len(slots) + 2 <= width),
+                     BLACK_ZONE_SHORT)
+        zone = f"{label} {slots}"
         title = fit(self.title, max(width - len(zone) - 1, 0))
         header = title + " " * (width - len(title) - len(zone)) + zone
         spans = [(0, len(title), ".galaxy--title")]
         if self.black_target and self.black < BLACK_ZONE_SIZE:
-            at = width - len(zone) + len("black ") + self.black  # the next free slot
+            at = width - len(zone) + len(label) + 1 + self.black  # the next free slot
             spans.append((at, at + 1, ".galaxy--legal"))
         return header, tuple(spans)
 

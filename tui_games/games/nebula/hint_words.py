@@ -8,15 +8,33 @@ observation and only for moves that reveal nothing (no draw from the bag).
 
 from __future__ import annotations
 
-from tui_games.engine.bots.hint import after_move, margin_outlook
+from collections import Counter
+from collections.abc import Iterator
+
+from tui_games.engine.bots.hint import after_move, fits, margin_outlook
 from tui_games.engine.grammar import plural
-from tui_games.games.nebula.board import BLACK_ZONE_SIZE, INDICATOR_BOOST_SPACES
-from tui_games.games.nebula.describe import a_star, and_list, stars_in_front
+from tui_games.games.nebula.board import BLACK_ZONE_SIZE, BLACK_ZONE_VP, INDICATOR_BOOST_SPACES
+from tui_games.games.nebula.describe import a_star, and_list, describe_action, stars_in_front
 from tui_games.games.nebula.hard import LEAD_SCALE, seat_value
-from tui_games.games.nebula.objectives import CAREER_DECK, career_done
+from tui_games.games.nebula.objectives import (
+    CAREER_DECK,
+    COLOUR_RANK_VP,
+    PERSONAL_DECK,
+    career_done,
+    career_short,
+    career_spaces,
+    personal_colour,
+    personal_progress,
+    personal_unit,
+    token_vp,
+)
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import (
+    BLACK,
+    COLOUR_TOKENS,
     EMPTY,
+    HIDDEN,
+    STAR_NAMES,
     AdvanceValue,
     FinishPositioning,
     KeepPersonal,
@@ -35,6 +53,153 @@ _RULES = NebulaRules()
 
 
 def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
+    """What ``action`` does for the seat, the fullest reason that fits the hint's two
+    status lines beside the move's own name (a hint too long drops its reason whole)."""
+    reasons = list(_reasons(view, seat, action))
+    head = describe_action(view, action)
+    for reason in reasons:
+        if fits(f"Hint: {head}: {reason}."):
+            return reason
+    return reasons[-1] if reasons else ""
+
+
+def _progress(view: NebulaState, seat: int, card_id: int) -> tuple[int, int]:
+    rivals = [b for other, b in enumerate(view.black_stars) if other != seat]
+    return personal_progress(
+        PERSONAL_DECK[card_id], view.galaxies[seat], view.black_stars[seat], rivals)
+
+
+def _kept(view: NebulaState, seat: int) -> int:
+    """The seat's kept Personal objective (HIDDEN before it keeps one)."""
+    return view.personal[seat] if view.personal else HIDDEN
+
+
+def _keep_reasons(view: NebulaState, seat: int, action: KeepPersonal) -> Iterator[str]:
+    card = PERSONAL_DECK[action.card]
+    have, need = _progress(view, seat, action.card)
+    unit = personal_unit(card)
+    if card.kind == "most_black":
+        now = f"you have {have}, a rival at most {need}"
+    else:
+        now = f"{have} of {need} {unit}"
+    colour = personal_colour(card)
+    held = view.reserves[seat][colour] if colour is not None and view.reserves else 0
+    spare = f", {held} {STAR_NAMES[colour]} in reserve" if colour is not None else ""
+    others = [c for c in view.personal_offer[seat] if c not in (action.card, HIDDEN)]
+    other = ""
+    if others:
+        o_have, o_need = _progress(view, seat, others[0])
+        other = f" (the other: {o_have} of {o_need})"
+    # kept secret all game, it pays only if it still holds when the game ends
+    paid = "scores only if true at the end"
+    yield f"{paid}: {now}{spare}{other}"
+    yield f"{paid}: {now}{spare}"
+    yield f"{paid}: {now}"
+    yield paid
+
+
+def _good_for(view: NebulaState, seat: int, star: int) -> str:
+    """What one star in front of a marker is good for the seat, "" when nothing stands out."""
+    kept = _kept(view, seat)
+    if kept != HIDDEN and personal_colour(PERSONAL_DECK[kept]) == star:
+        return "is your objective's colour"
+    if star == BLACK:
+        placed = view.black_stars[seat] if view.black_stars else 0
+        if placed + 1 < len(BLACK_ZONE_VP):
+            gain = BLACK_ZONE_VP[placed + 1] - BLACK_ZONE_VP[placed]
+            return (f"adds {gain} VP to your Black Star Zone" if gain
+                    else "fills your Black Star Zone (and moves a Value token)")
+        return ""
+    pays = token_vp(view.values, view.value_stamps, COLOUR_TOKENS, COLOUR_RANK_VP) \
+        if view.values else {}
+    if star in pays:
+        return f"pays {pays[star]} VP a star (Values board)"
+    return ""
+
+
+def _step_reasons(view: NebulaState, seat: int, after: NebulaState) -> Iterator[str]:
+    faced = [x for x in stars_in_front(after) if x != EMPTY]
+    if not faced:
+        yield "leaves every Time marker facing an empty space"
+        return
+    stars = f"puts {and_list([a_star(x) for x in faced])} in front of the Time markers"
+    goods = []
+    for star in dict.fromkeys(faced):
+        good = _good_for(view, seat, star)
+        if good:
+            goods.append(f"{STAR_NAMES[star]} {good}")
+    kinds = Counter(STAR_NAMES[x] for x in faced)
+    short = "faces " + and_list(
+        [f"{n} {name}" if n > 1 else name for name, n in kinds.items()])
+    if goods:
+        yield f"{stars}; {'; '.join(goods)}"
+        yield f"{short}; {'; '.join(goods)}"
+        yield f"in front: {'; '.join(goods)}"
+        yield f"{short}; {goods[0]}"
+    else:
+        # nothing singled out: say so, and what any star is still worth
+        none = "no colour here scores extra yet; any star fills your Galaxy"
+        yield f"{stars}; {none}"
+        yield f"{short}; {none}"
+    yield stars
+    yield short
+
+
+def _advances(view: NebulaState, after: NebulaState, seat: int) -> list[str]:
+    """Which objectives a placement brings nearer: the kept Personal objective and the
+    Career objectives the seat has not completed yet."""
+    out = []
+    kept = _kept(view, seat)
+    if kept != HIDDEN:
+        before, need = _progress(view, seat, kept)
+        now, _ = _progress(after, seat, kept)
+        if now > before and PERSONAL_DECK[kept].kind != "most_black":
+            out.append(f"your Personal objective ({now} of {need})")
+    for card_id, marks in zip(view.career, view.career_marks, strict=False):
+        if seat in marks:
+            continue
+        card = CAREER_DECK[card_id]
+        spaces = career_spaces(card)
+        was = sum(1 for s in spaces if view.galaxies[seat][s] != EMPTY)
+        now = sum(1 for s in spaces if after.galaxies[seat][s] != EMPTY)
+        if now > was:
+            out.append(f"Career {career_short(card)} ({now} of {len(spaces)})")
+    return out
+
+
+def _reasons(view: NebulaState, seat: int, action: NebulaAction) -> Iterator[str]:
+    if isinstance(action, KeepPersonal):
+        if view.personal_offer and view.galaxies:
+            yield from _keep_reasons(view, seat, action)
+        return
+    text = _why(view, seat, action)
+    if isinstance(action, StepTime):
+        after = after_move(_RULES, view, action)
+        if after is not None:
+            yield from _step_reasons(view, seat, after)
+        return
+    if isinstance(action, PositionStar) and text:
+        after = after_move(_RULES, view, action)
+        steps = _advances(view, after, seat) if after is not None else []
+        if steps:
+            yield f"{text}; towards {and_list(steps)}"
+            yield f"towards {and_list(steps)}"
+            yield f"{text}; towards {steps[0]}"
+    if isinstance(action, PositionBlackStar) and view.black_stars:
+        if text and view.indicator + 1 in INDICATOR_BOOST_SPACES:
+            yield text  # the boosted star drawn anew matters more than the zone's VP
+        placed = view.black_stars[seat]
+        if placed + 1 < len(BLACK_ZONE_VP):
+            zone = (f"your Black Star Zone pays {BLACK_ZONE_VP[placed + 1]} VP for "
+                    f"{placed + 1} (now {BLACK_ZONE_VP[placed]})")
+            value = "; then advance a Value token" if view.mode == "full" else ""
+            yield f"{zone}{value}"
+            yield zone
+    if text:
+        yield text
+
+
+def _why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     """What ``action`` does to the seat's estimated final VP."""
     if isinstance(action, TakeStars):
         # The move's own words name the stars: say where they go. Not "this turn": the
@@ -56,10 +221,6 @@ def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
         if isinstance(action, PositionBlackStar):
             return _black_boost(view, seat)
         return ""
-    if isinstance(action, StepTime):
-        stars = [a_star(x) for x in stars_in_front(after) if x != EMPTY]
-        return (f"puts {and_list(stars)} in front of the Time markers" if stars
-                else "leaves every Time marker facing an empty space")
     try:
         gain = round(seat_value(after, seat) - seat_value(view, seat))
     except (IndexError, ValueError):  # an observation without the seat's galaxy yet

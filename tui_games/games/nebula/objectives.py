@@ -183,6 +183,84 @@ def personal_done(card: Card, galaxy: Galaxy, black: int, rivals_black: Sequence
     raise ValueError(f"not a Personal card: {card}")
 
 
+def personal_progress(
+    card: Card, galaxy: Galaxy, black: int, rivals_black: Sequence[int]
+) -> tuple[int, int]:
+    """How far a Galaxy is towards Personal ``card``: ``(have, need)`` in the card's own
+    unit (links, spaces, stars, Constellations, colours). For "most black" ``need`` is the
+    most black stars any rival has."""
+    kind, c = card.kind, card.param
+    if kind == "indirect_colour":
+        return sum(1 for x, y in INDIRECT_LINKS if c in (galaxy[x], galaxy[y])), len(INDIRECT_LINKS)
+    if kind == "highlighted_colour":
+        return sum(1 for s in HIGHLIGHTED if galaxy[s] == c), 4
+    if kind == "six_of_colour":
+        return colour_count(galaxy, c), 6
+    if kind == "most_black":
+        return black, max(rivals_black, default=0)
+    if kind == "few_empty":
+        return sum(1 for star in galaxy if star != EMPTY), len(galaxy) - 4
+    if kind == "two_of_each":
+        return sum(1 for colour in range(6) if colour_count(galaxy, colour) >= 2), 6
+    if kind == "orbit_all_different":
+        ring = ORBITS[c]
+        return len({galaxy[s] for s in ring} - {EMPTY}), len(ring)
+    if kind == "two_in_three_constellations":
+        held = sum(
+            1 for spaces in CONSTELLATIONS if sum(1 for s in spaces if galaxy[s] == c) >= 2)
+        return held, 3
+    if kind == "three_adjacent_orbits":
+        groups = [[s for o in triple for s in ORBITS[o]] for triple in ADJACENT_ORBIT_TRIPLES]
+    elif kind in ("opposite_constellations", "adjacent_constellations"):
+        pairs = OPPOSITE_CONSTELLATIONS if kind.startswith("opposite") else ADJACENT_CONSTELLATIONS
+        groups = [[*CONSTELLATIONS[a], *CONSTELLATIONS[b]] for a, b in pairs]
+    else:
+        raise ValueError(f"not a Personal card: {card}")
+    # the group nearest to complete: the spaces it still lacks are what the card asks for
+    best = min(groups, key=lambda spaces: sum(1 for s in spaces if galaxy[s] == EMPTY))
+    return sum(1 for s in best if galaxy[s] != EMPTY), len(best)
+
+
+def personal_unit(card: Card) -> str:
+    """What ``personal_progress`` counts, plural: "links", "stars"..."""
+    return {
+        "indirect_colour": "links",
+        "highlighted_colour": "spaces",
+        "six_of_colour": "stars",
+        "most_black": "black stars",
+        "few_empty": "stars placed",
+        "two_of_each": "colours",
+        "orbit_all_different": "colours",
+        "two_in_three_constellations": "Constellations",
+    }.get(card.kind, "spaces")
+
+
+def personal_colour(card: Card) -> int | None:
+    """The one star colour (6 for black) a Personal card asks for, if it names one."""
+    if card.kind in ("indirect_colour", "highlighted_colour", "six_of_colour",
+                     "two_in_three_constellations"):
+        return card.param
+    return 6 if card.kind == "most_black" else None
+
+
+def career_spaces(card: Card) -> tuple[int, ...]:
+    """The spaces a Career card needs filled."""
+    if card.kind == "constellation_3_colours":
+        return CONSTELLATIONS[card.param]
+    if card.kind == "orbit_3_colours":
+        return ORBITS[card.param]
+    return INDIRECT_SPACES if card.kind == "indirect_spaces" else HIGHLIGHT_ORBIT_NEIGHBOURS
+
+
+def career_short(card: Card) -> str:
+    """A Career card's short name: "Orbit 2", "North Constellation", "Indirect Link ends"."""
+    if card.kind == "constellation_3_colours":
+        return f"{CONSTELLATION_NAMES[card.param]} Constellation"
+    if card.kind == "orbit_3_colours":
+        return f"Orbit {card.param + 1}"
+    return "Indirect Link ends" if card.kind == "indirect_spaces" else "Highlighted-linked"
+
+
 # ---- Advanced patterns -------------------------------------------------------------------
 
 

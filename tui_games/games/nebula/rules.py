@@ -49,6 +49,7 @@ from tui_games.games.nebula.state import (
     CAREER_MARKERS_TO_END,
     EMPTY,
     HIDDEN,
+    REFILL_AT,
     STARS_PER_COLOUR,
     STARTING_RESERVE,
     VALUE_TOKENS,
@@ -378,7 +379,7 @@ class NebulaRules:
                 )
 
     def _refill(self, s: NebulaState) -> None:
-        threshold = 2 if s.players == 2 else 1
+        threshold = REFILL_AT[s.players]
         for name, cluster in zip(CLUSTER_NAMES, s.clusters, strict=True):
             if sum(1 for star in cluster if star != EMPTY) > threshold or not any(s.bag):
                 continue

@@ -14,7 +14,12 @@ from typing import NamedTuple
 from tui_games.engine.core import Action
 from tui_games.engine.session import Session
 from tui_games.games.nebula.board import CONSTELLATION_NAMES, INDEX
-from tui_games.games.nebula.objectives import value_podium
+from tui_games.games.nebula.objectives import (
+    ADVANCED_RANK_VP,
+    COLOUR_RANK_VP,
+    CONSTELLATION_RANK_VP,
+    value_podium,
+)
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
     BLACK,
@@ -38,6 +43,31 @@ PHASE_PANE = {"collect": "clusters", "time": "clusters", "value": "values"}
 
 PLACES = ("1st", "2nd", "3rd")
 """The places on a Values track that score, as the table names them."""
+
+VALUES_KEY: tuple[str, ...] = (
+    "The 3 furthest of each track pay:",
+    f"{'/'.join(map(str, COLOUR_RANK_VP))} VP a star of that colour,",
+    f"{'/'.join(map(str, CONSTELLATION_RANK_VP))} a complete Constellation,",
+    f"{'/'.join(map(str, ADVANCED_RANK_VP))} a pattern of A1-A4 (Cards)",
+)
+"""Under the Values tokens: what a token's place pays, and what A1-A4 are (the Advanced
+objectives listed on the Cards pane), in 34 columns (issue 31: "1st/2nd/3rd pay: star
+3/2/1" and "A1" went unexplained)."""
+
+BLACK_ZONE_LABEL, BLACK_ZONE_SHORT = "Black Star Zone", "K zone"
+"""A Galaxy's row of placed black stars (not the clusters' Black Star indicator)."""
+
+INDICATOR_LABEL = "K indicator"
+INDICATOR_KEY = "◇ new boosted star  □ last round"
+"""The clusters' Black Star indicator: one space per black star anyone places; a
+diamond swaps the boosted star, the last square starts the last round."""
+
+
+def boosted_line(boosted: int) -> str:
+    """What the boosted star is for, in its own line of the clusters pane (issue 31:
+    "boosted O" was never explained)."""
+    letter = STAR_LETTERS[boosted]
+    return f"boosted {letter}: place 3 if one is {letter}"
 
 GATED = ("advance", "cancel", "chaos", "finish", "keep", "next_star", "place",
          "return_star", "take")

@@ -16,6 +16,8 @@ from typing import Any
 from tui_games.engine.core import Action
 from tui_games.engine.tutorial import Step, Tutorial, only
 from tui_games.games.nebula.state import (
+    CAREER_MARKERS_TO_END,
+    REFILL_AT,
     AdvanceValue,
     FinishPositioning,
     KeepPersonal,
@@ -79,7 +81,10 @@ STEPS = (
     ),
     clockwise(TOP, "The top marker again: each step is one of your 5 points.", "→."),
     clockwise(
-        TOP, "Once more: the top marker now faces a white star, the colour of your objective.", "→."
+        TOP,
+        "Once more: this third step brings the top marker to a white star, the colour of "
+        "your objective.",
+        "→.",
     ),
     back(
         LEFT,
@@ -88,8 +93,8 @@ STEPS = (
     ),
     back(
         LEFT,
-        "The left marker counterclockwise again: 5 points spent. It faces a black "
-        "star; the right one, unmoved, a blue one.",
+        "The left marker counterclockwise again, your 5th point: it will then face a black "
+        "star; the right one, unmoved, faces a blue one.",
         "← again.",
     ),
     step(
@@ -123,8 +128,10 @@ STEPS = (
     step(
         FinishPositioning(),
         ("f",),
-        "Keep the blue star in reserve for later and finish your turn (objectives are "
-        "checked and the clusters refilled).",
+        "Keep the blue star for later and finish your turn. The 4 Career objectives "
+        "(Objectives pane) are open to all: completing one first scores most. Once "
+        f"{CAREER_MARKERS_TO_END[2]} are completed in all, the last round begins. A cluster "
+        f"is refilled only when down to {REFILL_AT[2]} stars.",
         "f finishes.",
     ),
     step(

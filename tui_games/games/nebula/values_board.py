@@ -27,7 +27,7 @@ from tui_games.games.nebula.state import (
     CONSTELLATION_TOKENS,
     VALUE_TOKENS,
 )
-from tui_games.games.nebula.table_model import PLACES, token_label
+from tui_games.games.nebula.table_model import PLACES, VALUES_KEY, token_label
 from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
@@ -111,9 +111,10 @@ class ValuesBoard(LineWidget, can_focus=True):
         return 48 if self.large else sum(_WIDTHS)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Compact: titles, six rows, two lines of pay; large: a title per track and a
-        line per token."""
-        return len(TRACKS) + VALUE_TOKENS if self.large else 1 + len(COLOUR_TOKENS) + 2
+        """Compact: titles, six rows, the lines saying what places pay; large: a title
+        per track and a line per token."""
+        return (len(TRACKS) + VALUE_TOKENS if self.large
+                else 1 + len(COLOUR_TOKENS) + len(VALUES_KEY))
 
     def content_lines(self, width: int) -> list[Line]:
         """The tokens of the three tracks with their places, and what the places pay
@@ -139,8 +140,7 @@ class ValuesBoard(LineWidget, can_focus=True):
                 cells.append(self._token(token, places.get(token), width, bar=False)
                              if token in track else Content(" " * width))
             rows.append(cells)
-        rows.append(Content.styled("1st/2nd/3rd pay: star 3/2/1,", ".values--note"))
-        rows.append(Content.styled("constell. 14/12/10, pattern 4/3/2", ".values--note"))
+        rows += [Content.styled(line, ".values--note") for line in VALUES_KEY]
         return rows
 
     def _render_large(self) -> list[Line]:
