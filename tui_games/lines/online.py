@@ -20,7 +20,8 @@ from tui_games.games import GameInfo, all_games, get_game
 from tui_games.lines.choices import Choice
 from tui_games.lines.console import Console
 from tui_games.lines.menus import BACK, GONE, Menus, Step
-from tui_games.lines.table import Decision, Ending, LinesTable, result_lines
+from tui_games.lines.table import Decision, Ending, LinesTable, last_told, result_lines
+from tui_games.lines.words import units_of
 from tui_games.online.client import Connection, Door, HostError
 from tui_games.online.protocol import (
     Created,
@@ -80,7 +81,8 @@ class OnlineLinesTable(LinesTable):
             if not self._next_view():
                 return self._leave()
         self._tell_news(self.reader, self.session.state)
-        for line in result_lines(self.outcome, self.names):
+        told = last_told(self.session.state, self.reader)
+        for line in result_lines(self.outcome, self.names, units_of(self.words), told=told):
             self.say(line)
         return "over"
 
