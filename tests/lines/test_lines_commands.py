@@ -194,3 +194,23 @@ def test_look_finds_a_player_by_the_beginning_of_the_name(tmp_path: Path) -> Non
                         default_options(info.rules))
     output, _ = run_table(three, tmp_path, ["look bot"])
     assert "'bot' could be Bot 2 or Bot 3: say more of the name." in output
+
+
+def test_a_number_past_a_lone_choice_names_that_choice(tmp_path: Path) -> None:
+    """Nebular Colors' first decision of seed 1 is 'Draw 2 cards' alone: '7' once said
+    "the choices are numbered 1 to 1"."""
+    output, _ = run_table(new_session("nebular_colors", 1), tmp_path, ["7"])
+    assert "Your one choice:\n1. Draw 2 cards\n" in output
+    assert "There is no choice 7. There is only one choice: 1. Draw 2 cards." in output
+    assert "numbered 1 to 1" not in output
+
+
+def test_an_opened_group_counts_its_choices_not_its_lines(tmp_path: Path) -> None:
+    """Via Nebula's 'more 1' holds 20 craftsman choices in 9 lines of rows: it said
+    "9 of your choices"."""
+    output, _ = run_table(new_session("via_nebula"), tmp_path, ["more 1"])
+    group = re.search(r"^1 to (\d+)\. .* \((\d+) choices\) - say 'more 1'$", output, re.M)
+    assert group is not None and group.group(1) == group.group(2)
+    opened = answers(output, f"{group.group(2)} of your choices")
+    shown = [line for line in opened[1:] if re.match(r"^\d+( to \d+)?\. ", line)]
+    assert opened[0] == f"{group.group(2)} of your choices, in {len(shown)} lines:"

@@ -191,7 +191,9 @@ class LinesTable:
     def show_choices(self, decision: Decision) -> None:
         count = len(decision.choices)
         opened = decision.shown is not decision.top
-        self.say(f"{len(decision.shown)} of your choices:" if opened
+        inside = sum(len(e.members) if isinstance(e, Group) else 1 for e in decision.shown)
+        lines = "" if len(decision.shown) == inside else f", in {len(decision.shown)} lines"
+        self.say(f"{inside} of your choices{lines}:" if opened
                  else "Your one choice:" if count == 1
                  else f"Your {count} choices:" if len(decision.top) == count
                  else f"Your {count} choices, in {len(decision.top)} lines:")
@@ -221,7 +223,9 @@ class LinesTable:
         said with, while that group is shown, opens it (as 'more N')."""
         order = decision.listing.order
         if not 1 <= number <= len(order):
-            self.say(f"There is no choice {number}: the choices are numbered 1 to "
+            self.say(f"There is no choice {number}. There is only one choice: 1. "
+                     f"{sentence(order[0].label)}" if len(order) == 1 else
+                     f"There is no choice {number}: the choices are numbered 1 to "
                      f"{len(order)}.")
             return ""
         group = self.shown_group(decision, number)
