@@ -214,3 +214,25 @@ def test_an_opened_group_counts_its_choices_not_its_lines(tmp_path: Path) -> Non
     opened = answers(output, f"{group.group(2)} of your choices")
     shown = [line for line in opened[1:] if re.match(r"^\d+( to \d+)?\. ", line)]
     assert opened[0] == f"{group.group(2)} of your choices, in {len(shown)} lines:"
+
+
+def test_a_word_at_the_hand_off_line_is_not_taken_for_enter(tmp_path: Path) -> None:
+    """Hot-seat: 'look' or 'hand' typed at the hand-off line was taken as the Enter and
+    dropped; now the line waits on, saying so, and nothing private is said before Enter."""
+    info = get_game("neptune")
+    session = Session.new(info.rules, seats_of([HUMAN, HUMAN]), 4, default_options(info.rules))
+    output, ending = run_table(session, tmp_path, ["look", "hand", "", "quit"])
+    lines = output.splitlines()
+    cover = next(i for i, line in enumerate(lines) if line.endswith("then)."))
+    waiting = lines[cover + 1:cover + 3]
+    assert waiting == ["First the next player takes the keyboard: press Enter."] * 2
+    assert not any("hand" in line.lower() for line in lines[:cover + 3])
+    assert any(line.startswith("Your ") and "choices" in line for line in lines[cover + 3:])
+    assert ending == "left"
+
+
+def test_quit_at_the_hand_off_line_leaves_saved(tmp_path: Path) -> None:
+    info = get_game("neptune")
+    session = Session.new(info.rules, seats_of([HUMAN, HUMAN]), 4, default_options(info.rules))
+    output, ending = run_table(session, tmp_path, ["quit"])
+    assert ending == "left" and "Game saved: " in output and "choices" not in output

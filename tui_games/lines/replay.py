@@ -16,7 +16,7 @@ from tui_games.engine.session import Session, replay
 from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME, viewpoint_name, viewpoints
 from tui_games.games import GameInfo
 from tui_games.lines.console import Console
-from tui_games.lines.table import pass_the_keyboard
+from tui_games.lines.table import keyboard_taken, pass_the_keyboard
 from tui_games.lines.words import spoken_of, words_of_game
 
 HELP = ("Replay: 'next' or 'next N' steps on (Enter too), 'back' or 'back N' steps back, "
@@ -110,7 +110,7 @@ class Replay:
         if (isinstance(wanted, int) and not self.over and len(self.own) > 1
                 and wanted != self.seen):  # another player's hand in hot-seat: covered
             self.console.say(pass_the_keyboard(self.names[wanted]))
-            if self.console.read() is None:
+            if not keyboard_taken(self.console):
                 return []
         self.seen = wanted
         return [self.showing()]

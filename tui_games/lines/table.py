@@ -46,6 +46,24 @@ def pass_the_keyboard(name: str) -> str:
             "until then).")
 
 
+TAKE_THE_KEYBOARD = "First the next player takes the keyboard: press Enter."
+
+
+def keyboard_taken(console: Console) -> bool | None:
+    """After the hand-off line: True once Enter is pressed; a word typed instead ('look',
+    'hand') is not taken for it, and nothing private is said, so the line asks again;
+    False on 'quit', None at the end of input."""
+    while True:
+        line = console.read()
+        if line is None:
+            return None
+        if not line:
+            return True
+        if line.lower() in ("quit", "q"):
+            return False
+        console.say(TAKE_THE_KEYBOARD)
+
+
 @dataclass
 class Decision:
     """The decision being asked: its seat, view, choices (each numbered once in
@@ -117,11 +135,11 @@ class LinesTable:
 
     def _hand_over(self, seat: int) -> bool:
         """In hot-seat, a line that waits for Enter before a player's private lines; False
-        at the end of input."""
+        on 'quit' there or at the end of input (the table leaves, saved)."""
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return True
         self.say(pass_the_keyboard(self.names[seat]))
-        if self.console.read() is None:
+        if not keyboard_taken(self.console):
             return False
         self.at_keyboard = seat
         return True
