@@ -194,3 +194,45 @@ def test_look_finds_a_player_by_the_beginning_of_the_name(tmp_path: Path) -> Non
                         default_options(info.rules))
     output, _ = run_table(three, tmp_path, ["look bot"])
     assert "'bot' could be Bot 2 or Bot 3: say more of the name." in output
+
+
+def test_a_number_past_a_lone_choice_names_that_choice(tmp_path: Path) -> None:
+    """Nebular Colors' first decision of seed 1 is 'Draw 2 cards' alone: '7' once said
+    "the choices are numbered 1 to 1"."""
+    output, _ = run_table(new_session("nebular_colors", 1), tmp_path, ["7"])
+    assert "Your one choice:\n1. Draw 2 cards\n" in output
+    assert "There is no choice 7. There is only one choice: 1. Draw 2 cards." in output
+    assert "numbered 1 to 1" not in output
+
+
+def test_an_opened_group_counts_its_choices_not_its_lines(tmp_path: Path) -> None:
+    """Via Nebula's 'more 1' holds 20 craftsman choices in 9 lines of rows: it said
+    "9 of your choices"."""
+    output, _ = run_table(new_session("via_nebula"), tmp_path, ["more 1"])
+    group = re.search(r"^1 to (\d+)\. .* \((\d+) choices\) - say 'more 1'$", output, re.M)
+    assert group is not None and group.group(1) == group.group(2)
+    opened = answers(output, f"{group.group(2)} of your choices")
+    shown = [line for line in opened[1:] if re.match(r"^\d+( to \d+)?\. ", line)]
+    assert opened[0] == f"{group.group(2)} of your choices, in {len(shown)} lines:"
+
+
+def test_a_word_at_the_hand_off_line_is_not_taken_for_enter(tmp_path: Path) -> None:
+    """Hot-seat: 'look' or 'hand' typed at the hand-off line was taken as the Enter and
+    dropped; now the line waits on, saying so, and nothing private is said before Enter."""
+    info = get_game("neptune")
+    session = Session.new(info.rules, seats_of([HUMAN, HUMAN]), 4, default_options(info.rules))
+    output, ending = run_table(session, tmp_path, ["look", "hand", "", "quit"])
+    lines = output.splitlines()
+    cover = next(i for i, line in enumerate(lines) if line.endswith("then)."))
+    waiting = lines[cover + 1:cover + 3]
+    assert waiting == ["First the next player takes the keyboard: press Enter."] * 2
+    assert not any("hand" in line.lower() for line in lines[:cover + 3])
+    assert any(line.startswith("Your ") and "choices" in line for line in lines[cover + 3:])
+    assert ending == "left"
+
+
+def test_quit_at_the_hand_off_line_leaves_saved(tmp_path: Path) -> None:
+    info = get_game("neptune")
+    session = Session.new(info.rules, seats_of([HUMAN, HUMAN]), 4, default_options(info.rules))
+    output, ending = run_table(session, tmp_path, ["quit"])
+    assert ending == "left" and "Game saved: " in output and "choices" not in output

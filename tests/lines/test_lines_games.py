@@ -9,12 +9,14 @@ lines_player).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from lines_player import HAND_OFF, play_game, unspeakable
 
 from tui_games.engine.core import default_options
+from tui_games.engine.grammar import speak_to
 from tui_games.engine.records import History
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.seating import HUMAN, seats_of
@@ -40,7 +42,13 @@ def test_a_whole_game_against_bots_ends_and_is_kept(game_id: str, tmp_path: Path
     assert played.ending == "over", played.output[-2000:]
     assert played.checks.problems == []
     assert unspeakable(played.output) == []  # said over the whole game, as well as per turn
-    assert "The game is over." in played.output
+    outcome = info.rules.outcome(played.session.state)
+    assert outcome is not None
+    reason = speak_to(outcome.reason, [seat.name for seat in played.session.seats])
+    said = " ".join(played.output.split())
+    for sentence in re.split(r"(?<=[.!?]) +", reason):  # each said once, log or result
+        assert said.count(sentence) == 1, sentence
+    assert "You asked for " in played.output
     assert played.checks.decisions > 5
     rows = History(SaveStore(tmp_path)).list()
     assert [row.game for row in rows] == [game_id]

@@ -104,7 +104,7 @@ def test_an_option_can_be_picked_item_by_item(tmp_path: Path) -> None:
     """Neptune's special cards: "Pick your own 6", by number, checked until right."""
     text = menus(tmp_path, ["new", "neptune", "", "", "Pick your own", "1 2", "1 2 3 4 8 9",
                             "look", "quit", "quit"])
-    assert "Say 6 different numbers from 1 to 9." in text
+    assert "Say 6 different numbers from 1 to 9, or 'back'." in text
     assert "Special cards in play: Black Hole, Stationfall, Jump Gate, Space Bandit, " \
            "Asteroid 5, Asteroid 7." in text.replace("\n", " ")
 
@@ -150,3 +150,38 @@ def test_a_game_with_its_own_pick_of_an_option_loads_again(tmp_path: Path) -> No
     assert "broken" not in text
     assert "Special cards in play: Black Hole, Stationfall, Jump Gate, Space Bandit, " \
            "Asteroid 5, Asteroid 7." in " ".join(text.split())
+
+
+def test_back_in_new_game_goes_one_question_back(tmp_path: Path) -> None:
+    """Nova Lux's last question answered 'back' asks the one before it again (it used to
+    start the game with the defaults); 'back' at the first question is the main menu."""
+    text = menus(tmp_path, ["new", "nova lux", "2", "", "", "", "back", "back", "back",
+                            "back", "back", "back", "quit"])
+    asked = [line for line in text.splitlines() if line.endswith("?")]
+    assert asked == ["Which game?", "How many players?", "Seat 2: who plays it?", "Mode?",
+                     "Federations?", "Ability offer?", "Federations?", "Mode?",
+                     "Seat 2: who plays it?", "How many players?", "Which game?"]
+    assert text.count("Main menu:") == 2 and "Nova Lux: You" not in text
+
+
+def test_an_answer_changed_after_back_is_the_one_played(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["new", "nova lux", "2", "", "", "", "back", "on", "", "save mine",
+                            "quit", "quit"])
+    assert "Nova Lux: You, Bot 2 (normal bot)." in text
+    from tui_games.engine.saves import SaveStore
+
+    store = SaveStore(tmp_path)
+    session = store.load(next(row.path for row in store.list() if row.name == "mine"))
+    assert session.options["federations"] == "on"
+
+
+def test_quit_in_new_game_leaves_for_the_main_menu(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["new", "nova lux", "2", "quit", "quit"])
+    assert text.count("Main menu:") == 2 and "Nova Lux: You" not in text
+
+
+def test_back_while_picking_ones_own_items_asks_the_option_again(tmp_path: Path) -> None:
+    text = menus(tmp_path, ["new", "neptune", "", "", "Pick your own", "back", "", "quit",
+                            "quit"])
+    assert text.count("Special cards?") == 2
+    assert "Neptune: You, Bot 2 (normal bot)." in text

@@ -4,6 +4,7 @@ and every game's words module (declared in its GameInfo, pure)."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -130,3 +131,29 @@ def test_a_keys_topic_is_left_out_and_the_next_topic_kept() -> None:
     assert rules_lines(text, "")[0] == "The rules' topics: 1. Play; 2. The end."
     assert rules_lines(text, "press") == ["No topic of the rules mentions 'press': say "
                                           "'rules' for the topics."]
+
+
+KEY_SIGNS = re.compile(r"[←→↑↓⏎↵⇥␣▸*]|\b(?:Enter|Esc|Tab|press)\b|^(?:\d+\. )?Keys:")
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_no_rules_topic_names_a_screen_key_or_a_markdown_mark(game_id: str) -> None:
+    """Topic 1 said "←/→ pick a card", "5. Keys: ←→ step, ..." and "*full game*"."""
+    markdown = all_games()[game_id].rules_markdown()
+    said = [line for number in range(1, len(topics(markdown)) + 1)
+            for line in rules_lines(markdown, str(number))]
+    assert [line for line in said if KEY_SIGNS.search(line)] == []
+    assert len(said) > 20  # the rules themselves are still said
+
+
+def test_a_key_clause_is_left_out_and_the_rest_still_reads() -> None:
+    text = ("# G\n\n## Brief\n\n1. ←/→ pick a card; one marked can't be played now.\n"
+            "2. Draw 2 (d), discard 1 (1/2) - or take a pile (t).\n"
+            "3. A black star fills your zone instead; f ends the turn.\n"
+            "4. Won the trick? Answer its question: ↑/↓, then Enter.\n"
+            "5. Keys: arrows, y u b n move; ⇥ next ▸ hex.\n\n"
+            "Rules marked *full game* apply only there. A meld is either:\n")
+    assert rules_lines(text, "1") == [
+        "Brief:", "1. One marked can't be played now.", "2. Draw 2, discard 1 - or take a pile.",
+        "3. A black star fills your zone instead.", "4. Won the trick? Answer its question.",
+        "Rules marked full game apply only there. A meld is either:"]

@@ -141,3 +141,26 @@ def test_another_hot_seat_players_seat_is_covered_in_an_unfinished_game(
     cover = text.index("Pass the keyboard to ")
     assert cover < text.index("Showing the game as ") and "2. " in text
     assert f"{EVERYTHING_NAME}" not in text
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_turn_n_tells_only_what_that_turn_did(info: GameInfo, tmp_path: Path) -> None:
+    """'turn N' once printed every log line since the start (57 lines at turn 20): now
+    the turn's own lines, then where it stands, forward and back alike."""
+    session = finished(info, tmp_path)
+    viewer = Replay(Console(io.StringIO(), io.StringIO(), 80), session, info)
+    turns = viewer.turns()
+    assert turns == [viewer.state(at).turn + 1 for at in range(len(session.actions) + 1)]
+    late = turns[len(session.actions) * 3 // 4]
+    spans = {turn: viewer.turn_span(turn) for turn in (late, 1)}
+    text = replayed(session, info, [f"turn {late}", "turn 1"])
+    told = " ".join(text.split(HELP.split(" ")[-1], 1)[1].split())  # after the help line
+    for turn, span in spans.items():
+        assert span is not None
+        start, stop = span
+        spoken = spoken_of(viewer.words)
+        own = " ".join(" ".join(map(spoken, viewer.lines_between(start, stop))).split())
+        status = f"Action {stop} of {len(session.actions)}, the end of turn {turn}."
+        assert f"{own} {status}".strip() in told, turn
+    before = " ".join(viewer.lines_between(0, spans[late][0]))  # type: ignore[index]
+    assert before not in told or not before

@@ -60,3 +60,21 @@ def test_a_host_that_is_not_there_is_one_line(tmp_path: Path) -> None:
                       str(tmp_path / "none.sock"))
     assert code == 2
     assert out.getvalue().startswith("no host is running here")
+
+
+def test_back_while_creating_a_game_goes_one_question_back(host: HostProcess,
+                                                            tmp_path: Path) -> None:
+    out = io.StringIO()
+    # seat 2: another login, then 'back' at its name; the easy bot; 'back' at the special
+    # cards asks seat 2 again, and 'back' at seat 2 asks the player count again
+    opening = ["", "neptune", "", "Another login", "back", "Bot: easy", "back", "back", "",
+               "Bot: easy", "", "look"]
+    code = join_lines(Console(Player(out, opening, 0), out, 80), SaveStore(tmp_path),
+                      str(host.socket))
+    text = out.getvalue()
+    assert code == 0, text
+    asked = [line for line in text.splitlines() if line.endswith("?")]
+    assert asked == ["Which game?", "How many players?", "Seat 2: who plays it?",
+                     "Seat 2: who plays it?", "Special cards?", "Seat 2: who plays it?",
+                     "How many players?", "Seat 2: who plays it?", "Special cards?"], text
+    assert "Neptune, in seat 1." in text

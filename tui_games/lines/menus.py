@@ -8,7 +8,7 @@ one, or ``back``; the end of input leaves from anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tui_games.engine.core import OptionSpec
 from tui_games.engine.grammar import speak_to
@@ -26,6 +26,9 @@ from tui_games.lines.table import LinesTable
 
 BACK = -1  # `back` at a menu
 GONE = -2  # the end of input
+QUIT = -3  # `quit` at a menu: leave it (New game as a whole, not one question)
+
+Step = Callable[[], object]  # one question of a series: its answer, BACK, QUIT or GONE
 
 
 class Menus:
@@ -45,7 +48,7 @@ class Menus:
         With ``values`` (a number for each option, that its label begins with: player
         counts) the options are listed by their labels alone and a number typed means
         the value, never a place in the list. ``top``: the main menu, where 'back' has
-        nowhere to go and 'quit' leaves."""
+        nowhere to go and 'quit' leaves; elsewhere 'quit' is QUIT."""
         self.say(title)
         for number, option in enumerate(options, start=1):
             mark = " (Enter)" if default == number - 1 else ""
@@ -65,8 +68,10 @@ class Menus:
                 self.say("This is the main menu: there is nothing to go back to. Say "
                          "'quit' to leave.")
                 continue
-            if line.lower() in ("back", "quit", "q"):
+            if line.lower() == "back" or (top and line.lower() in ("quit", "q")):
                 return BACK
+            if line.lower() in ("quit", "q"):
+                return QUIT
             said = words_of(line)
             if values is not None and said and said[0].isdigit():  # "2", "2 players"
                 if int(said[0]) in values:
@@ -102,7 +107,7 @@ class Menus:
                         ("stats", "Stats"), ("learn", "Learn to play"), ("quit", "Quit")]
             picked = self.ask("Main menu:", [label for _, label in entries], default=0,
                               top=True)
-            if picked in (GONE, BACK) or entries[picked][0] == "quit":
+            if picked < 0 or entries[picked][0] == "quit":
                 return 0
             what = entries[picked][0]
             if what == "continue" and latest is not None:
@@ -115,60 +120,103 @@ class Menus:
 
     # ---- new game ----------------------------------------------------------------------
 
-    def new_game(self) -> int:
+    def walk(self, steps_of: Callable[[list[object]], list[Step]]) -> list[object] | int:
+        """The answers to a series of questions, asked in turn: ``steps_of(answers so far)``
+        is the whole series (later questions hang on earlier answers: the game, the player
+        count). 'back' goes one question back (at the first: BACK, to the menu before);
+        'quit' is QUIT and the end of input GONE, from any question."""
+        answers: list[object] = []
+        while True:
+            steps = steps_of(answers)
+            if len(answers) == len(steps):
+                return answers
+            answer = steps[len(answers)]()
+            if isinstance(answer, int) and answer == BACK:
+                if not answers:
+                    return BACK
+                answers.pop()
+                continue
+            if isinstance(answer, int) and answer < 0:  # QUIT, GONE
+                return answer
+            answers.append(answer)
+
+    def game_steps(self, answers: list[object], seat_step: Callable[[GameInfo, int], Step]
+                   ) -> list[Step]:
+        """New game's questions so far: the game, how many players (when it may vary),
+        who plays each seat after the first, then each option; ``answers[0]`` is the game's
+        index in ``all_games()``, ``answers[1]`` the count's (when asked)."""
         games = list(all_games().values())
-        picked = self.ask("Which game?", [f"{g.title}: {g.blurb}" for g in games])
-        if picked < 0:
-            return picked
-        info = games[picked]
+        steps: list[Step] = [lambda: self.ask("Which game?",
+                                              [f"{g.title}: {g.blurb}" for g in games])]
+        if not answers:
+            return steps
+        info = games[int(answers[0])]  # type: ignore[call-overload]
         counts = list(info.players)
         count = counts[0]
         if len(counts) > 1:
             default = counts.index(2) if 2 in counts else 0
-            answer = self.ask("How many players?", [f"{n} players" if n > 1 else "1 player"
-                                                    for n in counts], default=default,
-                              values=counts)
-            if answer < 0:
-                return answer
-            count = counts[answer]
-        kinds = [HUMAN]
+            steps.append(lambda: self.ask(
+                "How many players?", [f"{n} players" if n > 1 else "1 player" for n in counts],
+                default=default, values=counts))
+            if len(answers) < 2:
+                return steps
+            count = counts[int(answers[1])]  # type: ignore[call-overload]
+        steps += [seat_step(info, seat) for seat in range(1, count)]
+        steps += [self.option_step(spec) for spec in info.rules.option_specs]
+        return steps
+
+    def option_step(self, spec: OptionSpec) -> Step:
+        return lambda: self.option(spec)
+
+    def seat_step(self, info: GameInfo, seat: int) -> Step:
         levels = [HUMAN, *info.bots]
         labels = ["A person at this keyboard (hot-seat)",
                   *(f"Bot: {level}" for level in info.bots)]
-        for seat in range(1, count):
-            default = levels.index(default_kind(info, seat))
-            answer = self.ask(f"Seat {seat + 1}: who plays it?", labels, default=default)
-            if answer < 0:
-                return answer
-            kinds.append(levels[answer])
-        options: dict[str, str] = {}
-        for spec in info.rules.option_specs:
-            value = self.option(spec)
-            if value is None:
-                return GONE
-            options[spec.key] = value
+
+        def step() -> object:
+            answer = self.ask(f"Seat {seat + 1}: who plays it?", labels,
+                              default=levels.index(default_kind(info, seat)))
+            return answer if answer < 0 else levels[answer]
+        return step
+
+    def new_game(self) -> int:
+        answers = self.walk(lambda so_far: self.game_steps(so_far, self.seat_step))
+        if isinstance(answers, int):
+            return GONE if answers == GONE else 0
+        info = list(all_games().values())[int(answers[0])]  # type: ignore[call-overload]
+        at = 2 if len(info.players) > 1 else 1
+        count = len(answers) - at - len(info.rules.option_specs) + 1
+        kinds = [HUMAN, *(str(kind) for kind in answers[at:at + count - 1])]
+        options = {spec.key: str(value) for spec, value
+                   in zip(info.rules.option_specs, answers[at + count - 1:], strict=True)}
         seed = self.first_seed if self.first_seed is not None else new_seed()
         self.first_seed = None
         session = Session.new(info.rules, seats_of(kinds), seed, options)
         return self.play(session)
 
-    def option(self, spec: OptionSpec) -> str | None:
+    def option(self, spec: OptionSpec) -> str | int:
+        """The option's value, BACK, QUIT or GONE; 'back' while picking one's own items
+        asks this question again."""
         values = [value for value, _ in spec.choices]
         labels = [label for _, label in spec.choices]
         if spec.pick:
             labels.append(f"Pick your own {spec.pick}")
-        answer = self.ask(f"{spec.label}?", labels,
-                          default=values.index(spec.default) if spec.default in values else 0)
-        if answer == GONE:
-            return None
-        if answer == BACK:
-            return spec.default
-        if answer == len(values):
-            return self.pick(spec)
-        return values[answer]
+        while True:
+            answer = self.ask(f"{spec.label}?", labels,
+                              default=values.index(spec.default) if spec.default in values
+                              else 0)
+            if answer < 0:
+                return answer
+            if answer < len(values):
+                return values[answer]
+            picked = self.pick(spec)
+            if picked is None:
+                return GONE
+            if picked != BACK:
+                return picked
 
-    def pick(self, spec: OptionSpec) -> str | None:
-        """Exactly ``spec.pick`` of its items, by their numbers."""
+    def pick(self, spec: OptionSpec) -> str | int | None:
+        """Exactly ``spec.pick`` of its items, by their numbers; BACK on 'back'."""
         items = [label for _, label in spec.items]
         self.say(f"Say the numbers of {spec.pick}, like "
                  f"'{' '.join(str(n) for n in range(1, spec.pick + 1))}':")
@@ -178,10 +226,12 @@ class Menus:
             line = self.console.read()
             if line is None:
                 return None
+            if line.lower() == "back":
+                return BACK
             numbers = {int(part) for part in line.replace(",", " ").split() if part.isdigit()}
             if len(numbers) == spec.pick and all(1 <= n <= len(items) for n in numbers):
                 return spec.picked_value([spec.items[n - 1][0] for n in sorted(numbers)])
-            self.say(f"Say {spec.pick} different numbers from 1 to {len(items)}.")
+            self.say(f"Say {spec.pick} different numbers from 1 to {len(items)}, or 'back'.")
 
     # ---- playing -----------------------------------------------------------------------
 

@@ -19,8 +19,9 @@ from tui_games.engine.session import Seat, Session
 from tui_games.games import GameInfo, all_games, get_game
 from tui_games.lines.choices import Choice
 from tui_games.lines.console import Console
-from tui_games.lines.menus import BACK, GONE, Menus
-from tui_games.lines.table import Decision, Ending, LinesTable, result_lines
+from tui_games.lines.menus import BACK, GONE, Menus, Step
+from tui_games.lines.table import Decision, Ending, LinesTable, last_told, result_lines
+from tui_games.lines.words import units_of
 from tui_games.online.client import Connection, Door, HostError
 from tui_games.online.protocol import (
     Created,
@@ -80,7 +81,8 @@ class OnlineLinesTable(LinesTable):
             if not self._next_view():
                 return self._leave()
         self._tell_news(self.reader, self.session.state)
-        for line in result_lines(self.outcome, self.names):
+        told = last_told(self.session.state, self.reader)
+        for line in result_lines(self.outcome, self.names, units_of(self.words), told=told):
             self.say(line)
         return "over"
 
@@ -153,7 +155,7 @@ class Lobby(Menus):
             picked = self.ask("The host's games (newest first):",
                               [*labels, "Create a game", "List the games again", "Quit"],
                               default=len(rows))
-            if picked in (GONE, BACK) or picked == len(rows) + 2:
+            if picked < 0 or picked == len(rows) + 2:
                 return 0
             if picked == len(rows) + 1:
                 continue
@@ -179,45 +181,39 @@ class Lobby(Menus):
 
     def create(self) -> CreateGame | int | None:
         """The game to create, BACK, or None at the end of input."""
-        games = list(all_games().values())
-        picked = self.ask("Which game?", [f"{g.title}: {g.blurb}" for g in games])
-        if picked == GONE:
-            return None
-        if picked == BACK:
-            return BACK
-        info = games[picked]
-        counts = list(info.players)
-        count = counts[0]
-        if len(counts) > 1:
-            answer = self.ask("How many players?", [f"{n} players" if n > 1 else "1 player"
-                                                    for n in counts],
-                              default=counts.index(2) if 2 in counts else 0)
-            if answer < 0:
-                return None if answer == GONE else BACK
-            count = counts[answer]
-        seats = [Seat(self.conn.user)]
+        answers = self.walk(lambda so_far: self.game_steps(so_far, self.login_seat_step))
+        if isinstance(answers, int):
+            return None if answers == GONE else BACK
+        info = list(all_games().values())[int(answers[0])]  # type: ignore[call-overload]
+        at = 2 if len(info.players) > 1 else 1
+        count = len(answers) - at - len(info.rules.option_specs) + 1
+        seats = [Seat(self.conn.user), *(seat for seat in answers[at:at + count - 1]
+                                         if isinstance(seat, Seat))]
+        options = {spec.key: str(value) for spec, value
+                   in zip(info.rules.option_specs, answers[at + count - 1:], strict=True)}
+        return CreateGame(game=info.id, seats=seats, options=options)
+
+    def login_seat_step(self, info: GameInfo, number: int) -> Step:
+        """Who plays seat ``number + 1``: another login (asked its name) or a bot."""
         levels = [HUMAN, *info.bots]
         labels = ["Another login of this host", *(f"Bot: {level}" for level in info.bots)]
-        for number in range(1, count):
+
+        def step() -> object:
             default = levels.index("normal") if "normal" in levels else 1
-            answer = self.ask(f"Seat {number + 1}: who plays it?", labels, default=default)
-            if answer < 0:
-                return None if answer == GONE else BACK
-            if levels[answer] == HUMAN:
-                self.say("Their login name:")
+            while True:  # 'back' at the login name asks who plays the seat again
+                answer = self.ask(f"Seat {number + 1}: who plays it?", labels,
+                                  default=default)
+                if answer < 0:
+                    return answer
+                if levels[answer] != HUMAN:
+                    return Seat(f"Bot {number + 1}", levels[answer])
+                self.say("Their login name, or 'back':")
                 name = self.console.read()
                 if name is None:
-                    return None
-                seats.append(Seat(name))
-            else:
-                seats.append(Seat(f"Bot {number + 1}", levels[answer]))
-        options: dict[str, str] = {}
-        for spec in info.rules.option_specs:
-            value = self.option(spec)
-            if value is None:
-                return None
-            options[spec.key] = value
-        return CreateGame(game=info.id, seats=seats, options=options)
+                    return GONE
+                if name.lower() != "back":
+                    return Seat(name)
+        return step
 
     def sit(self, join: Join | None, create: CreateGame | None) -> int:
         try:

@@ -16,11 +16,12 @@ from tui_games.engine.session import Session, replay
 from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME, viewpoint_name, viewpoints
 from tui_games.games import GameInfo
 from tui_games.lines.console import Console
-from tui_games.lines.table import pass_the_keyboard
+from tui_games.lines.table import keyboard_taken, pass_the_keyboard
 from tui_games.lines.words import spoken_of, words_of_game
 
 HELP = ("Replay: 'next' or 'next N' steps on (Enter too), 'back' or 'back N' steps back, "
-        "'turn N' goes to turn N, 'start' and 'end' go to either end, 'look' tells the "
+        "'turn N' tells what turn N did and stops at its end, 'start' and 'end' go to either "
+        "end, 'look' tells the "
         "table there, 'view' lists whose view it shows and 'view N' or 'view NAME' "
         "switches, 'quit' leaves the replay.")
 
@@ -39,6 +40,7 @@ class Replay:
         self.own = [i for i, s in enumerate(session.seats) if s.is_human] or [self.seat]
         self.over = session.rules.outcome(self.state(len(session.actions))) is not None
         self.seen: int | str | None = self.seat  # a seat, None: a spectator, "all"
+        self._turns: list[int] | None = None
 
     def state(self, at: int) -> GameState:
         s = self.session
@@ -108,7 +110,7 @@ class Replay:
         if (isinstance(wanted, int) and not self.over and len(self.own) > 1
                 and wanted != self.seen):  # another player's hand in hot-seat: covered
             self.console.say(pass_the_keyboard(self.names[wanted]))
-            if self.console.read() is None:
+            if not keyboard_taken(self.console):
                 return []
         self.seen = wanted
         return [self.showing()]
@@ -126,11 +128,37 @@ class Replay:
         turn = self.state(to).turn + 1
         self.console.say(f"Action {to} of {total}, turn {turn}.")
 
-    def turn_start(self, turn: int) -> int | None:
-        for at in range(len(self.session.actions) + 1):
-            if self.state(at).turn + 1 >= turn:
-                return at
-        return None
+    def turns(self) -> list[int]:
+        """The turn (from 1) at each position, 0 to the last action: one pass over the
+        actions, not a replay from the start for each position."""
+        if self._turns is None:
+            s = self.session
+            state = s.rules.setup(len(s.seats), s.seed, s.options)
+            self._turns = [state.turn + 1]
+            for action in s.actions:
+                s.rules.apply(state, action)
+                self._turns.append(state.turn + 1)
+        return self._turns
+
+    def turn_span(self, turn: int) -> tuple[int, int] | None:
+        """The positions before turn ``turn``'s first action and after its last."""
+        turns = self.turns()
+        played = [at for at in range(len(self.session.actions)) if turns[at] == turn]
+        return (played[0], played[-1] + 1) if played else None
+
+    def go_turn(self, turn: int) -> bool:
+        """``turn N``: what that turn did (its own log lines, whichever way the jump
+        goes), then where it stands, as a step does; False when there is no such turn."""
+        span = self.turn_span(turn)
+        if span is None:
+            return False
+        start, stop = span
+        for line in self.lines_between(start, stop):
+            self.console.say(line)
+        self.at = stop
+        self.console.say(f"Action {stop} of {len(self.session.actions)}, the end of turn "
+                         f"{turn}.")
+        return True
 
 
 def replay_lines(console: Console, session: Session, info: GameInfo) -> int:
@@ -163,11 +191,8 @@ def _step_through(console: Console, session: Session, viewer: Replay) -> int:
                 if not rest:
                     console.say("'turn' takes the number of a turn, like 'turn 3'.")
                     continue
-                found = viewer.turn_start(count)
-                if found is None:
+                if not viewer.go_turn(count):
                     console.say(f"The game has no turn {count}.")
-                    continue
-                viewer.go(found)
             else:
                 viewer.go(viewer.at + (-count if word in ("back", "b") else count))
         elif word == "start":

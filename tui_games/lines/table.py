@@ -9,11 +9,13 @@ Everything told comes from ``rules.observe(state, seat)``, never from the true s
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from tui_games.engine.core import SPECTATOR, GameState, Outcome, is_detail
-from tui_games.engine.grammar import speak_to
+from tui_games.engine.grammar import plural, speak_to
 from tui_games.engine.saves import SaveError, SaveStore
 from tui_games.engine.session import Session
 from tui_games.engine.tutorial import Tutorial, bot_rng
@@ -31,9 +33,10 @@ from tui_games.lines.choices import (
 )
 from tui_games.lines.console import Console
 from tui_games.lines.hint import HINT_HEAD, hinted
-from tui_games.lines.words import TableWords, spoken_of, words_of_game
+from tui_games.lines.words import POINTS, TableWords, spoken_of, units_of, words_of_game
 
 Ending = Literal["over", "left"]
+LAST_TOLD = 3  # the log lines the result looks back over for what they said of the end
 RESUME_NEWS = 5  # a game picked up again retells its last few log lines, not all of them
 
 
@@ -41,6 +44,24 @@ def pass_the_keyboard(name: str) -> str:
     """The hot-seat cover's line: the table's, and the replay's before another's seat."""
     return (f"Pass the keyboard to {name}, then press Enter (nothing private is shown "
             "until then).")
+
+
+TAKE_THE_KEYBOARD = "First the next player takes the keyboard: press Enter."
+
+
+def keyboard_taken(console: Console) -> bool | None:
+    """After the hand-off line: True once Enter is pressed; a word typed instead ('look',
+    'hand') is not taken for it, and nothing private is said, so the line asks again;
+    False on 'quit', None at the end of input."""
+    while True:
+        line = console.read()
+        if line is None:
+            return None
+        if not line:
+            return True
+        if line.lower() in ("quit", "q"):
+            return False
+        console.say(TAKE_THE_KEYBOARD)
 
 
 @dataclass
@@ -114,11 +135,11 @@ class LinesTable:
 
     def _hand_over(self, seat: int) -> bool:
         """In hot-seat, a line that waits for Enter before a player's private lines; False
-        at the end of input."""
+        on 'quit' there or at the end of input (the table leaves, saved)."""
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return True
         self.say(pass_the_keyboard(self.names[seat]))
-        if self.console.read() is None:
+        if not keyboard_taken(self.console):
             return False
         self.at_keyboard = seat
         return True
@@ -188,7 +209,9 @@ class LinesTable:
     def show_choices(self, decision: Decision) -> None:
         count = len(decision.choices)
         opened = decision.shown is not decision.top
-        self.say(f"{len(decision.shown)} of your choices:" if opened
+        inside = sum(len(e.members) if isinstance(e, Group) else 1 for e in decision.shown)
+        lines = "" if len(decision.shown) == inside else f", in {len(decision.shown)} lines"
+        self.say(f"{inside} of your choices{lines}:" if opened
                  else "Your one choice:" if count == 1
                  else f"Your {count} choices:" if len(decision.top) == count
                  else f"Your {count} choices, in {len(decision.top)} lines:")
@@ -218,7 +241,9 @@ class LinesTable:
         said with, while that group is shown, opens it (as 'more N')."""
         order = decision.listing.order
         if not 1 <= number <= len(order):
-            self.say(f"There is no choice {number}: the choices are numbered 1 to "
+            self.say(f"There is no choice {number}. There is only one choice: 1. "
+                     f"{sentence(order[0].label)}" if len(order) == 1 else
+                     f"There is no choice {number}: the choices are numbered 1 to "
                      f"{len(order)}.")
             return ""
         group = self.shown_group(decision, number)
@@ -307,12 +332,11 @@ class LinesTable:
             self._tell_news(viewer, view)
         outcome = self.rules.outcome(self.session.state)
         assert outcome is not None
-        for line in result_lines(outcome, self.names):
+        told = last_told(view, viewer) if viewer != SPECTATOR else []
+        for line in result_lines(outcome, self.names, units_of(self.words), told=told):
             self.say(line)
-        if self.humans:
-            used = ", ".join(f"{self.names[i]} {self.session.hints_used[i]}"
-                             for i in self.humans)
-            self.say(f"Hints used: {used}")
+        for line in hints_lines(self.session.hints_used, self.names, self.humans):
+            self.say(line)
         self._keep()
 
     def _keep(self) -> None:
@@ -350,17 +374,71 @@ class LinesTable:
         self.told[seat] = len(view.log)
 
 
-def result_lines(outcome: Outcome, names: list[str]) -> list[str]:
-    """The end of a game in lines: why it ended, then each seat's place, score and where
-    the points came from (the rules' own breakdown rows)."""
-    lines = [f"The game is over. {speak_to(outcome.reason, names)}"]
+def result_lines(outcome: Outcome, names: list[str], units: tuple[str, str] = POINTS, *,
+                 told: Sequence[str] = ()) -> list[str]:
+    """The end of a game in lines: why it ended (what the log's last lines, ``told``, have
+    not said already), what
+    decided it, then each seat's score in the game's ``units`` (singular, plural) and
+    where it came from (the rules' own breakdown rows, as a sentence): by place when
+    someone won, plainly when a lone player lost or nobody won."""
+    reason = untold(outcome.reason, told)
+    lines = [f"The game is over. {speak_to(reason, names)}"] if reason else []
     if outcome.decided_by:
-        lines.append(speak_to(outcome.decided_by, names))
+        lines.append(sentence(speak_to(outcome.decided_by, names)))
     order = sorted(range(len(outcome.scores)), key=lambda seat: outcome.ranks[seat])
     for seat in order:
+        amount = plural(outcome.scores[seat], *units)
         rows = outcome.breakdown[seat] if seat < len(outcome.breakdown) else []
-        parts = [f"{label.strip()} {value}" for label, value in rows if not is_detail(label)]
-        where = f" ({'; '.join(parts)})" if parts else ""
-        lines.append(f"Place {outcome.ranks[seat]}: {names[seat]}, {outcome.scores[seat]} "
-                     f"points{where}.")
+        parts = [f"{value} from {row_words(label)}" for label, value in rows
+                 if not is_detail(label) and value]
+        where = f": {join_and(parts)}" if parts else ""
+        if len(order) == 1:
+            verb = "won" if outcome.winners else "lost"
+            lines.append(f"{names[seat]} {verb}, with {amount}{where}.")
+        elif outcome.winners:
+            lines.append(f"Place {outcome.ranks[seat]}: {names[seat]}, {amount}{where}.")
+        else:  # nobody won: places below a first that nobody holds say nothing
+            lines.append(f"{names[seat]}: {amount}{where}.")
     return lines
+
+
+def join_and(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def row_words(label: str) -> str:
+    """A breakdown row's label inside a sentence: what follows its name is put in
+    brackets ("Hand 1: deck ran out" -> "Hand 1 (deck ran out)", "Factions, 10 each" ->
+    "Factions (10 each)"), so the row's value never reads as part of the label."""
+    label = label.strip()
+    for mark in (": ", ", "):
+        head, found, rest = label.partition(mark)
+        if found and head and rest:
+            return f"{head} ({rest})"
+    return label
+
+
+def sentence(text: str) -> str:
+    """``text`` ending in a full stop (a shared line may come without one)."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def hints_lines(hints_used: list[int], names: list[str], humans: list[int]) -> list[str]:
+    """How many hints each seat played from the keyboard asked for, one line each."""
+    return [f"{names[seat]} asked for "
+            f"{plural(hints_used[seat], 'hint') if hints_used[seat] else 'no hints'}."
+            for seat in humans if seat < len(hints_used)]
+
+
+def last_told(view: GameState, seat: int | None) -> list[str]:
+    """The log's last lines as ``seat`` reads them: where a game says why it ended
+    ("Game over: ...", a last hand's result), which the result then does not repeat."""
+    return [event.for_viewer(seat) for event in view.log[-LAST_TOLD:]]
+
+
+def untold(reason: str, told: Sequence[str]) -> str:
+    """The sentences of ``reason`` that no line of ``told`` already says."""
+    sentences = re.split(r"(?<=[.!?]) +", reason.strip())
+    return " ".join(part for part in sentences if part and not any(part in line
+                                                                   for line in told))

@@ -74,3 +74,14 @@ def spoken_of(words: object) -> Callable[[str], str]:
     (a star's letter in brackets, an arrow) said in words. Else the text as it is."""
     found = getattr(words, "spoken", None)
     return cast(Callable[[str], str], found) if callable(found) else same
+
+
+POINTS = ("point", "points")
+
+
+def units_of(words: object) -> tuple[str, str]:
+    """What the game's scores count, singular and plural: its words module's
+    ``SCORE_UNITS`` ("VP", "VP"; "star fragment", "star fragments"), else points."""
+    found = getattr(words, "SCORE_UNITS", POINTS)
+    return (str(found[0]), str(found[1])) if isinstance(found, tuple) and len(found) == 2 \
+        else POINTS

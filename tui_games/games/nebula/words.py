@@ -35,6 +35,7 @@ from tui_games.games.nebula.objectives import (
 from tui_games.games.nebula.state import EMPTY, HIDDEN, STAR_NAMES, NebulaState, star_name
 
 _LETTER = re.compile(r" \([A-Z]\)(?=\W|$)")  # "red (R) star": the screen's letter for it
+SCORE_UNITS = ("VP", "VP")  # what the final scores count, said in the result
 
 
 def spoken(text: str) -> str:

@@ -15,6 +15,7 @@ from tui_games.games.nebular_colors.state import NCState
 from tui_games.games.nebular_colors.texts import PILES, breakdown_text, card_list, nova_note
 
 _RULES = NebularColorsRules()
+SCORE_UNITS = ("star fragment", "star fragments")  # what the final scores count, said in the result
 PHASES = {
     "choose": "draw 2 cards or take a pile",
     "discard": "discard one of the 2 new cards",

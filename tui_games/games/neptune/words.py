@@ -25,6 +25,7 @@ from tui_games.games.neptune.state import (
 from tui_games.games.neptune.summary import standing
 
 _RULES = NeptuneRules()
+SCORE_UNITS = ("point", "points")  # what the final scores count, said in the result
 
 
 def _who(seat: int, viewer: int, names: Sequence[str]) -> str:

@@ -34,6 +34,7 @@ from tui_games.games.nova_lux.view import (
 )
 
 _RULES = NovaLuxRules()
+SCORE_UNITS = ("VP", "VP")  # what the final scores count, said in the result
 MOST_NAMED = 8  # where you stand names at most this many cells; `look` names them all
 PHASES = {
     "draft": "keep one faction card (the rest pass on)",

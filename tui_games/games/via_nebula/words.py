@@ -42,6 +42,7 @@ from tui_games.games.via_nebula.state import (
 from tui_games.games.via_nebula.view import caption
 
 _RULES = ViaNebulaRules()
+SCORE_UNITS = ("VP", "VP")  # what the final scores count, said in the result
 MOST_NAMED = 8  # where you stand names at most this many hexes; `look` names them all
 
 
