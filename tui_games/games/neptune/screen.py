@@ -313,7 +313,10 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         turn = (view.round, view.tricks_done)
         new_turn, self._cursor_turn = turn != self._cursor_turn, turn
         if hand.cursor_key not in legal or (new_turn and not restored):
-            start = first_cursor_card([f.key for f in hand.faces], legal)
+            start = first_cursor_card(
+                [f.key for f in hand.faces], legal, view.trick,
+                last_trick=view.tricks_done == view.hand_size - 1,
+                tricks_left=view.hand_size - view.tricks_done)
             if start is not None:
                 hand.move_cursor_to(start)
 
