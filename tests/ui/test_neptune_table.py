@@ -316,6 +316,12 @@ async def test_following_the_cursor_starts_on_the_weakest_card_that_wins_the_tri
         await leave_table(pilot)
 
 
+def test_a_seat_named_you_is_not_told_it_is_you_twice() -> None:
+    # Issue 31, played: the seats panel read "▸You (you)".
+    assert name_cell("▸", "You", True, 9) == "▸You\n 9 cards"
+    assert name_cell("▸", "Ann", True, 9) == "▸Ann (you)\n 9 cards"
+
+
 async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
         store: SaveStore, make_app: MakeApp) -> None:
     """Viewing as Bot 2 (a replay's viewpoint) read "▸Bot… (you)": a name of up to ten
@@ -323,7 +329,7 @@ async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
     from tui_games.tui.widgets.text_lines import TextLines
 
     assert name_cell("▸", "Bot 2", True, 15) == "▸Bot 2\n (you)"
-    assert name_cell(" ", "You", True, 9) == " You (you)\n 9 cards"
+    assert name_cell(" ", "Ann", True, 9) == " Ann (you)\n 9 cards"
     assert name_cell(" ", "Bot 2", False, 1) == " Bot 2\n 1 card"
     assert name_cell(" ", "Bartholomew", True, 1) == " Bartholom…\n (you)"
     rules = get_game("neptune").rules

@@ -90,8 +90,10 @@ def name_cell(arrow: str, name: str, you: bool, cards: int) -> str:
     (+ " (you)" when it fits), then the cards in hand. "(you)" that does not fit beside the
     name takes the card count's place below it (the viewer's hand shows its cards): viewing
     as Bot 2, "▸Bot… (you)" cut the name. Only a name longer than the line is cut, with
-    "…" (not mid-word unmarked: "Bot 3 (nor")."""
+    "…" (not mid-word unmarked: "Bot 3 (nor"). A seat named "You" is not told so twice
+    ("▸You (you)")."""
     count = f" {plural(cards, 'card')}"
+    you = you and name.casefold() != "you"
     if you and len(arrow) + len(name) + len(YOU) <= NAME_ROOM:
         return f"{arrow}{name}{YOU}\n{count}"
     room = NAME_ROOM - len(arrow)
