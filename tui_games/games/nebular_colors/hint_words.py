@@ -8,7 +8,7 @@ cards, Stop or Nova, star fragments.
 
 from __future__ import annotations
 
-from tui_games.engine.bots.hint import in_ten
+from tui_games.engine.bots.hint import fits, in_ten
 from tui_games.engine.codec import clone
 from tui_games.engine.core import IllegalAction
 from tui_games.engine.grammar import agree, plural
@@ -79,10 +79,17 @@ def kept_for(card: int, hand: list[int]) -> str:
 
 def _discard(view: NCState, seat: int, action: Discard) -> str:
     """Why this card goes (what it does not help, or what the kept card does) and why
-    on this pile (what the opponent could do with it there)."""
+    on this pile (what the opponent could do with it there): as much of both as fits
+    the status line with the move, the card's reason first (a reason too long for the
+    line is not said at all)."""
     card_part = _discarded_card(view, seat, action)
-    pile_part = _pile_reason(view, seat, action)
-    return "; ".join(part for part in (card_part, pile_part) if part)
+    pile_parts = _pile_reasons(view, seat, action)
+    move = _RULES.describe(view, action)
+    for keep in range(len(pile_parts), -1, -1):
+        text = "; ".join(part for part in (card_part, *pile_parts[:keep]) if part)
+        if fits(f"Hint: {move}: {text}."):
+            return text
+    return card_part
 
 
 def _discarded_card(view: NCState, seat: int, action: Discard) -> str:
@@ -109,8 +116,7 @@ def _discarded_card(view: NCState, seat: int, action: Discard) -> str:
                     f"threshold ({counts[i]} of {SCORING[stays][0]} laid)")
     elif SUIT_SIZES[stays] < SUIT_SIZES[gone]:
         why_kept = (f"{card_name(kept[0])} is the rarer colour ({SUIT_SIZES[stays]} "
-                    f"{SUIT_NAMES[stays]} in the deck against {SUIT_SIZES[gone]} "
-                    f"{SUIT_NAMES[gone]})")
+                    f"{SUIT_NAMES[stays]}, {SUIT_SIZES[gone]} {SUIT_NAMES[gone]})")
     else:
         why_kept = f"{card_name(kept[0])} may fit later"
     return f"{card_name(action.card)} only {lost}; {why_kept}"
@@ -127,31 +133,30 @@ def unseen_copies(view: NCState, seat: int, number: int) -> int:
     return 4 - sum(1 for c in visible if c != HIDDEN and CARD_NUMBER[c] == number)
 
 
-def _pile_reason(view: NCState, seat: int, action: Discard) -> str:
-    """Why ``action``'s pile rather than the other: a pile is taken with a set, so a card
-    whose number is already on the pile lets the opponent take it with one card of theirs,
-    and the bigger the pile the more a take gives them."""
+def _pile_reasons(view: NCState, seat: int, action: Discard) -> list[str]:
+    """Why ``action``'s pile rather than the other, most telling first: a pile is taken
+    with a set, so a card whose number is already on the pile lets the opponent take it
+    with one more, and the bigger the pile the more a take gives them."""
     pile, card = action.pile, action.card
     here, there = view.piles[pile], view.piles[1 - pile]
     name, other, number = PILES[pile], PILES[1 - pile], CARD_NUMBER[card]
     if not here and there:
-        return f"the {name} pile is empty and must be filled first"
+        return [f"the {name} pile is empty and must be filled first"]
     if unseen_copies(view, seat, number) == 0:
-        return f"every other {number} is in sight, so your opponent has none to take a pile with"
+        return [f"your opponent can hold no other {number}"]
     same_here = [c for c in here if CARD_NUMBER[c] == number]
     same_there = [c for c in there if CARD_NUMBER[c] == number]
     if same_there and not same_here:
-        return (f"the {other} pile holds {card_list(same_there)}: there one {number} in your "
-                f"opponent's hand would take that pile")
+        return [f"the {other} pile holds {card_list(same_there)}: your opponent could take "
+                f"it with one {number}"]
     if same_here and not same_there:
-        return (f"careful: with {card_list(same_here)} on the {name} pile, one {number} in "
-                f"your opponent's hand takes it ({plural(len(here) + 1, 'card')})")
-    smaller = (f"the {name} pile is the smaller gift ({len(here)} against {len(there)} "
-               "cards) if your opponent takes it") if len(here) < len(there) else ""
-    if same_here:
-        return smaller or f"both piles hold a {number}: either one is as risky"
-    need = f"no pile holds a {number}: your opponent needs two {number}s of their own to use it"
-    return f"{smaller}; {need}" if smaller else need
+        return [f"careful: with {card_list(same_here)} there, your opponent takes this pile "
+                f"with one {number}"]
+    reasons = [f"the smaller pile ({len(here)} {agree(len(here), 'card', 'cards')}, not "
+               f"{len(there)})"] if len(here) < len(there) else []
+    if not same_here:
+        reasons.append(f"no pile holds a {number}, so your opponent needs two to use it")
+    return reasons or [f"both piles hold a {number}: either is as risky"]
 
 
 def passed(view: NCState, seat: int, action: Meld) -> list[int]:
