@@ -123,7 +123,7 @@ def test_following_with_no_winning_card_the_cursor_starts_on_the_card_missed_lea
     b1, b3, b9 = card("B1"), card("B3"), card("B9")
     hand = [b1, b3, b9]
     # nothing beats B10 and no trump is held: B9, the strongest, is worth least later
-    # (the hint's "the card you miss least")
+    # (the hint's "the cheapest to give away")
     assert first_cursor_card(hand, set(hand), [card("B10")]) == b9
 
 
