@@ -59,7 +59,16 @@ def test_letting_a_trick_go_keeps_the_stronger_cards() -> None:
     s = table(["R5 G2", "R9 R3"])
     s.trick, s.follow, s.current = [card("R5")], 0, 1
     assert why(s, 1, Play(card("R3"))) == (
-        "loses the trick to R5 (its 6 points) but keeps your stronger cards for later")
+        "loses the trick to R5 (its 6 points) but keeps R9 for later")
+
+
+def test_letting_a_trick_go_names_the_cards_it_keeps_even_a_special() -> None:
+    # Seen at 80x24: G5, the strongest Green in hand, "keeps your stronger cards for later"
+    # when only the Stationfall could have won the trick.
+    s = table(["G10 R2", "G3 G5 SF"])
+    s.trick, s.follow, s.current = [card("G10")], 1, 1
+    assert why(s, 1, Play(card("G5"))) == (
+        "loses the trick to G10 (its 1 point) but keeps the Stationfall for later")
 
 
 def test_a_card_that_holds_the_trick_before_the_end_says_who_is_still_to_play() -> None:

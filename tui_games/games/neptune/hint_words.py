@@ -101,10 +101,15 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
                        [_given_away(view, seat, card)])
     if worth < 0:
         return f"leaves the trick and {points_phrase(worth)} to {holder}"
+    # The cards that would have won, named (the seat's own): "your stronger cards" read
+    # as a contradiction when the card played was the strongest of its suit and only the
+    # Stationfall could have won.
+    kept = _kept_winners(view, seat)
     if complete:
-        return (f"loses the trick to {holder} ({points_phrase(worth)}) "
-                "but keeps your stronger cards for later")
-    return f"leaves the trick to {holder} for now and keeps your stronger cards"
+        return _fitted(view, Play(card), f"loses the trick to {holder} ({points_phrase(worth)})",
+                       [f" but keeps {kept} for later"])
+    return _fitted(view, Play(card), f"leaves the trick to {holder} for now",
+                   [f" and keeps {kept}"])
 
 
 def _fitted(view: NeptuneState, action: Play, head: str, parts: list[str]) -> str:
@@ -116,6 +121,16 @@ def _fitted(view: NeptuneState, action: Play, head: str, parts: list[str]) -> st
         if fits(f"Hint: {move}: {text}."):
             return text
     return head.rstrip(": ;")
+
+
+def _kept_winners(view: NeptuneState, seat: int) -> str:
+    """The seat's cards that would take the trick now, strongest last: "G9 G10", "the
+    Stationfall" (at most two named, then "and 2 more")."""
+    winners = sorted(_beats(view, seat), key=lambda c: (c >= 30, CP[c]))
+    names = [named(c) for c in winners[:2]]
+    more = len(winners) - len(names)
+    text = " and ".join(names) if names else "your stronger cards"
+    return f"{text} and {more} more" if more > 0 else text
 
 
 def _seen(view: NeptuneState, seat: int) -> set[int]:
