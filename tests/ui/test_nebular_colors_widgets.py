@@ -80,6 +80,15 @@ def test_card_marks_read_without_colour() -> None:
     assert any(span.style == ".suit-y" for span in card_content(f).spans)
 
 
+def test_cursor_on_a_selected_card_shows_both_states_without_colour() -> None:
+    f = face(7, "Y12")
+    both = card_content(f, cursor=True, selected=True).plain
+    assert both == "{Y12}"
+    assert both not in {card_content(f, cursor=True).plain,
+                        card_content(f, selected=True).plain}
+    assert len(both) == len(card_content(f).plain)  # the hand's cells keep their width
+
+
 async def test_card_shows_its_caption_under_the_label() -> None:
     card = Card(face(5, "B8", caption="new"), captions=True)
     app = WidgetApp(card)
@@ -163,6 +172,17 @@ async def test_hand_set_cards_keeps_cursor_and_selection_on_their_cards() -> Non
         assert hand.selection == ()
         assert hand.cursor_face is not None and hand.cursor_face.label == "P9"
         assert render_lines(hand)[0].split() == ["P1", "G3", "[P9]", "Y12"]
+
+
+async def test_hand_shows_the_selected_card_under_the_cursor_as_selected() -> None:
+    hand = Hand(HAND, sort="number")
+    app = WidgetApp(hand)
+    async with app.run_test(size=(60, 6)) as pilot:
+        hand.focus()
+        await pilot.press("right", "right", "space")  # B9 selected, cursor on B9
+        assert render_lines(hand)[0].split() == ["P1", "G3", "{B9}", "P9", "Y12"]
+        await pilot.press("right")
+        assert render_lines(hand)[0].split() == ["P1", "G3", "*B9*", "[P9]", "Y12"]
 
 
 async def test_hand_wraps_onto_more_rows_when_narrow() -> None:

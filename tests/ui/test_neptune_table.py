@@ -20,8 +20,9 @@ from tui_games.games import get_game
 from tui_games.games.neptune.card_words import card_face
 from tui_games.games.neptune.score_tracker import ScoreTracker
 from tui_games.games.neptune.screen import NeptuneScreen, RoundSummary, name_cell
-from tui_games.games.neptune.state import CP, NeptuneState
+from tui_games.games.neptune.state import CP, IS_ASTEROID, NeptuneState
 from tui_games.games.neptune.trick import TrickArea
+from tui_games.games.neptune.tricks import winning_position
 from tui_games.tui.app import GamesApp
 from tui_games.tui.widgets.status import StatusLine
 
@@ -285,6 +286,42 @@ async def test_a_new_hand_starts_on_its_strongest_playable_card_and_faces_read_p
         await leave_table(pilot)
 
 
+def ann_follows_with_two_winners(s: NeptuneState) -> bool:
+    """Ann to play the last card of an undamaged trick, with two system cards that win it."""
+    if s.phase != "play" or s.current != 0 or len(s.trick) != s.players - 1:
+        return False
+    if any(IS_ASTEROID[c] for c in s.trick):
+        return False
+    last = s.tricks_done == s.hand_size - 1
+    legal = {a.card for a in get_game("neptune").rules.legal_actions(s)}  # type: ignore[attr-defined]
+    return len([c for c in legal if c < 30
+                and winning_position([*s.trick, c], last) == len(s.trick)]) >= 2
+
+
+async def test_following_the_cursor_starts_on_the_weakest_card_that_wins_the_trick(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 31, played: the cursor sat on B9 when B3, which scores 8, also won the trick."""
+    app = make_app(store, position(2, ann_follows_with_two_winners))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NeptuneScreen)
+        state = screen.session.state
+        assert isinstance(state, NeptuneState)
+        last = state.tricks_done == state.hand_size - 1
+        legal = {a.card for a in screen.legal()}  # type: ignore[attr-defined]
+        winners = [c for c in legal if c < 30
+                   and winning_position([*state.trick, c], last) == len(state.trick)]
+        assert screen.hand.cursor_key == min(winners, key=lambda c: CP[c])
+        await leave_table(pilot)
+
+
+def test_a_seat_named_you_is_not_told_it_is_you_twice() -> None:
+    # Issue 31, played: the seats panel read "▸You (you)".
+    assert name_cell("▸", "You", True, 9) == "▸You\n 9 cards"
+    assert name_cell("▸", "Ann", True, 9) == "▸Ann (you)\n 9 cards"
+
+
 async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
         store: SaveStore, make_app: MakeApp) -> None:
     """Viewing as Bot 2 (a replay's viewpoint) read "▸Bot… (you)": a name of up to ten
@@ -292,7 +329,7 @@ async def test_a_seat_viewed_as_you_keeps_its_whole_name_at_80x24(
     from tui_games.tui.widgets.text_lines import TextLines
 
     assert name_cell("▸", "Bot 2", True, 15) == "▸Bot 2\n (you)"
-    assert name_cell(" ", "You", True, 9) == " You (you)\n 9 cards"
+    assert name_cell(" ", "Ann", True, 9) == " Ann (you)\n 9 cards"
     assert name_cell(" ", "Bot 2", False, 1) == " Bot 2\n 1 card"
     assert name_cell(" ", "Bartholomew", True, 1) == " Bartholom…\n (you)"
     rules = get_game("neptune").rules

@@ -33,13 +33,14 @@ def face(label: str) -> CardFace:
 # ---- ScoreTracker -------------------------------------------------------------------
 
 @pytest.mark.parametrize(("score", "tens", "ones"), [
-    (0, "●○○○○○", "●○○○○○○○○○"),
-    (12, "○●○○○○", "○○●○○○○○○○"),
-    (50, "○○○○○●", "●○○○○○○○○○"),
-    (59, "○○○○○●", "○○○○○○○○○●"),
-    (64, "○○○○○●+", "○○○○●○○○○○"),
+    (0, "0○○○○○", "0○○○○○○○○○"),
+    (12, "○1○○○○", "○○2○○○○○○○"),
+    (50, "○○○○○5", "0○○○○○○○○○"),
+    (59, "○○○○○5", "○○○○○○○○○9"),
+    (64, "○○○○○5+", "○○○○4○○○○○"),
 ])
-def test_tracker_marks_the_tens_and_ones_digits(score: int, tens: str, ones: str) -> None:
+def test_tracker_marks_the_tens_and_ones_digits_with_the_digits_themselves(
+        score: int, tens: str, ones: str) -> None:
     assert tracker_rows(score) == (tens, ones)
 
 
@@ -50,10 +51,10 @@ def test_tracker_never_shows_below_zero() -> None:
 async def test_score_tracker_shows_both_rows_and_the_number() -> None:
     tracker = ScoreTracker(7)
     async with WidgetApp(tracker).run_test(size=(30, 4)) as pilot:
-        assert tracker.render().plain.split("\n") == ["●○○○○○  7", "○○○○○○○●○○"]
+        assert tracker.render().plain.split("\n") == ["0○○○○○  7", "○○○○○○○7○○"]
         tracker.set_score(38)
         await pilot.pause()
-        assert tracker.render().plain.split("\n") == ["○○○●○○ 38", "○○○○○○○○●○"]
+        assert tracker.render().plain.split("\n") == ["○○○3○○ 38", "○○○○○○○○8○"]
         assert tracker.size.height == 2
 
 
@@ -188,7 +189,7 @@ async def test_wrapped_piles_hang_under_the_first_pile_not_beside_the_tracker() 
 async def test_score_tracker_legend_names_the_tens_and_ones_rows() -> None:
     tracker = ScoreTracker(27, legend=True)
     async with WidgetApp(tracker).run_test(size=(30, 4)):
-        assert tracker.render().plain.split("\n") == ["tens ○○●○○○ 27", "ones ○○○○○○○●○○"]
+        assert tracker.render().plain.split("\n") == ["tens ○○2○○○ 27", "ones ○○○○○○○7○○"]
 
 
 async def test_the_more_note_follows_the_piles_it_counts_at_80x24() -> None:

@@ -8,6 +8,7 @@ import re
 
 from nc_helpers import RULES, ids, table
 
+from tui_games.engine.bots.hint import fits
 from tui_games.games.nebular_colors.hint_words import kept_for, outlook, why
 from tui_games.games.nebular_colors.state import (
     Discard,
@@ -49,7 +50,9 @@ def test_a_card_that_fits_no_meld_is_the_one_to_give_away() -> None:
     discard = next(
         a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "Y12"
     )
-    assert why(s, 0, discard) == "Y12 fits nothing in your hand"
+    assert why(s, 0, discard) == (
+        "Y12 fits nothing in your hand; "
+        "no pile holds a 12, so your opponent needs two to use it")
 
 
 def test_a_discard_hint_names_the_card_kept_so_its_reason_is_not_the_discarded_cards() -> None:
@@ -59,7 +62,73 @@ def test_a_discard_hint_names_the_card_kept_so_its_reason_is_not_the_discarded_c
     discard = next(
         a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "G13"
     )
-    assert why(s, 0, discard) == "B10 stays in your hand and completes a set of 10s"
+    assert why(s, 0, discard) == (
+        "B10 stays in your hand and completes a set of 10s; careful: with P13 there, your "
+        "opponent takes this pile with one 13")
+
+
+def discard_of(s: NCState, name: str, pile: int) -> Discard:
+    return next(a for a in RULES.legal_actions(s) if isinstance(a, Discard)
+                and card_name(a.card) == name and a.pile == pile)
+
+
+def test_a_discard_hint_says_why_this_pile_the_other_holds_its_number() -> None:
+    # Issue 31, played: G13 went on the pile holding P13 with no word on the pile, and the
+    # bot took that pile next turn; the other pile is the safe one, and the hint says why.
+    s = table(hands=("G10 P10 Y2", ""), phase="discard", drawn="B10 G13", piles=("P13", "B2"))
+    assert why(s, 0, discard_of(s, "G13", 1)) == (
+        "B10 stays in your hand and completes a set of 10s; the left pile holds P13: your "
+        "opponent could take it with one 13")
+
+
+def test_a_discard_hint_prefers_the_smaller_pile_when_neither_holds_its_number() -> None:
+    s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1",
+              piles=("P2 P5 P7 P9", "B2"))
+    # the fullest reason that fits the status line beside the move
+    assert why(s, 0, discard_of(s, "Y12", 1)) == (
+        "Y12 fits nothing in your hand; the smaller pile (1 card, not 4)")
+
+
+def test_a_discard_on_an_empty_pile_says_the_rules_force_it() -> None:
+    s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1", piles=("", "B2"))
+    assert why(s, 0, discard_of(s, "Y12", 0)) == (
+        "Y12 fits nothing in your hand; the left pile is empty and must be filled first")
+
+
+def test_a_discard_whose_number_is_all_in_sight_is_safe_on_either_pile() -> None:
+    s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1",
+              piles=("B12 Y12", "P12"))
+    assert why(s, 0, discard_of(s, "Y12", 1)) == (
+        "Y12 fits nothing in your hand; your opponent can hold no other 12")
+
+
+def test_giving_up_a_card_that_fits_says_what_is_lost_and_why_the_other_is_kept() -> None:
+    # Issue 31, played: "Discard P10 on the left pile." with no reason at all
+    s = table(hands=("G10 G3", ""), phase="discard", drawn="P10 Y5", piles=("B2", "B7"))
+    assert why(s, 0, discard_of(s, "P10", 0)) == (
+        "P10 only keeps a pair of 10s for a set; Y5 is the rarer colour (12 Yellow, 20 "
+        "Purple)")
+
+
+def test_a_discard_hint_keeps_its_reason_within_the_status_line() -> None:
+    # A reason too long for the status line beside the move is dropped whole (hint_text):
+    # the discard's reason gives up its pile clauses first, and always fits.
+    pick = random.Random(31)
+    checked = 0
+    while checked < 40:
+        s = RULES.setup(2, pick.getrandbits(32), {})
+        for _ in range(pick.randrange(0, 30)):
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, pick.choice(RULES.legal_actions(s)))
+        seat = RULES.to_move(s)
+        if seat is None or s.phase != "discard":
+            continue
+        view = RULES.observe(s, seat)
+        for action in RULES.legal_actions(view):
+            text = why(view, seat, action)
+            assert text and fits(f"Hint: {RULES.describe(view, action)}: {text}."), text
+        checked += 1
 
 
 def test_a_meld_that_passes_a_threshold_names_it_the_points_and_stop_or_nova() -> None:

@@ -8,6 +8,7 @@ import re
 
 from neptune_tables import RULES, card, pile, table
 
+from tui_games.engine.bots.hint import fits
 from tui_games.games.neptune.hint_words import outlook, why
 from tui_games.games.neptune.state import (
     NeptuneState,
@@ -38,15 +39,36 @@ def test_a_card_that_cannot_win_is_the_one_you_miss_least() -> None:
     s.trick, s.follow, s.current = [card("R9")], 0, 1
     # a low card scores more when it wins later (the bot keeps it): R3 goes first
     assert why(s, 1, Play(card("R3"))) == (
-        "nothing you may play beats R9; R3 is the card you miss least")
-    assert why(s, 1, Play(card("R2"))) == "nothing you may play beats R9"
+        "nothing you may play beats R9; R3 is the cheapest to give away: it would score "
+        "least (8) on a trick you win later")
+    # Issue 31, played: the other card said only "nothing you may play beats G10"
+    assert why(s, 1, Play(card("R2"))) == (
+        "nothing you may play beats R9; R2 keeps R3, which costs a little less, for later")
+
+
+def test_giving_away_the_last_card_of_a_suit_says_it_opens_a_trump_later() -> None:
+    s = table(["G9 R2", "B3 A5"])
+    s.trick, s.follow, s.current = [card("G9")], 1, 1
+    # no Green to follow, no Red to trump it: nothing wins, and B3 is the last Blue
+    assert why(s, 1, Play(card("B3"))) == (
+        "nothing you may play beats G9; B3 is your last Blue: when Blue is led you may then "
+        "trump it with Green")
 
 
 def test_letting_a_trick_go_keeps_the_stronger_cards() -> None:
     s = table(["R5 G2", "R9 R3"])
     s.trick, s.follow, s.current = [card("R5")], 0, 1
     assert why(s, 1, Play(card("R3"))) == (
-        "loses the trick to R5 (its 6 points) but keeps your stronger cards for later")
+        "loses the trick to R5 (its 6 points) but keeps R9 for later")
+
+
+def test_letting_a_trick_go_names_the_cards_it_keeps_even_a_special() -> None:
+    # Seen at 80x24: G5, the strongest Green in hand, "keeps your stronger cards for later"
+    # when only the Stationfall could have won the trick.
+    s = table(["G10 R2", "G3 G5 SF"])
+    s.trick, s.follow, s.current = [card("G10")], 1, 1
+    assert why(s, 1, Play(card("G5"))) == (
+        "loses the trick to G10 (its 1 point) but keeps the Stationfall for later")
 
 
 def test_a_card_that_holds_the_trick_before_the_end_says_who_is_still_to_play() -> None:
@@ -59,10 +81,59 @@ def test_a_lead_names_the_suit_to_follow_and_its_trump() -> None:
     """The rulebook: "Red trumps Green, Green trumps Blue, and Blue trumps Red"."""
     s = table(["R5 G2", "R9 R3"])
     assert why(s, 0, Play(card("R5"))) == (
-        "leads Red: your rival must follow Red if they can; Blue trumps it")
-    assert why(table(["R5", "R9", "G2"]), 0, Play(card("R5"))).startswith(
-        "leads Red: the others must follow Red")
+        "leads Red: your best Red, though 5 higher are still out; your rival must follow if "
+        "they can; Blue trumps it")
+    assert "; the others must follow if they can" in why(
+        table(["R5", "R9", "G2"]), 0, Play(card("R5")))
     assert why(s, 0, Play(card("G2"))).endswith("Red trumps it")
+
+
+def test_a_lead_says_why_this_card_not_only_the_rule() -> None:
+    # Issue 31, played: every lead hint read "leads Red: your rival must follow Red…"
+    s = table(["R3 R9 G2", "R6 B3 G5"])
+    s.piles = [pile(0, "R10", players=2)]
+    # R9 is the highest Red still out once R10 is in a won trick
+    assert why(s, 0, Play(card("R9"))) == (
+        "leads Red: no Red still out beats it, only a Blue trump or a special; "
+        "your rival must follow if they can")
+    assert why(s, 0, Play(card("R3"))).startswith(
+        "leads Red: it keeps your stronger R9 for later; ")
+
+
+def test_a_lead_into_a_suit_the_rival_lacks_says_it_may_draw_a_trump() -> None:
+    s = table(["R3 R9 G2", "B6 B3 G5"])
+    s.voids = [0, 1 << 0]  # the rival has shown no Red
+    assert why(s, 0, Play(card("R9"))).startswith(
+        "leads Red: your best Red, though 1 higher is still out; your rival has shown no "
+        "Red: it may draw out a Blue trump")
+
+
+def test_a_lead_while_holding_the_black_hole_says_it_is_kept() -> None:
+    s = table(["R9 BH G2", "R3 B3 G5"])
+    s.piles = [pile(1, "R10", players=2)]
+    assert why(s, 0, Play(card("R9"))) == (
+        "leads Red: no Red still out beats it, only a Blue trump or a special; "
+        "the Black Hole waits for a bigger trick")
+
+
+def test_every_play_reason_fits_the_status_line_with_its_move() -> None:
+    # A reason too long for the status line is dropped whole (hint_text): the lead and
+    # give-away reasons give up their last clauses first.
+    pick = random.Random(31)
+    for _ in range(60):
+        s = RULES.setup(pick.choice((2, 3, 4)), pick.getrandbits(32), {"specials": "random"})
+        for _ in range(pick.randrange(0, 40)):
+            if RULES.to_move(s) is None:
+                break
+            RULES.apply(s, pick.choice(RULES.legal_actions(s)))
+        seat = RULES.to_move(s)
+        if seat is None or s.phase != "play":
+            continue
+        view = RULES.observe(s, seat)
+        for action in RULES.legal_actions(view):
+            text = why(view, seat, action)
+            if text.startswith(("leads ", "nothing you may play")) and "(" not in text[:7]:
+                assert fits(f"Hint: {RULES.describe(view, action)}: {text}."), text
 
 
 def test_the_special_cards_questions_say_what_the_trick_then_scores() -> None:

@@ -110,6 +110,28 @@ def test_the_cursor_starts_on_the_strongest_playable_card_not_the_weakest() -> N
     assert first_cursor_card([b3], set()) is None
 
 
+def test_following_the_cursor_starts_on_the_weakest_card_that_still_wins() -> None:
+    # Issue 31, played: the cursor sat on B9 when B3, which scores 8, also won the trick.
+    b2, b3, b9, b1, g8 = card("B2"), card("B3"), card("B9"), card("B1"), card("G8")
+    hand = [b1, b3, b9]
+    assert first_cursor_card(hand, set(hand), [b2]) == b3
+    # a trump (Green beats Blue) wins too: the weakest winner is the one that scores most
+    assert first_cursor_card([b9, g8], {b9, g8}, [b2]) == g8
+
+
+def test_following_with_no_winning_card_the_cursor_starts_on_the_card_missed_least() -> None:
+    b1, b3, b9 = card("B1"), card("B3"), card("B9")
+    hand = [b1, b3, b9]
+    # nothing beats B10 and no trump is held: B9, the strongest, is worth least later
+    # (the hint's "the cheapest to give away")
+    assert first_cursor_card(hand, set(hand), [card("B10")]) == b9
+
+
+def test_the_cursor_does_not_chase_a_trick_an_asteroid_damaged() -> None:
+    b3, b9 = card("B3"), card("B9")
+    assert first_cursor_card([b3, b9], {b3, b9}, [card("B2"), card("A7")]) == b9
+
+
 def test_special_cards_are_described_by_strength_never_the_code_cp() -> None:
     # Issue 31, played: "Jump Gate (CP 7; ...)" on the status line, where every other card
     # reads "strength 7" and nothing at the table says what CP is.

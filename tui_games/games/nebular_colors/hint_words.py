@@ -8,7 +8,7 @@ cards, Stop or Nova, star fragments.
 
 from __future__ import annotations
 
-from tui_games.engine.bots.hint import in_ten
+from tui_games.engine.bots.hint import fits, in_ten
 from tui_games.engine.codec import clone
 from tui_games.engine.core import IllegalAction
 from tui_games.engine.grammar import agree, plural
@@ -17,6 +17,7 @@ from tui_games.games.nebular_colors.rules import NOVA_AT, STOP_AT, NebularColors
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
     CARD_SUIT,
+    HIDDEN,
     SCORING,
     SUIT_NAMES,
     SUITS,
@@ -77,6 +78,21 @@ def kept_for(card: int, hand: list[int]) -> str:
 
 
 def _discard(view: NCState, seat: int, action: Discard) -> str:
+    """Why this card goes (what it does not help, or what the kept card does) and why
+    on this pile (what the opponent could do with it there): as much of both as fits
+    the status line with the move, the card's reason first (a reason too long for the
+    line is not said at all)."""
+    card_part = _discarded_card(view, seat, action)
+    pile_parts = _pile_reasons(view, seat, action)
+    move = _RULES.describe(view, action)
+    for keep in range(len(pile_parts), -1, -1):
+        text = "; ".join(part for part in (card_part, *pile_parts[:keep]) if part)
+        if fits(f"Hint: {move}: {text}."):
+            return text
+    return card_part
+
+
+def _discarded_card(view: NCState, seat: int, action: Discard) -> str:
     hand = view.hands[seat]
     kept = [c for c in view.drawn if c != action.card][:1]
     reason = kept_for(kept[0], hand) if kept else ""
@@ -84,12 +100,63 @@ def _discard(view: NCState, seat: int, action: Discard) -> str:
         # The reason is the kept card's: said bare after "Discard G13", "completes a set
         # of 10s" read as if the discarded card completed it.
         return f"{card_name(kept[0])} stays in your hand and {reason}"
-    if not kept_for(action.card, hand):
+    lost = kept_for(action.card, hand)
+    if not lost:
         # "melds" read as the cards laid down, and a newcomer often has none yet
         return f"{card_name(action.card)} fits nothing in your hand"
-    if not view.piles[action.pile]:
-        return "an empty pile must be filled first"
-    return ""
+    if not kept:
+        return ""
+    # Neither card makes a meld now: the kept one is worth more for its colour
+    gone, stays = CARD_SUIT[action.card], CARD_SUIT[kept[0]]
+    counts = suit_counts(view.melds[seat])
+    i = SUITS.index(stays)
+    short = SCORING[stays][0] - counts[i]
+    if counts[i] > 0 and short > 0:
+        why_kept = (f"{card_name(kept[0])} brings {SUIT_NAMES[stays].lower()} nearer its "
+                    f"threshold ({counts[i]} of {SCORING[stays][0]} laid)")
+    elif SUIT_SIZES[stays] < SUIT_SIZES[gone]:
+        why_kept = (f"{card_name(kept[0])} is the rarer colour ({SUIT_SIZES[stays]} "
+                    f"{SUIT_NAMES[stays]}, {SUIT_SIZES[gone]} {SUIT_NAMES[gone]})")
+    else:
+        why_kept = f"{card_name(kept[0])} may fit later"
+    return f"{card_name(action.card)} only {lost}; {why_kept}"
+
+
+SUIT_SIZES = {suit: sum(1 for s in CARD_SUIT if s == suit) for suit in SUITS}
+
+
+def unseen_copies(view: NCState, seat: int, number: int) -> int:
+    """Cards of ``number`` that ``seat`` cannot see: in the deck or the opponent's hand."""
+    visible = [*view.hands[seat], *view.drawn, *view.taken, *view.piles[0], *view.piles[1],
+               *view.penalties[0], *view.penalties[1]]
+    visible += [c for area in view.melds for meld in area for c in meld]
+    return 4 - sum(1 for c in visible if c != HIDDEN and CARD_NUMBER[c] == number)
+
+
+def _pile_reasons(view: NCState, seat: int, action: Discard) -> list[str]:
+    """Why ``action``'s pile rather than the other, most telling first: a pile is taken
+    with a set, so a card whose number is already on the pile lets the opponent take it
+    with one more, and the bigger the pile the more a take gives them."""
+    pile, card = action.pile, action.card
+    here, there = view.piles[pile], view.piles[1 - pile]
+    name, other, number = PILES[pile], PILES[1 - pile], CARD_NUMBER[card]
+    if not here and there:
+        return [f"the {name} pile is empty and must be filled first"]
+    if unseen_copies(view, seat, number) == 0:
+        return [f"your opponent can hold no other {number}"]
+    same_here = [c for c in here if CARD_NUMBER[c] == number]
+    same_there = [c for c in there if CARD_NUMBER[c] == number]
+    if same_there and not same_here:
+        return [f"the {other} pile holds {card_list(same_there)}: your opponent could take "
+                f"it with one {number}"]
+    if same_here and not same_there:
+        return [f"careful: with {card_list(same_here)} there, your opponent takes this pile "
+                f"with one {number}"]
+    reasons = [f"the smaller pile ({len(here)} {agree(len(here), 'card', 'cards')}, not "
+               f"{len(there)})"] if len(here) < len(there) else []
+    if not same_here:
+        reasons.append(f"no pile holds a {number}, so your opponent needs two to use it")
+    return reasons or [f"both piles hold a {number}: either is as risky"]
 
 
 def passed(view: NCState, seat: int, action: Meld) -> list[int]:

@@ -8,13 +8,18 @@ top card scores, an Asteroid damages the trick it lands in, the trump beats the 
 
 from __future__ import annotations
 
-from tui_games.engine.bots.hint import in_ten
+from tui_games.engine.bots.hint import fits, in_ten
 from tui_games.engine.grammar import plural
 from tui_games.games.neptune.bot import hold_value, pile_worth
 from tui_games.games.neptune.hints import SPECIAL_HELP
+from tui_games.games.neptune.rules import NeptuneRules
 from tui_games.games.neptune.state import (
+    BLACK_HOLE,
+    CP,
     DAMAGE,
+    HIDDEN,
     IS_ASTEROID,
+    NO_SUIT,
     SPECIAL_NAMES,
     SPECIAL_SHORT,
     SUIT,
@@ -32,6 +37,8 @@ from tui_games.games.neptune.state import (
     trump_of,
 )
 from tui_games.games.neptune.tricks import playable, winning_position
+
+_RULES = NeptuneRules()
 
 
 def points_phrase(worth: float) -> str:
@@ -73,14 +80,11 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
     mine = len(cards) - 1
     complete = len(cards) == view.players
     holder = named(cards[pos])
-    short = card_short(card)
     if not view.trick:
         if card >= 30:
             return f"leads {named(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
-        suit = SUIT_NAMES[SUIT[card]]
-        trump = SUIT_NAMES[trump_of(SUIT[card])]
-        others = "the others" if view.players > 2 else "your rival"
-        return f"leads {suit}: {others} must follow {suit} if they can; {trump} trumps it"
+        return _fitted(view, Play(card), f"leads {SUIT_NAMES[SUIT[card]]}: ",
+                       _lead_reasons(view, seat, card))
     if complete and pos == mine:
         worth = _worth(view, cards, pos, seat)
         if worth < 0:
@@ -93,16 +97,103 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
         return f"drops {DAMAGE[card]} of Asteroid damage on the trick {holder} holds"
     worth = _worth(view, cards, pos, seat)
     if not _beats(view, seat):
-        spare = min(playable(view.hands[seat], view.trick, view.follow),
-                    key=lambda c: hold_value(c, view.hand_size - view.tricks_done))
-        why = "nothing you may play beats " + holder
-        return f"{why}; {short} is the card you miss least" if spare == card else why
+        return _fitted(view, Play(card), f"nothing you may play beats {holder}; ",
+                       [_given_away(view, seat, card)])
     if worth < 0:
         return f"leaves the trick and {points_phrase(worth)} to {holder}"
+    # The cards that would have won, named (the seat's own): "your stronger cards" read
+    # as a contradiction when the card played was the strongest of its suit and only the
+    # Stationfall could have won.
+    kept = _kept_winners(view, seat)
     if complete:
-        return (f"loses the trick to {holder} ({points_phrase(worth)}) "
-                "but keeps your stronger cards for later")
-    return f"leaves the trick to {holder} for now and keeps your stronger cards"
+        return _fitted(view, Play(card), f"loses the trick to {holder} ({points_phrase(worth)})",
+                       [f" but keeps {kept} for later"])
+    return _fitted(view, Play(card), f"leaves the trick to {holder} for now",
+                   [f" and keeps {kept}"])
+
+
+def _fitted(view: NeptuneState, action: Play, head: str, parts: list[str]) -> str:
+    """``head`` and as many of ``parts`` (most telling first) as fit the status line with
+    the move: a reason too long for it is not said at all (engine.bots.hint.hint_text)."""
+    move = _RULES.describe(view, action)
+    for keep in range(len(parts), 0, -1):
+        text = head + "; ".join(parts[:keep])
+        if fits(f"Hint: {move}: {text}."):
+            return text
+    return head.rstrip(": ;")
+
+
+def _kept_winners(view: NeptuneState, seat: int) -> str:
+    """The seat's cards that would take the trick now, strongest last: "G9 G10", "the
+    Stationfall" (at most two named, then "and 2 more")."""
+    winners = sorted(_beats(view, seat), key=lambda c: (c >= 30, CP[c]))
+    names = [named(c) for c in winners[:2]]
+    more = len(winners) - len(names)
+    text = " and ".join(names) if names else "your stronger cards"
+    return f"{text} and {more} more" if more > 0 else text
+
+
+def _seen(view: NeptuneState, seat: int) -> set[int]:
+    """Every card ``seat`` can see: its hand, the trick, the won tricks."""
+    cards = {*view.hands[seat], *view.trick}
+    cards.update(c for p in view.piles for c in p.cards)
+    cards.discard(HIDDEN)
+    return cards
+
+
+def _lead_reasons(view: NeptuneState, seat: int, card: int) -> list[str]:
+    """Why lead this system card, from what the seat sees, most telling first: how many
+    higher cards of its suit are still out (in hands or set aside), which of the seat's
+    own it keeps, a rival known to hold none of the suit, the Black Hole kept; then the
+    rule."""
+    suit = SUIT[card]
+    name, trump = SUIT_NAMES[suit], SUIT_NAMES[trump_of(suit)]
+    seen = _seen(view, seat)
+    higher_out = sum(1 for c in range(suit * 10, suit * 10 + 10)
+                     if CP[c] > CP[card] and c not in seen)
+    mine = sorted((c for c in view.hands[seat] if c < 30 and SUIT[c] == suit),
+                  key=lambda c: CP[c])
+    stronger = [c for c in mine if CP[c] > CP[card]]
+    rival = "your rival" if view.players == 2 else "a rival"
+    reasons: list[str] = []
+    if not higher_out:
+        reasons.append(f"no {name} still out beats it, only a {trump} trump or a special")
+    elif not stronger:
+        more = "1 higher is" if higher_out == 1 else f"{higher_out} higher are"
+        reasons.append(f"your best {name}, though {more} still out")
+    else:
+        kept = " ".join(card_short(c) for c in stronger[-2:])
+        reasons.append(f"it keeps your stronger {kept} for later")
+    voids = [p for p in range(view.players) if p != seat and p < len(view.voids)
+             and view.voids[p] >> suit & 1]
+    if voids:
+        reasons.append(f"{rival} has shown no {name}: it may draw out a {trump} trump")
+    if BLACK_HOLE in view.hands[seat]:
+        reasons.append("the Black Hole waits for a bigger trick")
+    others = "the others" if view.players > 2 else "your rival"
+    rule = f"{others} must follow if they can"
+    reasons.append(rule if not higher_out else f"{rule}; {trump} trumps it")
+    return reasons
+
+
+def _given_away(view: NeptuneState, seat: int, card: int) -> str:
+    """Why give away this card rather than another when none wins the trick."""
+    hand = view.hands[seat]
+    left = view.hand_size - view.tricks_done
+    spare = min(playable(hand, view.trick, view.follow), key=lambda c: hold_value(c, left))
+    short = card_short(card) if card < 30 else f"the {SPECIAL_NAMES[card]}"
+    if card == spare:
+        if card < 30:
+            # a card's score is 11 minus its strength: the strong ones score least later
+            return (f"{short} is the cheapest to give away: it would score least "
+                    f"({card_value(card, view.players)}) on a trick you win later")
+        return f"{short} is the cheapest to give away"
+    if card < 30 and view.follow != NO_SUIT and SUIT[card] != view.follow and sum(
+            1 for c in hand if c < 30 and SUIT[c] == SUIT[card]) == 1:
+        name = SUIT_NAMES[SUIT[card]]
+        return (f"{short} is your last {name}: when {name} is led you may then trump it "
+                f"with {SUIT_NAMES[trump_of(SUIT[card])]}")
+    return f"{short} keeps {named(spare)}, which costs a little less, for later"
 
 
 def why(view: NeptuneState, seat: int, action: NeptuneAction) -> str:

@@ -8,6 +8,7 @@ lines of 78 columns at 80x24 (tests/games/neptune/test_neptune_hints.py checks e
 from __future__ import annotations
 
 from tui_games.engine.grammar import seat_ref
+from tui_games.games.neptune.bot import hold_value
 from tui_games.games.neptune.card_words import card_face, card_name, face_legend
 from tui_games.games.neptune.rules import NeptuneRules
 from tui_games.games.neptune.state import (
@@ -21,6 +22,7 @@ from tui_games.games.neptune.state import (
     Play,
     trump_of,
 )
+from tui_games.games.neptune.tricks import winning_position
 
 # Said in the table's word for a card's power, "strength" (as "R9 (strength 9, ...)"):
 # the rulebook's "CP" is a code a player at the table has never been told.
@@ -51,13 +53,27 @@ def legal_cards(rules: NeptuneRules, view: NeptuneState, viewer: int) -> set[int
     return {a.card for a in rules.legal_actions(view) if type(a) is Play}
 
 
-def first_cursor_card(order: list[int], legal: set[int]) -> int | None:
-    """Where the hand's cursor starts when it is the viewer's card to play: the strongest
-    playable system card (the likeliest to win the trick), else the first playable card in
-    ``order`` (the hand's display order). The first one alone was often a 1, the weakest
-    card, which a newcomer took for the one to play."""
+def first_cursor_card(order: list[int], legal: set[int], trick: list[int] | None = None,
+                      last_trick: bool = False, tricks_left: int = 2) -> int | None:
+    """Where the hand's cursor starts when it is the viewer's card to play.
+
+    Following (``trick`` holds cards): the weakest system card that still takes the trick,
+    since the weakest scores most (B3 over B9 when both beat B2), unless an Asteroid has
+    damaged the trick; else the card missed least later (as the hint says). Leading: the
+    strongest playable system card (the likeliest to win the trick). Else the first
+    playable card in ``order`` (the hand's display order). The first one alone was often
+    a 1, the weakest card, which a newcomer took for the one to play."""
     playable = [card for card in order if card in legal]
     system = [card for card in playable if card < 30]
+    if trick:
+        mine = len(trick)
+        damaged = any(IS_ASTEROID[c] for c in trick)
+        winners = [c for c in system
+                   if winning_position([*trick, c], last_trick) == mine]
+        if winners and not damaged:
+            return min(winners, key=lambda card: CP[card])
+        if playable:
+            return min(playable, key=lambda card: hold_value(card, tricks_left))
     if system:
         return max(system, key=lambda card: CP[card])
     return playable[0] if playable else None

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from tui_games.engine.core import DETAIL
 from tui_games.games.neptune.state import IS_ASTEROID, NeptuneState, Pile
 
-# In the rulebook's words; the order of each round's parts list.
-PARTS = ("system cards on top", "special cards on top", "asteroids on top",
+# In the table's words (its cards read Red, Green, Blue; "Special cards in play"; each
+# Asteroid by name), never the rulebook's "system cards", which nothing on the table
+# says; the order of each round's parts list.
+PARTS = ("Red/Green/Blue on top", "special cards on top", "Asteroids on top",
          "Plasma Shield doubling")
 
 

@@ -263,7 +263,7 @@ class NeptuneRules:
     def why_illegal(self, s: NeptuneState, card: int) -> str:
         """Why ``card`` may not be played now (for the status line)."""
         if not s.trick:
-            return "you may not lead an Asteroid while you hold a system card"
+            return "you may not lead an Asteroid while you hold a Red, Green or Blue card"
         if IS_ASTEROID[s.trick[0]] and any(IS_ASTEROID[c] for c in s.hands[s.current]):
             return "an Asteroid was led: you must play an Asteroid"
         return f"you must follow {SUIT_NAMES[s.follow]}"

@@ -92,8 +92,10 @@ def name_cell(arrow: str, name: str, you: bool, cards: int) -> str:
     (+ " (you)" when it fits), then the cards in hand. "(you)" that does not fit beside the
     name takes the card count's place below it (the viewer's hand shows its cards): viewing
     as Bot 2, "▸Bot… (you)" cut the name. Only a name longer than the line is cut, with
-    "…" (not mid-word unmarked: "Bot 3 (nor")."""
+    "…" (not mid-word unmarked: "Bot 3 (nor"). A seat named "You" is not told so twice
+    ("▸You (you)")."""
     count = f" {plural(cards, 'card')}"
+    you = you and name.casefold() != "you"
     if you and len(arrow) + len(name) + len(YOU) <= NAME_ROOM:
         return f"{arrow}{name}{YOU}\n{count}"
     room = NAME_ROOM - len(arrow)
@@ -315,7 +317,10 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
         turn = (view.round, view.tricks_done)
         new_turn, self._cursor_turn = turn != self._cursor_turn, turn
         if hand.cursor_key not in legal or (new_turn and not restored):
-            start = first_cursor_card([f.key for f in hand.faces], legal)
+            start = first_cursor_card(
+                [f.key for f in hand.faces], legal, view.trick,
+                last_trick=view.tricks_done == view.hand_size - 1,
+                tricks_left=view.hand_size - view.tricks_done)
             if start is not None:
                 hand.move_cursor_to(start)
 

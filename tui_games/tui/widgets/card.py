@@ -53,12 +53,15 @@ UNPLAYABLE = "·"  # marks a dimmed card in text, for terminals without colour (
 
 
 def card_content(face: CardFace, *, cursor: bool = False, selected: bool = False) -> Content:
-    """A face as one line: `[P1]` under the cursor, `*P1*` when selected, `·P1 ` when it
-    cannot be played now (dimmed), ` P1 ` otherwise. The marks are text, so they read
-    without colour; the cursor's brackets are bold (component class ``card--cursor``)."""
+    """A face as one line: `[P1]` under the cursor, `*P1*` when selected, `{P1}` under the
+    cursor and selected, `·P1 ` when it cannot be played now (dimmed), ` P1 ` otherwise.
+    The marks are text, so they read without colour; the cursor's marks are bold
+    (component class ``card--cursor``). A selected card under the cursor needs marks of
+    its own: with the cursor's brackets alone, space on a card seemed to do nothing."""
     if cursor:
-        return Content.assemble(("[", CURSOR_STYLE), (face.label, _style(face)),
-                                ("]", CURSOR_STYLE))
+        left, right = ("{", "}") if selected else ("[", "]")
+        return Content.assemble((left, CURSOR_STYLE), (face.label, _style(face)),
+                                (right, CURSOR_STYLE))
     if selected:
         left, right = "*", "*"
     elif face.dimmed:

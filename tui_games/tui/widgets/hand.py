@@ -38,8 +38,9 @@ class Hand(LineWidget, can_focus=True):
     """Face-up cards with a cursor (arrows or h/l), selection (space) and sorting (s).
 
     Marks read without colour: `[P1]` under the cursor (bold brackets), `*P1*` selected
-    (also in reverse video), `·P1` for a card that cannot be played now (also dim), and
-    with ``captions`` a short note under a card ("new", "pile").
+    (also in reverse video), `{P1}` both under the cursor and selected, `·P1` for a card
+    that cannot be played now (also dim), and with ``captions`` a short note under a card
+    ("new", "pile").
     """
 
     MERGE_LOOKS = True  # fewer bytes per key (issue 17)
