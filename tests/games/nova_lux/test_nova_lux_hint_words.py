@@ -3,6 +3,8 @@ resource, the rulebook's first objective) then lacks, or that it can be founded.
 
 from __future__ import annotations
 
+import random
+
 from nova_lux_helpers import RULES, card, cell, new, put_star, res
 
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
@@ -10,13 +12,17 @@ from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, OXYGEN, WATER, re
 from tui_games.games.nova_lux.describe import star_at
 from tui_games.games.nova_lux.hint_words import outlook, short_text, shortfall, why
 from tui_games.games.nova_lux.state import (
+    NONE,
     AdjustOffer,
+    Attack,
     DropOffer,
     MoveTo,
     NovaLuxState,
+    Pass,
     Pick,
     SendOffer,
     StartTrade,
+    StoreStar,
     TakeHydrogen,
 )
 
@@ -47,10 +53,64 @@ def test_the_move_that_completes_the_sevens_says_to_found_the_colony() -> None:
     assert s.res[0][HYDROGEN] == 6  # the hint worked on a copy
 
 
-def test_the_outlook_is_the_way_to_winning() -> None:
+def test_the_outlook_counts_resources_and_factions_not_a_percentage() -> None:
+    """Issue 31: "9% of the way to winning" taught nothing. Alone, the search's figure reads
+    back as the colony's resources (hard.progress: 0.35 for all 35), then factions."""
     solo = new(1, ships=("C3",), blank=True)
-    assert outlook(solo, 0, 0.4) == "By the bot's reckoning you are then 40% of the way to winning."
-    assert outlook(new(2), 0, 0.6).endswith("10% of the way to winning ahead of your best rival.")
+    assert outlook(solo, 0, 0.2) == (
+        "By the bot's reckoning, by the end of next turn you hold about 20 of the 35 "
+        "resources your colony needs (7 of each).")
+    assert outlook(solo, 0, 0.5 + 0.5 / 3).endswith(
+        "you have your colony and about 1 of the 3 factions you must complete.")
+    assert outlook(new(2), 0, 0.6) == (
+        "By the bot's reckoning you are then a little ahead of your best rival.")
+    assert outlook(new(2), 0, 0.3).endswith("well behind your best rival.")
+    assert "%" not in outlook(new(2), 0, 0.51) + outlook(solo, 0, 0.9)
+
+
+def test_every_move_a_hint_may_name_has_a_reason_in_the_games_words() -> None:
+    """Issue 31: "The bot's usual move here." came where why() had nothing to say (the
+    turn's hydrogen or a harvest emptying a star, a full engine, a pass, an attack)."""
+    kinds = set()
+    for players, seed in ((1, 3), (3, 4)):
+        s = RULES.setup(players, seed, {})
+        rng = random.Random(seed)
+        for _ in range(250):
+            seat = RULES.to_move(s)
+            if seat is None:
+                break
+            view = RULES.observe(s, seat)
+            for a in RULES.legal_actions(view):
+                kinds.add(type(a).__name__)
+                assert why(view, seat, a), RULES.describe(view, a)
+            RULES.apply(s, rng.choice(RULES.legal_actions(s)))
+    assert {"TakeHydrogen", "Harvest", "StoreStar", "Pass"} <= kinds
+
+
+def test_the_hydrogen_that_empties_a_star_still_says_what_the_colony_lacks() -> None:
+    s = _turn("W5 A7 L7 O7 H5")
+    put_star(s, "G7", 5, hydrogen=1)  # its last hydrogen: the star collapses, unseen
+    assert RULES.reveals(s, TakeHydrogen(card("G7")))
+    assert why(s, 0, TakeHydrogen(card("G7"))) == (
+        "your colony (7 of each) then lacks 2 water and 1 hydrogen")
+
+
+def test_an_attack_names_the_resources_the_dice_are_added_to() -> None:
+    s = new(2, ships=("C3", "C3"), blank=True)
+    s.res[0], s.res[1] = res("W5 A4 L7 O7 H7"), res("W2 A9 L9 O9 H9")
+    assert why(s, 0, Attack(1)) == (
+        "a die each plus your lowest resource (4) against their lowest (2): "
+        "the higher total takes resources from the other")
+
+
+def test_letting_an_ability_go_and_storing_a_star_say_what_they_keep_or_give() -> None:
+    s = _turn("W5 A7 L7 O7 H7")
+    assert why(s, 0, Pass()) == "keeps what you hold: the ability goes unused this time"
+    assert why(s, 0, StoreStar(NONE)) == "keeps your engine's stars as they are"
+    s.store_seat, s.store_star = 0, 3  # a red giant: 1 oxygen -> 2 water
+    assert why(s, 0, StoreStar(0)) == (
+        "your engine can then turn 1 oxygen and 1 hydrogen into 2 water, "
+        "which your colony lacks")
 
 
 def test_keeping_a_faction_in_the_draft_names_its_requirement() -> None:
