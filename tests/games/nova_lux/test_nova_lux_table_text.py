@@ -222,7 +222,19 @@ def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() ->
     solo.log.append(Event("The dice roll row 3, column 3: E5."))
     solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
-    assert "win: colony + 3 factions" in line and "E5 yellow star died" in line, line
+    assert "goal: colony, then 3 factions" in line and "E5 yellow star died" in line, line
+
+
+def test_the_goal_keeps_one_wording_at_every_width() -> None:
+    """Issue 31: the title switched between "win: colony + 3 factions" and "goal: colony,
+    then 3 factions" as the line's other parts came and went."""
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
+    for width in range(60, 160):
+        for s in (solo, table()):
+            line = turn_lines.top_line(s, 0, 0, NAMES, width)
+            assert turn_lines.goal_text(s, 0) in line and "win:" not in line, (width, line)
 
 
 def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:

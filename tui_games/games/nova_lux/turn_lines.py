@@ -67,9 +67,10 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     # line and the log say it too), then the turn's number joins
     # its owner and the words shorten; the goal and the dice's cause stay longest (a
     # newcomer's first question, and why a cell just changed); "…" only last.
-    short_goal = goal.replace("goal: colony, then", "win: colony +")
+    # The goal keeps its one wording at every width: a title that changes its words
+    # between turns reads as a change of goal.
     compact = [f"{who} {s.turn + 1}" if mover is not None and s.phase not in
-               ("draft", "place") else f"turn {s.turn + 1} · {who}", short_goal]
+               ("draft", "place") else f"turn {s.turn + 1} · {who}", goal]
     tries = [full, [title, full[1], who, *full[3:]]]
     tries += [[name, *compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
     for parts in tries:
