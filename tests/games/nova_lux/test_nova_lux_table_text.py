@@ -9,7 +9,13 @@ from nova_lux_helpers import RULES, cell, new, put_star
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
-from tui_games.games.nova_lux.cards import RESOURCE_LETTERS, RESOURCE_NAMES, STARS, options_text
+from tui_games.games.nova_lux.cards import (
+    FACTIONS,
+    RESOURCE_LETTERS,
+    RESOURCE_NAMES,
+    STARS,
+    options_text,
+)
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -275,3 +281,20 @@ def test_the_top_lines_title_does_not_flip_between_steps_of_a_game() -> None:
                 break
             RULES.apply(s, RULES.legal_actions(s)[-1])
         assert len(titles) == 1, (width, titles)
+
+
+def test_a_mat_line_too_long_for_the_side_panel_goes_on_over_a_second_row_uncut() -> None:
+    """Issue 31: at 80 columns (a 42-column side) "Star Misers: +1H if others gain H…" lost
+    its requirement and "Engine … R W2>L3…" its third slot to the "…"."""
+    s = table()
+    misers = next(k for k, f in enumerate(FACTIONS) if f.name == "Star Misers")
+    s.factions[0][0] = misers
+    s.engine[0] = [16, 17, 3]
+    mat = view.mat_text(s, 0, NAMES, 42)
+    rows = mat.factions.split("\n") + mat.engine.split("\n")
+    assert all(len(row) <= 42 and not row.endswith("…") for row in rows), rows
+    assert rows[:2] == ["[ ] Star Misers: +1H if others gain H", "    | most H"]
+    engine = view.engine_line(s, 0).removeprefix("Engine ")
+    slots = engine.split(" · ")
+    assert mat.engine.split("\n")[-1] == f"    · {slots[-1]}"
+    assert " ".join(mat.engine.split()) == " ".join(f"Colony none | Engine {engine}".split())
