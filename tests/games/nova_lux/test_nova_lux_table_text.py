@@ -4,11 +4,14 @@ the map's cursor goes (map_cursor.py)."""
 
 from __future__ import annotations
 
+import random
+
 from nova_lux_helpers import RULES, cell, new, put_star
 
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
     RESOURCE_LETTERS,
@@ -298,3 +301,25 @@ def test_a_mat_line_too_long_for_the_side_panel_goes_on_over_a_second_row_uncut(
     slots = engine.split(" · ")
     assert mat.engine.split("\n")[-1] == f"    · {slots[-1]}"
     assert " ".join(mat.engine.split()) == " ".join(f"Colony none | Engine {engine}".split())
+
+
+def _bot_game(seed: int) -> tuple[NovaLuxState, str]:
+    """A solo game the normal bot plays to its end, and the header's turn at its final
+    move."""
+    s = RULES.setup(1, seed, {})
+    bot = NormalBot(RULES, random.Random(seed))
+    during = ""
+    while (seat := RULES.to_move(s)) is not None:
+        during = turn_lines.top_line(s, seat, 0, ["You"], 200).split(" · ")[1]
+        RULES.apply(s, bot.choose(RULES.observe(s, seat), seat))
+    return s, during
+
+
+def test_the_header_at_game_over_names_the_turn_of_the_final_move() -> None:
+    """Issue 31: the look-back said "turn 48" where the header said "turn 49". The universe
+    runs dry as a turn closes (already counted); a win comes mid-turn (not yet)."""
+    for seed, reason in ((0, "no hydrogen"), (2, "completes their factions")):
+        s, during = _bot_game(seed)
+        assert reason in s.end_reason
+        over = turn_lines.top_line(s, None, 0, ["You"], 200)
+        assert "game over" in over and over.split(" · ")[1] == during, (seed, over, during)

@@ -14,6 +14,7 @@ from tui_games.games.via_nebula.state import (
     SkipPower,
     ViaNebulaState,
 )
+from tui_games.games.via_nebula.view import top_line
 
 
 def _four_built(s: ViaNebulaState, seat: int) -> None:
@@ -166,3 +167,18 @@ def test_a_pass_followed_by_an_action_starts_the_count_again() -> None:
     play(s, Pass(), PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))
     assert s.passes == 0 and RULES.to_move(s) == 0
     assert s.storage[0] == [0] * 5 and kind("W") == 0
+
+
+def test_the_header_at_game_over_names_the_last_turn_played_not_one_more() -> None:
+    """Issue 31: the look-back's end said "turn 32" where the header said "turn 33": the
+    game ends as its last turn closes, and the header counted one turn beyond it."""
+    s, at = _fifth_ready(3)
+    play(s, Erect(at, card("Cellar")))
+    play(s, PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))
+    play(s, PlaceCraftsman(hx("B4")))
+    names = ["You", "Bo", "Cy"]
+    during = top_line(s, RULES.to_move(s), 0, names, [0, 0, 0], 78)
+    play(s, PlaceCraftsman(hx("C4")))  # the final move, closing that last turn
+    over = top_line(s, None, 0, names, [0, 0, 0], 78)
+    assert "game over" in over
+    assert during.split(" · ")[1] == over.split(" · ")[1] == f"turn {s.turn}"

@@ -328,7 +328,10 @@ def top_line(s: ViaNebulaState, mover: int | None, viewer: int, names: list[str]
         who = f"{whose} turn, {plural(s.actions_left, 'action')} left"
     letters = [(seat_letter(p), scores[p]) for p in range(s.players)]
     last = " · last turns" if s.end_card >= 0 and mover is not None else ""
-    return header_line(s.turn + 1, who, last, letters, width)
+    # The game ends only as a turn closes, once that turn is counted: over, the header
+    # names the last turn played (the look-back's and History's count), not one more.
+    turn = s.turn if s.phase == "over" else s.turn + 1
+    return header_line(turn, who, last, letters, width)
 
 
 def status_words(s: ViaNebulaState, mover: int | None, mine: bool) -> str:
