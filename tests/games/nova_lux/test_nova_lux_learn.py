@@ -23,9 +23,10 @@ def test_learn_says_the_game_is_over_once_no_star_has_hydrogen_as_the_rules_end_
 def test_learn_says_how_the_faction_draft_of_a_real_game_is_played() -> None:
     """Issue 31: Learn is a solo deal, which skips the draft every game with others opens
     on. The rulebook: each is dealt 4 faction cards, keeps one and passes the rest to the
-    left, until everyone keeps three; Enter on the list keeps the highlighted one."""
+    left, until everyone keeps three (the draft's hand is the action list). No key is named:
+    the text is the plain-lines front end's too."""
     said = " ".join(step.text for step in TUTORIAL.steps)
-    assert "draft: keep 1 of 4 factions (Enter), pass the rest left, till you hold 3" in said
+    assert "draft: keep 1 of the 4 factions listed, pass the rest left, till you hold 3" in said
     s = RULES.setup(3, 1, {})
     assert s.phase == "draft" and all(len(hand) == 4 for hand in s.hands)
     while s.phase == "draft":

@@ -69,7 +69,7 @@ STEPS = (
          "Federations (if on) teleport, convert, force a trade."),
     # A real game opens on the draft this solo deal skips (issue 31): what it is, how to pick.
     step(TakeHydrogen(card=E3_GIANT), "Take E3's hydrogen. Games with others open on a "
-         f"draft: keep 1 of {DRAFT_HAND} factions (Enter), pass the rest left, "
+         f"draft: keep 1 of the {DRAFT_HAND} factions listed, pass the rest left, "
          f"till you hold {FACTIONS_KEPT}."),
 )
 
