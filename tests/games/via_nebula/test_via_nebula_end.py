@@ -200,6 +200,10 @@ def test_the_board_shows_the_vp_that_resources_left_on_the_map_will_cost_at_the_
     # no row to spare (four boards at 80x24): the sites line says it first
     tight = board_lines(s, 0, "You", 0, True, 30, room=False)
     assert len(tight) == 4 and tight[-1].startswith("  -6 VP at end · sites B3:")
+    worker = quiet(2)
+    work(worker, "B2", "F", 4, owner=0)  # Learn's first move: no site yet, nothing cut
+    assert board_lines(worker, 0, "You", 0, True, 30, room=False)[-1] == (
+        "  -4 VP at end · no sites")
     assert leftover_rows(s, 0, False, 0) == set() and leftover_rows(s, 0, False, 3) == {0}
     assert leftover_rows(s, 1, True, 1) == {1} and leftover_rows(s, 1, True, 2) == {0, 1}
     assert "leftovers" not in "".join(board_lines(quiet(2), 0, "You", 0, True, 30))

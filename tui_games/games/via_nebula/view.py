@@ -285,10 +285,11 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
         tiles = f"  tiles {stacks} · storage {stored}"
     left = (f"  left: {plural(s.craftsmen[seat], 'craftsman', 'craftsmen')}, "
             f"{plural(s.sites[seat], 'site')}")
-    where = f"sites {' '.join(sites) or 'none on the map'}"
+    placed = " ".join(sites)
+    where = f"sites {placed or 'none on the map'}"
     n = leftover(s, seat)  # the VP the score does not count yet, where the score stands
     if n and not room:
-        where = f"-{n} VP at end · {where}"
+        where = f"-{n} VP at end · {f'sites {placed}' if placed else 'no sites'}"
     lines = [head, left, tiles, f"  {where}"]
     if n and room:
         lines.append(f"  {leftover_line(n)}")
