@@ -341,3 +341,23 @@ async def test_the_end_of_a_replay_reads_the_turn_count_of_the_history(
         await pilot.press("end")
         assert f"turn {session.turn}," in status(view)
         assert History(store).list()[0].turns == session.turn
+
+
+def test_the_end_of_a_replay_reads_the_turn_the_header_showed_for_the_final_move() -> None:
+    """Issue 31: the look-back said "turn 48" where the header said "turn 49": a game won
+    in the middle of a turn (Nova Lux: a faction fulfilled) has not counted that turn."""
+    from types import SimpleNamespace
+
+    from tui_games.games.nova_lux.bot import NormalBot
+    from tui_games.games.nova_lux.turn_lines import top_line
+
+    rules = get_game("nova_lux").rules
+    session = Session.new(rules, [Seat("You")], 2, default_options(rules))
+    bot = NormalBot(rules, random.Random(2))
+    while (seat := session.to_move) is not None:
+        header = top_line(session.state, seat, 0, ["You"], 200).split(" · ")[1]
+        session.apply(bot.choose(rules.observe(session.state, seat), seat))
+    assert "completes their factions" in session.state.end_reason
+    line = Timeline(session)
+    shown = ReplayView.turn_number(SimpleNamespace(timeline=line, at=line.end))  # type: ignore[arg-type]
+    assert header == f"turn {shown}"

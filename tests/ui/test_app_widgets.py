@@ -124,3 +124,24 @@ async def test_a_status_line_of_fixed_height_never_asks_for_a_layout_pass() -> N
         status.update("one again")
         await pilot.pause()
         assert layouts and not any(layouts)
+
+
+async def test_a_newest_line_taller_than_the_log_shows_from_its_start_cut_with_an_ellipsis(
+        ) -> None:
+    # Issue 31: Learn's one log row at 80x24 showed " guild board.", a wrapped line's tail.
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.styles.height = 1
+        long = ("Bot 2 places a craftsman on C1 (4 wood, 2 VP); the craftsman comes from "
+                "Bot 2's guild board.")
+        log.show([Event("line 0"), Event(long)])
+        await pilot.pause()
+        width = log.content_size.width
+        assert len(long) > width
+        [row] = log.visible_rows()
+        assert long.startswith(row[:-1]) and row.endswith("…") and len(row) <= width
+        log.styles.height = 3  # room enough: the whole line, and the one before it
+        await pilot.pause()
+        assert log.visible_rows()[0] == "line 0"
+        assert " ".join(log.visible_rows()[1:]) == long

@@ -31,7 +31,13 @@ from tui_games.games.nova_lux.state import (
     SendOffer,
     StartTrade,
 )
-from tui_games.games.nova_lux.view import cell_text, engine_line, faction_line, short_mat
+from tui_games.games.nova_lux.view import (
+    cell_text,
+    engine_line,
+    faction_line,
+    folded,
+    short_mat,
+)
 from tui_games.tui.app import GamesApp
 from tui_games.tui.screens.confirm import ConfirmScreen
 from tui_games.tui.screens.game_over import GameOverScreen
@@ -298,9 +304,9 @@ async def test_no_side_line_is_cut_without_a_mark_and_i_shows_it_whole(
             view = screen._nova_view()
             names = screen.seat_names
             whole = {cell_text(view, cell, names), cell_text(view, cell, names, short=True),
-                     *(faction_line(view, 0, k, wide) for k in range(3)
-                       for wide in (True, False)),
-                     f"Colony none | {engine_line(view, 0)}",
+                     *(row for k in range(3) for wide in (True, False)
+                       for row in folded(faction_line(view, 0, k, wide), width)),
+                     *folded(f"Colony none | {engine_line(view, 0)}", width),
                      *(short_mat(view, p, names[p]) for p in (1, 2))}
             assert len(screen._texts["nl-top"]) <= 78
             for widget in ("nl-cell", "nl-factions", "nl-engine", "nl-others"):

@@ -60,10 +60,38 @@ def test_the_move_that_completes_the_sevens_says_to_found_the_colony() -> None:
     assert s.res[0][HYDROGEN] == 6  # the hint worked on a copy
 
 
-def test_the_outlook_is_the_way_to_winning() -> None:
+def test_the_outlook_counts_resources_and_factions_not_a_percentage() -> None:
+    """Issue 31: "9% of the way to winning" taught nothing. Alone, the search's figure reads
+    back as the colony's resources (hard.progress: 0.35 for all 35), then factions."""
     solo = new(1, ships=("C3",), blank=True)
-    assert outlook(solo, 0, 0.4) == "By the bot's reckoning you are then 40% of the way to winning."
-    assert outlook(new(2), 0, 0.6).endswith("10% of the way to winning ahead of your best rival.")
+    assert outlook(solo, 0, 0.2) == (
+        "By the bot's reckoning, by the end of next turn you hold about 20 of the 35 "
+        "resources your colony needs (7 of each).")
+    assert outlook(solo, 0, 0.5 + 0.5 / 3).endswith(
+        "you have your colony and about 1 of the 3 factions you must complete.")
+    assert outlook(new(2), 0, 0.6) == (
+        "By the bot's reckoning you are then a little ahead of your best rival.")
+    assert outlook(new(2), 0, 0.3).endswith("well behind your best rival.")
+    assert "%" not in outlook(new(2), 0, 0.51) + outlook(solo, 0, 0.9)
+
+
+def test_every_move_a_hint_may_name_has_a_reason_in_the_games_words() -> None:
+    """Issue 31: "The bot's usual move here." came where why() had nothing to say (the
+    turn's hydrogen or a harvest emptying a star, a full engine, a pass, an attack)."""
+    kinds = set()
+    for players, seed in ((1, 3), (3, 4)):
+        s = RULES.setup(players, seed, {})
+        rng = random.Random(seed)
+        for _ in range(250):
+            seat = RULES.to_move(s)
+            if seat is None:
+                break
+            view = RULES.observe(s, seat)
+            for a in RULES.legal_actions(view):
+                kinds.add(type(a).__name__)
+                assert why(view, seat, a), RULES.describe(view, a)
+            RULES.apply(s, rng.choice(RULES.legal_actions(s)))
+    assert {"TakeHydrogen", "Harvest", "StoreStar", "Pass"} <= kinds
 
 
 def test_keeping_a_faction_in_the_draft_names_its_requirement() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, card, new, put_star
 
-from tui_games.games.nova_lux.state import TakeHydrogen
+from tui_games.games.nova_lux.state import Pick, TakeHydrogen
 from tui_games.games.nova_lux.tutorial import TUTORIAL
 
 
@@ -18,3 +18,17 @@ def test_learn_says_the_game_is_over_once_no_star_has_hydrogen_as_the_rules_end_
     while s.phase == "escape":  # the emptied card turned over as a neutron star: flee
         RULES.apply(s, RULES.legal_actions(s)[0])
     assert s.phase == "over" and s.end_reason == "no hydrogen is left in the universe"
+
+
+def test_learn_says_how_the_faction_draft_of_a_real_game_is_played() -> None:
+    """Issue 31: Learn is a solo deal, which skips the draft every game with others opens
+    on. The rulebook: each is dealt 4 faction cards, keeps one and passes the rest to the
+    left, until everyone keeps three (the draft's hand is the action list). No key is named:
+    the text is the plain-lines front end's too."""
+    said = " ".join(step.text for step in TUTORIAL.steps)
+    assert "draft: keep 1 of the 4 factions listed, pass the rest left, till you hold 3" in said
+    s = RULES.setup(3, 1, {})
+    assert s.phase == "draft" and all(len(hand) == 4 for hand in s.hands)
+    while s.phase == "draft":
+        RULES.apply(s, next(a for a in RULES.legal_actions(s) if isinstance(a, Pick)))
+    assert all(len(kept) == 3 for kept in s.factions)

@@ -4,12 +4,21 @@ the map's cursor goes (map_cursor.py)."""
 
 from __future__ import annotations
 
+import random
+
 from nova_lux_helpers import RULES, cell, new, put_star
 
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import entries, turn_lines, view
 from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
-from tui_games.games.nova_lux.cards import RESOURCE_LETTERS, RESOURCE_NAMES, STARS, options_text
+from tui_games.games.nova_lux.bot import NormalBot
+from tui_games.games.nova_lux.cards import (
+    FACTIONS,
+    RESOURCE_LETTERS,
+    RESOURCE_NAMES,
+    STARS,
+    options_text,
+)
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
@@ -222,7 +231,19 @@ def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() ->
     solo.log.append(Event("The dice roll row 3, column 3: E5."))
     solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
-    assert "win: colony + 3 factions" in line and "E5 yellow star died" in line, line
+    assert "goal: colony, then 3 factions" in line and "E5 yellow star died" in line, line
+
+
+def test_the_goal_keeps_one_wording_at_every_width() -> None:
+    """Issue 31: the title switched between "win: colony + 3 factions" and "goal: colony,
+    then 3 factions" as the line's other parts came and went."""
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
+    for width in range(60, 160):
+        for s in (solo, table()):
+            line = turn_lines.top_line(s, 0, 0, NAMES, width)
+            assert turn_lines.goal_text(s, 0) in line and "win:" not in line, (width, line)
 
 
 def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:
@@ -263,3 +284,42 @@ def test_the_top_lines_title_does_not_flip_between_steps_of_a_game() -> None:
                 break
             RULES.apply(s, RULES.legal_actions(s)[-1])
         assert len(titles) == 1, (width, titles)
+
+
+def test_a_mat_line_too_long_for_the_side_panel_goes_on_over_a_second_row_uncut() -> None:
+    """Issue 31: at 80 columns (a 42-column side) "Star Misers: +1H if others gain H…" lost
+    its requirement and "Engine … R W2>L3…" its third slot to the "…"."""
+    s = table()
+    misers = next(k for k, f in enumerate(FACTIONS) if f.name == "Star Misers")
+    s.factions[0][0] = misers
+    s.engine[0] = [16, 17, 3]
+    mat = view.mat_text(s, 0, NAMES, 42)
+    rows = mat.factions.split("\n") + mat.engine.split("\n")
+    assert all(len(row) <= 42 and not row.endswith("…") for row in rows), rows
+    assert rows[:2] == ["[ ] Star Misers: +1H if others gain H", "    | most H"]
+    engine = view.engine_line(s, 0).removeprefix("Engine ")
+    slots = engine.split(" · ")
+    assert mat.engine.split("\n")[-1] == f"    · {slots[-1]}"
+    assert " ".join(mat.engine.split()) == " ".join(f"Colony none | Engine {engine}".split())
+
+
+def _bot_game(seed: int) -> tuple[NovaLuxState, str]:
+    """A solo game the normal bot plays to its end, and the header's turn at its final
+    move."""
+    s = RULES.setup(1, seed, {})
+    bot = NormalBot(RULES, random.Random(seed))
+    during = ""
+    while (seat := RULES.to_move(s)) is not None:
+        during = turn_lines.top_line(s, seat, 0, ["You"], 200).split(" · ")[1]
+        RULES.apply(s, bot.choose(RULES.observe(s, seat), seat))
+    return s, during
+
+
+def test_the_header_at_game_over_names_the_turn_of_the_final_move() -> None:
+    """Issue 31: the look-back said "turn 48" where the header said "turn 49". The universe
+    runs dry as a turn closes (already counted); a win comes mid-turn (not yet)."""
+    for seed, reason in ((0, "no hydrogen"), (2, "completes their factions")):
+        s, during = _bot_game(seed)
+        assert reason in s.end_reason
+        over = turn_lines.top_line(s, None, 0, ["You"], 200)
+        assert "game over" in over and over.split(" · ")[1] == during, (seed, over, during)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from via_nebula_helpers import RULES, card, hx, kind, pile, play, quiet, site, work
 
 from tui_games.engine.core import is_detail
+from tui_games.games.via_nebula.final_score import leftover
 from tui_games.games.via_nebula.state import (
     FREE,
     Erect,
@@ -14,6 +15,8 @@ from tui_games.games.via_nebula.state import (
     SkipPower,
     ViaNebulaState,
 )
+from tui_games.games.via_nebula.view import board_lines, leftover_rows, top_line
+from tui_games.games.via_nebula.words import table
 
 
 def _four_built(s: ViaNebulaState, seat: int) -> None:
@@ -166,3 +169,46 @@ def test_a_pass_followed_by_an_action_starts_the_count_again() -> None:
     play(s, Pass(), PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))
     assert s.passes == 0 and RULES.to_move(s) == 0
     assert s.storage[0] == [0] * 5 and kind("W") == 0
+
+
+def test_the_header_at_game_over_names_the_last_turn_played_not_one_more() -> None:
+    """Issue 31: the look-back's end said "turn 32" where the header said "turn 33": the
+    game ends as its last turn closes, and the header counted one turn beyond it."""
+    s, at = _fifth_ready(3)
+    play(s, Erect(at, card("Cellar")))
+    play(s, PlaceCraftsman(hx("B2")), PlaceCraftsman(hx("C1")))
+    play(s, PlaceCraftsman(hx("B4")))
+    names = ["You", "Bo", "Cy"]
+    during = top_line(s, RULES.to_move(s), 0, names, [0, 0, 0], 78)
+    play(s, PlaceCraftsman(hx("C4")))  # the final move, closing that last turn
+    over = top_line(s, None, 0, names, [0, 0, 0], 78)
+    assert "game over" in over
+    assert during.split(" · ")[1] == over.split(" · ")[1] == f"turn {s.turn}"
+
+
+def test_the_board_shows_the_vp_that_resources_left_on_the_map_will_cost_at_the_end() -> None:
+    """Issue 31: a newcomer lost 6 VP unseen. The rulebook's end moves what lies on a
+    player's sites and exploitations to storage, 1 VP off each; the live score counts
+    storage only, so the guild board says what the end will take, in 30 columns."""
+    s = quiet(2)
+    site(s, "B3", 0, "WWS")
+    site(s, "D4", 1, "C")  # another seat's: not this board's
+    work(s, "B2", "F", 3, owner=0)
+    assert leftover(s, 0) == 6 and leftover(s, 1) == 1
+    rows = board_lines(s, 0, "You", 0, True, 30)
+    assert rows[-1] == "  map leftovers: -6 VP at end" and all(len(r) <= 30 for r in rows)
+    # no row to spare (four boards at 80x24): the sites line says it first
+    tight = board_lines(s, 0, "You", 0, True, 30, room=False)
+    assert len(tight) == 4 and tight[-1].startswith("  -6 VP at end · sites B3:")
+    worker = quiet(2)
+    work(worker, "B2", "F", 4, owner=0)  # Learn's first move: no site yet, nothing cut
+    assert board_lines(worker, 0, "You", 0, True, 30, room=False)[-1] == (
+        "  -4 VP at end · no sites")
+    assert leftover_rows(s, 0, False, 0) == set() and leftover_rows(s, 0, False, 3) == {0}
+    assert leftover_rows(s, 1, True, 1) == {1} and leftover_rows(s, 1, True, 2) == {0, 1}
+    assert "leftovers" not in "".join(board_lines(quiet(2), 0, "You", 0, True, 30))
+    assert "6 resources left on sites and exploitations (-6 VP at the end" in " ".join(
+        table(s, 0, ["You", "Bo"]))
+    before = sum(vp for _, vp in RULES.score_rows(s, 0))
+    RULES._finish(s, "the test's end")
+    assert sum(vp for _, vp in RULES.score_rows(s, 0)) == before - 6

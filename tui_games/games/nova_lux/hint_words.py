@@ -18,6 +18,7 @@ from tui_games.games.nova_lux.cards import (
     COLONY_LEVEL,
     FACTIONS,
     HYDROGEN,
+    RESOURCES,
     STARS,
     TRACK_MAX,
     amount,
@@ -25,6 +26,7 @@ from tui_games.games.nova_lux.cards import (
     requirement_text,
 )
 from tui_games.games.nova_lux.describe import star_at, top_star, units
+from tui_games.games.nova_lux.hard import COLONY_SHARE, FACTION_SHARE, FOUNDED_SHARE
 from tui_games.games.nova_lux.interned import ENGINE_SLOTS
 from tui_games.games.nova_lux.rules import NovaLuxRules
 from tui_games.games.nova_lux.state import (
@@ -65,10 +67,10 @@ def shortfall(s: NovaLuxState, seat: int) -> list[tuple[int, int]]:
     return sorted(short, key=lambda rn: -rn[1])
 
 
-def short_text(short: list[tuple[int, int]]) -> str:
-    """ "2 water and 1 oxygen" (the largest shortfalls, then "..." for the rest)."""
-    named = [amount(n, r) for r, n in short[:SAID]]
-    if len(short) > SAID:
+def short_text(short: list[tuple[int, int]], said: int = SAID) -> str:
+    """ "2 water and 1 oxygen" (the ``said`` largest shortfalls, then "and more")."""
+    named = [amount(n, r) for r, n in short[:said]]
+    if len(short) > said:
         # "6 artifacts, 2 water and more": one "and", as a listener expects a list to end
         return ", ".join(named) + " and more"
     return " and ".join(named)
@@ -352,15 +354,30 @@ def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState) -> str:
 
 
 def outlook(view: NovaLuxState, seat: int, rating: float) -> str:
-    """The hard bot's reward: the seat's way towards winning (colony, then factions), alone
-    or as a lead over the best rival's (see hard.evaluate)."""
+    """The hard bot's reward (hard.evaluate) in the game's own counts: alone, how far the
+    seat gets by the end of next turn (resources towards the colony's 7s, then factions
+    completed); with rivals, whether it is then ahead of the best of them, and by how much
+    as a player would put it."""
     if view.players == 1:
-        return f"By the bot's reckoning you are then {round(100 * rating)}% of the way to winning."
-    lead = round(100 * (rating - 0.5))
-    if lead == 0:
-        return "By the bot's reckoning you stay level with your best rival."
+        return f"By the bot's reckoning, by the end of next turn {_progress_words(view, rating)}."
+    lead = rating - 0.5
+    if abs(lead) < 0.03:
+        return "By the bot's reckoning you then stay about level with your best rival."
     side = "ahead of" if lead > 0 else "behind"
-    return (
-        f"By the bot's reckoning you are then {abs(lead)}% of the way to winning "
-        f"{side} your best rival."
-    )
+    much = "a little" if abs(lead) < 0.1 else "well"
+    return f"By the bot's reckoning you are then {much} {side} your best rival."
+
+
+def _progress_words(view: NovaLuxState, rating: float) -> str:
+    """hard.progress read back: below the colony's share, units of resource towards its
+    7s; past it, factions completed (a half for the tracks towards the next one)."""
+    need_units = COLONY_LEVEL * RESOURCES
+    founded = COLONY_SHARE + FOUNDED_SHARE
+    if rating < founded - FOUNDED_SHARE / 2:
+        units_held = round(min(rating, COLONY_SHARE) / COLONY_SHARE * need_units)
+        return (f"you hold about {units_held} of the {need_units} resources your colony "
+                f"needs ({COLONY_LEVEL} of each)")
+    need = 2 if view.players >= 5 else 3
+    factions = max(0.0, rating - founded) / FACTION_SHARE * need
+    done = min(need, int(factions + 0.25))
+    return f"you have your colony and about {done} of the {need} factions you must complete"

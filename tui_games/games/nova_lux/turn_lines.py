@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from tui_games.engine.text import fit
 from tui_games.games.nova_lux.cards import FACTIONS_KEPT
 from tui_games.games.nova_lux.state import NONE, NovaLuxState
+from tui_games.games.nova_lux.turns import NO_HYDROGEN
 from tui_games.games.nova_lux.view import dice_label, hydrogen_left
 
 DONE_WORDS = {"harvest": "harvested", "move": "moved", "engine": "engine run",
@@ -26,6 +27,13 @@ def goal_text(s: NovaLuxState, seat: int) -> str:
         return f"goal: colony, then {need} factions"
     left = max(need - done, 0)
     return f"goal: {left} more faction{'s' if left != 1 else ''}"
+
+
+def last_turn(s: NovaLuxState) -> int:
+    """The turn a finished game's final move was made in, as the header counted it then:
+    the universe runs dry as a turn closes, once that turn is counted; a faction is
+    fulfilled in the middle of one, not yet counted."""
+    return s.turn if s.end_reason == NO_HYDROGEN else s.turn + 1
 
 
 NAME_ROOM = 100
@@ -58,18 +66,20 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     if stale and not dice.startswith("attack"):
         dice = ""
     turn = who + (" (" + ", ".join(done) + ")" if done else "")
+    number = last_turn(s) if s.phase == "over" else s.turn + 1
     # The game's name stays or goes by the width alone, never by the step of a turn, so
     # the title does not flip between "Nova Lux solo" and "solo" as a game goes on.
     name = "Nova Lux" if width >= NAME_ROOM else ""
     title = " ".join(part for part in (name, mode) if part)
-    full = [title, f"turn {s.turn + 1}", turn, goal, dice, f"{left} H in all stars"]
+    full = [title, f"turn {number}", turn, goal, dice, f"{left} H in all stars"]
     # Too long for the terminal: what the turn has done gives way first (the status
     # line and the log say it too), then the turn's number joins
     # its owner and the words shorten; the goal and the dice's cause stay longest (a
     # newcomer's first question, and why a cell just changed); "…" only last.
-    short_goal = goal.replace("goal: colony, then", "win: colony +")
-    compact = [f"{who} {s.turn + 1}" if mover is not None and s.phase not in
-               ("draft", "place") else f"turn {s.turn + 1} · {who}", short_goal]
+    # The goal keeps its one wording at every width: a title that changes its words
+    # between turns reads as a change of goal.
+    compact = [f"{who} {number}" if mover is not None and s.phase not in
+               ("draft", "place") else f"turn {number} · {who}", goal]
     tries = [full, [title, full[1], who, *full[3:]]]
     tries += [[name, *compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
     for parts in tries:

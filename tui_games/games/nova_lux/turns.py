@@ -51,6 +51,11 @@ def pass_reaction(rules: Any, s: NovaLuxState, a: Pass, seat: int) -> None:
 
 # ---- the steps ---------------------------------------------------------------------------
 
+NO_HYDROGEN = "no hydrogen is left in the universe"
+"""The end that comes as a turn closes (once that turn is counted); the others come as a
+faction is fulfilled, in the middle of a turn."""
+
+
 def close_turn(s: NovaLuxState) -> None:
     """The turn is over once the others have had their abilities offered."""
     s.ending = True
@@ -84,7 +89,7 @@ def next_turn(rules: Any, s: NovaLuxState) -> None:
     if s.mode == "semi" and nxt <= me:     # the starting player begins a round
         collapse_roll(rules, s)
     if not any(s.hydrogen):
-        finish(s, "no hydrogen is left in the universe")
+        finish(s, NO_HYDROGEN)
         return
     s.current = nxt
     begin_turn(s)

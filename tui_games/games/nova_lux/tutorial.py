@@ -1,8 +1,8 @@
 """Learn to play Nova Lux: a guided solo start on a fixed deal (seed 2), two turns in
 nine decisions: place the Ark, harvest, run the biosphere engine, use a faction's
-ability, move, and end each turn by taking hydrogen. The draft, the colony, trades,
-attacks, escapes and federations are explained in the steps' texts: a deal that plays
-them all takes some forty decisions.
+ability, move, and end each turn by taking hydrogen. The draft (a solo deal has none; the
+last step says how one is played), the colony, trades, attacks, escapes and federations
+are explained in the steps' texts: a deal that plays them all takes some forty decisions.
 
 ``mark`` is the hint's own marking (``NovaLuxScreen.mark_hint``): the map's cursor goes to
 the step's cell and the action list highlights the step's action, so Enter plays it. The
@@ -15,6 +15,7 @@ from typing import Any
 
 from tui_games.engine.core import Action
 from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.nova_lux.cards import DRAFT_HAND, FACTIONS_KEPT
 from tui_games.games.nova_lux.state import (
     Harvest,
     MoveTo,
@@ -66,8 +67,10 @@ STEPS = (
          "Meeting an Ark, you may start a trade (adjust, send, drop the offer; they answer)."),
     step(MoveTo(cell=C4), "Move to C4. An Ark you meet you may also attack and plunder. "
          "Federations (if on) teleport, convert, force a trade."),
-    step(TakeHydrogen(card=E3_GIANT), "Take the hydrogen of the red giant now on E3. Goal: "
-         "7 of each resource to found a colony, then fulfil your factions."),
+    # A real game opens on the draft this solo deal skips (issue 31): what it is, how to pick.
+    step(TakeHydrogen(card=E3_GIANT), "Take E3's hydrogen. Games with others open on a "
+         f"draft: keep 1 of the {DRAFT_HAND} factions listed, pass the rest left, "
+         f"till you hold {FACTIONS_KEPT}."),
 )
 
 TUTORIAL = Tutorial(

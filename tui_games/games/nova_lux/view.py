@@ -424,18 +424,42 @@ class MatText(NamedTuple):
     others: str    # one line per other player (none in solo)
 
 
+INDENT = "    "
+"""A mat line folded onto a second row starts under the faction's name."""
+
+
+def folded(line: str, width: int) -> list[str]:
+    """``line`` in rows of ``width``, broken only between the mat's parts (" | " between
+    a faction's ability and its requirement or the colony and the engine, " · " between
+    engine slots), each next row indented and starting with its separator; a part too
+    long for a row of its own is cut with "…"."""
+    if len(line) <= width:
+        return [line]
+    pieces = re.split(r"( \| | · )", line)
+    rows = [pieces[0]]
+    for sep, part in zip(pieces[1::2], pieces[2::2], strict=True):
+        joined = f"{rows[-1]}{sep}{part}"
+        if len(joined) <= width:
+            rows[-1] = joined
+        else:
+            rows.append(f"{INDENT}{sep.strip()} {part}")
+    return [fit(row, width) for row in rows]
+
+
 def mat_text(s: NovaLuxState, seat: int, names: list[str], width: int) -> MatText:
-    """``seat``'s mat in words, its factions in full where the panel is 80 wide."""
+    """``seat``'s mat in words, its factions in full where the panel is 80 wide; a
+    faction or the engine too long for the panel goes on over a second row rather than
+    losing its end (the requirement, the third slot) to "…"."""
     wide = width >= 80
-    lines = [fit(faction_line(s, seat, slot, wide), width)
-             for slot in range(len(s.factions[seat]))]
-    if s.phase == "draft" and len(lines) < 3:
-        lines.append(f"(drafting: {3 - len(lines)} more to keep)")
+    lines = [row for slot in range(len(s.factions[seat]))
+             for row in folded(faction_line(s, seat, slot, wide), width)]
+    if s.phase == "draft" and len(s.factions[seat]) < 3:
+        lines.append(f"(drafting: {3 - len(s.factions[seat])} more to keep)")
     colony = s.colony[seat]
     where = CELL_NAMES[CARD_CELLS[colony]] if colony != NONE else "none"
     others = [fit(short_mat(s, p, names[p]), width) for p in range(s.players) if p != seat]
-    return MatText("\n".join(lines), fit(f"Colony {where} | {engine_line(s, seat)}", width),
-                   "\n".join(others))
+    engine = f"Colony {where} | {engine_line(s, seat)}"
+    return MatText("\n".join(lines), "\n".join(folded(engine, width)), "\n".join(others))
 
 
 def trade_question(offer: Offer, names: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ the map's).
 from __future__ import annotations
 
 from tui_games.games.via_nebula.state import ViaNebulaState
-from tui_games.games.via_nebula.view import boards_text, contracts_text
+from tui_games.games.via_nebula.view import boards_text, contracts_text, leftover_rows
 from tui_games.tui.widgets.action_list import ActionList
 from tui_games.tui.widgets.boxes import Column
 from tui_games.tui.widgets.text_lines import TextLines
@@ -30,7 +30,7 @@ class ViaSide(Column):
                          id="via-side")
         self.actions_title, self.action_list = title, listing
         self.contracts, self.boards = contracts, boards
-        self.name_rows = 0  # the rows the hand's second lines (whole names) take now
+        self.name_rows = 0  # the spare rows taken now: leftovers' lines, the hand's names
 
     def width_for(self, large: bool, app_width: int) -> int:
         """The column's width (known before the first layout too)."""
@@ -55,7 +55,11 @@ class ViaSide(Column):
                     scores: list[int], large: bool, width: int, spare: int = 0) -> None:
         """The contracts and the guild boards (each repaints only the lines that changed);
         ``spare`` rows may go to hand contracts whose names need a second line."""
-        text = contracts_text(view, viewer, width, spare)
-        self.name_rows = text.count("\n") + 1 - len(view.display) - len(view.hands[viewer])
+        # The leftovers' VP first (a newcomer lost 6 VP unseen), then the names.
+        used = len(leftover_rows(view, viewer, large, spare))
+        boards = boards_text(view, viewer, names, scores, large, width, spare)
+        text = contracts_text(view, viewer, width, spare - used)
+        self.name_rows = used + text.count("\n") + 1 - len(view.display) - len(
+            view.hands[viewer])
         self.contracts.show(text)
-        self.boards.show(boards_text(view, viewer, names, scores, large, width))
+        self.boards.show(boards)

@@ -36,6 +36,7 @@ from tui_games.games.via_nebula.components import (
     token_type,
     token_vp,
 )
+from tui_games.games.via_nebula.final_score import leftover, leftover_line
 from tui_games.games.via_nebula.state import FREE, HIDDEN, UNUSED, ViaNebulaState
 
 SEAT_LETTERS = "RBYG"
@@ -258,10 +259,12 @@ def hand_lines(card: int, width: int, *, wrap: bool = True) -> list[str]:
 
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
-                width: int) -> list[str]:
+                width: int, room: bool = True) -> list[str]:
     """A guild board: one short line (its VP and buildings), or four (``wide``) adding
     the craftsmen and sites still to place, the tile stacks, explorers and storage, and
-    the sites on the map with their resources."""
+    the sites on the map with their resources. Once resources lie on its sites or
+    exploitations, the VP they will cost at the end: a fifth line with ``room``, else
+    at the front of the sites line (the sites it may cut show on the map too)."""
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
     head = f"{letter} {fit(name, 7):<7}{score:>3}VP built {built}/5"
@@ -282,7 +285,14 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
         tiles = f"  tiles {stacks} · storage {stored}"
     left = (f"  left: {plural(s.craftsmen[seat], 'craftsman', 'craftsmen')}, "
             f"{plural(s.sites[seat], 'site')}")
-    lines = [head, left, tiles, f"  sites {' '.join(sites) or 'none on the map'}"]
+    placed = " ".join(sites)
+    where = f"sites {placed or 'none on the map'}"
+    n = leftover(s, seat)  # the VP the score does not count yet, where the score stands
+    if n and not room:
+        where = f"-{n} VP at end · {f'sites {placed}' if placed else 'no sites'}"
+    lines = [head, left, tiles, f"  {where}"]
+    if n and room:
+        lines.append(f"  {leftover_line(n)}")
     return [fit(line, width) for line in lines]
 
 
@@ -302,15 +312,27 @@ def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],
     return fit(head + fit(who, width - len(head) - len(tail)) + tail, width)
 
 
+def _order(s: ViaNebulaState, viewer: int) -> list[int]:
+    return [viewer] + [p for p in range(s.players) if p != viewer]
+
+
+def leftover_rows(s: ViaNebulaState, viewer: int, large: bool, spare: int) -> set[int]:
+    """The seats whose board in full gives its leftovers' VP a line of its own: up to
+    ``spare`` of them, the viewer's first (the others say it on their sites line)."""
+    wide = [p for p in _order(s, viewer) if (large or p == viewer) and leftover(s, p)]
+    return set(wide[:max(0, spare)])
+
+
 def boards_text(s: ViaNebulaState, viewer: int, names: list[str], scores: list[int],
-                large: bool, width: int) -> str:
+                large: bool, width: int, spare: int = 0) -> str:
     """Every guild board, the viewer's first and in full; the others in one line each
-    unless the terminal is ``large``."""
+    unless the terminal is ``large``; ``spare`` rows for leftovers' lines
+    (:func:`leftover_rows`)."""
     rows: list[str] = []
-    order = [viewer] + [p for p in range(s.players) if p != viewer]
-    for seat in order:
+    roomy = leftover_rows(s, viewer, large, spare)
+    for seat in _order(s, viewer):
         wide = large or seat == viewer
-        rows += board_lines(s, seat, names[seat], scores[seat], wide, width)
+        rows += board_lines(s, seat, names[seat], scores[seat], wide, width, seat in roomy)
     return "\n".join(rows)
 
 
@@ -328,7 +350,10 @@ def top_line(s: ViaNebulaState, mover: int | None, viewer: int, names: list[str]
         who = f"{whose} turn, {plural(s.actions_left, 'action')} left"
     letters = [(seat_letter(p), scores[p]) for p in range(s.players)]
     last = " · last turns" if s.end_card >= 0 and mover is not None else ""
-    return header_line(s.turn + 1, who, last, letters, width)
+    # The game ends only as a turn closes, once that turn is counted: over, the header
+    # names the last turn played (the look-back's and History's count), not one more.
+    turn = s.turn if s.phase == "over" else s.turn + 1
+    return header_line(turn, who, last, letters, width)
 
 
 def status_words(s: ViaNebulaState, mover: int | None, mine: bool) -> str:

@@ -27,6 +27,7 @@ from tui_games.games.via_nebula.components import (
     contract_text,
     token_type,
 )
+from tui_games.games.via_nebula.final_score import leftover, leftover_words
 from tui_games.games.via_nebula.offers import by_hex
 from tui_games.games.via_nebula.rules import ViaNebulaRules
 from tui_games.games.via_nebula.state import (
@@ -120,7 +121,8 @@ def _board(view: ViaNebulaState, seat: int, viewer: int, names: Sequence[str]) -
         f"{plural(view.sites[seat], 'site')} on the guild board; "
         f"{plural(view.explorers(seat), 'explorer')}; storage "
         f"{_pile(view.storage[seat])}; sites on the map: "
-        f"{', '.join(sites) if sites else 'none'}."
+        f"{', '.join(sites) if sites else 'none'}"
+        f"{'; ' + leftover_words(n) if (n := leftover(view, seat)) else ''}."
     )
 
 

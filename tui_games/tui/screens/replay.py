@@ -186,11 +186,14 @@ class ReplayView(GameScreen):
                 "or last step.")
 
     def turn_number(self) -> int:
-        """The turn in play at this step; at the end of a finished game, its last turn (the
-        one the final move completed), so the end reads the same count as History's."""
+        """The turn in play at this step; at the end of a finished game, the turn its final
+        move was made in: the count the table's header showed for that move (and History's,
+        where that move closed its turn). A game that ends by closing a turn has already
+        counted it; one won in the middle of a turn has not."""
         line = self.timeline
-        done = line.turns[self.at]
-        return done if self.at == line.end and line.over else done + 1
+        if self.at == line.end and line.over and line.end:
+            return line.turns[line.end - 1] + 1
+        return line.turns[self.at] + 1
 
     # ---- keys ----------------------------------------------------------------------------
 

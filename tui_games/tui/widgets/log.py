@@ -10,7 +10,7 @@ from textual.content import Content
 
 from tui_games.engine.core import Event
 from tui_games.engine.grammar import speak_to
-from tui_games.engine.text import printable
+from tui_games.engine.text import fit, printable
 from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 MAX_LINES = 500  # far more than fits; older lines are dropped to keep it small
@@ -101,6 +101,13 @@ class GameLog(LineWidget):
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
             return []
+        if not self._back and self._log_lines:
+            newest = self._rows(self._log_lines[-1], width)
+            if len(newest) > height:
+                # Taller than the log (a guided game's one row): its start, not the tail
+                # of a wrapped sentence (" guild board."), with "…" where it is cut.
+                cut = " ".join(newest[height - 1:])
+                return [*newest[:height - 1], fit(cut, width)]
         wanted = height + self._back
         rows: list[str] = []
         for text in reversed(self._log_lines):
