@@ -101,3 +101,21 @@ def test_piped_arena_output_has_no_progress(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert out.startswith(f"arena {game_id}: easy vs openspiel-random")
     assert "\r" not in out and "\x1b" not in out
+
+
+def test_the_report_gives_each_search_its_iterations_and_time_per_decision_with_a_choice(
+) -> None:
+    """Equal size or equal time is checked from the report: our hard's iterations and
+    OpenSpiel's simulations per decision with a choice, beside their milliseconds."""
+    info = all_games()["nebular_colors"]
+    result = run_arena(info, ["hard", "openspiel-ismcts"], games=1, seed=2, iterations=6,
+                       openspiel_simulations=3)
+    hard, ours = (result.as_dict()["seats"][i] for i in range(2))
+    assert hard["searched_per_choice"] == 6
+    assert ours["searched_per_choice"] == 3
+    assert hard["ms_per_choice"] > 0 and ours["ms_per_choice"] > 0
+    text = "\n".join(result.lines())
+    assert "6 search iterations each" in text and "3 search iterations each" in text
+    plain = run_arena(info, ["normal", "easy"], games=1, seed=2).as_dict()["seats"]
+    assert plain[0]["searched_per_choice"] is None  # no search, no figure
+    assert plain[0]["ms_per_choice"] is not None

@@ -26,7 +26,7 @@ from tui_games.tools.arena_report import ArenaResult, BotRecord, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"(\d+) games: seat0 (\d+) wins, seat1 (\d+) wins(?:, (\d+) ties)?")
-TIMING_KEYS = {"seconds", "games_per_second", "ms_per_decision"}
+TIMING_KEYS = {"seconds", "games_per_second", "ms_per_decision", "ms_per_choice"}
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

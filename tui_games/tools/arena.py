@@ -164,6 +164,12 @@ class GameRecord:
     thinking: list[float]
     game_turns: int
     actions: int
+    # Per bot, over its decisions with a choice: how many, their seconds, and the search
+    # iterations (ours) or simulations (OpenSpiel's) they ran; None for a bot that does
+    # not search.
+    choices: list[int] = field(default_factory=list)
+    choice_thinking: list[float] = field(default_factory=list)
+    searched: list[int | None] = field(default_factory=list)
     shadow_choices: list[int] = field(default_factory=list)  # per shadow level
     shadow_differs: list[int] = field(default_factory=list)
 
@@ -264,6 +270,11 @@ def _add(result: ArenaResult, record: GameRecord) -> None:
         bot.decisions += record.decisions[index]
         bot.turns += record.turns[index]
         bot.thinking += record.thinking[index]
+        if record.choices:
+            bot.choices += record.choices[index]
+            bot.choice_thinking += record.choice_thinking[index]
+            if record.searched[index] is not None:
+                bot.searched = (bot.searched or 0) + record.searched[index]
     if record.winner is None:
         result.ties += 1
     else:
@@ -282,8 +293,13 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     bots = [lineup.bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]))
             for seat in range(seats)]
     paced = [lineup.equal_time(lineup.labels[bot_at[seat]]) for seat in range(seats)]
-    # Per bot: time and count of the decisions that had a choice (what pacing compares).
+    # Per bot: time and count of the decisions that had a choice (what pacing compares),
+    # and the iterations its searches ran in them (None: a bot that does not search).
     chose_time, chose = [0.0] * seats, [0] * seats
+    searched: list[int | None] = [None] * seats
+    for seat in range(seats):
+        if hasattr(bots[seat], "searched"):
+            searched[bot_at[seat]] = 0
     # Each shadow's stream is split off its seat's bot seed, never from the plan's own
     # draws: a run with shadows plays the very games of one without.
     shadows = [[lineup.bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))))
@@ -296,13 +312,16 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
         index = bot_at[seat]
         if paced[seat]:
             bots[seat].seconds = _pace(paced, bot_at, chose_time, chose)  # type: ignore[attr-defined]
+        before = getattr(bots[seat], "searched", 0)
         began = time.perf_counter()
         action = bots[seat].choose(rules.observe(state, seat), seat)
         took = time.perf_counter() - began
         thinking[index] += took
-        if any(paced) and len(rules.legal_actions(state)) > 1:
+        if len(rules.legal_actions(state)) > 1:
             chose_time[index] += took
             chose[index] += 1
+            if searched[index] is not None:
+                searched[index] += bots[seat].searched - before  # type: ignore[attr-defined,operator]
         decisions[index] += 1
         if shadows[seat]:
             _ask_shadows(rules, state, seat, bots[seat], action, shadows[seat], choices,
@@ -326,7 +345,8 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
         scores[bot_at[seat]] += score
     winner = bot_at[outcome.winners[0]] if len(outcome.winners) == 1 else None
     return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions,
-                      choices, differs)
+                      shadow_choices=choices, shadow_differs=differs, choices=chose,
+                      choice_thinking=chose_time, searched=searched)
 
 
 def _pace(paced: list[bool], bot_at: tuple[int, ...], thinking: list[float],

@@ -20,6 +20,17 @@ class BotRecord:
     turns: int = 0  # turns this bot finished (decisions that moved the turn counter)
     thinking: float = 0.0  # seconds spent in choose()
     sweeps: int = 0  # --duplicate: deals this bot won in every seating
+    choices: int = 0  # decisions with more than one legal action
+    choice_thinking: float = 0.0  # seconds spent in those
+    searched: int | None = None  # iterations (simulations) run in those; None: no search
+
+    def per_choice(self) -> tuple[float | None, float | None]:
+        """Milliseconds and search iterations per decision with a choice (None: none
+        made, or no search): what two searches at equal time or equal size compare."""
+        if not self.choices:
+            return None, None
+        ms = 1000 * self.choice_thinking / self.choices
+        return ms, None if self.searched is None else self.searched / self.choices
 
 
 @dataclass
@@ -84,6 +95,8 @@ class ArenaResult:
                 "mean_decisions": bot.decisions / n, "sweeps": bot.sweeps,
                 "share_of_decided": self.share(bot),
                 "ms_per_decision": 1000 * bot.thinking / bot.decisions if bot.decisions else None,
+                "ms_per_choice": bot.per_choice()[0],
+                "searched_per_choice": bot.per_choice()[1],
             } for i, bot in enumerate(self.bots)],
             "shadows": [{"bot": sh.label, "choices": sh.choices, "differs": sh.differs}
                         for sh in self.shadows],
@@ -110,6 +123,12 @@ class ArenaResult:
                 out.append(f"seat{i} {bot.label:<{width}}  won {100 * share[0]:.1f}% of "
                            f"{self.decided} decided games (95% interval "
                            f"{100 * share[1]:.1f}-{100 * share[2]:.1f}%)")
+        for i, bot in enumerate(self.bots):
+            ms, searched = bot.per_choice()
+            if ms is not None:
+                out.append(f"seat{i} {bot.label:<{width}}  {ms:.1f} ms per decision with a choice"
+                           + (f", {searched:.0f} search iterations each"
+                              if searched is not None else ""))
         for sh in self.shadows:
             share = f" ({100 * sh.differs / sh.choices:.1f}%)" if sh.choices else ""
             out.append(f"shadow {sh.label} would have chosen otherwise at {sh.differs} of "
