@@ -12,7 +12,8 @@ from tui_games.tools.arena import EQUAL_TIME_START, ArenaError, Lineup, _pace, r
 from tui_games.tools.arena_report import ArenaResult, BotRecord
 
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="open-spiel is not installed (pip install '.[openspiel]')")
+    "pyspiel", reason="open-spiel is not installed (pip install '.[openspiel]')"
+)
 
 from tui_games.openspiel_bots import LEVELS, OpenSpielBot  # noqa: E402  (needs pyspiel)
 
@@ -24,8 +25,9 @@ def two_seat_games() -> list[str]:
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_openspiel_level_plays_a_whole_arena_game(level: str) -> None:
     game_id = two_seat_games()[0]
-    result = run_arena(all_games()[game_id], ["easy", level], games=1, seed=4,
-                       openspiel_simulations=2)
+    result = run_arena(
+        all_games()[game_id], ["easy", level], games=1, seed=4, openspiel_simulations=2
+    )
     assert [bot.label for bot in result.bots] == ["easy", level]
     assert result.bots[1].decisions > 0
 
@@ -48,7 +50,8 @@ def test_an_equal_time_bot_gets_the_other_bots_time_per_decision() -> None:
     assert _pace([True, False], (0, 1), [0.0, 0.0], [0, 0]) == EQUAL_TIME_START
     assert Lineup(("hard", "openspiel-ismcts")).equal_time("openspiel-ismcts")
     assert not Lineup(("hard", "openspiel-ismcts"), openspiel_simulations=50).equal_time(
-        "openspiel-ismcts")
+        "openspiel-ismcts"
+    )
     assert not Lineup(("hard", "openspiel-ismcts")).equal_time("hard")
 
 
@@ -78,8 +81,13 @@ def test_an_unknown_openspiel_level_is_refused_clearly() -> None:
 
 def test_progress_is_reported_after_every_game() -> None:
     seen: list[int] = []
-    run_arena(all_games()[two_seat_games()[0]], ["easy", "openspiel-random"], games=3,
-              seed=1, progress=lambda result, done: seen.append(done))
+    run_arena(
+        all_games()[two_seat_games()[0]],
+        ["easy", "openspiel-random"],
+        games=3,
+        seed=1,
+        progress=lambda result, done: seen.append(done),
+    )
     assert seen == [1, 2, 3]
 
 
@@ -87,11 +95,17 @@ def test_the_progress_line_gives_the_running_share_and_interval() -> None:
     from tui_games.tools.arena_progress import share_text
 
     # 10 games planned, 5 played: 3 won, 1 lost, 1 tie
-    result = ArenaResult(game="g", seed=0, games=10, ties=1,
-                         bots=[BotRecord("hard", wins=3), BotRecord("openspiel-ismcts", wins=1)])
+    result = ArenaResult(
+        game="g",
+        seed=0,
+        games=10,
+        ties=1,
+        bots=[BotRecord("hard", wins=3), BotRecord("openspiel-ismcts", wins=1)],
+    )
     assert share_text(result, 5) == "hard 75.0% (30.1-95.4%) of 4 decided"
     assert share_text(ArenaResult("g", 0, 10, [BotRecord("a"), BotRecord("b")]), 0) == (
-        "no game decided yet")
+        "no game decided yet"
+    )
 
 
 def test_piped_arena_output_has_no_progress(capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,3 +115,21 @@ def test_piped_arena_output_has_no_progress(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert out.startswith(f"arena {game_id}: easy vs openspiel-random")
     assert "\r" not in out and "\x1b" not in out
+
+
+def test_the_report_gives_each_search_its_iterations_and_time_per_decision_with_a_choice() -> None:
+    """Equal size or equal time is checked from the report: our hard's iterations and
+    OpenSpiel's simulations per decision with a choice, beside their milliseconds."""
+    info = all_games()["nebular_colors"]
+    result = run_arena(
+        info, ["hard", "openspiel-ismcts"], games=1, seed=2, iterations=6, openspiel_simulations=3
+    )
+    hard, ours = (result.as_dict()["seats"][i] for i in range(2))
+    assert hard["searched_per_choice"] == 6
+    assert ours["searched_per_choice"] == 3
+    assert hard["ms_per_choice"] > 0 and ours["ms_per_choice"] > 0
+    text = "\n".join(result.lines())
+    assert "6 search iterations each" in text and "3 search iterations each" in text
+    plain = run_arena(info, ["normal", "easy"], games=1, seed=2).as_dict()["seats"]
+    assert plain[0]["searched_per_choice"] is None  # no search, no figure
+    assert plain[0]["ms_per_choice"] is not None

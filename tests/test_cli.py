@@ -26,7 +26,7 @@ from tui_games.tools.arena_report import ArenaResult, BotRecord, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"(\d+) games: seat0 (\d+) wins, seat1 (\d+) wins(?:, (\d+) ties)?")
-TIMING_KEYS = {"seconds", "games_per_second", "ms_per_decision"}
+TIMING_KEYS = {"seconds", "games_per_second", "ms_per_decision", "ms_per_choice"}
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -46,6 +46,7 @@ def untimed(value: Any) -> Any:
 
 # ---- --list ----------------------------------------------------------------------------
 
+
 def test_list_shows_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["--list"], capsys)
     assert code == 0
@@ -54,13 +55,16 @@ def test_list_shows_every_registered_game(capsys: pytest.CaptureFixture[str]) ->
     for line, info in zip(lines, all_games().values(), strict=True):
         game_id, title, players = line.split("\t")
         assert (game_id, title) == (info.id, info.title)
-        assert players in (f"{info.rules.min_players}-{info.rules.max_players} players",
-                           f"{info.rules.min_players} players")
+        assert players in (
+            f"{info.rules.min_players}-{info.rules.max_players} players",
+            f"{info.rules.min_players} players",
+        )
     assert "nebular_colors\tNebular Colors\t2 players" in lines
 
 
-def test_help_counts_and_names_the_registered_games(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_help_counts_and_names_the_registered_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, _ = run(["--help"], capsys)
     games = list(all_games().values())
     words = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven"]
@@ -71,13 +75,16 @@ def test_help_counts_and_names_the_registered_games(capsys: pytest.CaptureFixtur
     monkeypatch.setattr("tui_games.games.all_games", lambda: {g.id: g for g in games[:2]})
     _, out, _ = run(["--help"], capsys)
     text = " ".join(out.split())
-    assert f"Two space-themed tabletop games in your terminal: {games[0].title} and " \
-           f"{games[1].title}." in text
+    assert (
+        f"Two space-themed tabletop games in your terminal: {games[0].title} and "
+        f"{games[1].title}." in text
+    )
     _, out, _ = run(["bench", "--help"], capsys)
     assert "space-themed" not in out  # a command's help is its own
 
 
 # ---- play ------------------------------------------------------------------------------
+
 
 def a_save(folder: Path) -> Path:
     info = get_game("nebular_colors")
@@ -92,23 +99,28 @@ def test_load_of_a_corrupt_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     corrupt.write_bytes(corrupt.read_bytes()[:-40])
     done = subprocess.run(
         [sys.executable, "-m", "tui_games", "--saves", str(tmp_path / "s"), "--load", str(corrupt)],
-        capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"{corrupt}: ") and "truncated" in done.stderr
 
 
-def test_load_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["--saves", str(tmp_path), "--load", str(tmp_path / "gone.json")],
-                         capsys)
+def test_load_of_a_missing_file_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["--saves", str(tmp_path), "--load", str(tmp_path / "gone.json")], capsys)
     assert code == 2 and out == ""
     assert err == f"{tmp_path / 'gone.json'}: no such file\n"
 
 
 def test_load_of_a_deeply_nested_file_is_one_line_and_exit_2(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     deep = tmp_path / "deep.json"
     deep.write_text('{"format": "tui-games-save", "x": ' + "[" * 5000 + "]" * 5000 + "}")
     code, out, err = run(["--saves", str(tmp_path / "s"), "--load", str(deep)], capsys)
@@ -129,15 +141,28 @@ def test_load_of_a_fifo_or_a_device_is_refused_at_once(tmp_path: Path) -> None:
         # a subprocess, its memory capped: before the fix, the FIFO blocked forever and
         # /dev/zero was read until memory ran out
         done = subprocess.run(
-            [sys.executable, "-m", "tui_games", "--saves", str(tmp_path / "s"), "--load",
-             str(path)], capture_output=True, text=True, timeout=60, cwd=tmp_path,
-            preexec_fn=_limit_memory)
+            [
+                sys.executable,
+                "-m",
+                "tui_games",
+                "--saves",
+                str(tmp_path / "s"),
+                "--load",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+            preexec_fn=_limit_memory,
+        )
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert done.stderr == f"{path}: is {kind}, not a save file\n"
 
 
 def test_load_of_a_huge_file_is_refused_before_reading(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     huge = tmp_path / "huge.json"
     with huge.open("wb") as out:
         out.truncate(6 * 1024 * 1024)
@@ -145,11 +170,13 @@ def test_load_of_a_huge_file_is_refused_before_reading(
     assert code == 2 and err.startswith(f"{huge}: is too large to be a save file")
 
 
-def test_the_one_line_refusal_is_capped(tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_one_line_refusal_is_capped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fat = tmp_path / "fat.json"
-    fat.write_text(json.dumps({"format": "tui-games-save", "version": 2,
-                               "game": "\x1b]0;pwn\x07" + "x" * 4_000_000}))
+    fat.write_text(
+        json.dumps(
+            {"format": "tui-games-save", "version": 2, "game": "\x1b]0;pwn\x07" + "x" * 4_000_000}
+        )
+    )
     code, _, err = run(["--saves", str(tmp_path / "s"), "--load", str(fat)], capsys)
     assert code == 2 and err.count("\n") == 1 and len(err) < 600
     assert "unknown game" in err and "\x1b" not in err
@@ -160,8 +187,9 @@ class FakeApp:
 
     made: list[FakeApp] = []
 
-    def __init__(self, store: SaveStore, session: Session | None = None,
-                 bot_delay: float = 0.6) -> None:
+    def __init__(
+        self, store: SaveStore, session: Session | None = None, bot_delay: float = 0.6
+    ) -> None:
         self.store, self.session, self.bot_delay = store, session, bot_delay
         self.ran = False
         FakeApp.made.append(self)
@@ -179,19 +207,20 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
     return FakeApp
 
 
-def test_load_of_a_good_file_opens_the_app_in_that_game(tmp_path: Path,
-                                                         fake_app: type[FakeApp]) -> None:
+def test_load_of_a_good_file_opens_the_app_in_that_game(
+    tmp_path: Path, fake_app: type[FakeApp]
+) -> None:
     good = a_save(tmp_path)
-    assert main(["--saves", str(tmp_path / "s"), "--load", str(good),
-                 "--bot-delay", "0"]) == 0
+    assert main(["--saves", str(tmp_path / "s"), "--load", str(good), "--bot-delay", "0"]) == 0
     (app,) = fake_app.made
     assert app.ran and app.bot_delay == 0
     assert app.store.folder == tmp_path / "s"
     assert app.session is not None and len(app.session.actions) == 5
 
 
-def test_play_without_load_opens_the_menu_with_the_seed(tmp_path: Path,
-                                                        fake_app: type[FakeApp]) -> None:
+def test_play_without_load_opens_the_menu_with_the_seed(
+    tmp_path: Path, fake_app: type[FakeApp]
+) -> None:
     assert main(["--saves", str(tmp_path), "--seed", "77"]) == 0
     (app,) = fake_app.made
     assert app.session is None and app.bot_delay == 0.6
@@ -217,7 +246,8 @@ def test_arena_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_arena_reports_per_seat_and_ends_with_the_summary(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out, _ = run(ARENA, capsys)
     assert code == 0
     lines = out.splitlines()
@@ -235,8 +265,10 @@ def test_arena_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
     for argv, problem in [
         (["arena", "chess", "--bots", "easy,easy"], "unknown game 'chess'"),
         (["arena", "nebular_colors", "--bots", "easy,godlike"], "unknown bot level 'godlike'"),
-        (["arena", "nebular_colors", "--bots", "easy,easy,easy"],
-         "is for 2 players, but --bots names 3"),
+        (
+            ["arena", "nebular_colors", "--bots", "easy,easy,easy"],
+            "is for 2 players, but --bots names 3",
+        ),
     ]:
         code, out, err = run(argv, capsys)
         assert code == 2 and out == "" and err.count("\n") == 1
@@ -248,8 +280,13 @@ class SeatSpy:
 
     seen: list[tuple[str, int]] = []
 
-    def __init__(self, rules: Rules[Any, Any], rng: random.Random, label: str = "",
-                 iterations: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules[Any, Any],
+        rng: random.Random,
+        label: str = "",
+        iterations: int | None = None,
+    ) -> None:
         self.inner, self.label, self.iterations = RandomBot(rules, rng), label, iterations
 
     def choose(self, view: Any, player: int) -> Any:
@@ -258,7 +295,8 @@ class SeatSpy:
 
 
 def test_an_openspiel_level_without_openspiel_says_how_to_install_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setitem(sys.modules, "tui_games.openspiel_bots", None)  # import fails
     with pytest.raises(ArenaError, match=r"pip install 'tui-games\[openspiel\]'"):
         make_bot(get_game("neptune"), "openspiel-ismcts", random.Random(0))
@@ -266,17 +304,22 @@ def test_an_openspiel_level_without_openspiel_says_how_to_install_it(
 
 def spy_game() -> GameInfo:
     nc = get_game("nebular_colors")
-    return GameInfo(rules=nc.rules, screen=nc.screen, bots={
-        "north": lambda rules, rng, **kw: SeatSpy(rules, rng, "north", **kw),
-        "south": lambda rules, rng: SeatSpy(rules, rng, "south"),
-    })
+    return GameInfo(
+        rules=nc.rules,
+        screen=nc.screen,
+        bots={
+            "north": lambda rules, rng, **kw: SeatSpy(rules, rng, "north", **kw),
+            "south": lambda rules, rng: SeatSpy(rules, rng, "south"),
+        },
+    )
 
 
 def test_arena_swaps_the_seats_every_game() -> None:
     SeatSpy.seen = []
     result = run_arena(spy_game(), ["north", "south"], games=2, seed=3)
-    seats = {label: {seat for lab, seat in SeatSpy.seen if lab == label}
-             for label in ("north", "south")}
+    seats = {
+        label: {seat for lab, seat in SeatSpy.seen if lab == label} for label in ("north", "south")
+    }
     assert seats == {"north": {0, 1}, "south": {0, 1}}
     assert [bot.label for bot in result.bots] == ["north", "south"]
     assert sum(bot.wins for bot in result.bots) + result.ties == 2
@@ -298,30 +341,35 @@ def seed_spy_game(seeds: list[int]) -> GameInfo:
 def test_a_duplicate_arena_deals_each_game_once_per_seating() -> None:
     seeds: list[int] = []
     SeatSpy.seen = []
-    result = run_arena(seed_spy_game(seeds), ["north", "south"], games=6, seed=3,
-                       duplicate=True)
+    result = run_arena(seed_spy_game(seeds), ["north", "south"], games=6, seed=3, duplicate=True)
     assert seeds[0::2] == seeds[1::2] and len(set(seeds)) == 3  # 3 deals, each twice
     assert {seat for label, seat in SeatSpy.seen if label == "north"} == {0, 1}
     swept = sum(bot.sweeps for bot in result.bots)
     assert swept <= 3 and all(2 * bot.sweeps <= bot.wins for bot in result.bots)
     assert result.as_dict()["duplicate"] is True
     assert result.summary_line().endswith(
-        f"3 deals swept: seat0 {result.bots[0].sweeps}, seat1 {result.bots[1].sweeps}")
+        f"3 deals swept: seat0 {result.bots[0].sweeps}, seat1 {result.bots[1].sweeps}"
+    )
     plain: list[int] = []
     run_arena(seed_spy_game(plain), ["north", "south"], games=6, seed=3)
     assert len(set(plain)) == 6  # without it, every game is a new deal
 
 
 def test_a_duplicate_arena_needs_whole_deals(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--games", "3",
-                          "--duplicate"], capsys)
+    code, out, err = run(
+        ["arena", "nebular_colors", "--bots", "easy,easy", "--games", "3", "--duplicate"], capsys
+    )
     assert code == 2 and out == "" and "multiple of 2" in err
 
 
 def arena_figures(result: Any) -> list[Any]:
     """Everything of an arena run that its moves decide (not its timings)."""
-    return [result.ties, result.turns_total, result.actions_total,
-            [(b.wins, b.score_total, b.decisions, b.turns, b.sweeps) for b in result.bots]]
+    return [
+        result.ties,
+        result.turns_total,
+        result.actions_total,
+        [(b.wins, b.score_total, b.decisions, b.turns, b.sweeps) for b in result.bots],
+    ]
 
 
 def test_an_arena_with_jobs_plays_the_same_games_as_one_job() -> None:
@@ -335,8 +383,7 @@ def test_an_arena_with_jobs_plays_the_same_games_as_one_job() -> None:
 def test_jobs_play_only_a_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ArenaError, match="registered games only"):
         run_arena(spy_game(), ["north", "south"], games=2, seed=3, jobs=2)
-    code, _out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--jobs", "0"],
-                         capsys)
+    code, _out, err = run(["arena", "nebular_colors", "--bots", "easy,easy", "--jobs", "0"], capsys)
     assert code == 2 and "--jobs" in err
 
 
@@ -344,28 +391,42 @@ def test_the_arena_gives_each_bot_its_share_of_decided_games_with_a_95_interval(
     assert wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    result = ArenaResult(game="g", seed=0, games=10, ties=2,
-                         bots=[BotRecord("hard", wins=6), BotRecord("normal", wins=2)])
+    result = ArenaResult(
+        game="g",
+        seed=0,
+        games=10,
+        ties=2,
+        bots=[BotRecord("hard", wins=6), BotRecord("normal", wins=2)],
+    )
     assert result.share(result.bots[0]) == (0.75, *wilson_interval(6, 8))
     lines = result.lines()
     assert "seat0 hard    won 75.0% of 8 decided games (95% interval 40.9-92.9%)" in lines
     assert result.as_dict()["seats"][1]["share_of_decided"][0] == 0.25
-    assert ArenaResult(game="g", seed=0, games=1, ties=1,
-                       bots=[BotRecord("a"), BotRecord("b")]).share(BotRecord("a")) is None
+    assert (
+        ArenaResult(game="g", seed=0, games=1, ties=1, bots=[BotRecord("a"), BotRecord("b")]).share(
+            BotRecord("a")
+        )
+        is None
+    )
 
 
 def test_an_arena_shadow_counts_the_decisions_it_would_have_made_otherwise(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     info = get_game("nebular_colors")
     plain = run_arena(info, ["normal", "normal"], games=2, seed=4)
-    shadowed = run_arena(info, ["normal", "normal"], games=2, seed=4, jobs=2,
-                         shadows=["normal", "easy"])
+    shadowed = run_arena(
+        info, ["normal", "normal"], games=2, seed=4, jobs=2, shadows=["normal", "easy"]
+    )
     assert arena_figures(shadowed) == arena_figures(plain)  # the same games
     same, random_one = shadowed.shadows
     assert same.choices == random_one.choices > 0
     assert same.differs == 0 < random_one.differs < random_one.choices  # normal: no dice
-    assert shadowed.as_dict()["shadows"][1] == {"bot": "easy", "choices": same.choices,
-                                                "differs": random_one.differs}
+    assert shadowed.as_dict()["shadows"][1] == {
+        "bot": "easy",
+        "choices": same.choices,
+        "differs": random_one.differs,
+    }
     code, out, _ = run([*ARENA[:-4], "--games", "2", "--shadow", "easy"], capsys)
     assert code == 0 and "shadow easy would have chosen otherwise at" in out
     code, _out, err = run([*ARENA, "--shadow", "godlike"], capsys)
@@ -383,8 +444,13 @@ class OneDecisionSpy(SeatSpy):
 def test_a_shadow_counts_twin_actions_as_one_decision() -> None:
     info = spy_game()
     bots = {**info.bots, "twins": lambda rules, rng: OneDecisionSpy(rules, rng, "twins")}
-    result = run_arena(GameInfo(rules=info.rules, screen=info.screen, bots=bots),
-                       ["north", "south"], games=1, seed=3, shadows=["twins"])
+    result = run_arena(
+        GameInfo(rules=info.rules, screen=info.screen, bots=bots),
+        ["north", "south"],
+        games=1,
+        seed=3,
+        shadows=["twins"],
+    )
     assert result.shadows[0].choices == 0  # by its key no decision had two options
     plain = run_arena(info, ["north", "south"], games=1, seed=3, shadows=["north"])
     assert plain.shadows[0].choices > 0
@@ -401,6 +467,7 @@ def test_iterations_go_only_to_bots_that_take_them() -> None:
 
 
 # ---- bench -----------------------------------------------------------------------------
+
 
 def test_bench_quick_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["bench", "--quick", "--json", "--games", "neptune"], capsys)
@@ -444,13 +511,16 @@ def test_bench_games_must_be_known(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown game chess" in err
 
 
-def test_bench_text_report_names_each_game(capsys: pytest.CaptureFixture[str],
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_text_report_names_each_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tui_games.tools import bench
 
-    monkeypatch.setattr(bench, "app_figures",
-                        lambda budget, games=None: {"available": False,
-                                                "reason": "skipped in this test"})
+    monkeypatch.setattr(
+        bench,
+        "app_figures",
+        lambda budget, games=None: {"available": False, "reason": "skipped in this test"},
+    )
     code, out, _ = run(["bench", "--quick"], capsys)
     assert code == 0
     for info in all_games().values():
@@ -459,6 +529,11 @@ def test_bench_text_report_names_each_game(capsys: pytest.CaptureFixture[str],
 
 
 def test_python_m_runs_the_same_command_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "tui_games", "--list"], capture_output=True,
-                          text=True, timeout=60, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "tui_games", "--list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert done.returncode == 0 and done.stdout.startswith("nebular_colors\t")

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from typing import Any
 
 import pyspiel
@@ -137,8 +138,10 @@ class TuiGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", kind.parameter_specification["players"]))
         if players not in info.players:
-            raise ValueError(f"{info.title} is for {info.rules.min_players}-"
-                             f"{info.rules.max_players} players, not {players}")
+            raise ValueError(
+                f"{info.title} is for {info.rules.min_players}-"
+                f"{info.rules.max_players} players, not {players}"
+            )
         params["players"] = players
         game_info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SPACE,
@@ -212,28 +215,38 @@ class TuiState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.state is None:
-            self.state = self.rules.setup(self.players, action,
-                                          default_options(self.rules))
+            self.state = self.rules.setup(self.players, action, default_options(self.rules))
         else:
             try:
                 chosen = self.legal_table()[action]
             except KeyError:
                 raise pyspiel.SpielError(f"{action} is not a legal action now") from None
             self.rules.apply(self.state, chosen)
-        self.held.legal = None
+        self.held.legal = self.held.names = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        state = self.state
-        if state is None or (chosen := self.legal_table().get(action)) is None:
+        if self.state is None:
             return f"action {action}"
-        text = self.rules.describe(state, chosen)
-        # Twin actions (one of two identical cards) read the same: OpenSpiel wants every
-        # legal action's string distinct, so those also name their JSON.
-        twins = sum(self.rules.describe(state, other) == text
-                    for other in self.legal_table().values())
-        return text if twins == 1 else f"{text} {to_json(chosen).decode()}"
+        return self.action_names().get(action, f"action {action}")
+
+    def action_names(self) -> dict[int, str]:
+        """Each legal action's string, by integer: worked out once per state, since
+        OpenSpiel asks for every legal action's string in turn and each needs them all."""
+        if self.held.names is None:
+            state = self.state
+            assert state is not None
+            table = self.legal_table()
+            texts = {number: self.rules.describe(state, action) for number, action in table.items()}
+            counts = Counter(texts.values())
+            # Twin actions (one of two identical cards) read the same: OpenSpiel wants
+            # every legal action's string distinct, so those also name their JSON.
+            self.held.names = {
+                number: text if counts[text] == 1 else f"{text} {to_json(table[number]).decode()}"
+                for number, text in texts.items()
+            }
+        return self.held.names
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.rules.to_move(self.state) is None
@@ -263,18 +276,21 @@ class TuiState(pyspiel.State):
 
 
 class Held:
-    """A TuiState's game state and its legal actions by integer (``None``: not yet
-    worked out). Deep-copied with the msgpack clone, the fast exact copy of a state."""
+    """A TuiState's game state, its legal actions by integer and their strings (``None``:
+    not yet worked out). Deep-copied with the msgpack clone, the fast exact copy of a
+    state."""
 
-    __slots__ = ("legal", "state")
+    __slots__ = ("legal", "names", "state")
 
     def __init__(self, state: GameState | None = None) -> None:
         self.state = state
         self.legal: dict[int, Action] | None = None
+        self.names: dict[int, str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         copy = Held(None if self.state is None else clone(self.state))
-        copy.legal = self.legal  # never changed in place, only replaced: safe to share
+        # Never changed in place, only replaced: safe to share.
+        copy.legal, copy.names = self.legal, self.names
         return copy
 
 

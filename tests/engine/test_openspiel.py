@@ -8,14 +8,23 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="open-spiel is not installed (pip install '.[openspiel]')")
+    "pyspiel", reason="open-spiel is not installed (pip install '.[openspiel]')"
+)
 
 from tui_games import openspiel  # noqa: E402  (needs pyspiel)
 from tui_games.engine.codec import to_json  # noqa: E402
 from tui_games.games import all_games  # noqa: E402
 from tui_games.tools.stress import leaks  # noqa: E402
 
-GAME_COUNTS = [(info.id, n) for info in all_games().values() for n in info.players]
+# OpenSpiel's checks at each game's fewest and most seats: the counts between add time
+# (a random 6-seat Nova Lux game alone is over a thousand checked states) and no new case.
+GAME_EXTREMES = sorted(
+    {
+        (info.id, n)
+        for info in all_games().values()
+        for n in (info.rules.min_players, info.rules.max_players)
+    }
+)
 
 
 def load(game_id: str, players: int) -> pyspiel.Game:
@@ -56,10 +65,28 @@ def test_a_player_count_outside_the_game_is_refused_clearly() -> None:
         load(info.id, info.rules.max_players + 1)
 
 
-@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+@pytest.mark.parametrize(("game_id", "players"), GAME_EXTREMES)
 def test_openspiel_random_sim_test_passes(game_id: str, players: int) -> None:
-    pyspiel.random_sim_test(load(game_id, players), num_sims=1, serialize=False,
-                            verbose=False)
+    """One whole random game, every state checked, is the fewest that checks at all."""
+    pyspiel.random_sim_test(load(game_id, players), num_sims=1, serialize=False, verbose=False)
+
+
+def test_action_strings_describe_each_legal_action_once_per_state(monkeypatch) -> None:
+    """OpenSpiel asks every legal action's string in turn, and each needs every other's
+    (twins read alike): described once per state, not once per pair."""
+    info = all_games()["nova_lux"]
+    state = next(s for s in random_walk(load("nova_lux", 2), seed=2) if len(s.legal_actions()) > 3)
+    calls = []
+    describe = info.rules.describe
+    monkeypatch.setattr(
+        info.rules, "describe", lambda st, action: calls.append(action) or describe(st, action)
+    )
+    strings = [state.action_to_string(number) for number in state.legal_actions()]
+    assert len(calls) == len(strings) == len(set(strings))
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    clone.action_to_string(clone.legal_actions()[0])
+    assert len(calls) > len(strings)  # a new state describes its own actions afresh
 
 
 @pytest.mark.parametrize("game_id", list(all_games()))
@@ -98,8 +125,9 @@ def test_openspiel_python_ismcts_bot_chooses_legal_actions(game_id: str) -> None
     players = max(2, info.rules.min_players)
     game = load(game_id, players)
     evaluator = mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
-                           random_state=np.random.RandomState(2))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=3, random_state=np.random.RandomState(2)
+    )
     for state in random_walk(game, seed=9, steps=4):
         if state.is_terminal():
             break

@@ -78,10 +78,15 @@ class IterationClock:
         return getattr(self.bot, "searched", 0) / self.rate
 
 
-def make_bot(info: GameInfo, level: str, rng: random.Random,
-             iterations: int | None = None, rate: float | None = None,
-             openspiel_seconds: float | None = None,
-             openspiel_simulations: int | None = None) -> Bot:
+def make_bot(
+    info: GameInfo,
+    level: str,
+    rng: random.Random,
+    iterations: int | None = None,
+    rate: float | None = None,
+    openspiel_seconds: float | None = None,
+    openspiel_simulations: int | None = None,
+) -> Bot:
     """A bot of ``level``; ``iterations`` (or, for a timed search, a virtual clock of
     ``rate`` iterations a second) goes to factories that take it (search bots). An
     ``openspiel-`` level is OpenSpiel's bot, with its own budget."""
@@ -89,14 +94,19 @@ def make_bot(info: GameInfo, level: str, rng: random.Random,
         try:
             from tui_games.openspiel_bots import LEVELS, make_openspiel_bot
         except ImportError:
-            raise ArenaError(f"{level} needs OpenSpiel: pip install 'tui-games[openspiel]'"
-                             ) from None
+            raise ArenaError(
+                f"{level} needs OpenSpiel: pip install 'tui-games[openspiel]'"
+            ) from None
         if level not in LEVELS:
             raise ArenaError(f"unknown bot level {level!r} (OpenSpiel's: {', '.join(LEVELS)})")
         try:
-            return make_openspiel_bot(info.rules, rng, level,
-                                      seconds=openspiel_seconds or EQUAL_TIME_START,
-                                      simulations=openspiel_simulations)
+            return make_openspiel_bot(
+                info.rules,
+                rng,
+                level,
+                seconds=openspiel_seconds or EQUAL_TIME_START,
+                simulations=openspiel_simulations,
+            )
         except ValueError as exc:
             raise ArenaError(f"{level}: {exc}") from None
     try:
@@ -128,42 +138,58 @@ class GamePlan:
     """One game of a run, fixed before any is played: its deal and each seat's bot."""
 
     game_seed: int
-    bot_at: tuple[int, ...]      # bot_at[seat]: the index of the bot sitting there
-    bot_seeds: tuple[int, ...]   # per seat: the seed of that bot's random stream
+    bot_at: tuple[int, ...]  # bot_at[seat]: the index of the bot sitting there
+    bot_seeds: tuple[int, ...]  # per seat: the seed of that bot's random stream
 
 
 @dataclass(frozen=True)
 class Lineup:
     """Who plays a run and how they search: the same for each of its games."""
 
-    labels: tuple[str, ...]                # the bots' levels, by bot index
+    labels: tuple[str, ...]  # the bots' levels, by bot index
     iterations: int | None = None
     rate: float | None = None
-    shadows: tuple[str, ...] = ()          # levels asked at every decision, never played
+    shadows: tuple[str, ...] = ()  # levels asked at every decision, never played
     openspiel_seconds: float | None = None  # None: equal time (see the module)
     openspiel_simulations: int | None = None
 
     def equal_time(self, level: str) -> bool:
         """Whether ``level`` is an OpenSpiel bot timed to the other bots' pace."""
-        return (level.startswith(OPENSPIEL) and self.openspiel_seconds is None
-                and self.openspiel_simulations is None)
+        return (
+            level.startswith(OPENSPIEL)
+            and self.openspiel_seconds is None
+            and self.openspiel_simulations is None
+        )
 
     def bot(self, info: GameInfo, level: str, rng: random.Random) -> Bot:
-        return make_bot(info, level, rng, self.iterations, self.rate, self.openspiel_seconds,
-                        self.openspiel_simulations)
+        return make_bot(
+            info,
+            level,
+            rng,
+            self.iterations,
+            self.rate,
+            self.openspiel_seconds,
+            self.openspiel_simulations,
+        )
 
 
 @dataclass
 class GameRecord:
     """What one game gave each bot (by bot index, not seat)."""
 
-    winner: int | None           # None: a tie
+    winner: int | None  # None: a tie
     scores: list[int]
     decisions: list[int]
     turns: list[int]
     thinking: list[float]
     game_turns: int
     actions: int
+    # Per bot, over its decisions with a choice: how many, their seconds, and the search
+    # iterations (ours) or simulations (OpenSpiel's) they ran; None for a bot that does
+    # not search.
+    choices: list[int] = field(default_factory=list)
+    choice_thinking: list[float] = field(default_factory=list)
+    searched: list[int | None] = field(default_factory=list)
     shadow_choices: list[int] = field(default_factory=list)  # per shadow level
     shadow_differs: list[int] = field(default_factory=list)
 
@@ -184,12 +210,20 @@ def plan_games(seats: int, games: int, seed: int, duplicate: bool) -> list[GameP
     return plans
 
 
-def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
-              iterations: int | None = None, rate: float | None = None,
-              duplicate: bool = False, jobs: int = 1,
-              shadows: list[str] | None = None, openspiel_seconds: float | None = None,
-              openspiel_simulations: int | None = None,
-              progress: Callable[[ArenaResult, int], None] | None = None) -> ArenaResult:
+def run_arena(
+    info: GameInfo,
+    labels: list[str],
+    games: int,
+    seed: int,
+    iterations: int | None = None,
+    rate: float | None = None,
+    duplicate: bool = False,
+    jobs: int = 1,
+    shadows: list[str] | None = None,
+    openspiel_seconds: float | None = None,
+    openspiel_simulations: int | None = None,
+    progress: Callable[[ArenaResult, int], None] | None = None,
+) -> ArenaResult:
     """Play ``games`` bot-only games of ``info``; one bot per seat, labelled by level.
 
     ``iterations`` fixes every search's size; ``rate`` keeps the levels' time budgets but
@@ -207,22 +241,37 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
     rules = info.rules
     seats = len(labels)
     if seats not in info.players:
-        wanted = (f"{rules.min_players}" if rules.min_players == rules.max_players
-                  else f"{rules.min_players}-{rules.max_players}")
+        wanted = (
+            f"{rules.min_players}"
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players}-{rules.max_players}"
+        )
         raise ArenaError(f"{info.id} is for {wanted} players, but --bots names {seats}")
-    lineup = Lineup(tuple(labels), iterations, rate, tuple(shadows or ()),
-                    openspiel_seconds, openspiel_simulations)
+    lineup = Lineup(
+        tuple(labels),
+        iterations,
+        rate,
+        tuple(shadows or ()),
+        openspiel_seconds,
+        openspiel_simulations,
+    )
     for level in (*lineup.labels, *lineup.shadows):
         if level not in info.bots:
             lineup.bot(info, level, random.Random(0))  # raises the clear error
     if duplicate and games % seats:
-        raise ArenaError(f"--duplicate plays each deal once per seating: --games must be a "
-                         f"multiple of {seats}")
+        raise ArenaError(
+            f"--duplicate plays each deal once per seating: --games must be a multiple of {seats}"
+        )
     if jobs > 1 and get_game(info.id) is not info:
         raise ArenaError("--jobs plays registered games only: a worker finds the game by id")
-    result = ArenaResult(game=info.id, seed=seed, games=games,
-                         bots=[BotRecord(label) for label in labels], duplicate=duplicate,
-                         shadows=[ShadowRecord(label) for label in lineup.shadows])
+    result = ArenaResult(
+        game=info.id,
+        seed=seed,
+        games=games,
+        bots=[BotRecord(label) for label in labels],
+        duplicate=duplicate,
+        shadows=[ShadowRecord(label) for label in lineup.shadows],
+    )
     plans = plan_games(seats, games, seed, duplicate)
     started = time.perf_counter()
     records: list[GameRecord] = []
@@ -244,7 +293,7 @@ def run_arena(info: GameInfo, labels: list[str], games: int, seed: int,
             played(play_game(info, plan, lineup))
     if duplicate:
         for first in range(0, games, seats):
-            winners = {record.winner for record in records[first:first + seats]}
+            winners = {record.winner for record in records[first : first + seats]}
             if len(winners) == 1 and None not in winners:
                 result.bots[winners.pop()].sweeps += 1
     result.seconds = time.perf_counter() - started
@@ -264,12 +313,18 @@ def _add(result: ArenaResult, record: GameRecord) -> None:
         bot.decisions += record.decisions[index]
         bot.turns += record.turns[index]
         bot.thinking += record.thinking[index]
+        if record.choices:
+            bot.choices += record.choices[index]
+            bot.choice_thinking += record.choice_thinking[index]
+            if record.searched[index] is not None:
+                bot.searched = (bot.searched or 0) + record.searched[index]
     if record.winner is None:
         result.ties += 1
     else:
         result.bots[record.winner].wins += 1
-    for shadow, choices, differs in zip(result.shadows, record.shadow_choices,
-                                        record.shadow_differs, strict=True):
+    for shadow, choices, differs in zip(
+        result.shadows, record.shadow_choices, record.shadow_differs, strict=True
+    ):
         shadow.choices += choices
         shadow.differs += differs
 
@@ -279,15 +334,27 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     rules: Rules[Any, Any] = info.rules
     seats = len(lineup.labels)
     bot_at = plan.bot_at
-    bots = [lineup.bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]))
-            for seat in range(seats)]
+    bots = [
+        lineup.bot(info, lineup.labels[bot_at[seat]], random.Random(plan.bot_seeds[seat]))
+        for seat in range(seats)
+    ]
     paced = [lineup.equal_time(lineup.labels[bot_at[seat]]) for seat in range(seats)]
-    # Per bot: time and count of the decisions that had a choice (what pacing compares).
+    # Per bot: time and count of the decisions that had a choice (what pacing compares),
+    # and the iterations its searches ran in them (None: a bot that does not search).
     chose_time, chose = [0.0] * seats, [0] * seats
+    searched: list[int | None] = [None] * seats
+    for seat in range(seats):
+        if hasattr(bots[seat], "searched"):
+            searched[bot_at[seat]] = 0
     # Each shadow's stream is split off its seat's bot seed, never from the plan's own
     # draws: a run with shadows plays the very games of one without.
-    shadows = [[lineup.bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))))
-                for k, level in enumerate(lineup.shadows)] for seat in range(seats)]
+    shadows = [
+        [
+            lineup.bot(info, level, random.Random(hash((plan.bot_seeds[seat], k))))
+            for k, level in enumerate(lineup.shadows)
+        ]
+        for seat in range(seats)
+    ]
     choices, differs = [0] * len(lineup.shadows), [0] * len(lineup.shadows)
     decisions, turns, thinking = [0] * seats, [0] * seats, [0.0] * seats
     state = rules.setup(seats, plan.game_seed, default_options(rules))
@@ -296,28 +363,31 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
         index = bot_at[seat]
         if paced[seat]:
             bots[seat].seconds = _pace(paced, bot_at, chose_time, chose)  # type: ignore[attr-defined]
+        before = getattr(bots[seat], "searched", 0)
         began = time.perf_counter()
         action = bots[seat].choose(rules.observe(state, seat), seat)
         took = time.perf_counter() - began
         thinking[index] += took
-        if any(paced) and len(rules.legal_actions(state)) > 1:
+        if len(rules.legal_actions(state)) > 1:
             chose_time[index] += took
             chose[index] += 1
+            if searched[index] is not None:
+                searched[index] += bots[seat].searched - before  # type: ignore[attr-defined,operator]
         decisions[index] += 1
         if shadows[seat]:
-            _ask_shadows(rules, state, seat, bots[seat], action, shadows[seat], choices,
-                         differs)
+            _ask_shadows(rules, state, seat, bots[seat], action, shadows[seat], choices, differs)
         turn = state.turn
         try:
             rules.apply(state, action)
         except IllegalAction as exc:
-            raise ArenaError(f"bot {lineup.labels[index]!r} in seat {seat} chose an illegal "
-                             f"action in game seed {plan.game_seed}: {exc.reason}") from None
+            raise ArenaError(
+                f"bot {lineup.labels[index]!r} in seat {seat} chose an illegal "
+                f"action in game seed {plan.game_seed}: {exc.reason}"
+            ) from None
         turns[index] += state.turn != turn
         actions += 1
         if actions > MAX_ACTIONS:
-            raise ArenaError(f"game seed {plan.game_seed} did not end within "
-                             f"{MAX_ACTIONS} actions")
+            raise ArenaError(f"game seed {plan.game_seed} did not end within {MAX_ACTIONS} actions")
     outcome = rules.outcome(state)
     if outcome is None:
         raise ArenaError(f"game seed {plan.game_seed} has no one to move but no outcome")
@@ -325,12 +395,25 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
     for seat, score in enumerate(outcome.scores):
         scores[bot_at[seat]] += score
     winner = bot_at[outcome.winners[0]] if len(outcome.winners) == 1 else None
-    return GameRecord(winner, scores, decisions, turns, thinking, state.turn, actions,
-                      choices, differs)
+    return GameRecord(
+        winner,
+        scores,
+        decisions,
+        turns,
+        thinking,
+        state.turn,
+        actions,
+        shadow_choices=choices,
+        shadow_differs=differs,
+        choices=chose,
+        choice_thinking=chose_time,
+        searched=searched,
+    )
 
 
-def _pace(paced: list[bool], bot_at: tuple[int, ...], thinking: list[float],
-          decisions: list[int]) -> float:
+def _pace(
+    paced: list[bool], bot_at: tuple[int, ...], thinking: list[float], decisions: list[int]
+) -> float:
     """The other (not paced) bots' mean seconds per decision with a choice in this game
     so far (``thinking`` and ``decisions`` by bot index count those decisions only)."""
     others = {bot_at[seat] for seat, p in enumerate(paced) if not p}
@@ -340,14 +423,21 @@ def _pace(paced: list[bool], bot_at: tuple[int, ...], thinking: list[float],
     return max(sum(thinking[i] for i in others) / made, 1e-3)
 
 
-def _ask_shadows(rules: Rules[Any, Any], state: Any, seat: int, bot: Bot, action: Any,
-                 shadows: list[Bot], choices: list[int], differs: list[int]) -> None:
+def _ask_shadows(
+    rules: Rules[Any, Any],
+    state: Any,
+    seat: int,
+    bot: Bot,
+    action: Any,
+    shadows: list[Bot],
+    choices: list[int],
+    differs: list[int],
+) -> None:
     """Each shadow chooses from the seat's observation; count the decisions it would have
     made otherwise. Twin actions (one identical card or the other) are one decision, as
     a searching bot's ``action_key`` says (the seat's bot's, else a shadow's)."""
     view = rules.observe(state, seat)
-    key_of = next((k for b in (bot, *shadows) if (k := getattr(b, "action_key", None))),
-                  None)
+    key_of = next((k for b in (bot, *shadows) if (k := getattr(b, "action_key", None))), None)
 
     def key(a: Any) -> Any:
         return a if key_of is None else key_of(view, a)
