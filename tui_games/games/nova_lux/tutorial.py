@@ -50,8 +50,8 @@ def step(action: Action, text: str) -> Step:
 
 # The guide's box at 80x24 holds two lines: each text stays near 120 characters.
 STEPS = (
-    step(PlaceShip(cell=E3), "To win: a colony (7 of all 5 resources), then your 3 "
-         "factions' needs. First set your Ark on E3 (others first pick factions)."),
+    step(PlaceShip(cell=E3), "To win: found a colony (7 of all 5 resources), then meet "
+         "your 3 factions' needs. Set your Ark on E3 (others first pick factions)."),
     step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
          "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
     step(UseEngine(slot=0, pay=2, gain=1), "Run that engine star: fed 1 hydrogen and 1 "
