@@ -309,8 +309,8 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
                                for c in view.hands[self.viewer]])
         restored = self.restoring_cursor
         self.restore_cursor()
-        if not (mine and legal):
-            return
+        if not (mine and legal) or self.reviewing:
+            return  # a replay's hand is looked at, not played: its cursor stays put
         # Each new card to play starts on a sensible card: a new hand left the cursor on
         # its first card, often a 1, the weakest, which a newcomer took for the one to play.
         # A cursor a save kept is left where it was.

@@ -244,29 +244,12 @@ class ViaNebulaScreen(GameScreen, inherit_bindings=False):
                 for seat in range(view.players)]
 
     def _refresh_side(self, view: ViaNebulaState) -> None:
-        spare = self._spare_rows()
-        if spare is None:  # once laid out, the names may take the rows the log spares
-            self.call_after_refresh(self._side_laid_out)
+        # No rows taken from the log for long names: the rows free below the table change
+        # within a frame (the action list under a hex), and names on second rows then made
+        # the side scroll and cut its lines. A name stays whole on its line; its power is
+        # on the contract sheet (c).
         self._side.show_boards(view, self.viewer, self._names(), self._scores(view),
-                               self.large, self._side_width(), spare or 0)
-
-    def _side_laid_out(self) -> None:
-        if self._shown is not None and not self.closed and self._spare_rows() is not None:
-            self._refresh_side(self._shown)
-
-    def _spare_rows(self) -> int | None:
-        """The rows the side may grow by without squeezing the status line and the log
-        under their least (two each); none in a guided game."""
-        news = self.query("#game-news")
-        height = news.first().size.height if news else 0
-        if not height:
-            return None  # before the first layout
-        if self.guide is not None and self.has_class(self.guide.CLASS):
-            # The step box and the bots' moves under it take every row a guided game
-            # has (the guide sizes the log from what is left; both growing at once cut
-            # the log off below the screen).
-            return 0
-        return max(0, height - 4 + self._side.name_rows)
+                               self.large, self._side_width(), 0)
 
     def _side_after_frame(self) -> None:
         """The contracts and boards of the view shown now (see refresh_table)."""
