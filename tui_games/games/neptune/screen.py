@@ -309,13 +309,17 @@ class NeptuneScreen(CardTable, inherit_bindings=False):
                                for c in view.hands[self.viewer]])
         restored = self.restoring_cursor
         self.restore_cursor()
-        if not (mine and legal) or self.reviewing:
-            return  # a replay's hand is looked at, not played: its cursor stays put
+        if not (mine and legal):
+            return
         # Each new card to play starts on a sensible card: a new hand left the cursor on
         # its first card, often a 1, the weakest, which a newcomer took for the one to play.
-        # A cursor a save kept is left where it was.
-        turn = (view.round, view.tricks_done)
-        new_turn, self._cursor_turn = turn != self._cursor_turn, turn
+        # A cursor a save kept is left where it was, and a replay's hand, looked at and not
+        # played, moves only off a card the seat could not play: its view is then the same
+        # however it was reached.
+        new_turn = False
+        if not self.reviewing:
+            turn = (view.round, view.tricks_done)
+            new_turn, self._cursor_turn = turn != self._cursor_turn, turn
         if hand.cursor_key not in legal or (new_turn and not restored):
             start = first_cursor_card(
                 [f.key for f in hand.faces], legal, view.trick,
