@@ -83,3 +83,21 @@ async def test_only_the_answers_offered_are_shown_and_their_keys_alone_work(
         await pilot.press("enter")  # the first answer offered is Enter's
         await pilot.pause()
         assert chosen == ["menu"]
+
+
+async def test_one_players_screen_says_you_win_to_them(store: SaveStore) -> None:
+    """An online table is one player's screen: its result speaks to that seat ("You win!",
+    "You won by ..."); a shared screen names everyone."""
+    outcome = Outcome.from_scores([14, 15, 14], "Most points.", [[] for _ in SEATS],
+                                  decided_by="Seat 2 had the most stars")
+    for viewer, said, decided in ((1, "You win!", "You had the most stars"),
+                                  (0, "Bo wins!", "Bo had the most stars"),
+                                  (None, "Bo wins!", "Bo had the most stars")):
+        app = GamesApp(store, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            dialog = GameOverScreen(outcome, SEATS, "Nebula", viewer=viewer)
+            app.push_screen(dialog)
+            await pilot.pause()
+            text = str(dialog.result())
+            assert said in text and decided in text, (viewer, text)

@@ -263,6 +263,10 @@ class OnlineTable(GameScreen):
         only led back to it."""
         return (("menu", "Back to the lobby (m)"), ("review", "Table (t)"))
 
+    def result_viewer(self) -> int | None:
+        """An online table is one player's screen: the result says "You win!" to them."""
+        return self.viewer
+
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         if choice == "review":  # the table behind the result is the final table
             self.show_status("The final table: Esc goes back to the lobby.")

@@ -374,7 +374,9 @@ class NovaLuxScreen(ListFocus, TradeDialogs, GameScreen, inherit_bindings=False)
         if outcome is not None and not outcome.winners and not self.closed:
             hints = hints_line(self.session.hints_used, self.seat_names, self.humans)
             self.app.push_screen(
-                NobodyWinsScreen(outcome, self.session.seats, self.info.title, hints=hints),
+                NobodyWinsScreen(outcome, self.session.seats, self.info.title, hints=hints,
+                                 answers=self.game_over_answers(),
+                                 viewer=self.result_viewer()),
                 self._after_game_over,
             )
             return

@@ -722,12 +722,18 @@ class GameScreen(DismissOnce, Screen[None]):
             hints = hint.hints_line(self.session.hints_used, self.seat_names, self.humans)
             self.app.push_screen(GameOverScreen(self._outcome, self.session.seats,
                                                 self.info.title, hints=hints,
-                                                answers=self.game_over_answers()),
+                                                answers=self.game_over_answers(),
+                                                viewer=self.result_viewer()),
                                  self._after_game_over)
 
     def game_over_answers(self) -> tuple[tuple[GameOverChoice, str], ...]:
         """What the game-over dialog offers at this table."""
         return ANSWERS
+
+    def result_viewer(self) -> int | None:
+        """The seat the result speaks to as "you": none at a shared keyboard, where a
+        player against bots is already named You and hot-seat players read it together."""
+        return None
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
         app = self.games_app

@@ -44,24 +44,25 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def headline(outcome: Outcome, seats: list[Seat]) -> str:
-    """"Ana wins!" or "Ana and Bo share the win" (names as shown: see screens/names)."""
+def headline(outcome: Outcome, seats: list[Seat], viewer: int | None = None) -> str:
+    """"Ana wins!" or "Ana and Bo share the win" (names as shown: see screens/names);
+    "You win!" on the screen of ``viewer``, the seat this screen belongs to."""
     everyone = [shown_name(s.name) for s in seats]
     names = [everyone[i] for i in outcome.winners]
     if not names:  # a lost solo game, a semi-cooperative game nobody won
         return "Nobody wins"
     if len(names) == 1:
-        won = speak_to(f"{seat_ref(outcome.winners[0])} wins!", everyone)
+        won = speak_to(f"{seat_ref(outcome.winners[0])} wins!", everyone, viewer)
         return f"{WINNER_MARK} {won} {WINNER_MARK}"
     if len(names) == len(seats):
         return "A draw: everyone shares the win"
     return f"{WINNER_MARK} {', '.join(names[:-1])} and {names[-1]} share the win {WINNER_MARK}"
 
 
-def decided_line(outcome: Outcome, seats: list[Seat]) -> str:
+def decided_line(outcome: Outcome, seats: list[Seat], viewer: int | None = None) -> str:
     """What decided the result, with the players' names ("" when the game has no line)."""
     everyone = [shown_name(s.name) for s in seats]
-    return speak_to(outcome.decided_by, everyone) if outcome.decided_by else ""
+    return speak_to(outcome.decided_by, everyone, viewer) if outcome.decided_by else ""
 
 
 def summary_text(lines: list[str], note: str) -> Content:
@@ -333,11 +334,14 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
 
     def __init__(self, outcome: Outcome, seats: list[Seat], title: str = "",
                  hints: str = "",
-                 answers: tuple[tuple[GameOverChoice, str], ...] = ANSWERS) -> None:
+                 answers: tuple[tuple[GameOverChoice, str], ...] = ANSWERS,
+                 viewer: int | None = None) -> None:
         """``hints`` says how many hints each player used ("" for no such line);
-        ``answers`` are the choices offered (their keys work only if offered)."""
+        ``answers`` are the choices offered (their keys work only if offered); ``viewer``
+        is the seat whose screen this is, when it is one player's (online)."""
         super().__init__()
         self.answers = answers
+        self.viewer = viewer
         self.hints = hints
         self.outcome = outcome
         self.seats = list(seats)
@@ -345,7 +349,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
 
     def headline_text(self) -> str:
         """Who won, above the reason (a game may say it its own way)."""
-        return headline(self.outcome, self.seats)
+        return headline(self.outcome, self.seats, self.viewer)
 
     def result(self) -> Content:
         """The title, who won, why and what decided it, as one text: the top of the body
@@ -353,7 +357,7 @@ class GameOverScreen(DismissOnce, LaidOutOnce, ModalScreen[GameOverChoice]):
         heading = f"Game over - {self.game_title}" if self.game_title else "Game over"
         parts: list[Content | str] = [Content.styled(heading, "bold"), "\n\n",
                                       Content.styled(self.headline_text(), "bold $success")]
-        decided = decided_line(self.outcome, self.seats)
+        decided = decided_line(self.outcome, self.seats, self.viewer)
         if self.outcome.reason:
             parts += ["\n\n", Content.styled(printable(self.outcome.reason), "$text-muted")]
         if decided:  # right under the reason, without a gap
