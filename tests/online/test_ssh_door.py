@@ -647,11 +647,15 @@ def test_the_session_gets_no_environment_from_the_client_but_term_and_lang(
                     try:
                         if os.readlink(entry / "cwd") == folder:
                             raw = (entry / "environ").read_bytes()
-                            return dict(
+                            env = dict(
                                 item.split("=", 1)
                                 for item in raw.decode().split("\0")
                                 if "=" in item
                             )
+                            # Between fork and exec the child still has the host's
+                            # environment: only the app's own (its saves set) counts.
+                            if "TUI_GAMES_SAVES" in env:
+                                return env
                     except OSError:
                         continue
             return None
