@@ -109,11 +109,12 @@ class DoorHost:
             raise AssertionError(f"the host exited: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
         return self
 
-    def ssh_args(self, key: Path, user: str = "player", *options: str) -> list[str]:
-        """An ``ssh`` command line for this door, nothing taken from ~/.ssh."""
+    def client_args(self, program: str, key: Path, user: str, *options: str) -> list[str]:
+        """``ssh`` or ``sftp`` (whose port flag is -P) to this door, nothing taken from
+        ~/.ssh."""
         return [
-            "ssh",
-            "-p",
+            program,
+            "-P" if program == "sftp" else "-p",
             str(self.port),
             "-i",
             str(key),
@@ -132,6 +133,10 @@ class DoorHost:
             *options,
             f"{user}@127.0.0.1",
         ]
+
+    def ssh_args(self, key: Path, user: str = "player", *options: str) -> list[str]:
+        """An ``ssh`` command line for this door."""
+        return self.client_args("ssh", key, user, *options)
 
     def ssh(
         self,
@@ -185,3 +190,14 @@ def tmux_pane(tmux: list[str], name: str) -> str:
     return subprocess.run(
         [*tmux, "capture-pane", "-p", "-t", name], capture_output=True, text=True, timeout=30
     ).stdout
+
+
+def tmux_session(tmux: list[str], name: str, command: str) -> None:
+    """``command`` in a new detached tmux session ``name`` at 80x24, as a player's
+    terminal."""
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
+         "-e", "TERM=xterm-256color", command],
+        check=True,
+        timeout=30,
+    )

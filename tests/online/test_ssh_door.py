@@ -18,7 +18,15 @@ from pathlib import Path
 
 import pytest
 from online_helpers import ROOT, me, wait_for
-from ssh_door_helpers import DoorHost, free_port, listening, make_key, needs_ssh, tmux_pane
+from ssh_door_helpers import (
+    DoorHost,
+    free_port,
+    listening,
+    make_key,
+    needs_ssh,
+    tmux_pane,
+    tmux_session,
+)
 
 from tui_games.engine.session import Seat
 from tui_games.online.client import Connection, HostError
@@ -154,24 +162,7 @@ def test_no_shell_and_no_exec_but_status(
 def test_sftp_is_refused_with_why(door: Callable[..., DoorHost], keys: dict[str, Path]) -> None:
     host = door(keys_lines={"ada": keys["ada"]})
     done = subprocess.run(
-        [
-            "sftp",
-            "-P",
-            str(host.port),
-            "-i",
-            str(keys["ada"]),
-            "-F",
-            "/dev/null",
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "ada@127.0.0.1",
-        ],
+        host.client_args("sftp", keys["ada"], "ada"),
         capture_output=True,
         text=True,
         timeout=30,
@@ -571,24 +562,7 @@ def test_the_session_is_sized_by_the_client_and_follows_its_window(
     tmux = ["tmux", "-L", f"tgr{os.getpid()}", "-f", "/dev/null"]
     command = " ".join(host.ssh_args(keys["ada"], "ada", "-tt", "-o", "LogLevel=ERROR"))
     try:
-        subprocess.run(
-            [
-                *tmux,
-                "new-session",
-                "-d",
-                "-s",
-                "ada",
-                "-x",
-                "80",
-                "-y",
-                "24",
-                "-e",
-                "TERM=xterm-256color",
-                command,
-            ],
-            check=True,
-            timeout=30,
-        )
+        tmux_session(tmux, "ada", command)
 
         def widest() -> int:
             return max(

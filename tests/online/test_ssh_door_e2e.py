@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from online_helpers import wait_for
-from ssh_door_helpers import DoorHost, make_key, needs_ssh, tmux_pane
+from ssh_door_helpers import DoorHost, make_key, needs_ssh, tmux_pane, tmux_session
 
 from tui_games.engine.saves import SaveStore
 from tui_games.engine.session import Seat
@@ -69,24 +69,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 def login(t: Table, name: str) -> None:
     command = " ".join(t.host.ssh_args(t.keys[name], name, "-tt", "-o", "LogLevel=ERROR"))
-    subprocess.run(
-        [
-            *t.tmux,
-            "new-session",
-            "-d",
-            "-s",
-            name,
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-e",
-            "TERM=xterm-256color",
-            command,
-        ],
-        check=True,
-        timeout=30,
-    )
+    tmux_session(t.tmux, name, command)
 
 
 def pane(t: Table, name: str) -> str:
