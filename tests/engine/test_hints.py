@@ -26,6 +26,7 @@ from tui_games.engine.bots.hint import (
 )
 from tui_games.engine.codec import to_json
 from tui_games.engine.core import GameState, Rules, default_options
+from tui_games.engine.grammar import speak_to
 from tui_games.games import all_games
 
 GAMES = list(all_games())
@@ -206,6 +207,77 @@ def test_a_reason_too_long_for_the_status_line_leaves_the_move_named_alone() -> 
     hint = Hint("R2", tries=9, share=0.5, rating=0.5, by_rating=True)
     assert hint_text(Game(words=Rambling()), None, 0, hint) == (
         "Hint: Play R2. From here you win about 5 times in 10.")
+
+
+LONG_REASON = " ".join(["a telling reason"] * 5)
+
+
+class Briefly(Words):
+    """An explainer with a long reason and short names for its moves."""
+
+    def why(self, view: Any, seat: int, action: Any) -> str:
+        return LONG_REASON
+
+    def short(self, view: Any, action: Any) -> str:
+        return f"play {action}"
+
+
+class Wordily(Described):
+    def describe(self, s: Any, a: Any) -> str:
+        return f"play {a} from the far end of the long row of the highlighted spaces"
+
+
+def test_a_long_move_name_gives_way_to_its_short_one_so_reason_and_outlook_fit() -> None:
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, by_rating=True)
+    text = hint_text(Game(rules=Wordily(), words=Briefly()), None, 0, hint)
+    assert text == f"Hint: Play R2: {LONG_REASON}. From here you win about 5 times in 10."
+    assert fits(text)
+
+
+def test_a_move_keeps_its_full_name_when_all_fits_beside_it() -> None:
+    class Terse(Briefly):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return "wins"
+
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, by_rating=True)
+    assert hint_text(Game(rules=Wordily(), words=Terse()), None, 0, hint).startswith(
+        "Hint: Play R2 from the far end of the long row of the highlighted spaces: wins.")
+
+
+def test_a_runner_up_is_named_short_too_when_the_pick_is() -> None:
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_share=0.5,
+                runner_rating=0.5, by_rating=True)
+
+    class Brief(Briefly):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return "z" * 20
+
+    text = hint_text(Game(rules=Wordily(), words=Brief()), None, 0, hint)
+    assert text.startswith(f"Hint: Play R2: {'z' * 20}. From here you win")
+    assert text.endswith("Play R3 is about as good.")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_hint_drops_its_reason(game_id: str) -> None:
+    """Issue 31: a move whose name quotes a card ("advance the Value token of Advanced
+    objective 1 (Each orange (O) star ...)") left its reason no room. Whatever move a hint
+    names, in random positions of every registered game, its reason is said whole, with
+    the players' names and a search's outlook asked for."""
+    info = all_games()[game_id]
+    rules = info.rules
+    words = info.explainer()
+    assert words is not None
+    for i, state in enumerate(_positions(rules, 40, seed=31, depth=400)):
+        seat = rules.to_move(state)
+        view = rules.observe(state, seat)
+        names = ["You" if n == seat else f"Bot {n + 1}" for n in range(view.players)]
+        for j, action in enumerate(rules.legal_actions(view)):
+            hint = Hint(action, tries=100, share=0.5, rating=(i + j) % 10 / 10)
+            text = hint_text(info, view, seat, hint, names)
+            reason = words.why(view, seat, action)
+            assert fits(text), text
+            if reason:
+                assert f": {speak_to(reason, names, seat)}." in text, (text, reason)
 
 
 def test_seats_read_as_names_and_the_seat_as_you() -> None:

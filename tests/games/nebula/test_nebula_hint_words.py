@@ -16,12 +16,14 @@ from tui_games.games import get_game
 from tui_games.games.nebula.board import CLUSTER_NAMES, INDEX
 from tui_games.games.nebula.describe import a_star, stars_in_front
 from tui_games.games.nebula.hard import seat_value
-from tui_games.games.nebula.hint_words import outlook, why
+from tui_games.games.nebula.hint_words import outlook, short, why
 from tui_games.games.nebula.objectives import CAREER_DECK, PERSONAL_DECK, career_done
 from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
     EMPTY,
     STAR_LETTERS,
     STAR_NAMES,
+    AdvanceValue,
     FinishPositioning,
     KeepPersonal,
     KeepStar,
@@ -252,3 +254,32 @@ def test_a_black_star_says_what_the_black_star_zone_then_pays() -> None:
     seat = s.current
     text = why(RULES.observe(s, seat), seat, PositionBlackStar())
     assert text.startswith("your Black Star Zone pays 1 VP for 1 (now 0)"), text
+
+
+def test_an_advanced_objectives_value_token_keeps_its_reason_in_a_hint() -> None:
+    """Issue 31: "Advance the Value token of Advanced objective 1 (Each orange (O) star
+    orbit-linked to an outer Highlighted space)" left no room for why. The hint names the
+    objective by its number (its card is on the table) and says why."""
+    info = get_game("nebula")
+    pick = random.Random(31)
+    checked = 0
+    while checked < 5:
+        s = RULES.setup(2, pick.getrandbits(32), {})
+        while RULES.to_move(s) is not None:
+            seat = RULES.to_move(s)
+            legal = RULES.legal_actions(s)
+            advances = [a for a in legal
+                        if isinstance(a, AdvanceValue) and a.token in ADVANCED_TOKENS]
+            if advances:
+                break
+            RULES.apply(s, pick.choice(legal))
+        else:
+            continue
+        checked += 1
+        view = RULES.observe(s, seat)
+        for move in advances:
+            slot = move.token - ADVANCED_TOKENS.start + 1
+            assert short(view, move) == f"advance the Value token of Advanced objective {slot}"
+            reason = why(view, seat, move)
+            text = hint_text(info, view, seat, Hint(move, tries=9, share=1.0, rating=0.5))
+            assert reason and f": {reason}." in text and fits(text), text

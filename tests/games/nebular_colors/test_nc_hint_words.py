@@ -29,9 +29,24 @@ def test_keeping_a_card_next_to_two_of_its_suit_keeps_the_run_open() -> None:
     discard = next(
         a for a in RULES.legal_actions(s) if isinstance(a, Discard) and card_name(a.card) == "Y2"
     )
+    assert kept_for(ids("B11")[0], ids("B10 P3")) == (
+        "keeps your blue run open: B10 B11 wait for B9 or B12")
+    # the run's cards are in the hand on the table: the line keeps its room for the pile
     assert why(s, 0, discard) == (
-        "B11 stays in your hand and keeps your blue run open: B10 B11 wait for B9 or B12"
-    )
+        "B11 stays and keeps your blue run open; "
+        "no pile holds a 2, so your opponent needs two to use it")
+
+
+def test_a_long_card_reason_gives_up_its_run_before_the_pile_reason() -> None:
+    # Issue 31: "P5 stays in your hand and keeps your purple run open: P4 P5 wait for P3
+    # or P6" left no room for why this pile; said briefly, both fit with the move.
+    s = table(hands=("P4 G3", ""), phase="discard", drawn="P5 Y10", piles=("B2", "G10"))
+    discard = next(a for a in RULES.legal_actions(s)
+                   if isinstance(a, Discard) and card_name(a.card) == "Y10" and a.pile == 0)
+    text = why(s, 0, discard)
+    assert text.startswith("P5 stays and keeps your purple run open; ")
+    assert "your opponent takes this pile" in text or "your opponent could take" in text
+    assert fits(f"Hint: {RULES.describe(s, discard)}: {text}.")
 
 
 def test_a_run_with_a_gap_waits_for_the_middle_card() -> None:

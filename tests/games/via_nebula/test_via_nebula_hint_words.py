@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from via_nebula_helpers import RULES, card, explore, hx, quiet, site, work
 
+from tui_games.engine.bots.hint import Hint, fits, hint_text
+from tui_games.games import get_game
 from tui_games.games.via_nebula.components import CONTRACTS, token_vp
-from tui_games.games.via_nebula.hint_words import outlook, why
+from tui_games.games.via_nebula.hint_words import outlook, short, why
 from tui_games.games.via_nebula.state import (
     Discard,
     Erect,
@@ -115,3 +117,26 @@ def test_erecting_the_fifth_building_says_it_brings_the_end() -> None:
     assert why(s, 0, Erect(at, card("Windmill"))) == (
         "your 5th building takes the End-of-Game card (2 VP), then each other seat plays "
         "one last turn")
+
+
+def test_a_new_sites_four_resources_fit_the_hint_beside_its_move() -> None:
+    """Issue 31: "Place a building site on the ruin E2" and "(1 wood and 1 stone and 1
+    clay and 1 food)" left the reason no room. The short name and a list with commas
+    keep the move and its reason on the status line's two lines."""
+    s = quiet(3)
+    s.display = [card("Architect's Palace")]
+    s.hands[0] = []
+    move = PlaceSite(hx("E2"))
+    assert short(s, move) == "place a building site on E2"
+    reason = why(s, 0, move)
+    assert reason == ("your transports can then bring it what the Architect's Palace needs "
+                      "(1 wood, 1 stone, 1 clay and 1 food) for 5 VP")
+    text = hint_text(get_game("via_nebula"), s, 0, Hint(move, tries=9, share=1.0, rating=0.5))
+    assert text.startswith("Hint: Place a building site on ") and f": {reason}." in text
+    assert fits(text)
+
+
+def test_a_site_is_named_by_its_hex_in_a_short_name() -> None:
+    s = quiet(3)
+    at = site(s, "D4", 0, "SH")
+    assert short(s, Erect(at, card("Windmill"))) == "erect the Windmill (2 VP) on D4"

@@ -119,6 +119,35 @@ class HintWords(Protocol):
         ...
 
 
+class ShortNames(Protocol):
+    """An explainer may also name a move briefly, for a hint whose move, reason and
+    outlook do not all fit beside the move's full name (``describe``). The hint marks the
+    move on the table (or numbers it in the list), so the short name need only say which
+    move it is: "advance the Value token of Advanced objective 1", not the card's text."""
+
+    def short(self, view: Any, action: Any) -> str:
+        """``action`` named in a few words, as ``describe`` names it (no capital)."""
+        ...
+
+
+def move_name(rules: Rules[Any, Any], words: object, view: GameState, action: Action,
+              *, short: bool = False) -> str:
+    """How a hint names ``action``: the rules' full name, or with ``short`` the
+    explainer's short name where it has one (else the full one)."""
+    named = getattr(words, "short", None) if short else None
+    return str(named(view, action)) if callable(named) else rules.describe(view, action)
+
+
+def reason_fits(rules: Rules[Any, Any], words: object, view: GameState, action: Action,
+                reason: str, room: int = 0) -> bool:
+    """Whether ``reason`` fits the hint's two lines beside ``action``'s short name, with
+    ``room`` characters to spare (a seat's name longer than the rules' "Seat 2"): what an
+    explainer asks before it offers a fuller reason, since hint_text names the move
+    briefly before it drops a reason."""
+    name = move_name(rules, words, view, action, short=True)
+    return fits(f"Hint: {name}: {reason}.{'-' * room}")
+
+
 class Explained(Protocol):
     """What hint_text needs of a game (GameInfo is one): its rules and its explainer."""
 
@@ -180,9 +209,11 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
               names: Sequence[str] | None = None) -> str:
     """The hint in the game's words, for every front end: the move and what it does for
     the seat, what the search expects from here, and the runner-up when it is nearly as
-    good. One pick, one reason; it fits the status line's two lines at 80 columns (what
-    matters least is left out first: the runner-up, then the outlook). With ``names``
-    (every seat's), the rules' "Seat 2" reads as that player's name and ``seat`` as "you".
+    good. One pick, one reason; it fits the status line's two lines at 80 columns. What
+    gives way first: the move's full name (for the explainer's short one, ShortNames),
+    then the runner-up, then the outlook, and the reason last, when even the short name
+    leaves it no room. With ``names`` (every seat's), the rules' "Seat 2" reads as that
+    player's name and ``seat`` as "you".
 
     "Hint: Play G9 (2): wins this trick and its 2 points. From here you end the game on
     top about 6 times in 10. Play R10 (1) is about as good."
@@ -193,22 +224,34 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
 
     rules = game.rules
     words = game.explainer()
-    what = _said(rules.describe(view, hint.action))
     why = words.why(view, seat, hint.action) if words is not None else ""
     if hint.only_move:
         why = f"{why}; the only move there is" if why else "the only move there is"
-    head = f"Hint: {what}: {why}." if why else f"Hint: {what}."
-    if why and not fits(said([head])):
-        head = f"Hint: {what}."  # a move too long to name with its reason is named alone
-    parts = [head]
-    if hint.rating is not None and (hint.share is not None or hint.by_rating):
-        if words is not None:
-            parts.append(words.outlook(view, seat, hint.rating))
+    searched = hint.rating is not None and (hint.share is not None or hint.by_rating)
+
+    def tails(short: bool) -> list[list[str]]:
+        """What may follow the move and its reason, the fullest first."""
+        if not searched or hint.rating is None:
+            usual = not hint.only_move and not why
+            return [["The bot's usual move here."], []] if usual else [[]]
+        outlook = [words.outlook(view, seat, hint.rating)] if words is not None else []
+        fuller = [outlook, []] if outlook else [[]]
         if _close(hint):
             assert hint.runner_up is not None
-            parts.append(f"{_said(rules.describe(view, hint.runner_up))} is about as good.")
-    elif not hint.only_move and not why:
-        parts.append("The bot's usual move here.")
-    while len(parts) > 1 and not fits(said(parts)):
-        parts.pop()  # the runner-up goes first, then the outlook
-    return said(parts)
+            other = move_name(rules, words, view, hint.runner_up, short=short)
+            fuller.insert(0, [*outlook, f"{_said(other)} is about as good."])
+        return fuller
+
+    text = ""
+    for reasoned in (True, False) if why else (False,):
+        for rank in range(3):
+            for short in (False, True):
+                options = tails(short)
+                if rank >= len(options):
+                    continue
+                what = _said(move_name(rules, words, view, hint.action, short=short))
+                head = f"Hint: {what}: {why}." if reasoned else f"Hint: {what}."
+                text = said([head, *options[rank]])
+                if fits(text):
+                    return text
+    return text  # not even the short name alone fits: said whole, the line wraps

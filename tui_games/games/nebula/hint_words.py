@@ -8,12 +8,18 @@ observation and only for moves that reveal nothing (no draw from the bag).
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator
 
-from tui_games.engine.bots.hint import after_move, fits, margin_outlook
+from tui_games.engine.bots.hint import after_move, margin_outlook, reason_fits
 from tui_games.engine.grammar import plural
-from tui_games.games.nebula.board import BLACK_ZONE_SIZE, BLACK_ZONE_VP, INDICATOR_BOOST_SPACES
+from tui_games.games.nebula.board import (
+    BLACK_ZONE_SIZE,
+    BLACK_ZONE_VP,
+    INDICATOR_BOOST_SPACES,
+    SPACES,
+)
 from tui_games.games.nebula.describe import a_star, and_list, describe_action, stars_in_front
 from tui_games.games.nebula.hard import LEAD_SCALE, seat_value
 from tui_games.games.nebula.objectives import (
@@ -30,6 +36,7 @@ from tui_games.games.nebula.objectives import (
 )
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
     BLACK,
     COLOUR_TOKENS,
     EMPTY,
@@ -50,15 +57,27 @@ from tui_games.games.nebula.state import (
 )
 
 _RULES = NebulaRules()
+_SELF = sys.modules[__name__]  # this explainer, whose short names a hint falls back to
+
+
+def short(view: NebulaState, action: NebulaAction) -> str:
+    """The move in a few words, for a hint with no room for its full name: an Advanced
+    objective by its number (its card's text is on the table, and quoting it left the
+    hint no room to say why), a positioned star without the star it replaces."""
+    if isinstance(action, AdvanceValue) and action.token in ADVANCED_TOKENS:
+        slot = action.token - ADVANCED_TOKENS.start + 1
+        return f"advance the Value token of Advanced objective {slot}"
+    if isinstance(action, PositionStar):
+        return f"position {a_star(action.star)} on {SPACES[action.space]}"
+    return describe_action(view, action)
 
 
 def why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     """What ``action`` does for the seat, the fullest reason that fits the hint's two
-    status lines beside the move's own name (a hint too long drops its reason whole)."""
+    status lines beside the move's short name (hint_text gives up the full name first)."""
     reasons = list(_reasons(view, seat, action))
-    head = describe_action(view, action)
     for reason in reasons:
-        if fits(f"Hint: {head}: {reason}."):
+        if reason_fits(_RULES, _SELF, view, action, reason):
             return reason
     return reasons[-1] if reasons else ""
 

@@ -8,7 +8,9 @@ cards, Stop or Nova, star fragments.
 
 from __future__ import annotations
 
-from tui_games.engine.bots.hint import fits, in_ten
+import sys
+
+from tui_games.engine.bots.hint import in_ten, reason_fits
 from tui_games.engine.codec import clone
 from tui_games.engine.core import IllegalAction
 from tui_games.engine.grammar import agree, plural
@@ -41,15 +43,17 @@ from tui_games.games.nebular_colors.texts import (
 )
 
 _RULES = NebularColorsRules()
+_SELF = sys.modules[__name__]  # this explainer, whose short names a hint falls back to
 
 
 def _suit(card: int) -> str:
     return SUIT_NAMES[CARD_SUIT[card]].lower()
 
 
-def kept_for(card: int, hand: list[int]) -> str:
+def kept_for(card: int, hand: list[int], brief: bool = False) -> str:
     """What ``card`` does for the melds of ``hand`` (which does not hold it): "" for
-    nothing. A full meld first, then a run or a set one card short."""
+    nothing. A full meld first, then a run or a set one card short. ``brief``: without
+    the run's cards (what leaves a discard's hint room for why this pile)."""
     number = CARD_NUMBER[card]
     same_suit = {CARD_NUMBER[c]: c for c in hand if CARD_SUIT[c] == CARD_SUIT[card]}
     same_suit[number] = card
@@ -61,15 +65,19 @@ def kept_for(card: int, hand: list[int]) -> str:
     run = [same_suit[n] for n in range(low, high + 1)]
     pair = [c for c in hand if CARD_NUMBER[c] == number]
     if len(run) >= 3:
-        return f"completes a {_suit(card)} run: {card_list(run)}"
+        return f"completes a {_suit(card)} run" + ("" if brief else f": {card_list(run)}")
     if len(pair) >= 2:
         return f"completes a set of {number}s"
+    if len(run) >= 2 and brief:
+        return f"keeps your {_suit(card)} run open"
     if len(run) == 2:
         wanted = [n for n in (low - 1, high + 1) if 1 <= n <= 13]
         waits = " or ".join(f"{CARD_SUIT[card]}{n}" for n in wanted)
         return f"keeps your {_suit(card)} run open: {card_list(run)} wait for {waits}"
     for gap in (number - 1, number + 1):
         if gap - 1 in same_suit and gap + 1 in same_suit and 1 <= gap <= 13:
+            if brief:
+                return f"keeps your {_suit(card)} run open"
             ends = card_list([same_suit[gap - 1], same_suit[gap + 1]])
             return f"keeps your {_suit(card)} run open: {ends} wait for {CARD_SUIT[card]}{gap}"
     if pair:
@@ -80,27 +88,37 @@ def kept_for(card: int, hand: list[int]) -> str:
 def _discard(view: NCState, seat: int, action: Discard) -> str:
     """Why this card goes (what it does not help, or what the kept card does) and why
     on this pile (what the opponent could do with it there): as much of both as fits
-    the status line with the move, the card's reason first (a reason too long for the
-    line is not said at all)."""
-    card_part = _discarded_card(view, seat, action)
+    the status line with the move, the card's reason first. The card's reason gives up
+    its run's cards before a pile reason is left out."""
+    card_parts = [_discarded_card(view, seat, action),
+                  _discarded_card(view, seat, action, brief=True)]
     pile_parts = _pile_reasons(view, seat, action)
-    move = _RULES.describe(view, action)
     for keep in range(len(pile_parts), -1, -1):
-        text = "; ".join(part for part in (card_part, *pile_parts[:keep]) if part)
-        if fits(f"Hint: {move}: {text}."):
-            return text
-    return card_part
+        for card_part in card_parts:
+            text = "; ".join(part for part in (card_part, *pile_parts[:keep]) if part)
+            if reason_fits(_RULES, _SELF, view, action, text):
+                return text
+    return card_parts[-1]
 
 
-def _discarded_card(view: NCState, seat: int, action: Discard) -> str:
+def short(view: NCState, action: NCAction) -> str:
+    """The move in a few words, for a hint with no room for its full name: a meld without
+    which of its cards came from the pile taken (the table marks the meld meant)."""
+    if isinstance(action, Meld):
+        return f"Meld {card_list(sorted(action.cards))}"
+    return _RULES.describe(view, action)
+
+
+def _discarded_card(view: NCState, seat: int, action: Discard, brief: bool = False) -> str:
     hand = view.hands[seat]
     kept = [c for c in view.drawn if c != action.card][:1]
-    reason = kept_for(kept[0], hand) if kept else ""
+    reason = kept_for(kept[0], hand, brief) if kept else ""
     if reason:
         # The reason is the kept card's: said bare after "Discard G13", "completes a set
         # of 10s" read as if the discarded card completed it.
-        return f"{card_name(kept[0])} stays in your hand and {reason}"
-    lost = kept_for(action.card, hand)
+        stays = "stays and" if brief else "stays in your hand and"
+        return f"{card_name(kept[0])} {stays} {reason}"
+    lost = kept_for(action.card, hand, brief)
     if not lost:
         # "melds" read as the cards laid down, and a newcomer often has none yet
         return f"{card_name(action.card)} fits nothing in your hand"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tui_games.engine.bots.hint import after_move, margin_outlook
 from tui_games.engine.grammar import agree
+from tui_games.games.via_nebula.board import NAME, RUINS
 from tui_games.games.via_nebula.components import (
     CONTRACTS,
     END_CARD_VP,
@@ -39,6 +40,7 @@ from tui_games.games.via_nebula.state import (
     Transport,
     ViaNebulaAction,
     ViaNebulaState,
+    slot_ruin,
 )
 
 _RULES = ViaNebulaRules()
@@ -73,8 +75,10 @@ def closest(view: ViaNebulaState, seat: int, pile: list[int]) -> tuple[int, list
 
 
 def short_text(lacking: list[int]) -> str:
-    """ "1 stone and 1 wheat"."""
-    return " and ".join(f"{n} {RESOURCES[k]}" for k, n in enumerate(lacking) if n)
+    """ "1 stone and 1 wheat", "1 wood, 1 stone, 1 clay and 1 food" (commas: four
+    "and"s left a site's reason no room beside its move)."""
+    named = [f"{n} {RESOURCES[k]}" for k, n in enumerate(lacking) if n]
+    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
 
 
 def _site(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
@@ -121,6 +125,35 @@ def _site_placed(view: ViaNebulaState, seat: int) -> str:
         f"your transports can then bring it what the {CONTRACTS[card].name} needs "
         f"({short_text(lacking)}) for {CONTRACTS[card].vp} VP"
     )
+
+
+def _site_hex(slot: int) -> str:
+    """The building site ``slot`` by its hex alone ("E5"): which half of a shared ruin
+    it is, the table marks."""
+    return NAME[RUINS[slot_ruin(slot)]]
+
+
+def short(view: ViaNebulaState, action: ViaNebulaAction) -> str:
+    """The move in a few words, for a hint with no room for its full name: a site by its
+    hex (a ruin's too), and an erected building without what goes to storage."""
+    if isinstance(action, PlaceSite):
+        return f"place a building site on {NAME[action.hex]}"
+    if isinstance(action, Erect):
+        card = CONTRACTS[action.card]
+        return f"erect the {card.name} ({card.vp} VP) on {_site_hex(action.slot)}"
+    if isinstance(action, Transport):
+        res = view.res_kind[action.source]
+        what = RESOURCES[res] if res >= 0 else "a resource"
+        return f"transport 1 {what} from {NAME[action.source]} to {_site_hex(action.slot)}"
+    if isinstance(action, MoveResource):
+        return (f"move 1 {RESOURCES[action.kind]} from {_site_hex(action.source)} to "
+                f"{_site_hex(action.target)}")
+    if isinstance(action, TakeFromSupply):
+        return f"take 1 {RESOURCES[action.kind]} from the supply onto {_site_hex(action.slot)}"
+    if isinstance(action, Convert):
+        return (f"turn 1 {RESOURCES[action.old]} on {_site_hex(action.slot)} into "
+                f"1 {RESOURCES[action.new]}")
+    return _RULES.describe(view, action)
 
 
 def why(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
