@@ -180,7 +180,7 @@ def test_chances_read_as_a_player_says_them() -> None:
 
 def test_a_lead_reads_as_points_ahead_or_behind() -> None:
     assert margin_outlook(0.6, 20) == (
-        "By the bot's reckoning you end about 4 VP ahead of your best rival.")
+        "Expect to end about 4 VP ahead of your best rival.")
     assert margin_outlook(0.45, 20).endswith("about 2 VP behind your best rival.")
     assert margin_outlook(0.5, 20).endswith("level with your best rival.")
 

@@ -74,7 +74,7 @@ def test_a_positioned_star_says_what_it_adds_to_the_estimated_final_score() -> N
 
 def test_the_outlook_is_the_estimated_lead_in_vp() -> None:
     assert outlook(new(2), 0, 0.4) == (
-        "By the bot's reckoning you end about 4 VP behind your best rival.")
+        "Expect to end about 4 VP behind your best rival.")
 
 
 def test_taking_stars_and_chaos_say_what_they_do_for_the_reserve() -> None:

@@ -56,7 +56,7 @@ def test_erecting_names_the_buildings_power() -> None:
 
 def test_the_outlook_is_the_estimated_lead_in_vp() -> None:
     assert outlook(quiet(3), 0, 0.5 + 3 / 30) == (
-        "By the bot's reckoning you end about 3 VP ahead of your best rival.")
+        "Expect to end about 3 VP ahead of your best rival.")
 
 
 def test_a_craftsman_takes_the_tokens_vp_and_names_a_contract_needing_its_resource() -> None:
@@ -132,7 +132,7 @@ def test_a_new_sites_four_resources_fit_the_hint_beside_its_move() -> None:
     assert reason == ("your transports can then bring it what the Architect's Palace needs "
                       "(1 wood, 1 stone, 1 clay and 1 food) for 5 VP")
     text = hint_text(get_game("via_nebula"), s, 0, Hint(move, tries=9, share=1.0, rating=0.5))
-    assert text.startswith("Hint: Place a building site on ") and f": {reason}." in text
+    assert text == f"Hint: Place a building site on E2: {reason}."
     assert fits(text)
 
 
@@ -140,3 +140,14 @@ def test_a_site_is_named_by_its_hex_in_a_short_name() -> None:
     s = quiet(3)
     at = site(s, "D4", 0, "SH")
     assert short(s, Erect(at, card("Windmill"))) == "erect the Windmill (2 VP) on D4"
+
+
+def test_a_transport_keeps_its_reason_and_outlook_in_a_hint() -> None:
+    """"Transport 1 wheat from F3 to the site on D4 (half 1)" left no room for the
+    outlook beside the reason: the site is named by its hex (the table marks the move)
+    and the outlook is said in a few words ("Expect to end ...")."""
+    s, move = _wheat_to_d4("")
+    text = hint_text(get_game("via_nebula"), s, 0, Hint(move, tries=9, share=1.0, rating=0.6))
+    assert text == ("Hint: Transport 1 wheat from F3 to D4: the site is then 1 short of the "
+                    "Windmill (1 stone). Expect to end about 3 VP ahead of your best rival.")
+    assert fits(text)

@@ -169,13 +169,14 @@ def in_ten(chance: float) -> str:
 
 def margin_outlook(rating: float, scale: float, unit: str = "VP") -> str:
     """A lead reward (engine.bots.ismcts.margin_rewards with ``scale``) as the lead it
-    stands for: "By the bot's reckoning you end about 4 VP ahead of your best rival."."""
+    stands for: "Expect to end about 4 VP ahead of your best rival." (a hint is the bot's
+    reckoning already: saying so again left a move and its reason no room for it)."""
     lead = round((rating - 0.5) * 2 * scale)
     if lead == 0:
         where = "level with your best rival"
     else:
         where = f"about {abs(lead)} {unit} {'ahead of' if lead > 0 else 'behind'} your best rival"
-    return f"By the bot's reckoning you end {where}."
+    return f"Expect to end {where}."
 
 
 def after_move(rules: Rules[Any, Any], view: GameState, action: Action) -> GameState | None:
