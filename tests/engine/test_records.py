@@ -13,7 +13,7 @@ from toy_game import GAMES, CometRules
 from tui_games.engine.codec import to_json
 from tui_games.engine.records import History, RecordSummary, hints_of, login_folder
 from tui_games.engine.saves import SaveError, SaveStore
-from tui_games.engine.session import Seat, Session
+from tui_games.engine.session import Seat, Session, replay
 from tui_games.engine.stats import as_json, compute, format_table, opponents, player_seat
 
 RULES = CometRules()
@@ -197,3 +197,49 @@ def test_a_game_finished_again_from_a_save_is_a_record_of_its_own(store: SaveSto
     second = history.keep(other)
     assert second != path and second.name == f"{first.save_id}-2.json"
     assert len(history.list()) == 2
+
+
+def test_history_replay_and_game_over_name_the_same_last_turn_of_a_game_won_mid_turn(
+        tmp_path: Path) -> None:
+    """Issue 31: History said one turn fewer than the header at game over when Nova Lux
+    was won in the middle of a turn (a faction fulfilled: the turn not yet counted).
+    History, the replay's last step (turn_at) and the header all name the turn the final
+    move was made in."""
+    from tui_games.engine.core import default_options
+    from tui_games.engine.session import turn_at
+    from tui_games.games import get_game
+    from tui_games.games.nova_lux.bot import NormalBot
+    from tui_games.games.nova_lux.turn_lines import top_line
+
+    rules = get_game("nova_lux").rules
+    for seed in range(20):  # the bot's games until one is won mid-turn
+        session = Session.new(rules, [Seat("You")], seed, default_options(rules))
+        bot = NormalBot(rules, random.Random(seed))
+        while (seat := session.to_move) is not None:
+            header = top_line(session.state, seat, 0, ["You"], 200).split(" · ")[1]
+            before = session.turn
+            session.apply(bot.choose(rules.observe(session.state, seat), seat))
+        if session.turn == before:
+            break
+    else:
+        pytest.fail("no game was won mid-turn")
+    store = SaveStore(tmp_path / "saves")
+    History(store).keep(session)
+    [row] = History(store).list()
+    over = top_line(session.state, None, 0, ["You"], 200).split(" · ")[1]
+    turns = [replay(rules, 1, seed, session.options, session.actions[:at]).turn
+             for at in (len(session.actions) - 1, len(session.actions))]
+    assert header == over == f"turn {row.turns}" == f"turn {turn_at(turns, 1, True)}"
+    assert row.turns == session.turn + 1  # the turn being played, not yet counted
+
+
+def test_the_turns_played_are_the_same_kept_live_or_worked_out_from_the_actions() -> None:
+    """A loaded or undone game has not seen its last action applied: the count is then
+    replayed, and agrees with the one kept as the game was played."""
+    for seed in range(6):
+        live = finished(seed)
+        rebuilt = Session(RULES, live.seats, live.seed, live.options, live.actions)
+        before = replay(RULES, 2, live.seed, live.options, live.actions[:-1]).turn
+        assert live.turns_played() == rebuilt.turns_played() == before + 1
+        closed = live.turn == before + 1
+        assert live.turns_played() == (live.turn if closed else live.turn + 1)

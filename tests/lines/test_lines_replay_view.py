@@ -164,3 +164,17 @@ def test_turn_n_tells_only_what_that_turn_did(info: GameInfo, tmp_path: Path) ->
         assert f"{own} {status}".strip() in told, turn
     before = " ".join(viewer.lines_between(0, spans[late][0]))  # type: ignore[index]
     assert before not in told or not before
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_the_end_of_a_replay_names_the_turn_history_counts(info: GameInfo,
+                                                          tmp_path: Path) -> None:
+    """The last step named one turn more than History where the final move closed its
+    turn: both now name the turn the final move was made in (engine.session.turn_at)."""
+    session = finished(info, tmp_path)
+    out = io.StringIO()
+    viewer = Replay(Console(io.StringIO(), out, 80), session, info)
+    end = len(session.actions)
+    viewer.go(end)
+    assert out.getvalue().strip().endswith(
+        f"Action {end} of {end}, turn {session.turns_played()}."), info.id

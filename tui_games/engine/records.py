@@ -179,7 +179,7 @@ class History:
         hints += [0] * (len(session.seats) - len(hints))
         return RecordSummary(
             path=str(file), game=session.rules.id, title=session.rules.title,
-            seats=list(session.seats), finished_at=tag.finished_at, turns=session.turn,
+            seats=list(session.seats), finished_at=tag.finished_at, turns=session.turns_played(),
             actions=len(session.actions), scores=list(outcome.scores),
             winners=list(outcome.winners), reason=outcome.reason,
             breakdown=[list(rows) for rows in outcome.breakdown],

@@ -7,6 +7,7 @@ seed, which is how undo works and how a save file proves it was not hand-edited.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -34,6 +35,18 @@ def replay(rules: Rules[Any, Any], players: int, seed: int, options: Options,
     for action in actions:
         rules.apply(state, action)
     return state
+
+
+def turn_at(turns: Sequence[int], at: int, over: bool) -> int:
+    """The turn (from 1) to name at position ``at`` of a game, where ``turns[i]`` is the
+    state's count of completed turns after ``i`` actions: the turn in play; at the end of
+    a finished game, the turn its final move was made in, as the table's header counted
+    it then. A game that ends as a turn closes has counted that turn already, one won in
+    the middle of a turn (Nova Lux: a faction fulfilled) has not: History, the replay and
+    the header at game over all name it so."""
+    if over and at == len(turns) - 1 and at > 0:
+        return turns[at - 1] + 1
+    return turns[at] + 1
 
 
 def new_save_id(game_id: str, now: datetime | None = None) -> str:
@@ -81,6 +94,9 @@ class Session:
                                       else [0] * len(self.seats))
         if len(self.hints_used) != len(self.seats):
             raise ValueError("hints_used needs one count per seat")
+        # the completed turns before the latest action (None: not known, worked out when
+        # asked): what turns_played needs, kept as actions are applied
+        self._turn_before_last: int | None = None
 
     @classmethod
     def new(cls, rules: Rules[Any, Any], seats: list[Seat], seed: int,
@@ -114,6 +130,18 @@ class Session:
         self.undoable.append(may_undo and self.rules.to_move(self.state) == actor
                              and self.state.turn == turn_before)
         self.actions.append(action)
+        self._turn_before_last = turn_before
+
+    def turns_played(self) -> int:
+        """The turns a game has reached (History's "Turns"): for a finished game the turn
+        its final move was made in (turn_at at its end), which a game won mid-turn has
+        not counted in ``turn``."""
+        if not self.actions or self.rules.outcome(self.state) is None:
+            return self.turn
+        if self._turn_before_last is None:
+            self._turn_before_last = replay(self.rules, len(self.seats), self.seed,
+                                            self.options, self.actions[:-1]).turn
+        return self._turn_before_last + 1  # turn_at at a finished game's end
 
     def count_hint(self, seat: int) -> None:
         """Seat ``seat`` was shown a hint: one more for its count."""
@@ -130,4 +158,5 @@ class Session:
         action = self.actions.pop()
         self.undoable.pop()
         self.state = replay(self.rules, len(self.seats), self.seed, self.options, self.actions)
+        self._turn_before_last = None
         return action

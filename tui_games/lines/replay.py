@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tui_games.engine.core import SPECTATOR, GameState
 from tui_games.engine.grammar import speak_to
-from tui_games.engine.session import Session, replay
+from tui_games.engine.session import Session, replay, turn_at
 from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME, viewpoint_name, viewpoints
 from tui_games.games import GameInfo
 from tui_games.lines.console import Console
@@ -125,7 +125,8 @@ class Replay:
             for line in self.lines_between(self.at, to):
                 self.console.say(line)
         self.at = to
-        turn = self.state(to).turn + 1
+        # the turn its final move was made in at a finished game's end, as History says
+        turn = turn_at([n - 1 for n in self.turns()], to, self.over)
         self.console.say(f"Action {to} of {total}, turn {turn}.")
 
     def turns(self) -> list[int]:

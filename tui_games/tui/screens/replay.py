@@ -27,7 +27,7 @@ from tui_games.engine.codec import clone
 from tui_games.engine.core import GameState, public_view, round_of
 from tui_games.engine.grammar import speak_to
 from tui_games.engine.saves import SaveStore
-from tui_games.engine.session import Session
+from tui_games.engine.session import Session, turn_at
 from tui_games.engine.viewpoints import REVEAL_AFTER, SPECTATOR_NAME
 from tui_games.games import GameInfo, load
 from tui_games.tui.screens.game import GameScreen
@@ -191,9 +191,7 @@ class ReplayView(GameScreen):
         where that move closed its turn). A game that ends by closing a turn has already
         counted it; one won in the middle of a turn has not."""
         line = self.timeline
-        if self.at == line.end and line.over and line.end:
-            return line.turns[line.end - 1] + 1
-        return line.turns[self.at] + 1
+        return turn_at(line.turns, self.at, line.over)
 
     # ---- keys ----------------------------------------------------------------------------
 
