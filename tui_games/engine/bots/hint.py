@@ -139,13 +139,12 @@ def move_name(rules: Rules[Any, Any], words: object, view: GameState, action: Ac
 
 
 def reason_fits(rules: Rules[Any, Any], words: object, view: GameState, action: Action,
-                reason: str, room: int = 0) -> bool:
-    """Whether ``reason`` fits the hint's two lines beside ``action``'s short name, with
-    ``room`` characters to spare (a seat's name longer than the rules' "Seat 2"): what an
-    explainer asks before it offers a fuller reason, since hint_text names the move
+                reason: str) -> bool:
+    """Whether ``reason`` fits the hint's two lines beside ``action``'s short name: what
+    an explainer asks before it offers a fuller reason, since hint_text names the move
     briefly before it drops a reason."""
     name = move_name(rules, words, view, action, short=True)
-    return fits(f"Hint: {name}: {reason}.{'-' * room}")
+    return fits(f"Hint: {name}: {reason}.")
 
 
 class Explained(Protocol):
