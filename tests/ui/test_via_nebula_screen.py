@@ -21,6 +21,7 @@ from tui_games.games.via_nebula.screen import ViaNebulaScreen
 from tui_games.games.via_nebula.state import SkipPower, Transport, ViaNebulaState
 from tui_games.tui.app import GamesApp
 from tui_games.tui.widgets.status import fit_lines
+from tui_games.tui.widgets.text_lines import TextLines
 
 
 def two_ways(s: ViaNebulaState, legal: list[Action]) -> bool:
@@ -165,3 +166,32 @@ async def test_a_click_on_the_preview_opens_the_list_and_a_click_plays(store: Sa
         await pilot.click("#via-actions", offset=(2, 0))  # its first action (the title is above)
         await pilot.pause()
         assert screen.session.actions[before] == offered[0]
+
+
+def _sites_cut(s: ViaNebulaState, legal: list[Action]) -> bool:
+    """Ann's sites listed with their resources after her leftovers' VP pass 30 columns."""
+    from tui_games.games.via_nebula.final_score import leftover
+
+    sites = [slot for slot, owner in enumerate(s.slot_owner)
+             if owner == 0 and not s.slot_built[slot]]
+    return bool(leftover(s, 0)) and len(sites) >= 2 and any(s.slot_res[slot] for slot in sites)
+
+
+async def test_the_leftovers_line_reads_whole_at_80x24(store: SaveStore) -> None:
+    """Issue 31: "-13 VP at end · sites…" cut the very sites it spoke of. At 80x24 with
+    four boards the line names the sites (by hex, or how many) whole within the column."""
+    session = position(_sites_cut, players=4)
+    app = GamesApp(store, session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        boards = screen.query_one("#via-boards", TextLines)
+        for _ in range(10):
+            if boards.text:
+                break
+            await pilot.pause(0.05)
+        rows = boards.text.split("\n")
+        mine = next(row for row in rows if "VP at end · " in row)
+        assert "…" not in boards.text, boards.text
+        assert all(len(row) <= boards.size.width for row in rows), rows
+        assert mine.strip().split(" · ")[1].startswith(("sites ", "2 sites", "3 sites"))

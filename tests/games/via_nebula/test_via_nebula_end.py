@@ -15,7 +15,7 @@ from tui_games.games.via_nebula.state import (
     SkipPower,
     ViaNebulaState,
 )
-from tui_games.games.via_nebula.view import board_lines, leftover_rows, top_line
+from tui_games.games.via_nebula.view import board_lines, leftover_rows, sites_line, top_line
 from tui_games.games.via_nebula.words import table
 
 
@@ -212,3 +212,12 @@ def test_the_board_shows_the_vp_that_resources_left_on_the_map_will_cost_at_the_
     before = sum(vp for _, vp in RULES.score_rows(s, 0))
     RULES._finish(s, "the test's end")
     assert sum(vp for _, vp in RULES.score_rows(s, 0)) == before - 6
+
+
+def test_a_sites_line_too_long_for_its_column_names_the_hexes_then_counts_never_cuts() -> None:
+    sites = [("E2", "WH"), ("D4", "SS"), ("H6", "-")]
+    assert sites_line("", sites, 30) == "  sites E2:WH D4:SS H6:-"
+    assert sites_line("-6 VP at end · ", sites[:2], 30) == "  -6 VP at end · sites E2 D4"
+    assert sites_line("-13 VP at end · ", sites, 30) == "  -13 VP at end · 3 sites"
+    assert sites_line("-4 VP at end · ", [], 30) == "  -4 VP at end · no sites"
+    assert sites_line("", [], 30) == "  sites none on the map"

@@ -264,7 +264,8 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     the craftsmen and sites still to place, the tile stacks, explorers and storage, and
     the sites on the map with their resources. Once resources lie on its sites or
     exploitations, the VP they will cost at the end: a fifth line with ``room``, else
-    at the front of the sites line (the sites it may cut show on the map too)."""
+    at the front of the sites line, which then names fewer words, never a cut one
+    (sites_line)."""
     letter = SEAT_LETTERS[seat]
     built = len(s.built[seat])
     head = f"{letter} {fit(name, 7):<7}{score:>3}VP built {built}/5"
@@ -272,7 +273,7 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
         return [fit(head, width)]
     stored = sum(s.storage[seat])
     store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
-    sites = [f"{NAME[RUINS[slot // 2]]}:{pile_letters(s.slot_res[slot]) or '-'}"
+    sites = [(NAME[RUINS[slot // 2]], pile_letters(s.slot_res[slot]) or "-")
              for slot, owner in enumerate(s.slot_owner)
              if owner == seat and not s.slot_built[slot]]
     # In words (issue 31: "b0/5 c3 s3", "tiles 5555+20 expl 0 store 0" were codes). The
@@ -285,15 +286,26 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
         tiles = f"  tiles {stacks} · storage {stored}"
     left = (f"  left: {plural(s.craftsmen[seat], 'craftsman', 'craftsmen')}, "
             f"{plural(s.sites[seat], 'site')}")
-    placed = " ".join(sites)
-    where = f"sites {placed or 'none on the map'}"
     n = leftover(s, seat)  # the VP the score does not count yet, where the score stands
-    if n and not room:
-        where = f"-{n} VP at end · {f'sites {placed}' if placed else 'no sites'}"
-    lines = [head, left, tiles, f"  {where}"]
+    lead = f"-{n} VP at end · " if n and not room else ""
+    lines = [head, left, tiles, sites_line(lead, sites, width)]
     if n and room:
         lines.append(f"  {leftover_line(n)}")
     return [fit(line, width) for line in lines]
+
+
+def sites_line(lead: str, sites: list[tuple[str, str]], width: int) -> str:
+    """A board's sites line, whole in ``width`` after ``lead`` (the leftovers' VP when
+    they have no line of their own): each site's hex with its resources ("E2:HH"), else
+    the hexes alone (the cursor's caption says what lies on each), else how many. Cut
+    with "…", "-13 VP at end · sites…" hid the very sites it spoke of."""
+    if not sites:
+        return f"  {lead}no sites" if lead else "  sites none on the map"
+    said = [f"sites {' '.join(f'{hex_}:{pile}' for hex_, pile in sites)}",
+            f"sites {' '.join(hex_ for hex_, _ in sites)}",
+            plural(len(sites), "site")]
+    return next((line for text in said if len(line := f"  {lead}{text}") <= width),
+                f"  {lead}{said[-1]}")
 
 
 def header_line(turn: int, who: str, last: str, scores: list[tuple[str, int]],
