@@ -236,6 +236,31 @@ async def test_the_leave_notice_goes_after_a_few_seconds(
         assert isinstance(app.screen, PulsarScreen)
 
 
+async def test_the_leave_notice_stays_up_while_a_bot_plays_and_what_it_said_follows(
+        pulsar_store: SaveStore, make_app: MakeApp,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31 (Nebular Colors in tmux): an Esc as the turn passed showed the notice,
+    at once replaced by "Bot 2 is thinking...": the Esc seemed to do nothing, and the
+    next one left the table unwarned. The notice stays while it counts; what the table
+    said meanwhile shows when it goes."""
+    monkeypatch.setattr(LeaveGuard, "SECONDS", 0.3)
+    app = make_app(pulsar_store, pulsar_session(SOLO))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PulsarScreen)
+        await pilot.press("escape")
+        screen.show_status("Bot 2 is thinking...")  # what the bot runner says
+        await pilot.pause()
+        assert status(app).text == "Esc again to leave; the game is saved."
+        await pilot.pause(0.6)
+        assert status(app).text == "Bot 2 is thinking..."
+        await pilot.press("escape")
+        screen.show_status("You: d draw, m mark, e end turn")
+        await pilot.press("x")  # any other key: the notice goes, the latest status shows
+        assert status(app).text == "You: d draw, m mark, e end turn"
+        assert isinstance(app.screen, PulsarScreen)
+
+
 async def test_ctrl_s_saves_under_the_name_typed(
         pulsar_store: SaveStore, make_app: MakeApp) -> None:
     app = make_app(pulsar_store, pulsar_session(SOLO))

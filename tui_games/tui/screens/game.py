@@ -324,8 +324,10 @@ class GameScreen(DismissOnce, Screen[None]):
         Seat references of the rules ("Seat 2") read as names, the viewer's as "you".
         """
         self._status_shown = (text, error)
-        text = self.save_warning() + text  # while saves fail, every status says so
-        self.query_one("#status", StatusLine).update(self.speak(text), error=error)
+        text = self.speak(self.save_warning() + text)  # while saves fail, every status says so
+        if self.keys.leaving.hold(text, error):
+            return  # the leave notice stays up; this shows when it goes
+        self.query_one("#status", StatusLine).update(text, error=error)
 
     def refresh_view(self) -> None:
         """Redraw the table, the log and the status line from a fresh observation."""

@@ -4,8 +4,9 @@ An Esc meant to close a list often comes once too often, and the keys typed afte
 then land on the menu (a Rules screen opened by accident, a game started). So at a
 table's top level the first Esc puts a one-line notice on the status line; a second
 Esc within ``LeaveGuard.SECONDS`` leaves, and any other key (or the time running out)
-takes the notice back. Esc inside a selection still backs out of it first: the games
-handle that before they ask the base to leave.
+takes the notice back; whatever the table says meanwhile waits under the notice. Esc
+inside a selection still backs out of it first: the games handle that before they ask
+the base to leave.
 
 ``LeaveGuard`` is owned by a GameScreen, as SaveFlow is.
 """
@@ -52,6 +53,17 @@ class LeaveGuard:
         self._notice = status.text
         self._timer = self.screen.set_timer(self.SECONDS, self.cancel)
         return False
+
+    def hold(self, text: str, error: bool) -> bool:
+        """While the notice is up, what the table says meanwhile (a bot thinking, its
+        move, the next turn's prompt) waits under it and shows when the notice goes:
+        overwritten at once, the notice made the first Esc look like it did nothing, and
+        the next Esc left the table unwarned. True when ``text`` (as the status line
+        would show it) is held."""
+        if not self.armed:
+            return False
+        self._before = (text, error)
+        return True
 
     def cancel(self, restore: bool = True) -> None:
         """Take the notice back: the status line says again what it said before, unless
