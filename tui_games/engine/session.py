@@ -94,9 +94,10 @@ class Session:
                                       else [0] * len(self.seats))
         if len(self.hints_used) != len(self.seats):
             raise ValueError("hints_used needs one count per seat")
-        # the completed turns before the latest action (None: not known, worked out when
-        # asked): what turns_played needs, kept as actions are applied
-        self._turn_before_last: int | None = None
+        # (how many actions, the completed turns before the latest of them), kept as
+        # actions are applied: what turns_played needs. Worked out anew when the action
+        # list has changed since (undo, a load, a host taking back an unsaved move).
+        self._turn_before_last: tuple[int, int] | None = None
 
     @classmethod
     def new(cls, rules: Rules[Any, Any], seats: list[Seat], seed: int,
@@ -130,7 +131,7 @@ class Session:
         self.undoable.append(may_undo and self.rules.to_move(self.state) == actor
                              and self.state.turn == turn_before)
         self.actions.append(action)
-        self._turn_before_last = turn_before
+        self._turn_before_last = (len(self.actions), turn_before)
 
     def turns_played(self) -> int:
         """The turns a game has reached (History's "Turns"): for a finished game the turn
@@ -138,10 +139,12 @@ class Session:
         not counted in ``turn``."""
         if not self.actions or self.rules.outcome(self.state) is None:
             return self.turn
-        if self._turn_before_last is None:
-            self._turn_before_last = replay(self.rules, len(self.seats), self.seed,
-                                            self.options, self.actions[:-1]).turn
-        return self._turn_before_last + 1  # turn_at at a finished game's end
+        count = len(self.actions)
+        if self._turn_before_last is None or self._turn_before_last[0] != count:
+            before = replay(self.rules, len(self.seats), self.seed, self.options,
+                            self.actions[:-1])
+            self._turn_before_last = (count, before.turn)
+        return self._turn_before_last[1] + 1  # turn_at at a finished game's end
 
     def count_hint(self, seat: int) -> None:
         """Seat ``seat`` was shown a hint: one more for its count."""
@@ -158,5 +161,4 @@ class Session:
         action = self.actions.pop()
         self.undoable.pop()
         self.state = replay(self.rules, len(self.seats), self.seed, self.options, self.actions)
-        self._turn_before_last = None
         return action
