@@ -146,13 +146,17 @@ def short(view: ViaNebulaState, action: ViaNebulaAction) -> str:
         what = RESOURCES[res] if res >= 0 else "a resource"
         return f"transport 1 {what} from {NAME[action.source]} to {_site_hex(action.slot)}"
     if isinstance(action, MoveResource):
-        return (f"move 1 {RESOURCES[action.kind]} from {_site_hex(action.source)} to "
-                f"{_site_hex(action.target)}")
+        return (
+            f"move 1 {RESOURCES[action.kind]} from {_site_hex(action.source)} to "
+            f"{_site_hex(action.target)}"
+        )
     if isinstance(action, TakeFromSupply):
         return f"take 1 {RESOURCES[action.kind]} from the supply onto {_site_hex(action.slot)}"
     if isinstance(action, Convert):
-        return (f"turn 1 {RESOURCES[action.old]} on {_site_hex(action.slot)} into "
-                f"1 {RESOURCES[action.new]}")
+        return (
+            f"turn 1 {RESOURCES[action.old]} on {_site_hex(action.slot)} into "
+            f"1 {RESOURCES[action.new]}"
+        )
     return _RULES.describe(view, action)
 
 
