@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 import pytest
 
 from tui_games.cli import main
 from tui_games.games import all_games
-from tui_games.tools.arena import EQUAL_TIME_START, ArenaError, Lineup, _pace, run_arena
+from tui_games.tools.arena import (
+    EQUAL_TIME_START,
+    ArenaError,
+    GamePlan,
+    Lineup,
+    _pace,
+    play_game,
+    run_arena,
+)
 from tui_games.tools.arena_report import ArenaResult, BotRecord
 
 pyspiel = pytest.importorskip(
@@ -133,3 +143,42 @@ def test_the_report_gives_each_search_its_iterations_and_time_per_decision_with_
     plain = run_arena(info, ["normal", "easy"], games=1, seed=2).as_dict()["seats"]
     assert plain[0]["searched_per_choice"] is None  # no search, no figure
     assert plain[0]["ms_per_choice"] is not None
+
+
+class _WaitingBot:
+    """A bot that waits before it answers, as one does on a busy machine: wall time
+    passes, but it thinks no more."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, view: Any, player: int) -> Any:
+        time.sleep(0.01)
+        return self.bot.choose(view, player)
+
+
+def test_equal_time_counts_thinking_so_a_waiting_bot_gives_its_rival_no_more_time() -> None:
+    """Equal time is CPU time: the machine's other work, which stretches a decision's wall
+    time, gives the OpenSpiel bot paced to it no extra search."""
+    given: list[float] = []
+
+    class WaitingLineup(Lineup):
+        def bot(self, info: Any, level: str, rng: random.Random) -> Any:
+            bot = super().bot(info, level, rng)
+            if not self.equal_time(level):
+                return _WaitingBot(bot)
+            choose = bot.choose
+
+            def timed(view: Any, player: int) -> Any:
+                given.append(bot.seconds)  # type: ignore[attr-defined]
+                return choose(view, player)
+
+            bot.choose = timed  # type: ignore[method-assign]
+            return bot
+
+    info = all_games()[two_seat_games()[0]]
+    lineup = WaitingLineup(("easy", "openspiel-ismcts"))
+    record = play_game(info, GamePlan(5, (0, 1), (1, 2)), lineup)
+    assert record.choices[0] > 3 and len(given) > 3
+    assert record.choice_thinking[0] / record.choices[0] < 0.005  # the waits are not counted
+    assert max(given[-3:]) < 0.005

@@ -16,8 +16,10 @@ decision (``seconds``): OpenSpiel's Python bots count simulations, so a timed bo
 each search's simulations from the rate of its last search (a short probe at first). Not
 the rate over the whole game: a simulation costs more as the game goes on (the
 information state strings that key the ISMCTS tree carry the seat's growing log), and a
-game's mean rate overran the time by up to 2x. Time per decision is equal up to that
-estimate; the arena's report gives every bot's milliseconds per decision.
+game's mean rate overran the time by up to 2x. The rate is in CPU time, as the arena's
+equal time is, so a change in the machine's other work between two searches does not
+throw the estimate. Time per decision is equal up to that estimate; the arena's report
+gives every bot's CPU milliseconds per decision with a choice.
 """
 
 from __future__ import annotations
@@ -100,9 +102,9 @@ class OpenSpielBot:
         else:
             bot = mcts.MCTSBot(state.get_game(), UCT_C, count, evaluator,
                                random_state=np.random.RandomState(seed + 1))
-        began = time.perf_counter()
+        began = time.process_time()
         number = bot.step(state)
-        took = time.perf_counter() - began
+        took = time.process_time() - began
         self.search_time += took
         self.searched += count
         self.rate = count / took if took > 0 else self.rate

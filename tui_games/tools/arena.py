@@ -20,8 +20,11 @@ OpenSpiel's bots take seats too (``--bots hard,openspiel-ismcts``; also
 ``[openspiel]`` extra). By default each OpenSpiel decision gets the time the other bots
 of its game have taken so far per decision with a choice (a forced move takes no time on
 either side; EQUAL_TIME_START before any has chosen): equal time, as a player would
-feel it. ``openspiel_seconds`` fixes its time instead, and
-``openspiel_simulations`` its simulations (so a run can give it 10 times our time).
+feel it. Time here is the process's CPU time, not the wall clock: on a machine whose
+other work changes while a game runs, wall seconds give whichever side searched in the
+quiet moments more work done, and equal CPU time is equal thinking whatever the load.
+``openspiel_seconds`` fixes its time instead, and ``openspiel_simulations`` its
+simulations (so a run can give it 10 times our time).
 
 ``--shadow LEVELS`` gives every seat's observations to bots of other levels too, which
 choose but are never played: the report counts how often each would have chosen
@@ -364,12 +367,12 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
         if paced[seat]:
             bots[seat].seconds = _pace(paced, bot_at, chose_time, chose)  # type: ignore[attr-defined]
         before = getattr(bots[seat], "searched", 0)
-        began = time.perf_counter()
+        began, cpu_began = time.perf_counter(), time.process_time()
         action = bots[seat].choose(rules.observe(state, seat), seat)
         took = time.perf_counter() - began
         thinking[index] += took
         if len(rules.legal_actions(state)) > 1:
-            chose_time[index] += took
+            chose_time[index] += time.process_time() - cpu_began
             chose[index] += 1
             if searched[index] is not None:
                 searched[index] += bots[seat].searched - before  # type: ignore[attr-defined,operator]
@@ -414,7 +417,7 @@ def play_game(info: GameInfo, plan: GamePlan, lineup: Lineup) -> GameRecord:
 def _pace(
     paced: list[bool], bot_at: tuple[int, ...], thinking: list[float], decisions: list[int]
 ) -> float:
-    """The other (not paced) bots' mean seconds per decision with a choice in this game
+    """The other (not paced) bots' mean CPU seconds per decision with a choice in this game
     so far (``thinking`` and ``decisions`` by bot index count those decisions only)."""
     others = {bot_at[seat] for seat, p in enumerate(paced) if not p}
     made = sum(decisions[i] for i in others)

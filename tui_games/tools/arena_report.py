@@ -21,11 +21,11 @@ class BotRecord:
     thinking: float = 0.0  # seconds spent in choose()
     sweeps: int = 0  # --duplicate: deals this bot won in every seating
     choices: int = 0  # decisions with more than one legal action
-    choice_thinking: float = 0.0  # seconds spent in those
+    choice_thinking: float = 0.0  # CPU seconds spent in those (what equal time compares)
     searched: int | None = None  # iterations (simulations) run in those; None: no search
 
     def per_choice(self) -> tuple[float | None, float | None]:
-        """Milliseconds and search iterations per decision with a choice (None: none
+        """CPU milliseconds and search iterations per decision with a choice (None: none
         made, or no search): what two searches at equal time or equal size compare."""
         if not self.choices:
             return None, None
@@ -147,7 +147,7 @@ class ArenaResult:
             ms, searched = bot.per_choice()
             if ms is not None:
                 out.append(
-                    f"seat{i} {bot.label:<{width}}  {ms:.1f} ms per decision with a choice"
+                    f"seat{i} {bot.label:<{width}}  {ms:.1f} CPU ms per decision with a choice"
                     + (f", {searched:.0f} search iterations each" if searched is not None else "")
                 )
         for sh in self.shadows:
