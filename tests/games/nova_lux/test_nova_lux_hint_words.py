@@ -65,12 +65,10 @@ def test_the_outlook_counts_resources_and_factions_not_a_percentage() -> None:
     back as the colony's resources (hard.progress: 0.35 for all 35), then factions."""
     solo = new(1, ships=("C3",), blank=True)
     assert outlook(solo, 0, 0.2) == (
-        "By the bot's reckoning, by the end of next turn you hold about 20 of the 35 "
-        "resources your colony needs (7 of each).")
-    assert outlook(solo, 0, 0.5 + 0.5 / 3).endswith(
-        "you have your colony and about 1 of the 3 factions you must complete.")
-    assert outlook(new(2), 0, 0.6) == (
-        "By the bot's reckoning you are then a little ahead of your best rival.")
+        "By next turn's end: about 20 of the 35 resources your colony needs.")
+    assert outlook(solo, 0, 0.5 + 0.5 / 3) == (
+        "By next turn's end: your colony, and about 1 of the 3 factions done.")
+    assert outlook(new(2), 0, 0.6) == "Expect to be a little ahead of your best rival."
     assert outlook(new(2), 0, 0.3).endswith("well behind your best rival.")
     assert "%" not in outlook(new(2), 0, 0.51) + outlook(solo, 0, 0.9)
 

@@ -357,15 +357,16 @@ def outlook(view: NovaLuxState, seat: int, rating: float) -> str:
     """The hard bot's reward (hard.evaluate) in the game's own counts: alone, how far the
     seat gets by the end of next turn (resources towards the colony's 7s, then factions
     completed); with rivals, whether it is then ahead of the best of them, and by how much
-    as a player would put it."""
+    as a player would put it. Short, as the other games' outlooks are: at 70 to 115
+    characters it never found room beside a move and its reason."""
     if view.players == 1:
-        return f"By the bot's reckoning, by the end of next turn {_progress_words(view, rating)}."
+        return f"By next turn's end: {_progress_words(view, rating)}."
     lead = rating - 0.5
     if abs(lead) < 0.03:
-        return "By the bot's reckoning you then stay about level with your best rival."
+        return "Expect to stay level with your best rival."
     side = "ahead of" if lead > 0 else "behind"
     much = "a little" if abs(lead) < 0.1 else "well"
-    return f"By the bot's reckoning you are then {much} {side} your best rival."
+    return f"Expect to be {much} {side} your best rival."
 
 
 def _progress_words(view: NovaLuxState, rating: float) -> str:
@@ -375,9 +376,8 @@ def _progress_words(view: NovaLuxState, rating: float) -> str:
     founded = COLONY_SHARE + FOUNDED_SHARE
     if rating < founded - FOUNDED_SHARE / 2:
         units_held = round(min(rating, COLONY_SHARE) / COLONY_SHARE * need_units)
-        return (f"you hold about {units_held} of the {need_units} resources your colony "
-                f"needs ({COLONY_LEVEL} of each)")
+        return f"about {units_held} of the {need_units} resources your colony needs"
     need = 2 if view.players >= 5 else 3
     factions = max(0.0, rating - founded) / FACTION_SHARE * need
     done = min(need, int(factions + 0.25))
-    return f"you have your colony and about {done} of the {need} factions you must complete"
+    return f"your colony, and about {done} of the {need} factions done"
