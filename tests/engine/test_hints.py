@@ -199,6 +199,21 @@ def test_a_long_hint_leaves_out_the_runner_up_then_the_outlook_to_fit_two_lines(
     assert fits(text)
 
 
+def test_with_no_status_line_to_fit_a_hint_says_it_all() -> None:
+    """The plain-lines front end speaks the hint: nothing is left out to fit two rows."""
+    long = "x" * 60
+
+    class Wordy(Words):
+        def why(self, view: Any, seat: int, action: Any) -> str:
+            return f"{long} {long}"
+
+    hint = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_rating=0.5,
+                runner_share=0.5, by_rating=True)
+    assert hint_text(Game(words=Wordy()), None, 0, hint, lines=None) == (
+        f"Hint: Play R2: {long} {long}. From here you win about 5 times in 10. "
+        "Play R3 is about as good.")
+
+
 def test_a_reason_too_long_for_the_status_line_leaves_the_move_named_alone() -> None:
     class Rambling(Words):
         def why(self, view: Any, seat: int, action: Any) -> str:

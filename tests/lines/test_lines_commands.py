@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lines_player import control_bytes
@@ -117,6 +118,35 @@ def test_the_hint_names_a_choice(tmp_path: Path) -> None:
     output, _ = run_table(session, tmp_path, ["hint"])
     assert "Hint: " in output
     assert session.hints_used[0] == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_spoken_hint_keeps_its_outlook(
+    game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen leaves out what does not fit its two status rows; lines has no rows
+    to fit, so the hint is said whole: what the search expects from here included."""
+    import tui_games.lines.hint as lines_hint
+    from tui_games.engine.bots.hint import hint_text
+    from tui_games.engine.grammar import speak_to
+
+    outlooks: list[str] = []
+
+    def said_whole(info: Any, view: Any, seat: int, hint: Any, names: Any, **kw: Any) -> str:
+        text = hint_text(info, view, seat, hint, names, **kw)
+        if hint.rating is not None:
+            outlook = speak_to(info.explainer().outlook(view, seat, hint.rating), names, seat)
+            assert outlook in text
+            outlooks.append(outlook)
+        return text
+
+    monkeypatch.setattr(lines_hint, "hint_text", said_whole)
+    session = new_session(game_id)
+    typed = []
+    for _ in range(5):  # a few moves in, past any opening the bot does not search
+        typed += ["hint", "yes"]
+    output, _ = run_table(session, tmp_path, typed)
+    assert outlooks and " ".join(outlooks[-1].split()) in " ".join(output.split())
 
 
 def test_yes_after_a_hint_plays_the_hinted_choice_named_by_its_number(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The hint in words: the hard bot's move for the seat, from its observation only, and
 what it does for the seat in the game's words (engine.bots.hint.hint_text, the very words
-the screen's H shows).
+the screen's H shows, whole: the screen leaves out what does not fit its status line).
 """
 
 from __future__ import annotations
@@ -28,4 +28,5 @@ def hinted(info: GameInfo, session: Session, seat: int, view: GameState,
     bot = hint_bot(factory, session.rules, rng)
     found = suggest(bot, session.rules, view, seat)
     session.count_hint(seat)
-    return hint_text(info, view, seat, found, names), found.action
+    # Said, not shown: no status line to fit, so the outlook and runner-up stay.
+    return hint_text(info, view, seat, found, names, lines=None), found.action

@@ -192,9 +192,12 @@ def after_move(rules: Rules[Any, Any], view: GameState, action: Action) -> GameS
     return after
 
 
-def fits(text: str) -> bool:
-    """Whether ``text`` wraps at words (as the status line does) into its two lines."""
-    return len(textwrap.wrap(text, STATUS_WIDTH, break_on_hyphens=False)) <= STATUS_LINES
+def fits(text: str, lines: int | None = STATUS_LINES) -> bool:
+    """Whether ``text`` wraps at words (as the status line does) into ``lines`` lines
+    (None: any number)."""
+    if lines is None:
+        return True
+    return len(textwrap.wrap(text, STATUS_WIDTH, break_on_hyphens=False)) <= lines
 
 
 def _close(hint: Hint) -> bool:
@@ -206,14 +209,16 @@ def _close(hint: Hint) -> bool:
 
 
 def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
-              names: Sequence[str] | None = None) -> str:
+              names: Sequence[str] | None = None,
+              lines: int | None = STATUS_LINES) -> str:
     """The hint in the game's words, for every front end: the move and what it does for
     the seat, what the search expects from here, and the runner-up when it is nearly as
     good. One pick, one reason; it fits the status line's two lines at 80 columns. What
     gives way first: the move's full name (for the explainer's short one, ShortNames),
     then the runner-up, then the outlook, and the reason last, when even the short name
-    leaves it no room. With ``names`` (every seat's), the rules' "Seat 2" reads as that
-    player's name and ``seat`` as "you".
+    leaves it no room. ``lines=None`` (a front end with no status line to fit, as the
+    plain lines one) keeps it all. With ``names`` (every seat's), the rules' "Seat 2"
+    reads as that player's name and ``seat`` as "you".
 
     "Hint: Play G9 (2): wins this trick and its 2 points. From here you end the game on
     top about 6 times in 10. Play R10 (1) is about as good."
@@ -252,6 +257,6 @@ def hint_text(game: Explained, view: GameState, seat: int, hint: Hint,
                 what = _said(move_name(rules, words, view, hint.action, short=short))
                 head = f"Hint: {what}: {why}." if reasoned else f"Hint: {what}."
                 text = said([head, *options[rank]])
-                if fits(text):
+                if fits(text, lines):
                     return text
     return text  # not even the short name alone fits: said whole, the line wraps
