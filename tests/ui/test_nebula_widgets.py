@@ -3,6 +3,7 @@ Time planning, the reserve row, the Values board, the cards and the score pad.""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from itertools import pairwise
 
@@ -35,7 +36,9 @@ from tui_games.games.nebula.reserve import StarRow, group_text
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.state import BLACK, EMPTY
+from tui_games.games.nebula.table import PANE_TITLES
 from tui_games.games.nebula.table_model import INDICATOR_KEY, INDICATOR_LABEL, boosted_line
+from tui_games.games.nebula.tutorial import TUTORIAL
 from tui_games.games.nebula.values_board import ValuesBoard
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
@@ -528,3 +531,11 @@ async def test_a_new_marker_on_the_cards_repaints_them_without_a_layout_pass(
         await pilot.pause()
         cards.shown = CardsShown(career=(0, 6))
         assert asked[-1] is False
+
+
+def test_learn_names_each_pane_by_the_title_its_tab_shows() -> None:
+    # Issue 31, played: Learn sent the newcomer to the "Objectives pane"; the tabs read
+    # Clusters, Values, Cards, Scores.
+    said = " ".join([step.text for step in TUTORIAL.steps] + [TUTORIAL.farewell])
+    named = re.findall(r"(\w+) pane", said)
+    assert named and set(named) <= set(PANE_TITLES.values()), named

@@ -6,10 +6,12 @@ from __future__ import annotations
 from tui_games.engine.codec import clone
 from tui_games.engine.tutorial import script
 from tui_games.games import all_games
+from tui_games.games.nebula.board import CONSTELLATIONS, INDICATOR_LAST
 from tui_games.games.nebula.describe import stars_in_front
-from tui_games.games.nebula.rules import CHAOS_KEEP
+from tui_games.games.nebula.rules import CHAOS_KEEP, end_triggers
 from tui_games.games.nebula.state import (
     CAREER_MARKERS_TO_END,
+    CONSTELLATIONS_TO_END,
     EMPTY,
     REFILL_AT,
     FinishPositioning,
@@ -55,6 +57,25 @@ def test_learn_says_what_career_objectives_are_and_that_completing_them_ends_the
     assert "Career objectives" in said
     assert "completing one first scores most" in said
     assert f"Once {CAREER_MARKERS_TO_END[2]} are completed in all, the last round begins" in said
+
+
+def test_learn_names_every_way_a_galaxy_or_the_indicator_starts_the_last_round() -> None:
+    # Issue 31, played: a newcomer's game ended "because you completed 3 Constellations",
+    # a word and an ending Learn had never named; it spoke of Career markers only.
+    said = " ".join(step.text for step in TUTORIAL.steps)
+    assert f"fills {CONSTELLATIONS_TO_END} Constellations" in said
+    assert f"{len(CONSTELLATIONS[0])} spaces each" in said
+    assert all(len(spaces) == len(CONSTELLATIONS[0]) for spaces in CONSTELLATIONS)
+    assert f"K indicator reaches {INDICATOR_LAST}" in said
+    # the number Learn says is the one the rules end on
+    info = all_games()["nebula"]
+    state = info.rules.setup(2, 0, {"mode": "full"})
+    for space in CONSTELLATIONS[0] + CONSTELLATIONS[1]:
+        state.galaxies[0][space] = 0
+    assert not end_triggers(state)
+    for space in CONSTELLATIONS[2]:
+        state.galaxies[0][space] = 0
+    assert end_triggers(state) == [f"Seat 1 completed {CONSTELLATIONS_TO_END} Constellations"]
 
 
 def test_time_steps_say_what_the_key_press_will_do_not_what_it_did() -> None:

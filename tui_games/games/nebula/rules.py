@@ -47,6 +47,7 @@ from tui_games.games.nebula.state import (
     BLACK,
     BLACK_STARS_BY_PLAYERS,
     CAREER_MARKERS_TO_END,
+    CONSTELLATIONS_TO_END,
     EMPTY,
     HIDDEN,
     REFILL_AT,
@@ -512,8 +513,8 @@ def end_triggers(s: NebulaState) -> list[str]:
     if s.indicator >= INDICATOR_LAST:
         reasons.append("the Black Star indicator reached its last space")
     for seat, galaxy in enumerate(s.galaxies):
-        if len(complete_constellations(galaxy)) >= 3:
-            reasons.append(f"{player_name(seat)} completed 3 Constellations")
+        if len(complete_constellations(galaxy)) >= CONSTELLATIONS_TO_END:
+            reasons.append(f"{player_name(seat)} completed {CONSTELLATIONS_TO_END} Constellations")
     if not any(s.bag):
         reasons.append("the bag ran out of stars")
     if sum(len(marks) for marks in s.career_marks) >= CAREER_MARKERS_TO_END[s.players]:
