@@ -25,6 +25,7 @@ from tui_games.games.nova_lux.state import (
     NONE,
     FedConvert,
     ForceTrade,
+    FoundColony,
     Harvest,
     MoveTo,
     NovaLuxState,
@@ -278,6 +279,24 @@ def test_in_words_says_or_and_needs_where_the_panel_has_bars_and_arrows() -> Non
         assert "|" not in said and "->" not in said and "<->" not in said, said
         assert f"{faction.name}: " in said and f"; needs {requirement_text(faction)}" in said
     assert " or " in said
+
+
+def test_the_status_line_stops_offering_the_colony_once_it_stands() -> None:
+    # Issue 31, played: turns after the colony was founded still read "Your turn: harvest,
+    # move, engine, colony (each once)", while the list never offered a colony again.
+    s = table()
+    s.res[0] = [9, 9, 9, 9, 9]
+    assert any(isinstance(a, FoundColony) for a in RULES.legal_actions(s))
+    RULES.apply(s, FoundColony())
+    s.did, s.open_action = [], ""  # a later turn of the same seat
+    assert not any(isinstance(a, FoundColony) for a in RULES.legal_actions(s))
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: harvest, move, engine (each once), then take 1 hydrogen to end."
+    )
+    s.did = ["harvest", "move", "engine"]
+    assert turn_lines.still_open(s) == "harvest, move and engine done (your colony stands)"
+    s.did = ["harvest", "move", "engine", "colony"]  # founded this very turn
+    assert turn_lines.still_open(s) == "all four actions done"
 
 
 def test_the_map_has_column_letters_and_row_numbers_from_the_cells_names() -> None:
