@@ -230,7 +230,7 @@ class NebulaRules:
 
     def _step_time(self, s: NebulaState, a: StepTime) -> None:
         if s.phase not in ("collect", "time") or s.time_left == 0:
-            raise IllegalAction("no movement points are left to spend")
+            raise IllegalAction("no Time steps are left to spend")
         if a.cluster not in range(CLUSTER_COUNT) or a.step not in (1, -1):
             raise IllegalAction("a Time marker moves one space, clockwise or counterclockwise")
         if s.time_dirs[a.cluster] not in (0, a.step):
@@ -242,7 +242,7 @@ class NebulaRules:
 
     def _take_stars(self, s: NebulaState, a: TakeStars) -> None:
         if s.phase != "time" or s.time_left:
-            raise IllegalAction("spend all 5 movement points before taking stars")
+            raise IllegalAction("spend all 5 Time steps before taking stars")
         s.log.append(Event(narrate(s, a, s.current)))
         reserve = s.reserves[s.current]
         for cluster, at in zip(s.clusters, s.markers, strict=True):
