@@ -8,6 +8,7 @@ from tui_games.engine.tutorial import script
 from tui_games.games import all_games
 from tui_games.games.nebula.board import CONSTELLATIONS, INDICATOR_LAST
 from tui_games.games.nebula.describe import stars_in_front
+from tui_games.games.nebula.placement import within_limit
 from tui_games.games.nebula.rules import CHAOS_KEEP, end_triggers
 from tui_games.games.nebula.state import (
     CAREER_MARKERS_TO_END,
@@ -103,3 +104,15 @@ def test_the_finish_step_says_when_a_cluster_is_refilled_as_the_table_shows_it()
         left = sum(1 for star in cluster if star != EMPTY)
         assert left > REFILL_AT[2] or left == len(cluster)
     assert any(EMPTY in cluster for cluster in after.clusters)  # the "·" slots stay
+
+
+def test_the_farewell_says_how_many_stars_a_turn_places_as_the_rules_count_them() -> None:
+    # Issue 31, played: the limit was learnt from a refusal, "Only 2 stars a turn, or 3
+    # when one of them matches the boosted purple (P) star", never from Learn.
+    assert "place 2 (3 with the boosted colour)" in TUTORIAL.farewell
+    s = all_games()["nebula"].rules.setup(2, 0, {"mode": "full"})
+    others = [c for c in range(6) if c != s.boosted]
+    s.placed = others[:2]
+    assert not within_limit(s, others[2]) and within_limit(s, s.boosted)
+    s.placed = [*others[:2], s.boosted]
+    assert not within_limit(s, others[3])

@@ -160,9 +160,9 @@ TUTORIAL = Tutorial(
     steps=STEPS,
     intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
     "for objectives.",
-    farewell="On your own now (undo works again). The most VP at the end wins: objectives, "
-    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, "
-    "position both; then each turn move the Time markers 5 spaces to take stars, and "
-    "place each next to one of yours, never linked to its own colour.",
+    farewell="On your own (undo works again). Most VP at the end wins: objectives, "
+    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, place "
+    "both; then each turn move the Time markers 5 spaces, take stars, place 2 (3 with the "
+    "boosted colour) next to yours, never linked to their colour.",
     mark=mark,
 )
