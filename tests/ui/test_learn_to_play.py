@@ -133,6 +133,36 @@ async def test_every_guided_game_plays_through_by_its_keys(
 
 
 @pytest.mark.parametrize("info", GUIDED, ids=lambda info: info.id)
+async def test_the_farewell_stays_whole_as_the_game_goes_on_after_the_hand_over(
+        info: GameInfo, store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 31, played: Nebula's farewell lost its last line ("and place each next to
+    one of yours, never linked to its own colour") at the first move after Learn, when
+    the log went back to its own height; the log now takes the rows the farewell leaves."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, info)
+        guide = guide_of(screen)
+        for step in guide.tutorial.steps:
+            await my_turn(pilot)
+            await pilot.press(*step.keys)
+            await pilot.pause()
+        box = screen.query_one("#guide", Static)
+        for _ in range(4):  # moves of the player's own, and the bots' answers
+            for _ in range(300):  # until the player decides again, or a dialog (a round's end)
+                if app.screen is not screen or (screen.mine() and screen.bot_thinking is None):
+                    break
+                await pilot.pause()
+            if app.screen is not screen:
+                break
+            width, height = box.content_size
+            assert len(textwrap.wrap(guide.tutorial.screen_farewell, width)) <= height, \
+                "farewell cut"
+            assert screen.query_one("#log").size.height >= 1
+            assert screen.play(screen.legal()[0])
+            await pilot.pause()
+
+
+@pytest.mark.parametrize("info", GUIDED, ids=lambda info: info.id)
 async def test_wrong_keys_at_every_step_play_nothing_and_say_why(
         info: GameInfo, store: SaveStore, make_app: MakeApp) -> None:
     """A legal key that is not the step's is refused with a sentence, an illegal one

@@ -162,7 +162,7 @@ class KeyboardPlayer:
         assert clusters.selected == 0  # every turn starts on the top ring
         if self.rng.random() < 0.3:  # Enter too early: the rules say why
             await pilot.press("enter")
-            self.refusals += self._refused(screen, "spend all 5 movement points")
+            self.refusals += self._refused(screen, "spend all 5 time steps")
         for cluster in range(3):
             moves = [s.step for s in steps if s.cluster == cluster]
             if not moves:
@@ -178,7 +178,7 @@ class KeyboardPlayer:
             while clusters.selected != idle:
                 await pilot.press("up")
             await pilot.press("right")
-            self.refusals += self._refused(screen, "no movement points are left")
+            self.refusals += self._refused(screen, "no time steps are left")
         expected_take = clusters.preview()
         await pilot.press("enter")
         played = screen.session.actions[before:]

@@ -187,7 +187,7 @@ async def test_keys_out_of_their_phase_are_explained_by_the_rules(
         assert status(screen).is_error
         assert "Finish positioning once your stars are collected" in status(screen).text
         await pilot.press("enter")
-        assert "Spend all 5 movement points" in status(screen).text
+        assert "Spend all 5 Time steps" in status(screen).text
         assert len(screen.session.actions) == before
     async with make_app(store, position(placing)).run_test(size=SIZE) as pilot:
         screen = await table(pilot)

@@ -3,6 +3,7 @@ Time planning, the reserve row, the Values board, the cards and the score pad.""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from itertools import pairwise
 
@@ -26,16 +27,25 @@ from tui_games.games.nebula.board import (
     space_in_direction,
 )
 from tui_games.games.nebula.clusters import ARROWS, StarClusters, indicator_track
+from tui_games.games.nebula.final_score import career_label
 from tui_games.games.nebula.galaxy import GalaxyBoard, art, black_zone
 from tui_games.games.nebula.galaxy_canvas import Art
 from tui_games.games.nebula.nebula_view import constellation_values
 from tui_games.games.nebula.objective_cards import CardsShown, ObjectiveCards
-from tui_games.games.nebula.objectives import ADVANCED_DECK, CAREER_DECK, PERSONAL_DECK
+from tui_games.games.nebula.objectives import (
+    ADVANCED_DECK,
+    CAREER_DECK,
+    PERSONAL_DECK,
+    career_done,
+    career_spaces,
+)
 from tui_games.games.nebula.reserve import StarRow, group_text
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.score_pad import ScorePad
 from tui_games.games.nebula.state import BLACK, EMPTY
+from tui_games.games.nebula.table import PANE_TITLES
 from tui_games.games.nebula.table_model import INDICATOR_KEY, INDICATOR_LABEL, boosted_line
+from tui_games.games.nebula.tutorial import TUTORIAL
 from tui_games.games.nebula.values_board import ValuesBoard
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
@@ -349,8 +359,8 @@ def test_the_cards_show_markers_progress_and_the_personal_objective() -> None:
                              career_ready=(False, True), advanced=(0, 28),
                              advanced_counts=(2, 1), personal=4, personal_holds=True)
     text = cards.render().plain
-    assert "North: 3 colours" in text and "16/10 Ann Bob" in text
-    assert "Orbit 3: 3 colours" in text and "✓now" in text
+    assert "North in 3 colours" in text and "16/10 Ann Bob" in text
+    assert "Orbit 3 in 3 colours" in text and "✓now" in text
     assert "A1 each R linked to a P you ×2" in text and "A2 each Career you did you ×1" in text
     assert "✓ holds" in text
 
@@ -528,3 +538,32 @@ async def test_a_new_marker_on_the_cards_repaints_them_without_a_layout_pass(
         await pilot.pause()
         cards.shown = CardsShown(career=(0, 6))
         assert asked[-1] is False
+
+
+def test_learn_names_each_pane_by_the_title_its_tab_shows() -> None:
+    # Issue 31, played: Learn sent the newcomer to the "Objectives pane"; the tabs read
+    # Clusters, Values, Cards, Scores.
+    said = " ".join([step.text for step in TUTORIAL.steps] + [TUTORIAL.farewell])
+    named = re.findall(r"(\w+) pane", said)
+    assert named and set(named) <= set(PANE_TITLES.values()), named
+
+
+def test_the_career_cards_say_their_spaces_must_all_be_filled_in_the_score_sheets_words() -> None:
+    # Issue 31, played: "South: 3 colours 16/10" did not say the South Constellation must
+    # be full (in exactly 3 colours); the hint called it "Career South Constellation" and
+    # the final score "South in 3 colours".
+    for card_id, card in enumerate(CAREER_DECK):
+        text = cards_rows(CardsShown(career=(card_id,)))
+        assert text[0].startswith("Career  fill all"), text
+        if "colours" in card.kind:
+            assert career_label(card) in text[1], text
+    size = len(NebulaRules().setup(2, 1, {}).galaxies[0])
+    for card in CAREER_DECK:  # what "fill all" stands for: its spaces, every one occupied
+        spaces = career_spaces(card)
+        galaxy = [EMPTY] * size
+        for k, space in enumerate(spaces):
+            galaxy[space] = k % 3  # exactly 3 colours
+        assert career_done(card, galaxy)
+        for space in spaces:
+            assert not career_done(card, [EMPTY if x == space else c for x, c in
+                                          enumerate(galaxy)])

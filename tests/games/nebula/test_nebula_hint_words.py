@@ -13,7 +13,7 @@ from tui_games.engine.bots.hint import Hint, fits, hint_text
 from tui_games.engine.codec import clone
 from tui_games.engine.grammar import plural
 from tui_games.games import get_game
-from tui_games.games.nebula.board import CLUSTER_NAMES, INDEX
+from tui_games.games.nebula.board import CENTRE, CLUSTER_NAMES, INDEX, NEIGHBOURS
 from tui_games.games.nebula.describe import a_star, stars_in_front
 from tui_games.games.nebula.hard import seat_value
 from tui_games.games.nebula.hint_words import outlook, short, why
@@ -88,8 +88,27 @@ def test_taking_stars_and_chaos_say_what_they_do_for_the_reserve() -> None:
     assert why(view, seat, TurnToChaos(red)) == (
         f"swaps {a_star(red)} from your reserve for your pick of five drawn from the bag "
         f"({sum(view.bag)} stars in it)")
-    assert why(view, seat, KeepStar(red)) == (
-        f"keeps {a_star(red)} of the five drawn for your reserve")
+
+
+def test_keeping_a_drawn_star_says_what_its_colour_is_worth_or_where_it_fits() -> None:
+    # Issue 31, played: "Keep a white (W) star: keeps a white (W) star of the five drawn
+    # for your reserve" said the move twice and no reason.
+    s = RULES.setup(2, 1, {"mode": "full"})
+    seat = RULES.to_move(s)
+    white, red = star_of("W"), star_of("R")
+    s.personal[seat] = _card("highlighted_colour", white)
+    s.galaxies[seat] = galaxy("C=R")
+    assert why(s, seat, KeepStar(white)) == (
+        "white is your objective's colour; the others go back to the box")
+    # nothing singled out: the spaces it may go on, by the placing rule
+    spaces = len(NEIGHBOURS[CENTRE])
+    assert why(s, seat, KeepStar(star_of("P"))) == (
+        f"purple fits {spaces} empty spaces of your Galaxy now (linked to yours, not to its "
+        "own colour)")
+    assert why(s, seat, KeepStar(red)) == (
+        "no space of your Galaxy takes red now: it waits in your reserve")
+    for star in (white, red):
+        assert "keeps" not in why(s, seat, KeepStar(star))
 
 
 def test_a_take_stars_hint_shows_its_reason_whole_at_80_columns() -> None:
@@ -164,12 +183,16 @@ def test_a_black_star_that_moves_the_indicator_onto_a_boost_space_says_so() -> N
         "slot 1 of 8; the indicator reaches 3: a new boosted star replaces blue (B)")
 
 
-def test_a_step_that_leaves_every_marker_on_an_empty_space_says_so() -> None:
+def test_a_step_onto_empty_spaces_says_it_is_one_of_a_plan_and_how_many_steps_are_left() -> None:
     s = new(2)
     seat = s.current
     for cluster in s.clusters:
         cluster[:] = [EMPTY] * len(cluster)
-    assert why(s, seat, StepTime(0, 1)) == "leaves every Time marker facing an empty space"
+    # Issue 31, played: "leaves every Time marker facing an empty space" gave no reason
+    # to step there: it is a step of a longer plan, and says what the rest is for.
+    assert why(s, seat, StepTime(0, 1)) == (
+        "one step on the way: every marker faces an empty space for now, 4 steps left to "
+        "bring them to stars")
 
 
 def test_every_move_of_a_random_game_has_a_reason() -> None:

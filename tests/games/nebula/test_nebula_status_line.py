@@ -7,15 +7,17 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from nebula_helpers import RULES, new, placing, star
 
-from tui_games.engine.core import Action
+from tui_games.engine.core import Action, IllegalAction
 from tui_games.games.nebula import status_line as line
 from tui_games.games.nebula import table_model as model
 from tui_games.games.nebula.board import INDEX
 from tui_games.games.nebula.state import (
     NebulaState,
     PositionBlackStar,
+    StepTime,
     TakeStars,
     TurnToChaos,
 )
@@ -121,3 +123,18 @@ def test_value_tokens_are_named_in_the_table_s_words() -> None:
     assert [model.token_label(t) for t in (0, 5)] == ["R", "O"]
     assert model.token_label(13).startswith("A")
     assert model.PLACES == ("1st", "2nd", "3rd")
+
+
+def test_a_refused_take_counts_time_in_steps_as_the_status_line_does() -> None:
+    # Issue 31, played: "Invest Time: 2 steps left to spend" beside the refusal "Spend all
+    # 5 movement points before taking stars": two names for one thing.
+    s = new(2)
+    assert "steps left to spend" in line.time_status((0, 1, 2), 5, can_take=False)
+    words = []
+    for early in (True, False):
+        with pytest.raises(IllegalAction) as refused:
+            RULES.apply(s, TakeStars() if early else StepTime(1, 1))
+        words.append(str(refused.value).lower())
+        while s.time_left:
+            RULES.apply(s, StepTime(0, 1))
+    assert all("time steps" in w and "point" not in w for w in words), words

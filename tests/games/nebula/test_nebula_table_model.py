@@ -171,6 +171,20 @@ def test_the_values_key_says_what_each_place_pays_and_what_a1_to_a4_are() -> Non
     assert all(len(line) <= 34 for line in VALUES_KEY)
 
 
+def test_the_values_key_says_a_tie_goes_to_the_token_moved_there_last() -> None:
+    # Issue 31, played: red advanced first, yellow later, both on 1: "R 1 2nd" beside
+    # "Y 1 1st" looked like a mistake; the key now says how a tie is broken.
+    from tui_games.games.nebula.objectives import value_podium
+    from tui_games.games.nebula.table_model import VALUES_KEY
+
+    assert "(tie: newest)" in VALUES_KEY[0]
+    red, yellow = 0, 2
+    values, stamps = [0] * 6, [0] * 6
+    values[red], stamps[red] = 1, 1
+    values[yellow], stamps[yellow] = 1, 2  # moved onto the same space afterwards
+    assert value_podium(values, stamps, range(6)) == [yellow, red]
+
+
 def test_the_boosted_star_and_the_black_star_rows_say_what_they_are() -> None:
     """Issue 31: "boosted O" was never explained, and the Galaxy's "black ○○○…" and the
     clusters' "black ○○◇…" read the same."""

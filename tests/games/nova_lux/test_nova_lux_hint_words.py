@@ -13,7 +13,14 @@ from tui_games.engine.bots.hint import Hint, after_move, hint_text
 from tui_games.engine.grammar import speak_to
 from tui_games.games import get_game
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
-from tui_games.games.nova_lux.cards import FACTIONS, HYDROGEN, OXYGEN, WATER, requirement_text
+from tui_games.games.nova_lux.cards import (
+    FACTIONS,
+    HYDROGEN,
+    OXYGEN,
+    STARS,
+    WATER,
+    requirement_text,
+)
 from tui_games.games.nova_lux.describe import star_at
 from tui_games.games.nova_lux.hint_words import outlook, short_text, shortfall, why
 from tui_games.games.nova_lux.state import (
@@ -166,11 +173,11 @@ def test_storing_a_star_says_what_its_runs_pay_and_what_it_replaces() -> None:
     # pays (and, where the line has room, what the old one paid).
     assert "replacing a red giant" in RULES.describe(s, StoreStar(0))
     assert why(s, 0, StoreStar(0)) in (
-        "stores the yellow star (1 life form -> 2 oxygen a run) in place of its red giant "
-        "(1 oxygen -> 2 water)",
-        "stores the yellow star for your engine (1 life form -> 2 oxygen a run)")
+        "stores the yellow star (1 life form for 2 oxygen a run) in place of its red giant "
+        "(1 oxygen for 2 water)",
+        "stores the yellow star for your engine (1 life form for 2 oxygen a run)")
     assert why(s, 0, StoreStar(NONE)) == (
-        "keeps your engine's three stars; the yellow star (1 life form -> 2 oxygen) is "
+        "keeps your engine's three stars; the yellow star (1 life form for 2 oxygen) is "
         "discarded")
 
 
@@ -227,3 +234,17 @@ def test_every_move_of_random_games_gets_a_reason_the_hint_shows_at_80_columns(
             assert reason, RULES.describe(view, action)
             text = hint_text(info, view, seat, Hint(action, only_move=len(legal) == 1), names)
             assert speak_to(reason, names, seat) in text, text
+
+
+def test_a_stored_stars_run_reads_in_words_not_the_panels_arrows_and_bars() -> None:
+    # Issue 31, played: "stores the red giant for your engine (1 water -> 2 oxygen | life
+    # forms a run)": the panel's shorthand, unexplained, inside a hint's reason.
+    s = _turn("W5 A7 L7 O7 H7")
+    s.engine[0] = [3, 0, 1]
+    for star_id, star in enumerate(STARS):
+        if len(star.reward) > 1 or len(star.cost) > 1:
+            s.store_star, s.store_seat = star_id, 0
+            break
+    reasons = [why(s, 0, StoreStar(slot)) for slot in (0, NONE)]
+    assert all(r and "->" not in r and "|" not in r for r in reasons), reasons
+    assert any(" or " in r for r in reasons), reasons

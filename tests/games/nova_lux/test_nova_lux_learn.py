@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, card, new, put_star
 
-from tui_games.games.nova_lux.state import Pick, TakeHydrogen
+from tui_games.games.nova_lux.interned import ENGINE_SLOTS
+from tui_games.games.nova_lux.state import NONE, Pick, StoreStar, TakeHydrogen
 from tui_games.games.nova_lux.tutorial import TUTORIAL
 
 
@@ -32,3 +33,18 @@ def test_learn_says_how_the_faction_draft_of_a_real_game_is_played() -> None:
     while s.phase == "draft":
         RULES.apply(s, next(a for a in RULES.legal_actions(s) if isinstance(a, Pick)))
     assert all(len(kept) == 3 for kept in s.factions)
+
+
+def test_learn_says_what_a_star_does_once_the_engine_is_full_as_the_rules_offer_it() -> None:
+    # Issue 31, played: "A 4th star you store in place of one." left a newcomer guessing
+    # what a "4th star" was and what else could happen to it.
+    said = " ".join(step.text for step in TUTORIAL.steps)
+    assert f"The engine holds {ENGINE_SLOTS} stars: a new one replaces one or is discarded" in said
+    s = new(2, ships=("C3", "G6"), blank=True, offers="off")
+    put_star(s, "C3", 1, hydrogen=1)
+    put_star(s, "E3", 2, hydrogen=3)
+    s.engine[0] = [0, 1, 2]
+    RULES.apply(s, TakeHydrogen(card("C3")))  # its last hydrogen: the star comes for the engine
+    assert s.phase == "store"
+    offered = {a.slot for a in RULES.legal_actions(s) if isinstance(a, StoreStar)}
+    assert offered == {*range(ENGINE_SLOTS), NONE}  # in place of each star, or discarded

@@ -18,12 +18,14 @@ from tui_games.games.nova_lux.cards import (
     RESOURCE_NAMES,
     STARS,
     options_text,
+    requirement_text,
 )
 from tui_games.games.nova_lux.map_cursor import MIDDLE, CursorPlan
 from tui_games.games.nova_lux.state import (
     NONE,
     FedConvert,
     ForceTrade,
+    FoundColony,
     Harvest,
     MoveTo,
     NovaLuxState,
@@ -258,11 +260,43 @@ def test_i_shows_the_engine_in_words_and_the_panels_letters_legend() -> None:
     )
     assert words[2].startswith("  2. empty") and words[3].startswith("  3. empty")
     text = view.details(s, 0, cell("C3"), NAMES)
-    assert "\n".join(words) in text and text.endswith(view.SHORTHAND)
+    assert "\n".join(view.spoken(w) for w in words) in text and text.endswith(view.SHORTHAND)
     for r, letter in enumerate(RESOURCE_LETTERS):
         assert f"{letter} {RESOURCE_NAMES[r]}" in view.SHORTHAND, letter
     for shorthand in ("L|O>A", "O<>H", "A12 L8", "[x]", "Y3", "R5"):
         assert shorthand in view.SHORTHAND
+
+
+def test_in_words_says_or_and_needs_where_the_panel_has_bars_and_arrows() -> None:
+    # Issue 31, played: i showed "convert 1 life form -> 1 water | hydrogen | needs colony
+    # founded on a yellow star": one bar meant "or", the next the card's second row.
+    s = table()
+    s.engine[0] = [next(i for i, star in enumerate(STARS) if len(star.cost) > 1)]
+    for fid, faction in enumerate(FACTIONS):
+        s.factions[0] = [fid]
+        text = view.details(s, 0, cell("C3"), NAMES)
+        said = text[: text.index(view.SHORTHAND)]  # the legend explains the letters
+        assert "|" not in said and "->" not in said and "<->" not in said, said
+        assert f"{faction.name}: " in said and f"; needs {requirement_text(faction)}" in said
+    assert " or " in said
+
+
+def test_the_status_line_stops_offering_the_colony_once_it_stands() -> None:
+    # Issue 31, played: turns after the colony was founded still read "Your turn: harvest,
+    # move, engine, colony (each once)", while the list never offered a colony again.
+    s = table()
+    s.res[0] = [9, 9, 9, 9, 9]
+    assert any(isinstance(a, FoundColony) for a in RULES.legal_actions(s))
+    RULES.apply(s, FoundColony())
+    s.did, s.open_action = [], ""  # a later turn of the same seat
+    assert not any(isinstance(a, FoundColony) for a in RULES.legal_actions(s))
+    assert turn_lines.status_text(s, 0, True, NAMES, True).startswith(
+        "Your turn: harvest, move, engine (each once), then take 1 hydrogen to end."
+    )
+    s.did = ["harvest", "move", "engine"]
+    assert turn_lines.still_open(s) == "harvest, move and engine done (your colony stands)"
+    s.did = ["harvest", "move", "engine", "colony"]  # founded this very turn
+    assert turn_lines.still_open(s) == "all four actions done"
 
 
 def test_the_map_has_column_letters_and_row_numbers_from_the_cells_names() -> None:

@@ -34,6 +34,7 @@ from tui_games.games.nebula.objectives import (
     personal_unit,
     token_vp,
 )
+from tui_games.games.nebula.placement import allowed_colours
 from tui_games.games.nebula.rules import NebulaRules
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
@@ -139,7 +140,12 @@ def _good_for(view: NebulaState, seat: int, star: int) -> str:
 def _step_reasons(view: NebulaState, seat: int, after: NebulaState) -> Iterator[str]:
     faced = [x for x in stars_in_front(after) if x != EMPTY]
     if not faced:
-        yield "leaves every Time marker facing an empty space"
+        # A step of a longer plan: say that the later steps still choose what is taken.
+        left = plural(after.time_left, "step")
+        yield (f"one step on the way: every marker faces an empty space for now, {left} "
+               "left to bring them to stars")
+        yield f"one step on the way, {left} left to bring the markers to stars"
+        yield "one step on the way: the markers face empty spaces for now"
         return
     stars = f"puts {and_list([a_star(x) for x in faced])} in front of the Time markers"
     goods = []
@@ -192,6 +198,12 @@ def _reasons(view: NebulaState, seat: int, action: NebulaAction) -> Iterator[str
             yield from _keep_reasons(view, seat, action)
         return
     text = _why(view, seat, action)
+    if isinstance(action, KeepStar):
+        # What the colour is worth to the seat, as a Time step says it of the stars faced.
+        good = _good_for(view, seat, action.star)
+        if good:
+            yield f"{STAR_NAMES[action.star]} {good}; the others go back to the box"
+            yield f"{STAR_NAMES[action.star]} {good}"
     if isinstance(action, StepTime):
         after = after_move(_RULES, view, action)
         if after is not None:
@@ -229,7 +241,7 @@ def _why(view: NebulaState, seat: int, action: NebulaAction) -> str:
         return (f"swaps {a_star(action.star)} from your reserve for your pick of five "
                 f"drawn from the bag ({left} stars in it)")
     if isinstance(action, KeepStar):
-        return f"keeps {a_star(action.star)} of the five drawn for your reserve"
+        return _fits(view, seat, action.star)
     if isinstance(action, KeepPersonal):
         # The rulebook: kept face down; it scores at the end if the Galaxy meets it.
         return "kept secret; scores if your Galaxy meets it at the end"
@@ -255,6 +267,22 @@ def _why(view: NebulaState, seat: int, action: NebulaAction) -> str:
     if gain < 0:
         return f"{what}costs about {-gain} VP of your estimated score, for what it sets up"
     return f"{what}leaves your estimated final score as it is"
+
+
+def _fits(view: NebulaState, seat: int, star: int) -> str:
+    """Where a kept star could go now: the empty spaces linked to the Galaxy and to no
+    star of its colour (the placing rule a newcomer learns by its refusals)."""
+    if star == BLACK:
+        return "black goes to your Black Star Zone, not the Galaxy"
+    galaxy = view.galaxies[seat] if seat < len(view.galaxies) else None
+    if galaxy is None:
+        return ""
+    spaces = sum(1 for space, colours in enumerate(allowed_colours(galaxy))
+                 if galaxy[space] == EMPTY and colours >> star & 1)
+    if not spaces:
+        return f"no space of your Galaxy takes {STAR_NAMES[star]} now: it waits in your reserve"
+    return (f"{STAR_NAMES[star]} fits {plural(spaces, 'empty space')} of your Galaxy now "
+            "(linked to yours, not to its own colour)")
 
 
 def _finish(view: NebulaState, seat: int) -> str:

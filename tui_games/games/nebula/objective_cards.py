@@ -20,7 +20,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui_games.games.nebula.board import CONSTELLATION_NAMES
+from tui_games.games.nebula.final_score import career_label
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
@@ -52,12 +52,15 @@ class CardsShown(NamedTuple):
     personal_holds: bool = False
 
 
+CAREER_NOTE = "fill all · first/later VP"
+"""Every Career card asks for a set of spaces all occupied: the title says it once."""
+
+
 def career_short(card: Card) -> str:
-    """A Career card in a few words: `North: 3 colours`."""
-    if card.kind == "constellation_3_colours":
-        return f"{CONSTELLATION_NAMES[card.param]}: 3 colours"
-    if card.kind == "orbit_3_colours":
-        return f"Orbit {card.param + 1}: 3 colours"
+    """A Career card in a few words under CAREER_NOTE: `North in 3 colours`, as the final
+    score names it (`North: 3 colours` did not say the constellation must be full)."""
+    if card.kind in ("constellation_3_colours", "orbit_3_colours"):
+        return career_label(card)
     if card.kind == "indirect_spaces":
         return "8 indirect-link ends"
     return "8 next to highlights"
@@ -135,7 +138,7 @@ class ObjectiveCards(Widget):
     def render(self) -> Content:
         """Career cards, Advanced cards, the Personal card."""
         s = self.shown
-        lines: list[Content] = [self._title("Career", "first/later VP · markers")]
+        lines: list[Content] = [self._title("Career", CAREER_NOTE)]
         for i, card_id in enumerate(s.career):
             card = CAREER_DECK[card_id]
             text = career_text(card) if self.large else (

@@ -47,6 +47,7 @@ from tui_games.games.nebula.state import (
     BLACK,
     BLACK_STARS_BY_PLAYERS,
     CAREER_MARKERS_TO_END,
+    CONSTELLATIONS_TO_END,
     EMPTY,
     HIDDEN,
     REFILL_AT,
@@ -229,7 +230,7 @@ class NebulaRules:
 
     def _step_time(self, s: NebulaState, a: StepTime) -> None:
         if s.phase not in ("collect", "time") or s.time_left == 0:
-            raise IllegalAction("no movement points are left to spend")
+            raise IllegalAction("no Time steps are left to spend")
         if a.cluster not in range(CLUSTER_COUNT) or a.step not in (1, -1):
             raise IllegalAction("a Time marker moves one space, clockwise or counterclockwise")
         if s.time_dirs[a.cluster] not in (0, a.step):
@@ -241,7 +242,7 @@ class NebulaRules:
 
     def _take_stars(self, s: NebulaState, a: TakeStars) -> None:
         if s.phase != "time" or s.time_left:
-            raise IllegalAction("spend all 5 movement points before taking stars")
+            raise IllegalAction("spend all 5 Time steps before taking stars")
         s.log.append(Event(narrate(s, a, s.current)))
         reserve = s.reserves[s.current]
         for cluster, at in zip(s.clusters, s.markers, strict=True):
@@ -512,8 +513,8 @@ def end_triggers(s: NebulaState) -> list[str]:
     if s.indicator >= INDICATOR_LAST:
         reasons.append("the Black Star indicator reached its last space")
     for seat, galaxy in enumerate(s.galaxies):
-        if len(complete_constellations(galaxy)) >= 3:
-            reasons.append(f"{player_name(seat)} completed 3 Constellations")
+        if len(complete_constellations(galaxy)) >= CONSTELLATIONS_TO_END:
+            reasons.append(f"{player_name(seat)} completed {CONSTELLATIONS_TO_END} Constellations")
     if not any(s.bag):
         reasons.append("the bag ran out of stars")
     if sum(len(marks) for marks in s.career_marks) >= CAREER_MARKERS_TO_END[s.players]:

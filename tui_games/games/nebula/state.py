@@ -21,6 +21,7 @@ STARS_PER_COLOUR = 20
 BLACK_STARS_BY_PLAYERS: dict[int, int] = {2: 30, 3: 25, 4: 20}
 STARTING_RESERVE: tuple[int, ...] = (0, 1, 2, 3)      # by position in turn order
 CAREER_MARKERS_TO_END: dict[int, int] = {2: 5, 3: 6, 4: 8}
+CONSTELLATIONS_TO_END = 3  # a Galaxy with this many complete constellations ends the game
 REFILL_AT: dict[int, int] = {2: 2, 3: 1, 4: 1}  # a cluster down to this many stars refills
 EMPTY = -1                             # an empty Galaxy or cluster space
 HIDDEN = -1                            # a card id the observer cannot see

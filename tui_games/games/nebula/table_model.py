@@ -45,14 +45,15 @@ PLACES = ("1st", "2nd", "3rd")
 """The places on a Values track that score, as the table names them."""
 
 VALUES_KEY: tuple[str, ...] = (
-    "The 3 furthest of each track pay:",
+    "The 3 furthest (tie: newest) pay:",
     f"{'/'.join(map(str, COLOUR_RANK_VP))} VP a star of that colour,",
     f"{'/'.join(map(str, CONSTELLATION_RANK_VP))} a complete Constellation,",
     f"{'/'.join(map(str, ADVANCED_RANK_VP))} a pattern of A1-A4 (Cards)",
 )
 """Under the Values tokens: what a token's place pays, and what A1-A4 are (the Advanced
 objectives listed on the Cards pane), in 34 columns (issue 31: "1st/2nd/3rd pay: star
-3/2/1" and "A1" went unexplained)."""
+3/2/1" and "A1" went unexplained; "R 1 2nd" beside "Y 1 1st", a tie broken by the token
+moved there last, was read as a mistake)."""
 
 BLACK_ZONE_LABEL, BLACK_ZONE_SHORT = "Black Star Zone", "K zone"
 """A Galaxy's row of placed black stars (not the clusters' Black Star indicator)."""

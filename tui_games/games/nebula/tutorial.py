@@ -15,8 +15,10 @@ from typing import Any
 
 from tui_games.engine.core import Action
 from tui_games.engine.tutorial import Step, Tutorial, only
+from tui_games.games.nebula.board import INDICATOR_LAST
 from tui_games.games.nebula.state import (
     CAREER_MARKERS_TO_END,
+    CONSTELLATIONS_TO_END,
     REFILL_AT,
     AdvanceValue,
     FinishPositioning,
@@ -129,9 +131,11 @@ STEPS = (
         FinishPositioning(),
         ("f",),
         "Keep the blue star for later and finish your turn. The 4 Career objectives "
-        "(Objectives pane) are open to all: completing one first scores most. Once "
-        f"{CAREER_MARKERS_TO_END[2]} are completed in all, the last round begins. A cluster "
-        f"is refilled only when down to {REFILL_AT[2]} stars.",
+        "(Cards pane) are open to all: completing one first scores most. Once "
+        f"{CAREER_MARKERS_TO_END[2]} are completed in all, the last round begins; so it "
+        f"does once someone fills {CONSTELLATIONS_TO_END} Constellations (N, E, S, W: 6 "
+        f"spaces each) or the K indicator reaches {INDICATOR_LAST}. A cluster is refilled "
+        f"only when down to {REFILL_AT[2]} stars.",
         "f finishes.",
     ),
     step(
@@ -156,9 +160,9 @@ TUTORIAL = Tutorial(
     steps=STEPS,
     intro="Nebula: collect stars from three clusters and arrange them in your Galaxy "
     "for objectives.",
-    farewell="On your own now (undo works again). The most VP at the end wins: objectives, "
-    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, "
-    "position both; then each turn move the Time markers 5 spaces to take stars, and "
-    "place each next to one of yours, never linked to its own colour.",
+    farewell="On your own (undo works again). Most VP at the end wins: objectives, "
+    "constellations, black stars, Galaxy colours. Next: keep one more drawn star, place "
+    "both; then each turn move the Time markers 5 spaces, take stars, place 2 (3 with the "
+    "boosted colour) next to yours, never linked to their colour.",
     mark=mark,
 )

@@ -51,6 +51,7 @@ from tui_games.games.nova_lux.state import (
     Teleport,
     UseAbility,
 )
+from tui_games.games.nova_lux.view import spoken
 
 _RULES = NovaLuxRules()
 SAID = 2  # resources named in a shortfall: the status line has room for two
@@ -233,10 +234,11 @@ def _ability(view: NovaLuxState, seat: int, action: UseAbility) -> NovaLuxState:
 
 
 def _run(star_id: int) -> str:
-    """One engine run of a star: ``1 oxygen -> 2 water``."""
+    """One engine run of a star, in words: ``1 oxygen for 2 water``, ``1 water for 2
+    oxygen or life forms`` (the cards' ``->`` and ``|`` are the panel's shorthand)."""
     star = STARS[star_id]
-    return (f"{options_text(star.cost, star.cost_n)} -> "
-            f"{options_text(star.reward, star.reward_n)}")
+    return spoken(f"{options_text(star.cost, star.cost_n)} for "
+                  f"{options_text(star.reward, star.reward_n)}")
 
 
 def _store(view: NovaLuxState, seat: int, action: StoreStar) -> str:

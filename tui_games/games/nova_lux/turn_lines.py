@@ -132,10 +132,18 @@ def still_open(s: NovaLuxState) -> str:
     yellow star (it may go on into the red giant) and the engine (it runs as often as it is
     fed) until another action closes them (rulebook: "all of the following 4 actions in
     any order"; the list never offers a closed one)."""
-    left = [a for a in _ACTIONS if a not in s.did]
+    # A colony founded on an earlier turn is never offered again: the line said "colony"
+    # every turn to the game's end while the list had no such line.
+    founded = bool(s.colony) and s.colony[s.current] != NONE and "colony" not in s.did
+    actions = [a for a in _ACTIONS if not (founded and a == "colony")]
+    left = [a for a in actions if a not in s.did]
     go_on = _GO_ON.get(s.open_action)
     if go_on is None:
         if not left:
-            return "all four actions done"
+            return (
+                "all four actions done"
+                if len(actions) == len(_ACTIONS)
+                else "harvest, move and engine done (your colony stands)"
+            )
         return ", ".join(left) + (" (each once)" if len(left) > 1 else " (once)")
     return f"{go_on}, or " + ", ".join(left) if left else f"{go_on} if you like"

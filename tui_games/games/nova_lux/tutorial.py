@@ -16,6 +16,7 @@ from typing import Any
 from tui_games.engine.core import Action
 from tui_games.engine.tutorial import Step, Tutorial, only
 from tui_games.games.nova_lux.cards import DRAFT_HAND, FACTIONS_KEPT
+from tui_games.games.nova_lux.interned import ENGINE_SLOTS
 from tui_games.games.nova_lux.state import (
     Harvest,
     MoveTo,
@@ -54,8 +55,9 @@ STEPS = (
          "your 3 factions' needs. Set your Ark on E3 (others first pick factions)."),
     step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
          "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
-    step(UseEngine(slot=0, pay=2, gain=1), "Run that engine star: fed 1 hydrogen and 1 "
-         "life form, it gives 2 artifacts. A 4th star you store in place of one."),
+    step(UseEngine(slot=0, pay=2, gain=1), "Run that star: 1 hydrogen and 1 life form "
+         f"give 2 artifacts. The engine holds {ENGINE_SLOTS} stars: a new one replaces one "
+         "or is discarded."),
     step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
          "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "

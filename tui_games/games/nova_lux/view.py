@@ -260,6 +260,15 @@ def faction_line(s: NovaLuxState, seat: int, slot: int, wide: bool = True) -> st
     return f"{mark} {f.name}: {ability} | {short_requirement(f)}"
 
 
+def faction_words(s: NovaLuxState, seat: int, slot: int) -> str:
+    """``[ ] Archivists: convert 1 life form or oxygen to 1 artifact; needs artifacts 12,
+    life forms 8``: the card as "In words" says it. The panel's ``|`` stands both for "or"
+    and between the two rows, which a newcomer could not tell apart there."""
+    line = faction_line(s, seat, slot, True)
+    ability, bar, needs = line.rpartition(" | needs ")
+    return spoken(f"{ability}; needs {needs}" if bar else line)
+
+
 def engine_line(s: NovaLuxState, seat: int) -> str:
     """``Engine: Y L1>O2 · R W1>A2 · -`` (three slots)."""
     slots = []
@@ -373,9 +382,9 @@ def engine_words(s: NovaLuxState, seat: int) -> list[str]:
 def details(s: NovaLuxState, seat: int, cell: int, names: list[str]) -> str:
     """Everything the side panel shortens, in words: the cell under the cursor, your
     factions, your engine, every other player, then the shorthand's legend."""
-    lines = [cell_text(s, cell, names), ""]
-    lines += [faction_line(s, seat, slot, True) for slot in range(len(s.factions[seat]))]
-    lines += engine_words(s, seat)
+    lines = [spoken(cell_text(s, cell, names)), ""]
+    lines += [faction_words(s, seat, slot) for slot in range(len(s.factions[seat]))]
+    lines += [spoken(line) for line in engine_words(s, seat)]
     others = [short_mat(s, p, names[p]) for p in range(s.players) if p != seat]
     lines += ["", *others] if others else []
     lines += ["", SHORTHAND]

@@ -108,10 +108,12 @@ class Guide:
         room = news.first().size.height if news else 0
         # The status line's two rows, and the step box's text.
         step_rows = self.step_rows(screen.size.width, text)
-        rows = max(1, min(SINCE_ROWS, wanted, room - 2 - step_rows))
+        left = room - 2 - step_rows
+        # Handed over, the log has the rows the farewell leaves: at the style sheet's
+        # height it took the farewell's last line ("never linked to its own colour").
+        rows = max(1, min(SINCE_ROWS, wanted, left) if self.active else left)
         for part in screen.query("#game-log-box, #log"):
-            # Back to the style sheet's height once the game goes on without the guide.
-            part.styles.height = rows if self.active else None
+            part.styles.height = rows
 
     def step_rows(self, width: int, text: str | None = None) -> int:
         """The rows the step box's text takes on a screen ``width`` wide (its padding and
