@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from nc_helpers import RULES, ids, table
+from nc_helpers import RULES, ids, play, table
 
 from tui_games.engine.bots.hint import fits
 from tui_games.games.nebular_colors.hint_words import kept_for, outlook, why
@@ -92,8 +92,27 @@ def test_a_discard_hint_says_why_this_pile_the_other_holds_its_number() -> None:
     # bot took that pile next turn; the other pile is the safe one, and the hint says why.
     s = table(hands=("G10 P10 Y2", ""), phase="discard", drawn="B10 G13", piles=("P13", "B2"))
     assert why(s, 0, discard_of(s, "G13", 1)) == (
-        "B10 stays in your hand and completes a set of 10s; the left pile holds P13: your "
-        "opponent could take it with one 13")
+        "B10 stays in your hand and completes a set of 10s; not the left: with P13 there, "
+        "your opponent takes it with one 13")
+
+
+def test_discarding_one_of_two_twins_drawn_names_the_other_as_the_one_kept() -> None:
+    # Issue 31, played: two P5 drawn; "Discard P5 on the right pile: P5 stays in your hand
+    # and keeps your purple run open" read as a contradiction.
+    s = table(hands=("P3 B2", ""), phase="discard", drawn="P5 P5", piles=("G9", "Y9"))
+    text = why(s, 0, discard_of(s, "P5", 1))
+    assert text.startswith(
+        "the other P5 stays in your hand and keeps your purple run open: P3 P5 wait for P4")
+
+
+def test_a_pile_reason_says_an_8_and_an_11() -> None:
+    # Issue 31, played: "no pile holds a 8", "no pile holds a 11"
+    for name, number in (("B8", "8"), ("Y11", "11")):
+        s = table(hands=("G3 G4", ""), phase="discard", drawn=f"{name} P1", piles=("P2", "B2"))
+        text = why(s, 0, discard_of(s, name, 0))
+        assert f"no pile holds an {number}, so" in text, text
+    s = table(hands=("G3 G4", ""), phase="discard", drawn="Y12 P1", piles=("P2", "B2"))
+    assert "no pile holds a 12, so" in why(s, 0, discard_of(s, "Y12", 0))
 
 
 def test_a_discard_hint_prefers_the_smaller_pile_when_neither_holds_its_number() -> None:
@@ -121,8 +140,8 @@ def test_giving_up_a_card_that_fits_says_what_is_lost_and_why_the_other_is_kept(
     # Issue 31, played: "Discard P10 on the left pile." with no reason at all
     s = table(hands=("G10 G3", ""), phase="discard", drawn="P10 Y5", piles=("B2", "B7"))
     assert why(s, 0, discard_of(s, "P10", 0)) == (
-        "P10 only keeps a pair of 10s for a set; Y5 is the rarer colour (12 Yellow, 20 "
-        "Purple)")
+        "P10 only keeps a pair of 10s for a set; Y5 is the rarer colour (12 yellow cards in "
+        "all, 20 purple)")
 
 
 def test_a_discard_hint_keeps_its_reason_within_the_status_line() -> None:
@@ -196,6 +215,21 @@ def test_stop_and_nova_say_what_they_earn() -> None:
     )
     assert why(s, 0, Stop()) == "ends the hand now with 9 points: 1 star fragment for you"
     assert why(s, 0, Nova()).startswith("bets on reaching 10 before your opponent reaches 5")
+
+
+def test_stop_with_pile_cards_in_hand_says_they_become_penalties_and_the_score_after() -> None:
+    # Issue 31, played: "Stop: ends the hand now with 5 points" with seven pile cards in
+    # hand; the hand ended 3 to 4, the penalty cards costing 2.
+    s = table(hands=("B2 Y3", ""), melds=(("P1 P1 P1", "P2 P3 P4 P5", "P5 P6 P7"), ()),
+              taken="Y1 Y12 P11 P7 P4 B8 G13", phase="stop_or_nova")
+    assert why(s, 0, Stop()) == (
+        "ends the hand now: 1 star fragment for you; your 7 pile cards left become penalty "
+        "cards (5 points fall to 3)")
+    s.taken = s.taken[:2]  # two cost nothing: a penalty point is three cards
+    assert why(s, 0, Stop()).endswith("your 2 pile cards left become penalty cards "
+                                      "(still 5 points)")
+    final = play(s, Stop())
+    assert final.results[-1].scores[0] == 5
 
 
 def test_the_outlook_is_the_chance_to_win_the_match() -> None:

@@ -27,6 +27,24 @@ def test_the_last_card_that_wins_the_trick_names_its_points() -> None:
     assert why(s, 1, Play(card("R6"))) == "wins this trick and its 5 points"
 
 
+def test_a_special_that_wins_says_what_its_question_then_gains_not_the_tricks_points() -> None:
+    # Issue 31, played: "Play Space Bandit: wins this trick and its 10 points": the trick
+    # scores 5; the 10 is the rival's trick it may be swapped for.
+    s = table(["R4 G2", "SB PS"], piles=[pile(0, "R1", players=2)])
+    s.trick, s.follow, s.current = [card("R4")], 0, 1
+    assert why(s, 1, Play(card("SB"))) == (
+        "wins this trick, then swaps its 5 points for a rival's trick worth 10")
+    s.piles = [pile(1, "R2", players=2)]
+    assert why(s, 1, Play(card("PS"))) == (
+        "wins this trick, then doubles your trick worth 9 points")
+    s = table(["R4 G2", "BH B3"], piles=[pile(1, "A5", players=2)])
+    s.trick, s.follow, s.current = [card("R4")], 0, 1
+    assert why(s, 1, Play(card("BH"))) == (
+        "wins this trick, then covers your trick losing 5 to an Asteroid")
+    s.piles = []  # nothing to swap for, shield or cover: the trick's own points
+    assert why(s, 1, Play(card("BH"))) == "wins this trick and no points"
+
+
 def test_winning_a_trick_with_an_asteroid_in_it_says_what_it_costs() -> None:
     s = table(["A5 G2", "R6 B3", "R2 G9"])
     s.trick, s.follow, s.current = [card("R4"), card("A5")], 0, 2

@@ -15,6 +15,7 @@ from tui_games.games.via_nebula.board import (
     HEX_COUNT,
     INDEX,
     KIND,
+    MAP_WIDTH,
     MEADOWS,
     NAME,
     NEIGHBOURS,
@@ -26,13 +27,15 @@ from tui_games.games.via_nebula.components import (
     NEUTRAL,
     POWER_TEXT,
     PRIVATE,
+    RESOURCE_LETTERS,
+    RESOURCES,
     token_amount,
     token_type,
     token_vp,
 )
 from tui_games.games.via_nebula.network import Network, bits
 from tui_games.games.via_nebula.state import FREE, TILES
-from tui_games.games.via_nebula.view import caption
+from tui_games.games.via_nebula.view import COMPACT_LEGEND, LARGE_LEGEND, caption
 
 
 def test_about_sixty_playable_hexes_with_24_exploitation_meadows() -> None:
@@ -135,3 +138,12 @@ def test_the_hex_caption_says_your_site_and_your_craftsman_not_yous() -> None:
     assert "your site" in text and "You's" not in text
     s.slot_owner[slot("E5")] = 1
     assert "Bot 2's site" in caption(s, hx("E5"), ["You", "Bot 2"])
+
+
+def test_the_map_legend_names_every_resource_letter_within_the_map_width() -> None:
+    # Issue 31, played: contracts cost "WH", "SCH" and tokens read "3H+1"; nothing on the
+    # table said H is wheat and C clay.
+    for legend in (COMPACT_LEGEND, LARGE_LEGEND):
+        for letter, name in zip(RESOURCE_LETTERS, RESOURCES, strict=True):
+            assert f"{letter} {name}" in legend
+    assert max(len(line) for line in COMPACT_LEGEND.splitlines()) <= MAP_WIDTH * 5 + 2

@@ -28,6 +28,20 @@ def test_the_step_after_the_first_exploration_quotes_the_board_as_it_then_reads(
     assert "explorer" in TUTORIAL.steps[EXPLORE_STEP + 1].text
 
 
+def test_the_step_after_the_first_craftsman_quotes_the_leftover_vp_the_board_shows() -> None:
+    """Issue 31, played: "-4 VP at end" appeared on the side at the first craftsman and
+    went unexplained until the farewell. The next step quotes it as the board then reads,
+    at 80 columns (no room: on the sites line) and wider (a line of its own)."""
+    info = all_games()["via_nebula"]
+    upto = replace(TUTORIAL, steps=TUTORIAL.steps[:1])
+    state, _ = script(upto, info.rules, info.bots)
+    for room in (False, True):
+        lines = board_lines(state, 0, "You", 0, True, 40, room)
+        assert any("-4 VP at end" in line for line in lines), lines
+    text = TUTORIAL.steps[1].text
+    assert "-4 VP at end" in text and "cost 1 VP each" in text
+
+
 def test_the_farewell_says_what_ends_the_game_and_what_leftovers_cost() -> None:
     """The rules end the game once a seat erects its 5th building and the others had
     their last turn; resources left on sites and exploitations then cost 1 VP each."""

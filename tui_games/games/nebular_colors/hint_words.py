@@ -13,8 +13,8 @@ import sys
 from tui_games.engine.bots.hint import in_ten, reason_fits
 from tui_games.engine.codec import clone
 from tui_games.engine.core import IllegalAction
-from tui_games.engine.grammar import agree, plural
-from tui_games.games.nebular_colors.melds import score, suit_counts
+from tui_games.engine.grammar import a_or_an, agree, plural
+from tui_games.games.nebular_colors.melds import points_for, score, suit_counts
 from tui_games.games.nebular_colors.rules import NOVA_AT, STOP_AT, NebularColorsRules
 from tui_games.games.nebular_colors.state import (
     CARD_NUMBER,
@@ -117,7 +117,7 @@ def _discarded_card(view: NCState, seat: int, action: Discard, brief: bool = Fal
         # The reason is the kept card's: said bare after "Discard G13", "completes a set
         # of 10s" read as if the discarded card completed it.
         stays = "stays and" if brief else "stays in your hand and"
-        return f"{card_name(kept[0])} {stays} {reason}"
+        return f"{_kept_name(kept[0], action.card)} {stays} {reason}"
     lost = kept_for(action.card, hand, brief)
     if not lost:
         # "melds" read as the cards laid down, and a newcomer often has none yet
@@ -133,11 +133,20 @@ def _discarded_card(view: NCState, seat: int, action: Discard, brief: bool = Fal
         why_kept = (f"{card_name(kept[0])} brings {SUIT_NAMES[stays].lower()} nearer its "
                     f"threshold ({counts[i]} of {SCORING[stays][0]} laid)")
     elif SUIT_SIZES[stays] < SUIT_SIZES[gone]:
+        # the counts are of the whole deck: "(12 Yellow, 20 Purple)" did not say of what
         why_kept = (f"{card_name(kept[0])} is the rarer colour ({SUIT_SIZES[stays]} "
-                    f"{SUIT_NAMES[stays]}, {SUIT_SIZES[gone]} {SUIT_NAMES[gone]})")
+                    f"{SUIT_NAMES[stays].lower()} cards in all, {SUIT_SIZES[gone]} "
+                    f"{SUIT_NAMES[gone].lower()})")
     else:
         why_kept = f"{card_name(kept[0])} may fit later"
     return f"{card_name(action.card)} only {lost}; {why_kept}"
+
+
+def _kept_name(kept: int, given: int) -> str:
+    """The kept card's name, told apart from the given one when both are the same card
+    (issue 31, played: two P5 drawn read "Discard P5 ...: P5 stays in your hand")."""
+    name = card_name(kept)
+    return f"the other {name}" if name == card_name(given) else name
 
 
 SUIT_SIZES = {suit: sum(1 for s in CARD_SUIT if s == suit) for suit in SUITS}
@@ -165,7 +174,9 @@ def _pile_reasons(view: NCState, seat: int, action: Discard) -> list[str]:
     same_here = [c for c in here if CARD_NUMBER[c] == number]
     same_there = [c for c in there if CARD_NUMBER[c] == number]
     if same_there and not same_here:
-        return [f"the {other} pile holds {card_list(same_there)}: your opponent could take "
+        # "the left pile holds B11: your opponent could take it" read as a warning about
+        # the move itself, made on the right pile: the clause says it is the other pile's
+        return [f"not the {other}: with {card_list(same_there)} there, your opponent takes "
                 f"it with one {number}"]
     if same_here and not same_there:
         return [f"careful: with {card_list(same_here)} there, your opponent takes this pile "
@@ -173,8 +184,9 @@ def _pile_reasons(view: NCState, seat: int, action: Discard) -> list[str]:
     reasons = [f"the smaller pile ({len(here)} {agree(len(here), 'card', 'cards')}, not "
                f"{len(there)})"] if len(here) < len(there) else []
     if not same_here:
-        reasons.append(f"no pile holds a {number}, so your opponent needs two to use it")
-    return reasons or [f"both piles hold a {number}: either is as risky"]
+        reasons.append(f"no pile holds {a_or_an(str(number))}, so your opponent needs two "
+                       "to use it")
+    return reasons or [f"both piles hold {a_or_an(str(number))}: either is as risky"]
 
 
 def passed(view: NCState, seat: int, action: Meld) -> list[int]:
@@ -251,13 +263,28 @@ def why(view: NCState, seat: int, action: NCAction) -> str:
             return "keeps your cards in hand for bigger melds later"
         return "no meld can be made now"
     if isinstance(action, Stop):
-        return f"ends the hand now with {score(view, seat)} points: 1 star fragment for you"
+        return _stop(view, seat)
     if isinstance(action, Nova):
         return (
             f"bets on reaching {NOVA_AT} before your opponent reaches {STOP_AT}: "
             "2 star fragments if you do, 1 for them if not"
         )
     return ""
+
+
+def _stop(view: NCState, seat: int) -> str:
+    """The hand's end as it will score: pile cards still in hand become penalty cards
+    (issue 31, played: "ends the hand now with 5 points" ended it with 3, seven pile cards
+    kept)."""
+    now = score(view, seat)
+    fragment = "1 star fragment for you"
+    if not view.taken:
+        return f"ends the hand now with {plural(now, 'point')}: {fragment}"
+    after = points_for(suit_counts(view.melds[seat]), len(view.penalties[seat]) + len(view.taken))
+    cards = plural(len(view.taken), "pile card")
+    become = agree(len(view.taken), "becomes a penalty card", "become penalty cards")
+    score_then = f"{now} points fall to {after}" if after < now else f"still {now} points"
+    return f"ends the hand now: {fragment}; your {cards} left {become} ({score_then})"
 
 
 def outlook(view: NCState, seat: int, rating: float) -> str:

@@ -20,6 +20,9 @@ from tui_games.games.neptune.state import (
     HIDDEN,
     IS_ASTEROID,
     NO_SUIT,
+    PLASMA_SHIELD,
+    SPACE_BANDIT,
+    SPACE_BANDIT_POINTS,
     SPECIAL_NAMES,
     SPECIAL_SHORT,
     SUIT,
@@ -89,7 +92,7 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
         worth = _worth(view, cards, pos, seat)
         if worth < 0:
             return f"wins this trick, taking {points_phrase(worth)}"
-        return f"wins this trick and {points_phrase(worth)}"
+        return _special_win(card, worth) or f"wins this trick and {points_phrase(worth)}"
     if pos == mine:
         left = view.players - len(cards)
         return f"takes the trick for now, {plural(left, 'card')} still to come"
@@ -110,6 +113,21 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
                        [f" but keeps {kept} for later"])
     return _fitted(view, Play(card), f"leaves the trick to {holder} for now",
                    [f" and keeps {kept}"])
+
+
+def _special_win(card: int, worth: float) -> str:
+    """What a cutting special's win is worth once its question is answered: the bot
+    counts the swap, the shield or the cover in (issue 31, played: "Play Space Bandit:
+    wins this trick and its 10 points" for a 5-point trick swapped for a 10-point one)."""
+    points = round(worth)
+    if card == SPACE_BANDIT and points > SPACE_BANDIT_POINTS:
+        return (f"wins this trick, then swaps its {SPACE_BANDIT_POINTS} points for a "
+                f"rival's trick worth {points}")
+    if card == PLASMA_SHIELD and points > 0:
+        return f"wins this trick, then doubles your trick worth {plural(points, 'point')}"
+    if card == BLACK_HOLE and points > 0:
+        return f"wins this trick, then covers your trick losing {points} to an Asteroid"
+    return ""
 
 
 def _fitted(view: NeptuneState, action: Play, head: str, parts: list[str]) -> str:

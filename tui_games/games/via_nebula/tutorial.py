@@ -63,8 +63,11 @@ def step(action: Action, text: str, downs: int = 0) -> Step:
 STEPS = (
     step(PlaceCraftsman(hex=C1), "Each turn: 2 actions. First place a craftsman on the "
          "exploitation C1: you take its token (VP), it puts out 4 food."),
-    step(PlaceSite(hex=E1), "Then claim the ruin E1 as your building site: resources "
-         "carried there become buildings."),
+    # The side's "-4 VP at end" has just appeared: said here, a newcomer need not wait
+    # for the farewell to learn what it counts.
+    step(PlaceSite(hex=E1), "Claim the ruin E1 as your site: resources carried there "
+         "become buildings. Resources left on the map at the end cost 1 VP each (C1's 4 "
+         "food: -4 VP at end)."),
     step(Explore(hex=D1), "Explore the fog at D1, next to your pieces: it becomes an empty "
          "meadow, and resources travel only over empty meadows."),
     # The board's "tiles 4 5 5 5" has just changed: said here, it needs no legend.

@@ -53,10 +53,17 @@ POWER_SHORT = {"": "", "convert": "convert", "extra": "+action", "supply": "supp
 codes); the rules screen and the contract sheet (c) say each in full."""
 
 FLAG = "▸"  # before a hex where the player can act (the map's flag)
+LETTERS_LEGEND = " ".join(f"{letter} {name}" for letter, name in
+                          zip(RESOURCE_LETTERS, RESOURCES, strict=True))
+"""``W wood S stone C clay H wheat F food``: every token, site and contract cost is told in
+these letters (issue 31, played: "WH", "SCH" and "3H" left a newcomer guessing that H is
+wheat)."""
 COMPACT_LEGEND = (f"{FLAG}you can act ~fog ^forest ..empty meadow\n"
-                  "3W+2 token: 3 wood, 2 VP  3W r worked [rB] ruin")
+                  "3W+2 token: 3 wood, 2 VP  3W r worked [rB] ruin\n"
+                  f"{LETTERS_LEGEND}")
 LARGE_LEGEND = (f"{FLAG} you can act  ~ fog  ^ forest  .. empty meadow  [rB] ruin\n"
-                "3W+2 token: 3 wood, 2 VP  3W r: 3 wood worked by red")
+                "3W+2 token: 3 wood, 2 VP  3W r: 3 wood worked by red\n"
+                f"{LETTERS_LEGEND}")
 
 Segment = tuple[str, str]
 Cell = tuple[tuple[Segment, ...], ...]
