@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from nova_lux_helpers import RULES, card, cell, new, put_star, res
 
-from tui_games.engine.bots.hint import Hint, after_move, hint_text
+from tui_games.engine.bots.hint import Hint, after_move, fits, hint_text
 from tui_games.engine.grammar import speak_to
 from tui_games.games import get_game
 from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES
@@ -28,6 +28,7 @@ from tui_games.games.nova_lux.state import (
     AdjustOffer,
     Attack,
     DropOffer,
+    FoundColony,
     Harvest,
     MoveTo,
     NovaLuxState,
@@ -248,3 +249,21 @@ def test_a_stored_stars_run_reads_in_words_not_the_panels_arrows_and_bars() -> N
     reasons = [why(s, 0, StoreStar(slot)) for slot in (0, NONE)]
     assert all(r and "->" not in r and "|" not in r for r in reasons), reasons
     assert any(" or " in r for r in reasons), reasons
+
+
+def test_ending_the_turn_with_seven_of_each_says_what_the_colony_still_waits_for() -> None:
+    # Issue 31, played (2 players, seed 5): with 7 of every resource and the Ark far from a
+    # free star, the hint read "Take 1 hydrogen ... and end the turn: you then hold 7 of
+    # every resource: found your colony", which taking hydrogen does not do.
+    s = _turn("W7 A7 L7 O7 H9")  # the Ark on C3, no star there; a star on G7
+    put_star(s, "E3", 6)  # a flight of 3 hydrogen away: 9 would leave 6
+    reason = why(s, 0, TakeHydrogen(card("G7")))
+    assert reason == "you hold 7 of each, but no free star is in reach with 7 hydrogen left"
+    assert not any(isinstance(a, FoundColony) for a in RULES.legal_actions(s))
+    s.res[0] = res("W7 A7 L7 O7 H10")  # now E3 is in reach with 7 hydrogen left
+    assert why(s, 0, TakeHydrogen(card("G7"))) == (
+        "you hold 7 of each already: your colony needs a free star under your Ark")
+    assert "found your colony" not in reason
+    hint = Hint(TakeHydrogen(card("G7")))
+    text = hint_text(get_game("nova_lux"), s, 0, hint)
+    assert "free star" in text and fits(text), text

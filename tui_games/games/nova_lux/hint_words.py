@@ -12,6 +12,7 @@ import copy
 
 from tui_games.engine.bots.hint import after_move, fits, in_ten
 from tui_games.engine.grammar import seat_ref
+from tui_games.games.nova_lux import movement
 from tui_games.games.nova_lux.board import CARD_AT, CELL_NAMES, DIE_FACES
 from tui_games.games.nova_lux.bot import targets
 from tui_games.games.nova_lux.cards import (
@@ -219,9 +220,31 @@ def _take(view: NovaLuxState, seat: int, action: TakeHydrogen) -> str:
         return emptied
     if view.res[seat][HYDROGEN] >= TRACK_MAX:
         return f"changes nothing for you: your hydrogen is at {TRACK_MAX} already"
+    if view.colony[seat] == NONE and not shortfall(view, seat):
+        return _colony_place(view, seat)
     res = list(view.res[seat])
     res[HYDROGEN] += 1
     return _leaves(view, seat, _holding(view, seat, res))
+
+
+def _colony_place(view: NovaLuxState, seat: int) -> str:
+    """Holding 7 of each already, what the colony still waits for: a free star under the
+    Ark, reached with 7 hydrogen left (a colony is founded holding 7 of every resource).
+    Ending the turn read "you then hold 7 of every resource: found your colony", which
+    taking hydrogen does not do."""
+    ship, spare = view.ships[seat], view.res[seat][HYDROGEN] - COLONY_LEVEL
+    reach = movement.cheapest(view, ship, spare) if ship != NONE and spare >= 0 else {}
+    free = [c for c in reach if c != ship and _free_star(view, CARD_AT[c])]
+    if ship != NONE and (free or _free_star(view, CARD_AT[ship])):
+        return (f"you hold {COLONY_LEVEL} of each already: your colony needs a free star "
+                "under your Ark")
+    return (f"you hold {COLONY_LEVEL} of each, but no free star is in reach with "
+            f"{COLONY_LEVEL} hydrogen left")
+
+
+def _free_star(view: NovaLuxState, card: int) -> bool:
+    """A star stands on ``card`` and no colony does."""
+    return card >= 0 and top_star(view, card) != NONE and view.colony_at[card] == NONE
 
 
 def _ability(view: NovaLuxState, seat: int, action: UseAbility) -> NovaLuxState:
