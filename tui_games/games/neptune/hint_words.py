@@ -100,6 +100,11 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
         return f"drops {DAMAGE[card]} of Asteroid damage on the trick {holder} holds"
     worth = _worth(view, cards, pos, seat)
     if not _beats(view, seat):
+        if len(playable(view.hands[seat], view.trick, view.follow)) == 1:
+            # Forced: no choice to explain (the hint adds "the only move there is"); "R1
+            # is the cheapest to give away: it would score least (10)" was false, and too
+            # long with it, so the hint dropped its reason (issue 31, played).
+            return f"nothing you may play beats {holder}"
         return _fitted(view, Play(card), f"nothing you may play beats {holder}; ",
                        [_given_away(view, seat, card)])
     if worth < 0:
