@@ -84,8 +84,11 @@ STEPS = (
     step(PlaceCraftsman(hex=E7), "And your third, on E7 (2 food, 2 VP)."),
     step(Transport(source=F1, slot=0), "Any exploitation's resources may be carried, the "
          "bot's too: bring 1 wood from F1 to your site on E1.", downs=1),
+    # The side lists two kinds of contract: "hand" ones and the rest, with no word on
+    # which a newcomer may erect (issue 31, played).
     step(Erect(slot=0, card=HUNTING_LODGE), "Food and wood on the site fulfil the "
-         "Hunting Lodge contract: erect it (2 VP).", downs=2),
+         "Hunting Lodge, a contract on display (anyone may take it; those marked hand are "
+         "yours alone): erect it (2 VP).", downs=2),
     Step("The building's power: explore C2 free. Other powers convert, take from the "
          "supply, discard from storage or move a resource; you may skip a power. You pass "
          "only when nothing is possible.",
