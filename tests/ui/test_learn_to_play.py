@@ -254,3 +254,30 @@ async def test_learn_shows_every_move_since_yours_not_only_the_last(
             assert [line for line in since if line not in " ".join(rows)] == [], (since, rows)
             seen_more = seen_more or len(since) > 1
         assert seen_more  # a step whose moves took more than the one line the log had
+
+
+async def test_via_nebula_learn_shows_each_bot_move_since_yours(
+        store: SaveStore, make_app: MakeApp) -> None:
+    """Issue 31, played at 80x24: before steps 3 and 7 the bot made two moves, and with a
+    step box of three lines the log had one row: the bot's D4 site, its F9 craftsman
+    "just appeared". The map leaves Via Nebula's box and log six rows with the status
+    line: every bot move shows (the player's own, just made, may scroll off)."""
+    info = next(i for i in GUIDED if i.id == "via_nebula")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, info)
+        guide = guide_of(screen)
+        most = 0
+        for step in guide.tutorial.steps[:-1]:
+            screen = await my_turn(pilot)
+            before = len(screen.view().log)
+            await pilot.press(*step.keys)
+            screen = await my_turn(pilot)
+            await pilot.pause()
+            said = [screen.speak(text) for event in screen.view().log[before:]
+                    if (text := event.for_viewer(screen.viewer))]
+            bots = [line for line in said if line.startswith("Bot 2 ")]
+            rows = " ".join(screen.query_one("#log", GameLog).visible_rows())
+            assert [line for line in bots if line not in rows] == [], (bots, rows)
+            most = max(most, len(bots))
+        assert most == 2  # the turns where one line hid a move

@@ -64,6 +64,28 @@ def test_a_card_that_cannot_win_is_the_one_you_miss_least() -> None:
         "nothing you may play beats R9; R2 keeps R3, which costs a little less, for later")
 
 
+def test_a_forced_card_that_cannot_win_says_so_in_words_that_fit_with_the_only_move() -> None:
+    # Issue 31, played: R1 the only Red to follow R2 read "R1 is the cheapest to give
+    # away: it would score least (10)", false, and too long beside "the only move there
+    # is", so the hint showed "Play Red 1 (worth 10 points)." with no reason at all.
+    s = table(["R2 G3", "R1 G1 G5 B4 JG SB"])
+    s.trick, s.follow, s.current = [card("R2")], 0, 1
+    text = why(s, 1, Play(card("R1")))
+    assert text == "nothing you may play beats R2"
+    move = RULES.describe(s, Play(card("R1")))
+    assert fits(f"Hint: {move}: {text}; the only move there is.")
+
+
+def test_leading_the_last_card_says_the_rule_in_words_that_fit_with_the_only_move() -> None:
+    # Issue 31, played: the round's last card read "Play Blue 4 (worth 7 points)." alone:
+    # "your best Blue, though 6 higher are still out; ..." outgrew the line once the hint
+    # added "the only move there is".
+    s = table(["B4", "G3"], last=True)
+    text = why(s, 0, Play(card("B4")))
+    assert text == "leads Blue: your rival must follow if they can; Green trumps it"
+    assert fits(f"Hint: {RULES.describe(s, Play(card('B4')))}: {text}; the only move there is.")
+
+
 def test_giving_away_the_last_card_of_a_suit_says_it_opens_a_trump_later() -> None:
     s = table(["G9 R2", "B3 A5"])
     s.trick, s.follow, s.current = [card("G9")], 1, 1
@@ -102,7 +124,7 @@ def test_a_lead_names_the_suit_to_follow_and_its_trump() -> None:
         "leads Red: your best Red, though 5 higher are still out; your rival must follow if "
         "they can; Blue trumps it")
     assert "; the others must follow if they can" in why(
-        table(["R5", "R9", "G2"]), 0, Play(card("R5")))
+        table(["R5 B3", "R9", "G2"]), 0, Play(card("R5")))
     assert why(s, 0, Play(card("G2"))).endswith("Red trumps it")
 
 

@@ -40,6 +40,15 @@ def test_a_transport_that_completes_a_contract_says_to_erect_it() -> None:
     assert why(s, 0, move) == "the site then holds all the Windmill needs: erect it for 2 VP"
 
 
+def test_a_transport_names_a_contract_the_carried_resource_is_part_of() -> None:
+    # Issue 31, played: clay to a site holding stone read "the site is then 1 short of the
+    # Well (1 food)"; the Well takes no clay. Wheat here: the Well (stone + food) is as
+    # near as before, the Town Hall (wood, stone, clay, wheat) nearer.
+    s, move = _wheat_to_d4("S")
+    s.display = [card("Well"), card("Town Hall")]
+    assert why(s, 0, move) == "the site is then 2 short of the Town Hall (1 wood and 1 clay)"
+
+
 def test_a_private_contract_in_the_seats_own_hand_counts_too() -> None:
     s, move = _wheat_to_d4("")
     s.display = [card("Cabin"), card("Kiln"), card("Well"), card("Pottery")]

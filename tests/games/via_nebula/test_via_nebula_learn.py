@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from tui_games.engine.tutorial import script
 from tui_games.games import all_games
-from tui_games.games.via_nebula.state import BUILDINGS_PER_SEAT
+from tui_games.games.via_nebula.components import CONTRACTS
+from tui_games.games.via_nebula.state import BUILDINGS_PER_SEAT, Erect
 from tui_games.games.via_nebula.tutorial import TUTORIAL
 from tui_games.games.via_nebula.view import board_lines
 
@@ -48,3 +49,17 @@ def test_the_farewell_says_what_ends_the_game_and_what_leftovers_cost() -> None:
     words = TUTORIAL.farewell
     assert f"{BUILDINGS_PER_SEAT}th building ends the game" in words
     assert "sites and exploitations cost 1 VP each" in words
+
+
+def test_the_erect_step_says_which_contracts_are_anyones_and_which_yours() -> None:
+    """Issue 31, played: the side lists contracts with and without "hand" and nothing
+    said which may be erected. The step erecting the Hunting Lodge, then on display,
+    says a display contract is anyone's and a hand one the seat's alone."""
+    info = all_games()["via_nebula"]
+    at = next(i for i, s in enumerate(TUTORIAL.steps) if isinstance(s.mark, Erect))
+    state, _ = script(replace(TUTORIAL, steps=TUTORIAL.steps[:at]), info.rules, info.bots)
+    card = TUTORIAL.steps[at].mark.card
+    assert card in state.display and card not in state.hands[0]
+    text = TUTORIAL.steps[at].text
+    assert f"the {CONTRACTS[card].name}, a contract on display" in text
+    assert "anyone may take it; those marked hand are yours alone" in text

@@ -90,7 +90,8 @@ STEPS = (
     ),
     Step(
         "Meld the set G13 Y13 B13. A fourth green card gives green a bonus: 6 points. "
-        "Pile cards left unmelded at your turn's end would cost you as penalties.",
+        "Pile cards left unmelded at your turn's end become penalty cards: every 3 cost "
+        "1 point.",
         only(Meld(cards=G13_Y13_B13)),
         ("m",),
         G13_Y13_B13,

@@ -86,8 +86,12 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
     if not view.trick:
         if card >= 30:
             return f"leads {named(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
-        return _fitted(view, Play(card), f"leads {SUIT_NAMES[SUIT[card]]}: ",
-                       _lead_reasons(view, seat, card))
+        reasons = _lead_reasons(view, seat, card)
+        if len(playable(view.hands[seat], view.trick, view.follow)) == 1:
+            # Forced (the round's last card): which cards it keeps is no reason, and with
+            # "the only move there is" the whole reason outgrew the line and was dropped
+            return f"leads {SUIT_NAMES[SUIT[card]]}: {reasons[-1]}"
+        return _fitted(view, Play(card), f"leads {SUIT_NAMES[SUIT[card]]}: ", reasons)
     if complete and pos == mine:
         worth = _worth(view, cards, pos, seat)
         if worth < 0:
@@ -100,6 +104,11 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
         return f"drops {DAMAGE[card]} of Asteroid damage on the trick {holder} holds"
     worth = _worth(view, cards, pos, seat)
     if not _beats(view, seat):
+        if len(playable(view.hands[seat], view.trick, view.follow)) == 1:
+            # Forced: no choice to explain (the hint adds "the only move there is"); "R1
+            # is the cheapest to give away: it would score least (10)" was false, and too
+            # long with it, so the hint dropped its reason (issue 31, played).
+            return f"nothing you may play beats {holder}"
         return _fitted(view, Play(card), f"nothing you may play beats {holder}; ",
                        [_given_away(view, seat, card)])
     if worth < 0:

@@ -65,9 +65,17 @@ def missing(needs: tuple[int, ...], pile: list[int]) -> list[int]:
     return [max(0, n - have) for n, have in zip(needs, pile, strict=True)]
 
 
-def closest(view: ViaNebulaState, seat: int, pile: list[int]) -> tuple[int, list[int]] | None:
-    """The open contract ``pile`` is closest to (fewest resources short, then most VP)."""
+def closest(view: ViaNebulaState, seat: int, pile: list[int],
+            before: list[int] | None = None) -> tuple[int, list[int]] | None:
+    """The open contract ``pile`` is closest to (fewest resources short, then most VP);
+    with ``before`` (the pile before a move), among those the move brought nearer, if any.
+    Issue 31, played: clay carried to a stone site read "then 1 short of the Well (1
+    food)", a contract the clay is no part of; the Architect's Palace was its reason."""
     options = _open_contracts(view, seat)
+    if before is not None:
+        nearer = [c for c in options if sum(missing(CONTRACTS[c].needs, pile))
+                  < sum(missing(CONTRACTS[c].needs, before))]
+        options = nearer or options
     if not options:
         return None
     card = min(options, key=lambda c: (sum(missing(CONTRACTS[c].needs, pile)), -CONTRACTS[c].vp))
@@ -86,7 +94,7 @@ def _site(view: ViaNebulaState, seat: int, action: ViaNebulaAction) -> str:
     after = after_move(_RULES, view, action)
     if after is None or not 0 <= slot < len(after.slot_res):
         return ""
-    found = closest(view, seat, after.slot_res[slot])
+    found = closest(view, seat, after.slot_res[slot], view.slot_res[slot])
     if found is None:
         return ""
     card, lacking = found

@@ -52,22 +52,27 @@ def mark(screen: Any, action: Action | None) -> None:
         screen.action_list.highlighted = screen.offered.index(action)
 
 
-def step(action: Action, text: str, downs: int = 0) -> Step:
+def step(action: Action, text: str, downs: int = 0, *, keys_known: bool = True) -> Step:
+    """A step on the map: Enter lists the marked hex's actions, Enter plays one. Once
+    the first two steps have said so (``keys_known``), the keys alone: at 80x24 a step
+    box of three lines left the log one row, and of the bot's two moves before steps 3
+    and 7 one never showed (issue 31, played: the bot's D4 site "just appeared")."""
     keys = ("enter", *("down",) * downs, "enter")
-    how = "Enter lists the marked hex's actions, Enter plays it."
-    if downs:
-        how = f"Enter lists the marked hex's actions, ↓ {downs}x, then Enter."
+    downs_said = f"↓ {downs}x, " if downs else ""
+    how = f"Enter, {downs_said}then Enter."
+    if not keys_known:
+        how = "Enter lists the marked hex's actions, Enter plays it."
     return Step(text, only(action), keys, action, press=how)
 
 
 STEPS = (
     step(PlaceCraftsman(hex=C1), "Each turn: 2 actions. First place a craftsman on the "
-         "exploitation C1: you take its token (VP), it puts out 4 food."),
+         "exploitation C1: you take its token (VP), it puts out 4 food.", keys_known=False),
     # The side's "-4 VP at end" has just appeared: said here, a newcomer need not wait
     # for the farewell to learn what it counts.
     step(PlaceSite(hex=E1), "Claim the ruin E1 as your site: resources carried there "
          "become buildings. Resources left on the map at the end cost 1 VP each (C1's 4 "
-         "food: -4 VP at end)."),
+         "food: -4 VP at end).", keys_known=False),
     step(Explore(hex=D1), "Explore the fog at D1, next to your pieces: it becomes an empty "
          "meadow, and resources travel only over empty meadows."),
     # The board's "tiles 4 5 5 5" has just changed: said here, it needs no legend.
@@ -79,8 +84,11 @@ STEPS = (
     step(PlaceCraftsman(hex=E7), "And your third, on E7 (2 food, 2 VP)."),
     step(Transport(source=F1, slot=0), "Any exploitation's resources may be carried, the "
          "bot's too: bring 1 wood from F1 to your site on E1.", downs=1),
+    # The side lists two kinds of contract: "hand" ones and the rest, with no word on
+    # which a newcomer may erect (issue 31, played).
     step(Erect(slot=0, card=HUNTING_LODGE), "Food and wood on the site fulfil the "
-         "Hunting Lodge contract: erect it (2 VP).", downs=2),
+         "Hunting Lodge, a contract on display (anyone may take it; those marked hand are "
+         "yours alone): erect it (2 VP).", downs=2),
     Step("The building's power: explore C2 free. Other powers convert, take from the "
          "supply, discard from storage or move a resource; you may skip a power. You pass "
          "only when nothing is possible.",
