@@ -155,6 +155,15 @@ def test_scores_read_as_words() -> None:
     assert texts.penalty_text(4, 1) == "4 penalty cards cost 1"
 
 
+def test_pile_cards_not_yet_melded_are_said_to_become_penalty_cards() -> None:
+    # Issue 31, played: "no penalty cards" beside 7 pile cards held, and the hand then
+    # ended with them all as penalty cards.
+    assert texts.penalty_text(0, 0, pending=7) == (
+        "no penalty cards; 7 pile cards become penalty cards unless melded this turn")
+    assert texts.penalty_text(4, 1, pending=1).endswith(
+        "; 1 pile card becomes a penalty card unless melded this turn")
+
+
 def test_the_rules_start_with_your_turn_in_brief_in_five_short_lines() -> None:
     path = Path(texts.__file__).with_name("rules.md")
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -172,3 +181,14 @@ def test_the_top_line_fits_80_columns_with_long_names() -> None:
     parts = [title, *(f"{label} ○○○○" for label in labels), match]
     assert sum(len(p) + 3 for p in parts if p) <= 68
     assert labels[0].startswith("Bartholo") and "hand 12" in title
+
+
+def test_a_taken_piles_unmelded_cards_are_counted_for_the_taker_only() -> None:
+    from tui_games.games.nebular_colors.words import score as score_lines
+
+    s = table(hands=("Y9 B9 P3", "P6 P7"), piles=("B2 Y7 G9", "P1"))
+    RULES.apply(s, Take(pile=0))
+    assert texts.pending_pile_cards(s, 0) == 3 and texts.pending_pile_cards(s, 1) == 0
+    said = score_lines(RULES.observe(s, 1), 1, ["Ada", "Bo"])
+    assert "3 pile cards become penalty cards unless melded this turn" in said[0]
+    assert "pile card" not in said[1]

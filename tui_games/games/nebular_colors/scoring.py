@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from tui_games.engine.grammar import agree, plural
+from tui_games.games.nebular_colors.texts import penalty_text
 from tui_games.games.nebular_colors.view import SuitTally
 from tui_games.tui.widgets.card import refresh_changed, wrap_tokens
 
@@ -76,12 +76,9 @@ class ScoringArea(Widget):
                 cells.append(Content.assemble(count, (f" +{t.points + t.bonus}", "bold")))
             else:
                 cells.append(count.stylize("dim", len(t.label)))
-        cards = self._penalty_cards
-        if cards:
-            penalty = (f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} "
-                       f"{self._penalty}")
-        else:
-            penalty = "no penalty cards"
+        # The pile cards still to meld are the status line's to say: at 80x24 the table
+        # has no row for this cell to wrap into.
+        penalty = penalty_text(self._penalty_cards, self._penalty)
         cells.append(Content(f"· {penalty}"))
         cells.append(Content.assemble("· ", (f"score {self._total}", "bold")))
         if self._note:

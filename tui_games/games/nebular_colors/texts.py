@@ -55,11 +55,23 @@ def pile_sets(rules: NebularColorsRules, view: NCState, pile: int) -> list[int]:
                    if isinstance(a, Meld)})
 
 
-def penalty_text(cards: int, cost: int) -> str:
-    """`no penalty cards`, `1 penalty card costs 0`, `4 penalty cards cost 1`."""
-    if not cards:
-        return "no penalty cards"
-    return f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} {cost}"
+def penalty_text(cards: int, cost: int, pending: int = 0) -> str:
+    """`no penalty cards`, `1 penalty card costs 0`, `4 penalty cards cost 1`; with
+    ``pending`` pile cards taken this turn and not yet melded, what becomes of them
+    (issue 31, played: "no penalty cards" beside 7 pile cards in hand, then the hand
+    ended with them all as penalties)."""
+    said = (f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} {cost}"
+            if cards else "no penalty cards")
+    if pending:
+        becomes = "becomes a penalty card" if pending == 1 else "become penalty cards"
+        said += f"; {plural(pending, 'pile card')} {becomes} unless melded this turn"
+    return said
+
+
+def pending_pile_cards(view: NCState, seat: int) -> int:
+    """The pile cards ``seat`` took this turn and has not melded yet: penalty cards when
+    the turn ends (every player sees them taken, and which ones are melded)."""
+    return len(view.taken) if view.current == seat else 0
 
 
 def suit_text(suit: str, count: int, threshold: int, points: int) -> str:
@@ -68,12 +80,13 @@ def suit_text(suit: str, count: int, threshold: int, points: int) -> str:
     return f"{text} +{points}" if count >= threshold else text
 
 
-def breakdown_text(parts: ScoreBreakdown) -> str:
-    """`7 points: Green 3 of 3 +4, Yellow 4 of 4 +3; no penalty cards`."""
+def breakdown_text(parts: ScoreBreakdown, pending: int = 0) -> str:
+    """`7 points: Green 3 of 3 +4, Yellow 4 of 4 +3; no penalty cards` (``pending``: as
+    penalty_text)."""
     suits = [suit_text(suit, *parts.suits[suit]) for suit in SUITS if parts.suits[suit][0]]
     melded = ", ".join(suits) if suits else "nothing melded"
     return (f"{plural(parts.total, 'point')}: {melded}; "
-            f"{penalty_text(parts.penalty_cards, parts.penalty)}")
+            f"{penalty_text(parts.penalty_cards, parts.penalty, pending)}")
 
 
 def status_text(rules: NebularColorsRules, view: NCState, viewer: int,

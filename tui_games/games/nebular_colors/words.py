@@ -12,7 +12,13 @@ from tui_games.engine.core import SPECTATOR
 from tui_games.engine.grammar import plural
 from tui_games.games.nebular_colors.rules import NebularColorsRules, score_breakdown
 from tui_games.games.nebular_colors.state import NCState
-from tui_games.games.nebular_colors.texts import PILES, breakdown_text, card_list, nova_note
+from tui_games.games.nebular_colors.texts import (
+    PILES,
+    breakdown_text,
+    card_list,
+    nova_note,
+    pending_pile_cards,
+)
 
 _RULES = NebularColorsRules()
 SCORE_UNITS = ("star fragment", "star fragments")  # what the final scores count, said in the result
@@ -52,8 +58,9 @@ def _seat_lines(view: NCState, seat: int, viewer: int, names: Sequence[str]) -> 
     held = len(view.hands[seat])
     melds = "; ".join(card_list(meld) for meld in view.melds[seat]) or "no melds yet"
     note = nova_note(view, seat)
+    pending = pending_pile_cards(view, seat)
     lines = [f"{who[:1].upper()}{who[1:]}: {plural(held, 'card')} in hand; melds: {melds}.",
-             f"Score: {breakdown_text(score_breakdown(view, seat))}."]
+             f"Score: {breakdown_text(score_breakdown(view, seat), pending)}."]
     if note:
         lines.append(f"{note}.")
     return lines
@@ -102,7 +109,8 @@ def hand(view: NCState, seat: int, names: Sequence[str]) -> list[str]:
 
 def score(view: NCState, seat: int, names: Sequence[str]) -> list[str]:
     lines = [f"{_who(p, seat, names)[:1].upper()}{_who(p, seat, names)[1:]}: "
-             f"{breakdown_text(score_breakdown(view, p))}." for p in range(view.players)]
+             f"{breakdown_text(score_breakdown(view, p), pending_pile_cards(view, p))}."
+             for p in range(view.players)]
     return [*lines, _fragments(view, seat, names)]
 
 
