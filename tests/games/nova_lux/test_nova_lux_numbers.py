@@ -42,8 +42,15 @@ def test_the_dice_say_what_they_were_rolled_for() -> None:
     s.dice = [4, 2]
     s.log.append(Event("Seat 1 attacks Seat 2: Seat 1 rolls 4 + 3 = 7, Seat 2 rolls 2 + 3 = 5"))
     assert dice_label(s) == "attack dice 4 v 2"
-    s.log.append(Event("The dice roll row 3, column 1: A5."))
+    s.log.append(lines.ROLL[card_by_dice(3, 1)])
     s.dice = [3, 1]
+    assert dice_label(s) == "dice hit A5"
+
+
+def test_a_save_made_before_the_roll_line_changed_still_names_the_card_hit() -> None:
+    s = quiet(new(2))
+    s.dice = [3, 1]
+    s.log.append(Event("The dice roll row 3, column 1: A5."))  # the words before issue 31
     assert dice_label(s) == "dice hit A5"
 
 

@@ -9,8 +9,8 @@ import random
 from nova_lux_helpers import RULES, cell, new, put_star
 
 from tui_games.engine.core import Event
-from tui_games.games.nova_lux import entries, turn_lines, view
-from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux import entries, lines, turn_lines, view
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES, card_by_dice
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -230,7 +230,7 @@ def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() ->
     assert turn_lines.goal_text(six, 0) == "goal: colony, then 2 factions", "2 of 3 at 5-6"
     solo = new(1, ships=("C3",), blank=True)
     solo.dice = [3, 3]
-    solo.log.append(Event("The dice roll row 3, column 3: E5."))
+    solo.log.append(lines.ROLL[card_by_dice(3, 3)])
     solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
     assert "goal: colony, then 3 factions" in line and "E5 yellow star died" in line, line

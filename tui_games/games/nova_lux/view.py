@@ -321,7 +321,8 @@ def dice_label(s: NovaLuxState, short: int = 0) -> str:
         text = log[i].text
         if " attacks " in text and " rolls " in text:
             return f"attack dice {dice[0]} v {dice[1]}"
-        if text.startswith("The dice roll row"):
+        # The prefix: a save made before the roll line said which rows the dice count
+        if log[i] in lines.ROLLS or text.startswith("The dice roll row"):
             card = card_by_dice(dice[0], dice[1])
             did = _what_the_dice_did(card, log[i + 1:i + 3])
             name = card_name(card)
