@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nova_lux_helpers import RULES, card, new, put_star, quiet
+from nova_lux_helpers import RULES, card, cell, new, put_star, quiet
 
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import lines
@@ -35,6 +35,18 @@ def test_the_cell_line_uses_the_maps_notation_for_hydrogen_left() -> None:
     assert f"under it red giant R{STARS[2].hydrogen}:" in text
     assert " H" not in text.replace(" hydrogen", "")
     assert star_here(2, STARS[2].hydrogen).startswith(f"red giant R{STARS[2].hydrogen}: ")
+
+
+def test_a_space_between_the_stars_is_said_without_cards_or_letters() -> None:
+    """Issue 31: "C4: between cards (leaving: 1 H)" named cards the player was never
+    shown and H for hydrogen; both forms fit the 80x24 panel (40 columns)."""
+    s = quiet(new(2, ships=("C3", "G6"), blank=True))
+    for short in (False, True):
+        text = cell_text(s, cell("D4"), ["You", "Bo"], short=short)
+        assert text.startswith("D4: empty space") and "1 hydrogen" in text, text
+        assert "card" not in text and " H" not in text and (not short or len(text) <= 40)
+    assert cell_text(s, cell("D4"), ["You", "Bo"]) == (
+        "D4: empty space, no star (leaving it costs 1 hydrogen)")
 
 
 def test_the_dice_say_what_they_were_rolled_for() -> None:

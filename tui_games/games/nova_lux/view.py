@@ -161,8 +161,9 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False)
     card = CARD_AT[cell]
     parts = [CELL_NAMES[cell]]
     if card < 0:
-        parts.append("between cards (leaving: 1 H)" if short
-                     else "space between cards (leaving costs 1 hydrogen)")
+        # "between cards (leaving: 1 H)" named neither the cards nor the H (issue 31)
+        parts.append("empty space (1 hydrogen to leave)" if short
+                     else "empty space, no star (leaving it costs 1 hydrogen)")
     elif s.flipped[card]:
         parts.append(f"destroyed, {FACE_NAMES[s.face[card]]}")
     else:
