@@ -9,7 +9,13 @@ from tui_games.games.nova_lux import lines
 from tui_games.games.nova_lux.board import card_by_dice
 from tui_games.games.nova_lux.cards import STARS
 from tui_games.games.nova_lux.state import Harvest
-from tui_games.games.nova_lux.view import cell_text, dice_label, hydrogen_left, star_here
+from tui_games.games.nova_lux.view import (
+    cell_line,
+    cell_text,
+    dice_label,
+    hydrogen_left,
+    star_here,
+)
 
 
 def test_the_hydrogen_left_counts_the_red_giants_under_yellow_stars() -> None:
@@ -39,14 +45,17 @@ def test_the_cell_line_uses_the_maps_notation_for_hydrogen_left() -> None:
 
 def test_a_space_between_the_stars_is_said_without_cards_or_letters() -> None:
     """Issue 31: "C4: between cards (leaving: 1 H)" named cards the player was never
-    shown and H for hydrogen; both forms fit the 80x24 panel (40 columns)."""
+    shown and H for hydrogen."""
     s = quiet(new(2, ships=("C3", "G6"), blank=True))
     for short in (False, True):
         text = cell_text(s, cell("D4"), ["You", "Bo"], short=short)
-        assert text.startswith("D4: empty space") and "1 hydrogen" in text, text
-        assert "card" not in text and " H" not in text and (not short or len(text) <= 40)
+        assert text.startswith("D4: empty") and "1 hydrogen" in text, text
+        assert "card" not in text and " H" not in text
     assert cell_text(s, cell("D4"), ["You", "Bo"]) == (
         "D4: empty space, no star (leaving it costs 1 hydrogen)")
+    s.ships[0] = cell("D4")  # the 80x24 panel (42 columns) says it whole, your Ark too
+    assert cell_line(s, cell("D4"), ["You", "Bo"], 42) == (
+        "D4: empty, 1 hydrogen to leave; Ark: You")
 
 
 def test_the_dice_say_what_they_were_rolled_for() -> None:

@@ -162,7 +162,7 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False)
     parts = [CELL_NAMES[cell]]
     if card < 0:
         # "between cards (leaving: 1 H)" named neither the cards nor the H (issue 31)
-        parts.append("empty space (1 hydrogen to leave)" if short
+        parts.append("empty, 1 hydrogen to leave" if short  # "; Ark: You" fits 42
                      else "empty space, no star (leaving it costs 1 hydrogen)")
     elif s.flipped[card]:
         parts.append(f"destroyed, {FACE_NAMES[s.face[card]]}")
