@@ -128,7 +128,7 @@ def test_the_top_line_gives_way_what_the_turn_did_first_the_name_by_width_alone(
     s.did.append("harvest")
     full = turn_lines.top_line(s, 0, 0, NAMES, 200)
     assert full.startswith("Nova Lux · turn 1 · your turn (harvested) · ")
-    assert full.endswith(" H in all stars")
+    assert full.endswith(" hydrogen left in all stars")
     narrow = turn_lines.top_line(s, 0, 0, NAMES, turn_lines.NAME_ROOM - 1)
     assert narrow.startswith("turn 1 · your turn (harvested) · "), "the name: by width"
     shorter = turn_lines.top_line(s, 0, 0, NAMES, len(narrow) - 1)
@@ -357,3 +357,18 @@ def test_the_header_at_game_over_names_the_turn_of_the_final_move() -> None:
         assert reason in s.end_reason
         over = turn_lines.top_line(s, None, 0, ["You"], 200)
         assert "game over" in over and over.split(" · ")[1] == during, (seed, over, during)
+
+
+def test_the_top_line_says_hydrogen_in_words_at_80_columns() -> None:
+    """Issue 31, played at 80x24: the title ended "· 71 H", a letter the newcomer had to
+    guess. Where the word fits beside the goal it is said; the letter stays only where
+    the dice's cause would be lost."""
+    s = table()
+    left = view.hydrogen_left(s)
+    line = turn_lines.top_line(s, 0, 0, NAMES, 78)  # the title's room at 80 columns
+    assert f" · {left} hydrogen left" in line and "goal: " in line, line
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log += [lines.ROLL[card_by_dice(3, 3)], lines.YELLOW_DIES[card_by_dice(3, 3)]]
+    line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
+    assert "E5 yellow star died" in line, line  # why a cell changed outranks the word
