@@ -31,6 +31,7 @@ from tui_games.games.nova_lux.state import (
     NovaLuxState,
     Offer,
     Pass,
+    Pick,
     StartTrade,
     TakeHydrogen,
     UseAbility,
@@ -372,3 +373,20 @@ def test_the_top_line_says_hydrogen_in_words_at_80_columns() -> None:
     solo.log += [lines.ROLL[card_by_dice(3, 3)], lines.YELLOW_DIES[card_by_dice(3, 3)]]
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
     assert "E5 yellow star died" in line, line  # why a cell changed outranks the word
+
+
+def test_the_draft_list_reads_each_faction_without_arrows_or_bars() -> None:
+    """Issue 31, played at 80x24: a new game opens on the draft, whose list read
+    "exchange 1 water <-> 1 artifact" and "convert 1 hydrogen -> 1 oxygen"; the "In
+    words" panel and the lines front end say "for ..., either way" and "to"."""
+    s = RULES.setup(2, 1, {})
+    picks = [a for a in RULES.legal_actions(s) if isinstance(a, Pick)]
+    assert picks
+    for faction in range(len(FACTIONS)):
+        text = entries.entry_text(s, Pick(faction), NAMES)
+        assert text.startswith(f"{FACTIONS[faction].name}: "), text
+        assert not any(mark in text for mark in ("->", "<-", "|")), text
+    tide = next(i for i, f in enumerate(FACTIONS) if f.name == "Tide Brokers")
+    assert entries.entry_text(s, Pick(tide), NAMES) == (
+        "Tide Brokers: exchange 1 water for 1 artifact, either way; needs water 14, "
+        "artifacts 14")
