@@ -388,5 +388,5 @@ def test_the_draft_list_reads_each_faction_without_arrows_or_bars() -> None:
         assert not any(mark in text for mark in ("->", "<-", "|")), text
     tide = next(i for i, f in enumerate(FACTIONS) if f.name == "Tide Brokers")
     assert entries.entry_text(s, Pick(tide), NAMES) == (
-        "Tide Brokers: exchange 1 water for 1 artifact, either way; needs water 14, "
-        "artifacts 14")
+        "Tide Brokers: exchange 1 water for 1 artifact, either way; needs water 14, artifacts 14"
+    )
