@@ -595,7 +595,7 @@ def test_each_objective_card_has_one_name_in_the_cards_pane_and_the_score_sheet(
     done = next(i for i, c in enumerate(ADVANCED_DECK) if c.kind == "completed_careers")
     s.advanced[0] = done
     sheet = [label.strip() for label, _ in final_breakdown(s, 0)]
-    assert f"{advanced_short(ADVANCED_DECK[done])}, 4 VP each" in sheet, sheet
+    assert f"{advanced_short(ADVANCED_DECK[done])}: 4 VP" in sheet, sheet  # "each" once
     for card_id, card in enumerate(ADVANCED_DECK):
         name = advanced_short(card)
         assert len(name) <= ADVANCED_NAME_WIDTH and "fully linked" not in name, name

@@ -71,7 +71,8 @@ def _advanced(s: NebulaState, player: int) -> Rows:
         card = ADVANCED_DECK[s.advanced[slot]]
         count = advanced_count(card, s.galaxies[player], completed)
         if count:
-            rows.append((f"{DETAIL}{advanced_short(card)}, {vp} VP each", vp * count))
+            # "each Career completed, 4 VP each" said "each" twice
+            rows.append((f"{DETAIL}{advanced_short(card)}: {vp} VP", vp * count))
     return rows
 
 
