@@ -27,16 +27,20 @@ from tui_games.games.nebula.board import (
     space_in_direction,
 )
 from tui_games.games.nebula.clusters import ARROWS, StarClusters, indicator_track
-from tui_games.games.nebula.final_score import career_label
+from tui_games.games.nebula.final_score import final_breakdown
 from tui_games.games.nebula.galaxy import GalaxyBoard, art, black_zone
 from tui_games.games.nebula.galaxy_canvas import Art
 from tui_games.games.nebula.nebula_view import constellation_values
 from tui_games.games.nebula.objective_cards import CardsShown, ObjectiveCards
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
+    ADVANCED_NAME_WIDTH,
+    CARD_NAME_WIDTH,
     CAREER_DECK,
     PERSONAL_DECK,
+    advanced_short,
     career_done,
+    career_short,
     career_spaces,
 )
 from tui_games.games.nebula.reserve import StarRow, group_text
@@ -361,7 +365,9 @@ def test_the_cards_show_markers_progress_and_the_personal_objective() -> None:
     text = cards.render().plain
     assert "North in 3 colours" in text and "16/10 Ann Bob" in text
     assert "Orbit 3 in 3 colours" in text and "✓now" in text
-    assert "A1 each R linked to a P you ×2" in text and "A2 each Career you did you ×1" in text
+    assert "Advanced  VP from Values · you have" in text
+    assert " A1 each R linked to a P          2" in text
+    assert " A2 each Career completed         1" in text
     assert "✓ holds" in text
 
 
@@ -406,7 +412,7 @@ def test_the_score_pad_marks_the_viewer_and_the_leader() -> None:
 
 def test_the_score_pad_says_where_a_constellations_value_comes_from() -> None:
     s = NebulaRules().setup(2, 1, {"mode": "full"})
-    assert constellation_values(s)[-1] == "Const.: 6 VP each (none ranked)"
+    assert constellation_values(s)[-1] == "Each complete constellation: 6 VP"
     s.values = [0] * 6 + [3, 0, 5, 0] + [0] * 4          # South 1st, North 2nd
     s.value_stamps = list(range(14))
     wordings = constellation_values(s)
@@ -415,7 +421,7 @@ def test_the_score_pad_says_where_a_constellations_value_comes_from() -> None:
     pad.show_pad(["Ann", "Bob"], [("Constellations", ("20", "6"))], [20, 6], you=0,
                  legend=wordings)
     legend = pad.render().plain.splitlines()[-1]     # at the default width of 35
-    assert legend == "VP: S14 1st N12 2nd E W 6 base"
+    assert legend == "Constellation VP: S 14, N 12, E W 6"
     intro = NebulaRules().setup(2, 1, {"mode": "intro"})
     assert constellation_values(intro) == ("Each complete constellation: 6 VP.",)
 
@@ -556,7 +562,7 @@ def test_the_career_cards_say_their_spaces_must_all_be_filled_in_the_score_sheet
         text = cards_rows(CardsShown(career=(card_id,)))
         assert text[0].startswith("Career  fill all"), text
         if "colours" in card.kind:
-            assert career_label(card) in text[1], text
+            assert career_short(card) in text[1], text
     size = len(NebulaRules().setup(2, 1, {}).galaxies[0])
     for card in CAREER_DECK:  # what "fill all" stands for: its spaces, every one occupied
         spaces = career_spaces(card)
@@ -567,3 +573,31 @@ def test_the_career_cards_say_their_spaces_must_all_be_filled_in_the_score_sheet
         for space in spaces:
             assert not career_done(card, [EMPTY if x == space else c for x, c in
                                           enumerate(galaxy)])
+
+
+def test_each_objective_card_has_one_name_in_the_cards_pane_and_the_score_sheet() -> None:
+    # Issue 31: a hint named a card "Career South Constellation" where the Cards pane and
+    # the score sheet said "South in 3 colours"; the Advanced card "highlights fully
+    # linked" read as shorthand. The hints use the same career_short
+    # (test_nebula_hint_words).
+    s = NebulaRules().setup(2, 1, {"mode": "full"})
+    s.values = [0] * 10 + [1, 0, 0, 0]  # the first Advanced card ranked: it pays
+    s.value_stamps = list(range(14))
+    for first in range(0, len(CAREER_DECK), 4):
+        s.career = [(first + k) % len(CAREER_DECK) for k in range(4)]
+        s.career_marks = [[0], [0], [0], [0]]
+        sheet = [label.strip() for label, _ in final_breakdown(s, 0)]
+        pane = cards_rows(CardsShown(career=tuple(s.career)))
+        for n, card_id in enumerate(s.career):
+            name = career_short(CAREER_DECK[card_id])
+            assert len(name) <= CARD_NAME_WIDTH and pane[n + 1].startswith(f" {name} "), pane
+            assert f"{name} (first)" in sheet, sheet
+    done = next(i for i, c in enumerate(ADVANCED_DECK) if c.kind == "completed_careers")
+    s.advanced[0] = done
+    sheet = [label.strip() for label, _ in final_breakdown(s, 0)]
+    assert f"{advanced_short(ADVANCED_DECK[done])}: 4 VP" in sheet, sheet  # "each" once
+    for card_id, card in enumerate(ADVANCED_DECK):
+        name = advanced_short(card)
+        assert len(name) <= ADVANCED_NAME_WIDTH and "fully linked" not in name, name
+        row = cards_rows(CardsShown(advanced=(card_id,), advanced_counts=(10,)))[2]
+        assert row == f" A1 {name}".ljust(CARDS_PANE[0] - 2) + "10", row

@@ -269,7 +269,7 @@ def test_a_placement_names_the_objectives_it_advances() -> None:
     view = RULES.observe(s, seat)
     text = why(view, seat, PositionStar(star_of("P"), INDEX["N3"]))
     assert "your Personal objective (1 of 4)" in text, text
-    assert "Career North Constellation (3 of 6)" in text, text
+    assert "Career North in 3 colours (3 of 6)" in text, text
 
 
 def test_a_black_star_says_what_the_black_star_zone_then_pays() -> None:

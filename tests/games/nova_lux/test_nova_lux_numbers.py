@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from nova_lux_helpers import RULES, card, new, put_star, quiet
+from nova_lux_helpers import RULES, card, cell, new, put_star, quiet
 
 from tui_games.engine.core import Event
 from tui_games.games.nova_lux import lines
 from tui_games.games.nova_lux.board import card_by_dice
 from tui_games.games.nova_lux.cards import STARS
 from tui_games.games.nova_lux.state import Harvest
-from tui_games.games.nova_lux.view import cell_text, dice_label, hydrogen_left, star_here
+from tui_games.games.nova_lux.view import (
+    cell_line,
+    cell_text,
+    dice_label,
+    hydrogen_left,
+    star_here,
+)
 
 
 def test_the_hydrogen_left_counts_the_red_giants_under_yellow_stars() -> None:
@@ -37,13 +43,35 @@ def test_the_cell_line_uses_the_maps_notation_for_hydrogen_left() -> None:
     assert star_here(2, STARS[2].hydrogen).startswith(f"red giant R{STARS[2].hydrogen}: ")
 
 
+def test_a_space_between_the_stars_is_said_without_cards_or_letters() -> None:
+    """Issue 31: "C4: between cards (leaving: 1 H)" named cards the player was never
+    shown and H for hydrogen."""
+    s = quiet(new(2, ships=("C3", "G6"), blank=True))
+    for short in (False, True):
+        text = cell_text(s, cell("D4"), ["You", "Bo"], short=short)
+        assert text.startswith("D4: empty") and "1 hydrogen" in text, text
+        assert "card" not in text and " H" not in text
+    assert cell_text(s, cell("D4"), ["You", "Bo"]) == (
+        "D4: empty space, no star (leaving it costs 1 hydrogen)")
+    s.ships[0] = cell("D4")  # the 80x24 panel (42 columns) says it whole, your Ark too
+    assert cell_line(s, cell("D4"), ["You", "Bo"], 42) == (
+        "D4: empty, 1 hydrogen to leave; Ark: You")
+
+
 def test_the_dice_say_what_they_were_rolled_for() -> None:
     s = quiet(new(2))
     s.dice = [4, 2]
     s.log.append(Event("Seat 1 attacks Seat 2: Seat 1 rolls 4 + 3 = 7, Seat 2 rolls 2 + 3 = 5"))
     assert dice_label(s) == "attack dice 4 v 2"
-    s.log.append(Event("The dice roll row 3, column 1: A5."))
+    s.log.append(lines.ROLL[card_by_dice(3, 1)])
     s.dice = [3, 1]
+    assert dice_label(s) == "dice hit A5"
+
+
+def test_a_save_made_before_the_roll_line_changed_still_names_the_card_hit() -> None:
+    s = quiet(new(2))
+    s.dice = [3, 1]
+    s.log.append(Event("The dice roll row 3, column 1: A5."))  # the words before issue 31
     assert dice_label(s) == "dice hit A5"
 
 

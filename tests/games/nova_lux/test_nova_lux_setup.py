@@ -8,11 +8,12 @@ import pytest
 from nova_lux_helpers import RULES, cell, new
 
 from tui_games.engine.core import IllegalAction
-from tui_games.games.nova_lux.board import CARD_CELLS, NEUTRON_STAR, card_by_dice
+from tui_games.games.nova_lux import lines
+from tui_games.games.nova_lux.board import CARD_CELLS, CELL_NAMES, NEUTRON_STAR, card_by_dice
 from tui_games.games.nova_lux.cards import COMPARES_PLAYERS, STARS, YELLOW
 from tui_games.games.nova_lux.state import HIDDEN, NONE, Pick, PlaceShip
 
-DICE = re.compile(r"The dice roll row (\d), column (\d): \w\d\.")
+DICE = re.compile(r"The dice roll (\d) and (\d): ")
 
 
 @pytest.mark.parametrize(("players", "destroyed"), [(1, 5), (2, 4), (3, 3), (4, 2), (5, 1),
@@ -156,3 +157,16 @@ def test_one_player_is_always_the_solo_game() -> None:
         RULES.setup(2, 0, {"mode": "chaos"})
     with pytest.raises(ValueError, match="1 to 6"):
         RULES.setup(7, 0, {})
+
+
+def test_the_roll_line_says_which_map_row_and_column_the_dice_count() -> None:
+    """Issue 31: "The dice roll row 2, column 4: G3." was read as the map's row 2 and
+    column D; the dice count only the rows and columns that hold cards."""
+    for card in range(16):
+        m = re.match(r"The dice roll (\d) and (\d): (\d)\w\w of rows ([\d ]+), (\d)\w\w of "
+                     r"columns ([A-G ]+): ([A-G]\d)\.$", lines.ROLL[card].text)
+        assert m is not None, lines.ROLL[card].text
+        row, col = int(m[1]), int(m[2])
+        assert (int(m[3]), int(m[5])) == (row, col) and card_by_dice(row, col) == card
+        named = m[6].split()[col - 1] + m[4].split()[row - 1]
+        assert named == m[7] == CELL_NAMES[CARD_CELLS[card]]

@@ -9,8 +9,8 @@ import random
 from nova_lux_helpers import RULES, cell, new, put_star
 
 from tui_games.engine.core import Event
-from tui_games.games.nova_lux import entries, turn_lines, view
-from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES
+from tui_games.games.nova_lux import entries, lines, turn_lines, view
+from tui_games.games.nova_lux.board import CARD_AT, CARD_CELLS, CELL_NAMES, card_by_dice
 from tui_games.games.nova_lux.bot import NormalBot
 from tui_games.games.nova_lux.cards import (
     FACTIONS,
@@ -31,6 +31,7 @@ from tui_games.games.nova_lux.state import (
     NovaLuxState,
     Offer,
     Pass,
+    Pick,
     StartTrade,
     TakeHydrogen,
     UseAbility,
@@ -128,7 +129,7 @@ def test_the_top_line_gives_way_what_the_turn_did_first_the_name_by_width_alone(
     s.did.append("harvest")
     full = turn_lines.top_line(s, 0, 0, NAMES, 200)
     assert full.startswith("Nova Lux · turn 1 · your turn (harvested) · ")
-    assert full.endswith(" H in all stars")
+    assert full.endswith(" hydrogen left in all stars")
     narrow = turn_lines.top_line(s, 0, 0, NAMES, turn_lines.NAME_ROOM - 1)
     assert narrow.startswith("turn 1 · your turn (harvested) · "), "the name: by width"
     shorter = turn_lines.top_line(s, 0, 0, NAMES, len(narrow) - 1)
@@ -230,7 +231,7 @@ def test_the_top_line_gives_the_goal_first_found_a_colony_then_the_factions() ->
     assert turn_lines.goal_text(six, 0) == "goal: colony, then 2 factions", "2 of 3 at 5-6"
     solo = new(1, ships=("C3",), blank=True)
     solo.dice = [3, 3]
-    solo.log.append(Event("The dice roll row 3, column 3: E5."))
+    solo.log.append(lines.ROLL[card_by_dice(3, 3)])
     solo.log.append(Event("The yellow star on E5 dies; its red giant is left."))
     line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
     assert "goal: colony, then 3 factions" in line and "E5 yellow star died" in line, line
@@ -357,3 +358,35 @@ def test_the_header_at_game_over_names_the_turn_of_the_final_move() -> None:
         assert reason in s.end_reason
         over = turn_lines.top_line(s, None, 0, ["You"], 200)
         assert "game over" in over and over.split(" · ")[1] == during, (seed, over, during)
+
+
+def test_the_top_line_says_hydrogen_in_words_at_80_columns() -> None:
+    """Issue 31, played at 80x24: the title ended "· 71 H", a letter the newcomer had to
+    guess. Where the word fits beside the goal it is said; the letter stays only where
+    the dice's cause would be lost."""
+    s = table()
+    left = view.hydrogen_left(s)
+    line = turn_lines.top_line(s, 0, 0, NAMES, 78)  # the title's room at 80 columns
+    assert f" · {left} hydrogen left" in line and "goal: " in line, line
+    solo = new(1, ships=("C3",), blank=True)
+    solo.dice = [3, 3]
+    solo.log += [lines.ROLL[card_by_dice(3, 3)], lines.YELLOW_DIES[card_by_dice(3, 3)]]
+    line = turn_lines.top_line(solo, 0, 0, ["You"], 78)
+    assert "E5 yellow star died" in line, line  # why a cell changed outranks the word
+
+
+def test_the_draft_list_reads_each_faction_without_arrows_or_bars() -> None:
+    """Issue 31, played at 80x24: a new game opens on the draft, whose list read
+    "exchange 1 water <-> 1 artifact" and "convert 1 hydrogen -> 1 oxygen"; the "In
+    words" panel and the lines front end say "for ..., either way" and "to"."""
+    s = RULES.setup(2, 1, {})
+    picks = [a for a in RULES.legal_actions(s) if isinstance(a, Pick)]
+    assert picks
+    for faction in range(len(FACTIONS)):
+        text = entries.entry_text(s, Pick(faction), NAMES)
+        assert text.startswith(f"{FACTIONS[faction].name}: "), text
+        assert not any(mark in text for mark in ("->", "<-", "|")), text
+    tide = next(i for i, f in enumerate(FACTIONS) if f.name == "Tide Brokers")
+    assert entries.entry_text(s, Pick(tide), NAMES) == (
+        "Tide Brokers: exchange 1 water for 1 artifact, either way; needs water 14, artifacts 14"
+    )

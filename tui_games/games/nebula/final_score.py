@@ -15,8 +15,9 @@ from tui_games.games.nebula.objectives import (
     COLOUR_RANK_VP,
     CONSTELLATION_BASE_VP,
     CONSTELLATION_RANK_VP,
-    Card,
     advanced_count,
+    advanced_short,
+    career_short,
     colour_count,
     complete_constellations,
     score_pad,
@@ -33,40 +34,13 @@ from tui_games.games.nebula.state import (
 Rows = list[tuple[str, int]]
 
 
-def career_label(card: Card) -> str:
-    """A Career card as a breakdown row names it (the UI's own labels are not pure)."""
-    if card.kind == "constellation_3_colours":
-        return f"{CONSTELLATION_NAMES[card.param]} in 3 colours"
-    if card.kind == "orbit_3_colours":
-        return f"Orbit {card.param + 1} in 3 colours"
-    if card.kind == "indirect_spaces":
-        return "the Indirect Link ends"
-    return "the spaces by the highlights"
-
-
-def advanced_label(card: Card) -> str:
-    """An Advanced card as a breakdown row names it."""
-    c = card.param
-    if card.kind == "colour_pair":
-        return f"each {STAR_NAMES[c // 6]} linked to {STAR_NAMES[c % 6]}"
-    if card.kind == "orbits_with_colour":
-        return f"each Orbit with {STAR_NAMES[c]}"
-    if card.kind == "colour_by_highlight":
-        return f"each {STAR_NAMES[c]} by a highlight"
-    if card.kind == "most_frequent_highlighted":
-        return "commonest highlighted colour"
-    if card.kind == "completed_careers":
-        return "each Career completed"
-    return "highlights fully linked"
-
-
 def _careers(s: NebulaState, player: int) -> Rows:
     rows = []
     for card_id, marks in zip(s.career, s.career_marks, strict=True):
         if player in marks:
             card = CAREER_DECK[card_id]
             first = marks[0] == player
-            rows.append((f"{DETAIL}{career_label(card)}{' (first)' if first else ''}",
+            rows.append((f"{DETAIL}{career_short(card)}{' (first)' if first else ''}",
                          card.top if first else card.bottom))
     return rows
 
@@ -97,7 +71,8 @@ def _advanced(s: NebulaState, player: int) -> Rows:
         card = ADVANCED_DECK[s.advanced[slot]]
         count = advanced_count(card, s.galaxies[player], completed)
         if count:
-            rows.append((f"{DETAIL}{advanced_label(card)}, {vp} VP each", vp * count))
+            # "each Career completed, 4 VP each" said "each" twice
+            rows.append((f"{DETAIL}{advanced_short(card)}: {vp} VP", vp * count))
     return rows
 
 

@@ -77,19 +77,22 @@ def constellation_values(view: NebulaState) -> tuple[str, ...]:
     podium = value_podium(view.values, view.value_stamps, CONSTELLATION_TOKENS)
     ranked = [(CONSTELLATION_LETTERS[token - CONSTELLATION_TOKENS.start], vp, place)
               for token, vp, place in zip(podium, CONSTELLATION_RANK_VP, PLACES, strict=False)]
+    # "Const.: 6 VP each (none ranked)" and "VP: S14 1st N12 2nd E W 6 base" read as
+    # shorthand (issue 31): words first, and at 80x24 each letter with its VP.
     if not ranked:
-        return (f"Constellations: {CONSTELLATION_BASE_VP} VP each, none ranked on Values",
-                f"Constellations: {CONSTELLATION_BASE_VP} each (none ranked)",
-                f"Const.: {CONSTELLATION_BASE_VP} VP each (none ranked)")
+        return (f"Each complete constellation: {CONSTELLATION_BASE_VP} VP (none ranked on "
+                "the Values board yet)",
+                f"Each complete constellation: {CONSTELLATION_BASE_VP} VP")
     rest = " ".join(c for c in CONSTELLATION_LETTERS if c not in {r[0] for r in ranked})
-    base = f"{rest}{'' if len(rest) == 1 else ' '}{CONSTELLATION_BASE_VP}" if rest else ""
+    base = f"{rest} {CONSTELLATION_BASE_VP}" if rest else ""
     long = [f"{c} {vp} ({place})" for c, vp, place in ranked]
-    short = [f"{c}{vp} {place}" for c, vp, place in ranked]
+    short = [f"{c} {vp}" for c, vp, _ in ranked]
     return (
         "Constellations: " + " · ".join(long + ([f"{base} (not ranked)"] if rest else [])),
-        "Constellation VP: " + ", ".join(short + ([f"{base} unranked"] if rest else [])),
-        "Const. VP: " + " ".join(short + ([f"{base} base"] if rest else [])),
-        "VP: " + " ".join(short + ([f"{base} base"] if rest else [])),
+        "Complete constellation VP: " + ", ".join(short + ([base] if rest else [])),
+        "Constellation VP: " + ", ".join(short + ([base] if rest else [])),
+        "Constellation VP: " + " ".join([f"{c}{vp}" for c, vp, _ in ranked]
+                                        + ([base] if rest else [])),
     )
 
 

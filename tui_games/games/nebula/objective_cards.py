@@ -20,14 +20,15 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui_games.games.nebula.final_score import career_label
 from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
     PERSONAL_DECK,
     PERSONAL_VP,
     Card,
+    advanced_short,
     advanced_text,
+    career_short,
     career_text,
     personal_text,
 )
@@ -54,33 +55,6 @@ class CardsShown(NamedTuple):
 
 CAREER_NOTE = "fill all · first/later VP"
 """Every Career card asks for a set of spaces all occupied: the title says it once."""
-
-
-def career_short(card: Card) -> str:
-    """A Career card in a few words under CAREER_NOTE: `North in 3 colours`, as the final
-    score names it (`North: 3 colours` did not say the constellation must be full)."""
-    if card.kind in ("constellation_3_colours", "orbit_3_colours"):
-        return career_label(card)
-    if card.kind == "indirect_spaces":
-        return "8 indirect-link ends"
-    return "8 next to highlights"
-
-
-def advanced_short(card: Card) -> str:
-    """An Advanced card in a few words: `each R linked to a Y`."""
-    c = card.param
-    if card.kind == "colour_pair":
-        second = COLOURS[c % 6]
-        return f"each {COLOURS[c // 6]} linked to {'an' if second in 'RO' else 'a'} {second}"
-    if card.kind == "orbits_with_colour":
-        return f"each orbit with {'an' if COLOURS[c] in 'RO' else 'a'} {COLOURS[c]}"
-    if card.kind == "colour_by_highlight":
-        return f"each {COLOURS[c]} by a highlight"
-    if card.kind == "most_frequent_highlighted":
-        return "top colour on highlights"
-    if card.kind == "completed_careers":
-        return "each Career you did"
-    return "highlights fully linked"
 
 
 def personal_short(card: Card) -> str:
@@ -151,13 +125,21 @@ class ObjectiveCards(Widget):
                 line += Content.styled(" ✓now", ".cards--ready")
             lines.append(line)
         if s.advanced:
-            lines.append(self._title("Advanced", "VP from the Values board"))
+            # "A4 highlights fully linked you ×1" read as shorthand (issue 31): the count
+            # stands in a column under "you have" (wrapped long texts say it each).
+            have = "VP from Values · you have"
+            lines.append(self._title("Advanced", "VP from the Values board" if self.large
+                                     else have))
             for i, card_id in enumerate(s.advanced):
                 card = ADVANCED_DECK[card_id]
-                text = advanced_text(card) if self.large else advanced_short(card)
                 count = s.advanced_counts[i] if i < len(s.advanced_counts) else 0
-                lines.append(Content.assemble(f" A{i + 1} {text}",
-                                              (f" you ×{count}", ".cards--vp")))
+                if self.large:
+                    lines.append(Content.assemble(f" A{i + 1} {advanced_text(card)}",
+                                                  (f": you have {count}", ".cards--vp")))
+                    continue
+                room = len("Advanced  " + have) - len(f" A{i + 1} ") - len(str(count)) - 1
+                lines.append(Content.assemble(f" A{i + 1} {advanced_short(card):<{room}}",
+                                              (f" {count}", ".cards--vp")))
         if s.personal >= 0:
             card = PERSONAL_DECK[s.personal]
             lines.append(self._title("Personal", f"secret, {PERSONAL_VP} VP"))

@@ -252,13 +252,41 @@ def career_spaces(card: Card) -> tuple[int, ...]:
     return INDIRECT_SPACES if card.kind == "indirect_spaces" else HIGHLIGHT_ORBIT_NEIGHBOURS
 
 
+CARD_NAME_WIDTH = 20
+"""The longest Career name: the Cards pane at 80x24 puts its VP and two markers beside it."""
+
+
 def career_short(card: Card) -> str:
-    """A Career card's short name: "Orbit 2", "North Constellation", "Indirect Link ends"."""
+    """A Career card's one short name, the same in the Cards pane, the hints and the score
+    sheet (issue 31: a hint said "South Constellation" where the others said "South in 3
+    colours"): "South in 3 colours", "Orbit 2 in 3 colours", "8 Indirect Link ends"."""
     if card.kind == "constellation_3_colours":
-        return f"{CONSTELLATION_NAMES[card.param]} Constellation"
+        return f"{CONSTELLATION_NAMES[card.param]} in 3 colours"
     if card.kind == "orbit_3_colours":
-        return f"Orbit {card.param + 1}"
-    return "Indirect Link ends" if card.kind == "indirect_spaces" else "Highlighted-linked"
+        return f"Orbit {card.param + 1} in 3 colours"
+    return "8 Indirect Link ends" if card.kind == "indirect_spaces" else "8 next to highlights"
+
+
+ADVANCED_NAME_WIDTH = 29
+"""The longest Advanced name: the Cards pane at 80x24 puts "A1 " and a count beside it."""
+
+
+def advanced_short(card: Card) -> str:
+    """An Advanced card's one short name, in the Cards pane and the score sheet: "each R
+    linked to a Y" ("highlights fully linked" read as shorthand: issue 31)."""
+    c = card.param
+    if card.kind == "colour_pair":
+        second = COLOURS[c % 6]
+        return f"each {COLOURS[c // 6]} linked to {'an' if second in 'RO' else 'a'} {second}"
+    if card.kind == "orbits_with_colour":
+        return f"each orbit with {'an' if COLOURS[c] in 'RO' else 'a'} {COLOURS[c]}"
+    if card.kind == "colour_by_highlight":
+        return f"each {COLOURS[c]} next to a highlight"
+    if card.kind == "most_frequent_highlighted":
+        return "top colour on highlights"
+    if card.kind == "completed_careers":
+        return "each Career completed"  # the score sheet names every player's
+    return "each surrounded highlight"
 
 
 # ---- Advanced patterns -------------------------------------------------------------------

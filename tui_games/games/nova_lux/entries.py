@@ -33,6 +33,7 @@ from tui_games.games.nova_lux.state import (
     TakeHydrogen,
     Teleport,
 )
+from tui_games.games.nova_lux.view import spoken
 
 Entry = Action | tuple[str, int]
 """A line of the action list: a legal action, or ("force" | "convert", target)
@@ -126,7 +127,9 @@ def entry_text(s: NovaLuxState, entry: Entry, names: Sequence[str]) -> str:
             return f"Force {names[target]} to trade (Trade Fleet)..."
         return "Convert one resource into another (Transmuters)..."
     if isinstance(entry, Pick):
-        return faction_text(entry.faction)
+        # The draft is a newcomer's first list: "exchange 1 water <-> 1 artifact" read
+        # aloud, as the "In words" panel and the lines front end say it (issue 31)
+        return spoken(faction_text(entry.faction))
     if isinstance(entry, StartTrade):
         return f"Offer {names[entry.target]} a trade (choose what and how many)..."
     return capitalised(speak_to(describe_action(s, entry), names))

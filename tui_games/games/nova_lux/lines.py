@@ -19,11 +19,24 @@ from tui_games.games.nova_lux.state import NONE
 
 GRID = 4  # the space cards are a 4x4 grid: card = (row die - 1) * 4 + (column die - 1)
 
+_NTH = ("1st", "2nd", "3rd", "4th")
+CARD_ROWS = "1 3 5 7"
+CARD_COLUMNS = "A C E G"
+"""The map rows and columns that hold the cards the dice count (board.CARD_CELLS)."""
+
+# "The dice roll row 2, column 4: G3." read as the map's row 2 and column D (issue 31):
+# the line says which of the map's rows and columns the dice count.
 ROLL: tuple[Event, ...] = tuple(
-    Event(f"The dice roll row {card // GRID + 1}, column {card % GRID + 1}: {card_name(card)}.")
+    Event(
+        f"The dice roll {card // GRID + 1} and {card % GRID + 1}: {_NTH[card // GRID]} of "
+        f"rows {CARD_ROWS}, {_NTH[card % GRID]} of columns {CARD_COLUMNS}: "
+        f"{card_name(card)}."
+    )
     for card in range(CARDS)
 )
 """``ROLL[card]``: the collapse dice naming ``card``."""
+ROLLS: frozenset[Event] = frozenset(ROLL)
+"""Every roll line, to find the last roll in a log."""
 
 SAFE: tuple[Event, ...] = tuple(
     Event(f"{card_name(card)} has no star left: safe this time.") for card in range(CARDS)

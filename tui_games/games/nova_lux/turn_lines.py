@@ -44,7 +44,7 @@ the goal and the dice (the name is in the window's title and the menu anyway).""
 def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[str],
              width: int) -> str:
     """``Nova Lux · turn 3 · your turn (harvested) · goal: colony, then 3 factions · dice
-    hit E5: yellow star died · 61 H in all stars``, fitted to ``width``."""
+    hit E5: yellow star died · 61 hydrogen left in all stars``, fitted to ``width``."""
     if mover is None:
         who = "game over"
     elif s.phase == "draft":
@@ -71,7 +71,7 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     # the title does not flip between "Nova Lux solo" and "solo" as a game goes on.
     name = "Nova Lux" if width >= NAME_ROOM else ""
     title = " ".join(part for part in (name, mode) if part)
-    full = [title, f"turn {number}", turn, goal, dice, f"{left} H in all stars"]
+    full = [title, f"turn {number}", turn, goal, dice, f"{left} hydrogen left in all stars"]
     # Too long for the terminal: what the turn has done gives way first (the status
     # line and the log say it too), then the turn's number joins
     # its owner and the words shorten; the goal and the dice's cause stay longest (a
@@ -80,7 +80,11 @@ def top_line(s: NovaLuxState, mover: int | None, viewer: int, names: Sequence[st
     # between turns reads as a change of goal.
     compact = [f"{who} {number}" if mover is not None and s.phase not in
                ("draft", "place") else f"turn {number} · {who}", goal]
-    tries = [full, [title, full[1], who, *full[3:]]]
+    # "71 H" alone was a letter a newcomer had to guess (issue 31): the word where it fits
+    # beside the dice's cause, the letter only where nothing else would.
+    short = f"{left} hydrogen left"
+    tries = [full, [title, full[1], who, *full[3:]], [title, full[1], who, *full[3:-1], short]]
+    tries += [[name, *compact, dice and dice_label(s, 1), short]]
     tries += [[name, *compact, dice and dice_label(s, n), f"{left} H"] for n in (1, 2, 3)]
     for parts in tries:
         line = " · ".join(part for part in parts if part)

@@ -62,7 +62,7 @@ STEPS = (
          "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
          "a neutron star under you collapses, you escape to a next cell."),
-    # The clock a newcomer could not see (issue 31): the title's "H in all stars".
+    # The clock a newcomer could not see (issue 31): the title's "hydrogen left in all stars".
     step(TakeHydrogen(card=C3_STAR), "A turn ends by taking 1 hydrogen from any star: "
          "C3's. The game is over once no star has any: win before the end."),
     step(UseAbility(slot=OLD_ONES, give=3, get=4), "Turn 2: oxygen for hydrogen again. "

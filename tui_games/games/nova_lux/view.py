@@ -161,8 +161,9 @@ def cell_text(s: NovaLuxState, cell: int, names: list[str], short: bool = False)
     card = CARD_AT[cell]
     parts = [CELL_NAMES[cell]]
     if card < 0:
-        parts.append("between cards (leaving: 1 H)" if short
-                     else "space between cards (leaving costs 1 hydrogen)")
+        # "between cards (leaving: 1 H)" named neither the cards nor the H (issue 31)
+        parts.append("empty, 1 hydrogen to leave" if short  # "; Ark: You" fits 42
+                     else "empty space, no star (leaving it costs 1 hydrogen)")
     elif s.flipped[card]:
         parts.append(f"destroyed, {FACE_NAMES[s.face[card]]}")
     else:
@@ -321,7 +322,8 @@ def dice_label(s: NovaLuxState, short: int = 0) -> str:
         text = log[i].text
         if " attacks " in text and " rolls " in text:
             return f"attack dice {dice[0]} v {dice[1]}"
-        if text.startswith("The dice roll row"):
+        # The prefix: a save made before the roll line said which rows the dice count
+        if log[i] in lines.ROLLS or text.startswith("The dice roll row"):
             card = card_by_dice(dice[0], dice[1])
             did = _what_the_dice_did(card, log[i + 1:i + 3])
             name = card_name(card)
