@@ -50,7 +50,10 @@ def test_every_kind_of_action_comes_up(info: GameInfo) -> None:
     assert missing <= set(tutorial.explained), sorted(missing)
     words = set(re.findall(r"[a-z]+", " ".join(step.text for step in tutorial.steps).lower()))
     for name in tutorial.explained:  # TakeFromSupply: "take", "from" and "supply" said
-        assert {part.lower() for part in re.findall(r"[A-Z][a-z]*", name)} <= words, name
+        parts = [part.lower() for part in re.findall(r"[A-Z][a-z]*", name)]
+        # a part may be said whole or as the word it shortens (FedConvert: "federations")
+        unsaid = [part for part in parts if not any(word.startswith(part) for word in words)]
+        assert not unsaid, (name, unsaid)
 
 
 @pytest.mark.parametrize("info", GUIDED, ids=lambda info: info.id)

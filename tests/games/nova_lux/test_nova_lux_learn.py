@@ -39,7 +39,8 @@ def test_learn_says_what_a_star_does_once_the_engine_is_full_as_the_rules_offer_
     # Issue 31, played: "A 4th star you store in place of one." left a newcomer guessing
     # what a "4th star" was and what else could happen to it.
     said = " ".join(step.text for step in TUTORIAL.steps)
-    assert f"The engine holds {ENGINE_SLOTS} stars: a new one replaces one or is discarded" in said
+    assert (f"The engine can store {ENGINE_SLOTS} stars: a new one replaces one or is "
+            "discarded") in said
     s = new(2, ships=("C3", "G6"), blank=True, offers="off")
     put_star(s, "C3", 1, hydrogen=1)
     put_star(s, "E3", 2, hydrogen=3)

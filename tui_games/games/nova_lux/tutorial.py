@@ -56,8 +56,8 @@ STEPS = (
     step(Harvest(count=2, pay=2, gain=1), "Harvest 2 hydrogen here: each costs 1 life "
          "form, gives 2 artifacts. E3's last hydrogen puts it in your engine."),
     step(UseEngine(slot=0, pay=2, gain=1), "Run that star: 1 hydrogen and 1 life form "
-         f"give 2 artifacts. The engine holds {ENGINE_SLOTS} stars: a new one replaces one "
-         "or is discarded."),
+         f"give 2 artifacts. The engine can store {ENGINE_SLOTS} stars: a new one replaces "
+         "one or is discarded."),
     step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
          "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
