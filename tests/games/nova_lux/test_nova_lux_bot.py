@@ -19,11 +19,12 @@ from tui_games.games.nova_lux.bot import (
     UNIT,
     NormalBot,
     Want,
+    hydrogen_to_take,
     targets,
     worth,
 )
 from tui_games.games.nova_lux.cards import COLONY_LEVEL, LIFE, OXYGEN, RESOURCES, TRACK_MAX
-from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest
+from tui_games.games.nova_lux.state import AnswerTrade, FoundColony, Harvest, TakeHydrogen
 
 
 def _play(players: int, seed: int, bots: list) -> object:
@@ -206,3 +207,44 @@ def test_a_forced_move_is_played_without_searching() -> None:
     bot = hard.LEVELS["hard"](RULES, random.Random(0))
     assert bot.choose(RULES.observe(s, seat), seat) == RULES.legal_actions(s)[0]
     assert bot.last_stats.iterations == 0
+
+
+def test_the_search_weighs_one_way_to_end_the_turn_the_normal_bot_s() -> None:
+    s = RULES.setup(2, 5, {})
+    while RULES.to_move(s) is not None and s.phase != "turn":
+        RULES.apply(s, NormalBot(RULES, random.Random(0)).choose(s, RULES.to_move(s)))
+    legal = RULES.legal_actions(s)
+    assert sum(isinstance(a, TakeHydrogen) for a in legal) > 10
+    searched = hard.SearchRules(RULES).legal_actions(s)
+    takes = [a for a in searched if isinstance(a, TakeHydrogen)]
+    ends = [a for a in legal if isinstance(a, TakeHydrogen)]
+    assert takes == [hydrogen_to_take(s, s.current, ends)]
+    assert [a for a in legal if not isinstance(a, TakeHydrogen)] == [
+        a for a in searched if not isinstance(a, TakeHydrogen)]
+
+
+def test_the_hint_does_not_end_the_turn_at_once_where_the_normal_bot_makes_progress() -> None:
+    # Issue 31: the hint said "take 1 hydrogen and end the turn" turn after turn while a
+    # harvest or a move to one was open. The positions: seat 0's turns before its colony
+    # in a game of two normal bots (seed 5), where the normal bot harvests, runs its
+    # engine, uses an ability or moves; the search had ended 4 of these 10 turns at once.
+    from tui_games.engine.bots.hint import hint_bot, suggest
+    from tui_games.games import get_game
+
+    hard_factory = get_game("nova_lux").bots["hard"]
+    s = RULES.setup(2, 5, {})
+    bots = [NormalBot(RULES, random.Random(6)), NormalBot(RULES, random.Random(7))]
+    checked = []
+    while (seat := RULES.to_move(s)) is not None:
+        view = RULES.observe(s, seat)
+        action = bots[seat].choose(view, seat)
+        opening = seat == 0 and s.phase == "turn" and not s.did and s.colony[0] == -1
+        if opening and not isinstance(action, TakeHydrogen):
+            bot = hint_bot(hard_factory, RULES, random.Random(s.turn), iterations=300)
+            hint = suggest(bot, RULES, view, 0)
+            checked.append((s.turn, RULES.describe(view, action),
+                            RULES.describe(view, hint.action)))
+        RULES.apply(s, action)
+    assert len(checked) == 10
+    ended = [c for c in checked if c[2].startswith("take 1 hydrogen")]
+    assert ended == []

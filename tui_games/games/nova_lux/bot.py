@@ -428,23 +428,28 @@ class NormalBot:
         return best
 
     def _end(self, s: NovaLuxState, me: int, legal: list[Action]) -> Action:
-        here = CARD_AT[s.ships[me]]
         takes = [a for a in legal if isinstance(a, TakeHydrogen)]
         if not takes:
             return legal[-1]
+        return hydrogen_to_take(s, me, takes)
 
-        def score(a: TakeHydrogen) -> float:
-            k = a.card
-            value = float(s.hydrogen[k])
-            if k == here:
-                value -= 10
-            if s.colony_at[k] != NONE:
-                value -= 5
-            if s.hydrogen[k] == 1 and len(s.engine[me]) < 3:
-                value += 3 + star_value(top_star(s, k))      # a free engine star
-            if s.hydrogen[k] == 1 and s.yellow[k] == NONE and s.colony_at[k] == NONE:
-                value -= 2      # it would collapse the card
-            return value
 
-        return max(takes, key=lambda a: (score(a), -a.card))
+def hydrogen_to_take(s: NovaLuxState, me: int, takes: list[TakeHydrogen]) -> TakeHydrogen:
+    """The star to take the turn's last hydrogen from: the fullest, sparing the one under
+    the Ark and the colonies, or the last of one whose card joins the engine."""
+    here = CARD_AT[s.ships[me]]
 
+    def score(a: TakeHydrogen) -> float:
+        k = a.card
+        value = float(s.hydrogen[k])
+        if k == here:
+            value -= 10
+        if s.colony_at[k] != NONE:
+            value -= 5
+        if s.hydrogen[k] == 1 and len(s.engine[me]) < 3:
+            value += 3 + star_value(top_star(s, k))      # a free engine star
+        if s.hydrogen[k] == 1 and s.yellow[k] == NONE and s.colony_at[k] == NONE:
+            value -= 2      # it would collapse the card
+        return value
+
+    return max(takes, key=lambda a: (score(a), -a.card))
