@@ -354,7 +354,26 @@ async def test_the_values_board_cursor_walks_the_tracks() -> None:
         await pilot.press("left")
         assert board.cursor == 10
         text = board.render().plain
-        assert "Y   5 1st" in text and "R   3 2nd" in text and "▸A1" in text
+        assert "Y  5 1st" in text and "R  3 2nd" in text and "▸A1" in text
+
+
+async def test_the_values_board_titles_its_tracks_in_whole_words_above_their_tokens() -> None:
+    """Issue 31: the compact board's middle title read "Constell.". Each title is a whole
+    word, stands over its column's tokens, and the widest row (values of 10, a place and
+    the cursor) still fits the 34 columns the pane has at 80x24."""
+    board = ValuesBoard()
+    async with Lab(board).run_test(size=(80, 24)):
+        board.show_values([10] * 14, {0: 0, 6: 1, 10: 2})
+        board.choosing = True
+        rows = board.render().plain.splitlines()
+        assert rows[0].split() == ["Colours", "Constellations", "Advanced"]
+        first = rows[1]
+        for title, label in (("Colours", "▸R 10 1st"), ("Constellations", "North 10 2nd"),
+                             ("Advanced", "A1 10 3rd")):
+            assert label in first, first
+            assert abs(rows[0].index(title) - first.index(label.lstrip("▸"))) <= 1
+        assert max(len(row.rstrip()) for row in rows) <= 34
+        assert board.size.width <= 34
 
 
 def test_the_cards_show_markers_progress_and_the_personal_objective() -> None:
@@ -509,7 +528,7 @@ async def test_a_board_repaint_redraws_only_the_rows_that_changed(
         await pilot.pause()
         assert all(repainted)  # no whole repaint: rows only
         assert {r.y for regions in repainted for r in regions} == {1}  # row 0 is kept
-        assert "R   4 1st" in board.render_line(1).text
+        assert "R  4 1st" in board.render_line(1).text
         board.large = True  # a new size: every row is drawn again
         await pilot.pause()
         assert repainted[-1] == ()

@@ -302,7 +302,7 @@ def test_an_advanced_objectives_value_token_keeps_its_reason_in_a_hint() -> None
         view = RULES.observe(s, seat)
         for move in advances:
             slot = move.token - ADVANCED_TOKENS.start + 1
-            assert short(view, move) == f"advance the Value token of Advanced objective {slot}"
+            assert short(view, move) == f"advance the Value token of Advanced objective A{slot}"
             reason = why(view, seat, move)
             text = hint_text(info, view, seat, Hint(move, tries=9, share=1.0, rating=0.5))
             assert reason and f": {reason}." in text and fits(text), text

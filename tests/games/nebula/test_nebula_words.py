@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 from nebula_helpers import RULES, galaxy, new, star
 
 from tui_games.games.nebula import words
-from tui_games.games.nebula.state import EMPTY, FinishPositioning, StepTime
+from tui_games.games.nebula.objectives import ADVANCED_DECK, advanced_short, advanced_text
+from tui_games.games.nebula.state import (
+    ADVANCED_TOKENS,
+    EMPTY,
+    AdvanceValue,
+    FinishPositioning,
+    StepTime,
+)
 
 NAMES = ["You", "Bot 2"]
 RING = "R P Y W B O K R"  # clockwise from space 0
@@ -96,3 +105,27 @@ def test_completing_a_career_objective_is_logged_with_the_vp_scored_only() -> No
     assert said[-1].endswith(
         "completes a Career objective, North Constellation complete with exactly 3 colours: 16 VP."
     )
+
+
+def test_the_log_and_the_table_name_an_advanced_card_as_the_cards_pane_does() -> None:
+    """Issue 31: the log quoted an Advanced card's full text ("Advanced objective 4 (Each
+    outer Highlighted space with no empty linked space)") where the Cards pane and the
+    hints say "A4 each surrounded highlight". The log now gives the pane's label and name,
+    and the lines front end's table ties that name to the card's full text."""
+    pick = random.Random(31)
+    s = new()
+    while s.phase != "value":
+        s = RULES.setup(2, pick.getrandbits(32), {"mode": "full"})
+        while RULES.to_move(s) is not None and s.phase != "value":
+            RULES.apply(s, pick.choice(RULES.legal_actions(s)))
+    seat = RULES.to_move(s)
+    advance = next(a for a in RULES.legal_actions(s)
+                   if isinstance(a, AdvanceValue) and a.token in ADVANCED_TOKENS)
+    slot = advance.token - ADVANCED_TOKENS.start + 1
+    card = ADVANCED_DECK[s.advanced[slot - 1]]
+    RULES.apply(s, advance)
+    line = next(e.text for e in reversed(s.log) if "Value token" in e.text)
+    assert f"Advanced objective A{slot} ({advanced_short(card)})." in line, line
+    assert advanced_text(card) not in line
+    table = words.table(RULES.observe(s, seat), seat, NAMES)
+    assert f"Advanced objective A{slot} ({advanced_short(card)}): {advanced_text(card)}." in table

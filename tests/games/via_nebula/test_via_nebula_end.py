@@ -15,7 +15,13 @@ from tui_games.games.via_nebula.state import (
     SkipPower,
     ViaNebulaState,
 )
-from tui_games.games.via_nebula.view import board_lines, leftover_rows, sites_line, top_line
+from tui_games.games.via_nebula.view import (
+    board_lines,
+    boards_text,
+    leftover_rows,
+    sites_line,
+    top_line,
+)
 from tui_games.games.via_nebula.words import table
 
 
@@ -212,6 +218,26 @@ def test_the_board_shows_the_vp_that_resources_left_on_the_map_will_cost_at_the_
     before = sum(vp for _, vp in RULES.score_rows(s, 0))
     RULES._finish(s, "the test's end")
     assert sum(vp for _, vp in RULES.score_rows(s, 0)) == before - 6
+
+
+def test_a_rivals_one_line_board_says_what_its_leftovers_will_cost_at_the_end() -> None:
+    """Issue 31: at 80x24 a rival's board read "B Bot 2 12VP built 0/5", and a table that
+    read 19-12 ended 21-8. Its one line now gives the rules' leftover figure too, in the
+    30 columns the side has, the name going first when the line is too narrow."""
+    s = quiet(2)
+    site(s, "D4", 1, "CC")
+    work(s, "B2", "F", 4, owner=1)
+    n = leftover(s, 1)
+    assert n == 6
+    rows = board_lines(s, 1, "Bot 2", 12, False, 30)
+    assert rows == [f"B 12VP -{n} at end, built 0/5"]
+    assert board_lines(s, 1, "Bo", 12, False, 30) == [f"B Bo 12VP -{n} at end, built 0/5"]
+    assert board_lines(s, 1, "Bot 2", 12, False, 48) == [
+        f"B Bot 2   12VP built 0/5 · -{n} VP at end"]
+    assert board_lines(s, 0, "You", 3, False, 30) == ["R You      3VP built 0/5"]
+    shown = boards_text(s, 0, ["You", "Bot 2"], [0, 12], False, 30).splitlines()
+    assert shown[-1] == f"B 12VP -{n} at end, built 0/5"
+    assert all(len(row) <= 30 for row in shown)
 
 
 def test_a_sites_line_too_long_for_its_column_names_the_hexes_then_counts_never_cuts() -> None:

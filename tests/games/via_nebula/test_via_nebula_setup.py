@@ -108,3 +108,19 @@ def test_player_counts_outside_two_to_four_are_refused() -> None:
         RULES.setup(5, 1, {})
     with pytest.raises(ValueError):
         RULES.setup(1, 1, {})
+
+
+def test_the_setup_line_says_what_a_special_token_is_in_learns_one_log_row() -> None:
+    """Issue 31: "the special wheat token is out of the game" left a newcomer asking what
+    a special token is. The line says it (free to all), and Learn's deal reads it to you
+    within the 78 columns step 1 leaves its one log row at 80x24."""
+    from tui_games.engine.grammar import speak_to
+    from tui_games.games.via_nebula.tutorial import TUTORIAL
+
+    for players in (2, 3, 4):
+        for seed in range(12):
+            line = RULES.setup(players, seed, {}).log[0].text
+            assert "special (free to all) " in line and " token is out." in line, line
+    learn = RULES.setup(2, TUTORIAL.seed, dict(TUTORIAL.options)).log[0].text
+    spoken = speak_to(learn, ["You", "Bot 2"], 0)
+    assert spoken.endswith("You begin.") and len(spoken) <= 78, spoken

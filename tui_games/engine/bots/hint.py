@@ -123,7 +123,7 @@ class ShortNames(Protocol):
     """An explainer may also name a move briefly, for a hint whose move, reason and
     outlook do not all fit beside the move's full name (``describe``). The hint marks the
     move on the table (or numbers it in the list), so the short name need only say which
-    move it is: "advance the Value token of Advanced objective 1", not the card's text."""
+    move it is: "advance the Value token of Advanced objective A1", not the card's text."""
 
     def short(self, view: Any, action: Any) -> str:
         """``action`` named in a few words, as ``describe`` names it (no capital)."""

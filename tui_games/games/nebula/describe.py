@@ -9,7 +9,7 @@ from tui_games.games.nebula.board import (
     CONSTELLATION_NAMES,
     SPACES,
 )
-from tui_games.games.nebula.objectives import ADVANCED_DECK, PERSONAL_DECK, advanced_text
+from tui_games.games.nebula.objectives import ADVANCED_DECK, PERSONAL_DECK, advanced_name
 from tui_games.games.nebula.objectives import personal_text as _personal_text
 from tui_games.games.nebula.state import (
     EMPTY,
@@ -39,9 +39,12 @@ def token_name(s: NebulaState, token: int) -> str:
         return f"the {star_name(token)} Value token"
     if token < 10:
         return f"the {CONSTELLATION_NAMES[token - 6]} Constellation Value token"
+    # The Cards pane's name for the card ("A4 each surrounded highlight"), not its full
+    # text: the log named a card one way and the pane and hints another (issue 31).
     slot = token - 10
-    card = advanced_text(ADVANCED_DECK[s.advanced[slot]]) if s.advanced else "?"
-    return f"the Value token of Advanced objective {slot + 1} ({card})"
+    if not s.advanced:
+        return f"the Value token of Advanced objective A{slot + 1}"
+    return f"the Value token of {advanced_name(slot + 1, ADVANCED_DECK[s.advanced[slot]])}"
 
 
 def a_star(colour: int) -> str:

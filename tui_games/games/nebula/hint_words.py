@@ -63,11 +63,11 @@ _SELF = sys.modules[__name__]  # this explainer, whose short names a hint falls 
 
 def short(view: NebulaState, action: NebulaAction) -> str:
     """The move in a few words, for a hint with no room for its full name: an Advanced
-    objective by its number (its card's text is on the table, and quoting it left the
-    hint no room to say why), a positioned star without the star it replaces."""
+    objective by its Cards pane label, "A2" (its card is on the table, and quoting its
+    text left the hint no room to say why), a positioned star without the star it replaces."""
     if isinstance(action, AdvanceValue) and action.token in ADVANCED_TOKENS:
         slot = action.token - ADVANCED_TOKENS.start + 1
-        return f"advance the Value token of Advanced objective {slot}"
+        return f"advance the Value token of Advanced objective A{slot}"
     if isinstance(action, PositionStar):
         return f"position {a_star(action.star)} on {SPACES[action.space]}"
     return describe_action(view, action)

@@ -289,6 +289,13 @@ def advanced_short(card: Card) -> str:
     return "each surrounded highlight"
 
 
+def advanced_name(slot: int, card: Card) -> str:
+    """The one name the log, the hints and the lines front end give the Advanced card in
+    ``slot`` (1..4): the Cards pane's label and short name, "Advanced objective A4 (each
+    surrounded highlight)". The log once quoted the card's full text instead (issue 31)."""
+    return f"Advanced objective A{slot} ({advanced_short(card)})"
+
+
 # ---- Advanced patterns -------------------------------------------------------------------
 
 

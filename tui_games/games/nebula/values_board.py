@@ -31,11 +31,13 @@ from tui_games.games.nebula.table_model import PLACES, VALUES_KEY, token_label
 from tui_games.tui.widgets.line_widget import Line, LineWidget
 
 TRACKS: tuple[range, ...] = (COLOUR_TOKENS, CONSTELLATION_TOKENS, ADVANCED_TOKENS)
-TRACK_TITLES = ("Colours", "Constell.", "Advanced")
-_LONG_TITLES = ("Colours", "Constellations", "Advanced")
+TRACK_TITLES = ("Colours", "Constellations", "Advanced")
 TRACK_PAY = ("1st/2nd/3rd: 3/2/1 VP per star", "1st/2nd/3rd: 14/12/10 VP each",
              "1st/2nd/3rd: 4/3/2 VP per pattern")
-_WIDTHS = (10, 13, 11)   # the compact columns
+# The compact columns, 34 in all as the pane has at 80x24. The colour column is as narrow
+# as "▸R 10 1st" so that the middle one's title reads "Constellations" whole, where
+# "Constell." was shorthand to a newcomer (issue 31).
+_WIDTHS = (9, 15, 10)
 COMPONENT_RULES = {
     "values--title": "text-style: bold;",
     "values--place": "color: $text-warning; text-style: bold;",
@@ -146,7 +148,7 @@ class ValuesBoard(LineWidget, can_focus=True):
     def _render_large(self) -> list[Line]:
         places = dict(self.places)
         rows: list[Line] = []
-        for track, title, pay in zip(TRACKS, _LONG_TITLES, TRACK_PAY, strict=True):
+        for track, title, pay in zip(TRACKS, TRACK_TITLES, TRACK_PAY, strict=True):
             rows.append(Content.assemble((title, ".values--title"), (f"  {pay}", ".values--note")))
             rows += [self._token(token, places.get(token), 30, bar=True) for token in track]
         return rows
@@ -155,7 +157,7 @@ class ValuesBoard(LineWidget, can_focus=True):
         value = self.values[token]
         cursor = self.choosing and token == self.cursor
         label = token_label(token)
-        pad = 6 if bar else 5 if token in CONSTELLATION_TOKENS else 2
+        pad = 6 if bar else 5 if token in CONSTELLATION_TOKENS else len(label)
         text = ("▸" if cursor else " ") + label.ljust(pad)
         spans: list[Span] = []
         if token in COLOUR_TOKENS:

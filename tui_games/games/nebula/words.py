@@ -27,6 +27,7 @@ from tui_games.games.nebula.objectives import (
     ADVANCED_DECK,
     CAREER_DECK,
     PERSONAL_DECK,
+    advanced_name,
     advanced_text,
     career_body,
     personal_text,
@@ -161,7 +162,8 @@ def _career(view: NebulaState, n: int, seat: int, names: Sequence[str]) -> str:
 def _objectives(view: NebulaState, seat: int, names: Sequence[str]) -> list[str]:
     lines = [_career(view, n, seat, names) for n in range(len(view.career))]
     lines += [
-        f"Advanced objective {n}: {advanced_text(ADVANCED_DECK[card])}."
+        # Named as the log names it, then read in full: one name per card (issue 31).
+        f"{advanced_name(n, ADVANCED_DECK[card])}: {advanced_text(ADVANCED_DECK[card])}."
         for n, card in enumerate(view.advanced, start=1)
     ]
     mine = view.personal[seat] if 0 <= seat < len(view.personal) else HIDDEN

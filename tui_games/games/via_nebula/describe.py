@@ -30,6 +30,17 @@ from tui_games.games.via_nebula.state import (
 )
 
 
+def setup_line(players: int, out: str, first: str) -> str:
+    """The log's first line: "A game for 2 players; the special (free to all) wheat token
+    is out. Seat 1 begins." The bracket says what a special token is, as the rules do (its
+    resources lie on the map for anyone, no craftsman, no VP), in the room Learn step 1
+    leaves its one log row at 80 columns."""
+    return (
+        f"A game for {players} players; the special (free to all) {out} token is out. "
+        f"{first} begins."
+    )
+
+
 def slot_name(s: ViaNebulaState, slot: int) -> str:
     """``the site on E5`` or, when a ruin holds two halves, ``the site on E5 (half 2)``."""
     hex_ = RUINS[slot_ruin(slot)]

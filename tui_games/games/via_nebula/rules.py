@@ -47,7 +47,7 @@ from tui_games.games.via_nebula.components import (
     token_type,
     token_vp,
 )
-from tui_games.games.via_nebula.describe import describe_action, narrate
+from tui_games.games.via_nebula.describe import describe_action, narrate, setup_line
 from tui_games.games.via_nebula.final_score import final_breakdown
 from tui_games.games.via_nebula.state import (
     ACTIONS_PER_TURN,
@@ -153,12 +153,7 @@ class ViaNebulaRules:
             # A stream of its own, so that the deal of a seed is the same whoever begins.
             s.current = Rng.seeded(seed ^ FIRST_PLAYER_STREAM).randrange(players)
         out = RESOURCES[token_type(removed)]
-        s.log.append(
-            Event(
-                f"A game for {players} players; the special {out} token is out "
-                f"of the game. {seat_ref(s.current)} begins."
-            )
-        )
+        s.log.append(Event(setup_line(players, out, seat_ref(s.current))))
         return s
 
     # ---- whose decision, and which ---------------------------------------------------------

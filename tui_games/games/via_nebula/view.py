@@ -267,9 +267,10 @@ def hand_lines(card: int, width: int, *, wrap: bool = True) -> list[str]:
 
 def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
                 width: int, room: bool = True) -> list[str]:
-    """A guild board: one short line (its VP and buildings), or four (``wide``) adding
-    the craftsmen and sites still to place, the tile stacks, explorers and storage, and
-    the sites on the map with their resources. Once resources lie on its sites or
+    """A guild board: one short line (its VP, buildings and what its leftovers will cost
+    at the end: short_board_line), or four (``wide``) adding the craftsmen and sites
+    still to place, the tile stacks, explorers and storage, and the sites on the map
+    with their resources. Once resources lie on its sites or
     exploitations, the VP they will cost at the end: a fifth line with ``room``, else
     at the front of the sites line, which then names fewer words, never a cut one
     (sites_line)."""
@@ -277,7 +278,7 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     built = len(s.built[seat])
     head = f"{letter} {fit(name, 7):<7}{score:>3}VP built {built}/5"
     if not wide:
-        return [fit(head, width)]
+        return [short_board_line(head, s, seat, name, score, width)]
     stored = sum(s.storage[seat])
     store = pile_letters(s.storage[seat]) if 0 < stored <= 6 else str(stored)
     sites = [(NAME[RUINS[slot // 2]], pile_letters(s.slot_res[slot]) or "-")
@@ -299,6 +300,22 @@ def board_lines(s: ViaNebulaState, seat: int, name: str, score: int, wide: bool,
     if n and room:
         lines.append(f"  {leftover_line(n)}")
     return [fit(line, width) for line in lines]
+
+
+def short_board_line(head: str, s: ViaNebulaState, seat: int, name: str, score: int,
+                     width: int) -> str:
+    """A board in one line: ``head``, then what its map leftovers will cost at the end
+    (issue 31: a rival's "B Bot 2 12VP built 0/5" hid 4 VP a table read 19-12 lost, to
+    end 21-8). Where the line is too narrow for both, the name goes before the cost:
+    the seat's letter marks it on the map and in the header."""
+    n = leftover(s, seat)
+    if not n:
+        return fit(head, width)
+    letter, built = SEAT_LETTERS[seat], len(s.built[seat])
+    said = [f"{head} · -{n} VP at end",
+            f"{letter} {fit(name, 7)} {score}VP -{n} at end, built {built}/5",
+            f"{letter} {score}VP -{n} at end, built {built}/5"]
+    return next((line for line in said if len(line) <= width), fit(said[-1], width))
 
 
 def sites_line(lead: str, sites: list[tuple[str, str]], width: int) -> str:
