@@ -204,6 +204,30 @@ async def test_a_returning_player_starts_on_their_own_table(
         assert table.game_id == mine and table.online_seat == 1
 
 
+async def test_a_turn_that_comes_at_the_offered_table_keeps_its_offer(
+        host: HostProcess, tmp_path: Path) -> None:
+    """The turn notice took the offer's place when the bot moved between two lists
+    (under load, as a CI run caught): the one key back to the seat went unsaid."""
+    with Connection(host.socket) as conn:
+        others = [Seat("nobody"), Seat("daemon")]
+        conn.request(CreateGame(game="neptune", seats=others), Created)
+        mine = conn.request(CreateGame(game="neptune", seats=[Seat("B", "easy"), Seat(me())]),
+                            Created).game_id
+    app = lobby_app(host.socket, SaveStore(tmp_path / "local"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: "Enter takes you back to your seat" in str(
+            lobby.query_one("#lobby-status").render()), "the offer of the player's table")
+        rows = [msgspec.structs.replace(row, to_move=1) if row.id == mine
+                else msgspec.structs.replace(row, to_move=None) for row in lobby._rows]
+        lobby.post_message(LobbyScreen.Listed(rows, me()))  # the turn comes at my table
+        await until(pilot, lambda: "(your turn)" in str(
+            lobby.query_one("#lobby-status").render()), "the offer to say so")
+        assert "Enter takes you back to your seat at Neptune (your turn)" in str(
+            lobby.query_one("#lobby-status").render())
+
+
 async def test_a_spectator_is_nobodys_you_at_the_table(host: HostProcess,
                                                        tmp_path: Path) -> None:
     with Connection(host.socket) as conn:

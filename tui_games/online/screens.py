@@ -371,13 +371,20 @@ class LobbyScreen(Screen[None]):
                 menu.highlighted = min(keep, len(self._rows) - 1)
         count = len(self._rows)
         highlighted = menu.highlighted
-        if self._notice is not None and self._notice[0] in (self._turns or set()):
+        back = (self._rows[highlighted] if highlighted is not None and self._rows
+                and self._rows[highlighted].id == self._back_id else None)
+        waiting = self._turns or set()
+        if (self._notice is not None and self._notice[0] in waiting
+                and (back is None or self._notice[0] != back.id)):
             self.status(self._notice[1])  # kept until that turn is played
             return
-        if highlighted is not None and self._rows and self._rows[highlighted].id == self._back_id:
+        if back is not None:
+            # A turn that comes at the table offered is said in the offer: the notice in
+            # its place would drop the one key that takes the player there.
+            turn = " (your turn)" if back.id in waiting else ""
             self.status(
                 f"You are {self.user}. Enter takes you back to your seat at "
-                f"{self._rows[highlighted].title}; w watches, n starts a new game."
+                f"{back.title}{turn}; w watches, n starts a new game."
             )
             return
         self.status(
