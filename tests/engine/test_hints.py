@@ -185,32 +185,29 @@ def test_a_lead_reads_as_points_ahead_or_behind() -> None:
     assert margin_outlook(0.5, 20).endswith("level with your best rival.")
 
 
+LONG = "x" * 60
+CLOSE_CALL = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_rating=0.5,
+                  runner_share=0.5, by_rating=True)
+"""A searched hint whose runner-up is as good: a reason, an outlook and a runner-up."""
+
+
+class Wordy(Words):
+    """A reason that fills the status line's two rows by itself."""
+
+    def why(self, view: Any, seat: int, action: Any) -> str:
+        return f"{LONG} {LONG}"
+
+
 def test_a_long_hint_leaves_out_the_runner_up_then_the_outlook_to_fit_two_lines() -> None:
-    long = "x" * 60
-
-    class Wordy(Words):
-        def why(self, view: Any, seat: int, action: Any) -> str:
-            return f"{long} {long}"
-
-    hint = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_rating=0.5,
-                runner_share=0.5, by_rating=True)
-    text = hint_text(Game(words=Wordy()), None, 0, hint)
-    assert text == f"Hint: Play R2: {long} {long}."
+    text = hint_text(Game(words=Wordy()), None, 0, CLOSE_CALL)
+    assert text == f"Hint: Play R2: {LONG} {LONG}."
     assert fits(text)
 
 
 def test_with_no_status_line_to_fit_a_hint_says_it_all() -> None:
     """The plain-lines front end speaks the hint: nothing is left out to fit two rows."""
-    long = "x" * 60
-
-    class Wordy(Words):
-        def why(self, view: Any, seat: int, action: Any) -> str:
-            return f"{long} {long}"
-
-    hint = Hint("R2", tries=9, share=0.5, rating=0.5, runner_up="R3", runner_rating=0.5,
-                runner_share=0.5, by_rating=True)
-    assert hint_text(Game(words=Wordy()), None, 0, hint, lines=None) == (
-        f"Hint: Play R2: {long} {long}. From here you win about 5 times in 10. "
+    assert hint_text(Game(words=Wordy()), None, 0, CLOSE_CALL, lines=None) == (
+        f"Hint: Play R2: {LONG} {LONG}. From here you win about 5 times in 10. "
         "Play R3 is about as good.")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from textual.pilot import Pilot
@@ -229,6 +229,19 @@ async def test_the_command_palette_offers_learn_to_play_per_game(
         assert screen.info.id == GUIDED[0].id and screen.guide is not None
 
 
+async def play_step(pilot: Pilot[None], keys: Sequence[str]) -> tuple[list[str], str]:
+    """Press a step's keys at the player's turn: the log lines since (the player's move
+    and each bot's after it, as the table speaks them) and the log's visible rows."""
+    screen = await my_turn(pilot)
+    before = len(screen.view().log)
+    await pilot.press(*keys)
+    screen = await my_turn(pilot)
+    await pilot.pause()
+    said = [screen.speak(text) for event in screen.view().log[before:]
+            if (text := event.for_viewer(screen.viewer))]
+    return said, " ".join(screen.query_one("#log", GameLog).visible_rows())
+
+
 @pytest.mark.parametrize("game", ["neptune", "nebular_colors"])
 async def test_learn_shows_every_move_since_yours_not_only_the_last(
         game: str, store: SaveStore, make_app: MakeApp) -> None:
@@ -242,16 +255,8 @@ async def test_learn_shows_every_move_since_yours_not_only_the_last(
         guide = guide_of(screen)
         seen_more = False
         for step in guide.tutorial.steps[:6]:
-            screen = await my_turn(pilot)
-            before = len(screen.view().log)
-            await pilot.press(*step.keys)
-            screen = await my_turn(pilot)
-            await pilot.pause()
-            since = [screen.speak(text) for event in screen.view().log[before:]
-                     if (text := event.for_viewer(screen.viewer))]
-            log = screen.query_one("#log", GameLog)
-            rows = log.visible_rows()
-            assert [line for line in since if line not in " ".join(rows)] == [], (since, rows)
+            since, rows = await play_step(pilot, step.keys)
+            assert [line for line in since if line not in rows] == [], (since, rows)
             seen_more = seen_more or len(since) > 1
         assert seen_more  # a step whose moves took more than the one line the log had
 
@@ -269,15 +274,8 @@ async def test_via_nebula_learn_shows_each_bot_move_since_yours(
         guide = guide_of(screen)
         most = 0
         for step in guide.tutorial.steps[:-1]:
-            screen = await my_turn(pilot)
-            before = len(screen.view().log)
-            await pilot.press(*step.keys)
-            screen = await my_turn(pilot)
-            await pilot.pause()
-            said = [screen.speak(text) for event in screen.view().log[before:]
-                    if (text := event.for_viewer(screen.viewer))]
+            said, rows = await play_step(pilot, step.keys)
             bots = [line for line in said if line.startswith("Bot 2 ")]
-            rows = " ".join(screen.query_one("#log", GameLog).visible_rows())
             assert [line for line in bots if line not in rows] == [], (bots, rows)
             most = max(most, len(bots))
         assert most == 2  # the turns where one line hid a move
