@@ -22,3 +22,15 @@ def test_the_space_bandit_step_says_what_the_swap_costs() -> None:
     text = TUTORIAL.steps[stop].text
     assert f"worth {taken.value}" in text
     assert f"costs you {5 - taken.value}" in text
+
+
+def test_the_farewell_names_where_a_special_this_deal_left_out_is_explained() -> None:
+    # Issue 31, played: the default game deals Stationfall, which Learn's deal leaves out
+    # and never mentions.
+    from tui_games.games.neptune.hints import SPECIAL_HELP
+    from tui_games.games.neptune.state import DEFAULT_SPECIALS, STATIONFALL
+
+    assert STATIONFALL in DEFAULT_SPECIALS
+    assert "stationfall" not in TUTORIAL.options["specials"].split("+")
+    assert "Stationfall" in TUTORIAL.farewell_keys and "cursor" in TUTORIAL.farewell_keys
+    assert "SF" in SPECIAL_HELP  # what the cursor's line says of it

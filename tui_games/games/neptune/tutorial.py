@@ -123,7 +123,9 @@ TUTORIAL = Tutorial(
     "lead after five rounds. Each turn: follow the led suit if you can; a trick "
     "you win scores its top card only, so win tricks whose top card is weak (11 "
     "minus its power).",
-    farewell_keys="? shows the rules.",
+    # the default game has specials this deal leaves out: the screen names them
+    farewell_keys="A special not met here (Stationfall…) says what it does under the "
+    "cursor; ? shows the rules.",
     mark=mark,
     explained=("Keep",),
 )
