@@ -22,3 +22,11 @@ def test_the_space_bandit_step_says_what_the_swap_costs() -> None:
     text = TUTORIAL.steps[stop].text
     assert f"worth {taken.value}" in text
     assert f"costs you {5 - taken.value}" in text
+
+
+def test_learn_calls_a_cards_number_its_strength_as_the_table_does() -> None:
+    # Issue 31, played at 80x24: step 15 read "the Jump Gate (power 7)" under the table's
+    # own "Jump Gate (strength 7; ...)", two words for one number.
+    texts = [TUTORIAL.intro, TUTORIAL.farewell, *(step.text for step in TUTORIAL.steps)]
+    assert not [text for text in texts if "power" in text.lower()]
+    assert any("Jump Gate (strength 7)" in text for text in texts)
