@@ -262,3 +262,18 @@ def test_a_hint_never_names_a_card_hidden_from_the_seat() -> None:
                 re.findall(r"\b[GYBP]\d+\b", why(view, seat, action).partition("wait for")[2])
             )
             assert named <= _visible(view, seat), (why(view, seat, action), named)
+
+
+def test_drawing_over_a_big_pile_names_the_pile_and_its_penalty_cards() -> None:
+    # Issue 31, played at 80x24: "Draw 2 cards: 2 new cards are worth more than the set a
+    # pile allows" beside an 11-card left pile offering a set of 7s; nothing said why not.
+    s = table(hands=("P7 Y7 B8", ""), piles=("B7 B11 G4 B2 P1 P6", "P10"))
+    assert [a.pile for a in RULES.legal_actions(s) if isinstance(a, Take)] == [0]
+    text = why(s, 0, Draw())
+    assert text == (
+        "2 new cards are worth more than the left pile's set "
+        "(6 cards: those you do not meld become penalty cards)"
+    )
+    assert fits(f"Draw 2 cards: {text}.")
+    small = table(hands=("P7 Y7 B8", ""), piles=("B7 B11", "P10"))
+    assert why(small, 0, Draw()) == "2 new cards are worth more than the left pile's set"

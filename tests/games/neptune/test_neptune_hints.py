@@ -142,3 +142,16 @@ def test_special_cards_are_described_by_strength_never_the_code_cp() -> None:
         assert "CP" not in text, text
         assert "strength" in text, text
         assert fits(text), text
+
+
+def test_the_black_hole_names_stationfall_only_when_it_is_in_the_game() -> None:
+    # Issue 31, played at 80x24: with BH JG SB PS A5 A7 dealt, the Black Hole read "wins
+    # unless Stationfall does", a card that never came into that game.
+    s = table(["R4 BH", "R6 B3"])
+    s.current = 0
+    s.specials = [c for c in s.specials if c != card("SF")]
+    alone = status_text(RULES, s, 0, card("BH"))
+    assert "Stationfall" not in alone and "but the round's last" in alone, alone
+    assert fits(alone), alone
+    s.specials = [*s.specials, card("SF")]
+    assert "unless Stationfall does" in status_text(RULES, s, 0, card("BH"))

@@ -34,3 +34,11 @@ def test_the_farewell_names_where_a_special_this_deal_left_out_is_explained() ->
     assert "stationfall" not in TUTORIAL.options["specials"].split("+")
     assert "Stationfall" in TUTORIAL.farewell_keys and "cursor" in TUTORIAL.farewell_keys
     assert "SF" in SPECIAL_HELP  # what the cursor's line says of it
+
+
+def test_learn_calls_a_cards_number_its_strength_as_the_table_does() -> None:
+    # Issue 31, played at 80x24: step 15 read "the Jump Gate (power 7)" under the table's
+    # own "Jump Gate (strength 7; ...)", two words for one number.
+    texts = [TUTORIAL.intro, TUTORIAL.farewell, *(step.text for step in TUTORIAL.steps)]
+    assert not [text for text in texts if "power" in text.lower()]
+    assert any("Jump Gate (strength 7)" in text for text in texts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from via_nebula_helpers import RULES, hx, quiet, slot
+from via_nebula_helpers import RULES, hx, quiet, slot, work
 
 from tui_games.games.via_nebula.board import (
     AXIAL,
@@ -138,6 +138,17 @@ def test_the_hex_caption_says_your_site_and_your_craftsman_not_yous() -> None:
     assert "your site" in text and "You's" not in text
     s.slot_owner[slot("E5")] = 1
     assert "Bot 2's site" in caption(s, hx("E5"), ["You", "Bot 2"])
+
+
+def test_resources_no_one_works_are_captioned_as_carried_by_anyone_not_free_to_take() -> None:
+    # Issue 31, played at 80x24: "D6: 4 wheat, free to take" beside "At D6: nothing to
+    # do": the special token's wheat is taken only by carrying it off, by anyone.
+    s = quiet()
+    work(s, "D6", "H", 4)
+    text = caption(s, hx("D6"), ["You", "Bot 2"])
+    assert text == "D6: 4 wheat, no craftsman: anyone may carry it"
+    work(s, "D6", "H", 4, owner=1)
+    assert caption(s, hx("D6"), ["You", "Bot 2"]) == "D6: 4 wheat, Bot 2's craftsman"
 
 
 def test_the_map_legend_names_every_resource_letter_within_the_map_width() -> None:

@@ -240,6 +240,15 @@ def why(view: NCState, seat: int, action: NCAction) -> str:
     """What ``action`` does for ``seat``'s melds, score and star fragments."""
     if isinstance(action, Draw):
         takes = [a for a in _RULES.legal_actions(view) if isinstance(a, Take)]
+        if len(takes) == 1:
+            # "the set a pile allows" left a newcomer wondering what was wrong with the
+            # pile: it is named, and a big one's cost (its cards become penalties) said
+            pile = takes[0].pile
+            size = len(view.piles[pile])
+            said = f"2 new cards are worth more than the {PILES[pile]} pile's set"
+            if size > 3:
+                said += f" ({size} cards: those you do not meld become penalty cards)"
+            return said
         if takes:
             return "2 new cards are worth more than the set a pile allows"
         runs = only_a_run(view, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tui_games.engine.bots.hint import fits, in_ten
 from tui_games.engine.grammar import plural
 from tui_games.games.neptune.bot import hold_value, pile_worth
-from tui_games.games.neptune.hints import SPECIAL_HELP
+from tui_games.games.neptune.hints import special_help
 from tui_games.games.neptune.rules import NeptuneRules
 from tui_games.games.neptune.state import (
     BLACK_HOLE,
@@ -24,7 +24,6 @@ from tui_games.games.neptune.state import (
     SPACE_BANDIT,
     SPACE_BANDIT_POINTS,
     SPECIAL_NAMES,
-    SPECIAL_SHORT,
     SUIT,
     SUIT_NAMES,
     Cover,
@@ -85,7 +84,7 @@ def _play(view: NeptuneState, seat: int, card: int) -> str:
     holder = named(cards[pos])
     if not view.trick:
         if card >= 30:
-            return f"leads {named(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]})"
+            return f"leads {named(card)} ({special_help(view, card)})"
         reasons = _lead_reasons(view, seat, card)
         if len(playable(view.hands[seat], view.trick, view.follow)) == 1:
             # Forced (the round's last card): which cards it keeps is no reason, and with

@@ -16,6 +16,7 @@ from tui_games.games.neptune.state import (
     IS_ASTEROID,
     NO_SUIT,
     SPECIAL_SHORT,
+    STATIONFALL,
     SUIT,
     SUIT_NAMES,
     NeptuneState,
@@ -37,6 +38,19 @@ SPECIAL_HELP = {
     "A5": "the trick it lands in scores -5",
     "A7": "the trick it lands in scores -7",
 }
+# The Black Hole's help where no Stationfall is dealt into the game: "unless Stationfall
+# does" named a card the player never meets.
+BLACK_HOLE_ALONE = "wins every trick but the round's last; scores 0"
+
+
+def special_help(view: NeptuneState, card: int) -> str:
+    """What the special ``card`` does, as far as this game's six specials go."""
+    short = SPECIAL_SHORT[card]
+    if short == "BH" and STATIONFALL not in view.specials:
+        return BLACK_HOLE_ALONE
+    return SPECIAL_HELP[short]
+
+
 QUESTIONS = {
     "top": "You won with the Jump Gate: choose the card to put on top",
     "bandit": "You won with the Space Bandit: keep the trick for 5 points, or swap it",
@@ -105,7 +119,7 @@ def cursor_hint(rules: NeptuneRules, view: NeptuneState, card: int | None, legal
         label = card_face(card) if card < 30 else card_name(card)
         return f"{label}: not now - {rules.why_illegal(view, card)}."
     if card >= 30:
-        return f"{card_name(card)} ({SPECIAL_HELP[SPECIAL_SHORT[card]]}): Enter plays it."
+        return f"{card_name(card)} ({special_help(view, card)}): Enter plays it."
     # The face's two numbers read out, each by its name: the weakest cards score most.
     return f"{face_legend(card)}. Enter plays it."
 

@@ -48,7 +48,7 @@ STEPS = (
     play(
         R9,
         "You lead the first trick: any card but an Asteroid. R9 is strong (the "
-        "higher the power, the more it wins) but scores only 11 - 9 = 2.",
+        "higher the strength, the more it wins) but scores only 11 - 9 = 2.",
     ),
     play(R10, "You won, so you lead again. R10 is the highest Red: nothing Red beats it."),
     play(
@@ -97,7 +97,7 @@ STEPS = (
     play(
         JUMP_GATE,
         "The bot leads G3 and you have no Green left, so any card goes: the "
-        "Jump Gate (power 7) beats every card under 7.",
+        "Jump Gate (strength 7) beats every card under 7.",
     ),
     answer(
         OnTop(card=G3),
@@ -118,11 +118,11 @@ TUTORIAL = Tutorial(
     options={"specials": SPECIALS},
     steps=STEPS,
     intro="Neptune: win tricks, but only each trick's top card scores (11 minus its "
-    "power). Red beats Green, Green beats Blue, Blue beats Red.",
+    "strength). Red beats Green, Green beats Blue, Blue beats Red.",
     farewell="On your own now (undo works again). The game is won at 50 points, or by the "
     "lead after five rounds. Each turn: follow the led suit if you can; a trick "
     "you win scores its top card only, so win tricks whose top card is weak (11 "
-    "minus its power).",
+    "minus its strength).",
     # the default game has specials this deal leaves out: the screen names them
     farewell_keys="A special not met here (Stationfall…) says what it does under the "
     "cursor; ? shows the rules.",

@@ -217,7 +217,10 @@ def caption(s: ViaNebulaState, hex_: int, names: list[str]) -> str:
                 f"{token_vp(t)} VP")
     if s.res_count[hex_]:
         owner = s.craftsman[hex_]
-        who = f"{possessive(names[owner])} craftsman" if owner != FREE else "free to take"
+        # "free to take" read as "take it now" on a hex where nothing could be done: it is
+        # free only in that no one works it, and like any hex it is carried off by road
+        who = (f"{possessive(names[owner])} craftsman" if owner != FREE
+               else "no craftsman: anyone may carry it")
         return f"{name}: {s.res_count[hex_]} {RESOURCES[s.res_kind[hex_]]}, {who}"
     return f"{name} empty meadow"
 
