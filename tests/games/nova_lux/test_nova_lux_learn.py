@@ -53,12 +53,12 @@ def test_learn_says_what_a_star_does_once_the_engine_is_full_as_the_rules_offer_
     assert offered == {*range(ENGINE_SLOTS), NONE}  # in place of each star, or discarded
 
 
-def test_learn_says_which_side_of_a_factions_bar_is_its_ability_and_which_its_needs() -> None:
+def test_learn_says_a_factions_line_gives_its_ability_then_its_needs() -> None:
     """Issue 31, played: "A faction's top row" named the card's layout; the panel's line
     "Old Ones: O<>H | W8 A8 L8 O8" has the ability before the bar and the needs after."""
     said = " ".join(step.text for step in TUTORIAL.steps)
     assert "top row" not in said
-    assert "A faction's ability is before its |, its needs after" in said
+    assert "A faction's line gives its ability, then its needs" in said
     s = RULES.setup(1, 1, {})
     for slot, fid in enumerate(s.factions[0]):
         for wide, asks in ((True, f"needs {requirement_text(FACTIONS[fid])}"),

@@ -59,9 +59,10 @@ STEPS = (
          f"give 2 artifacts. The engine can store {ENGINE_SLOTS} stars: a new one replaces "
          "one or is discarded."),
     # Issue 31, played: "top row" is the card's, and "Old Ones: O<>H | W8 A8 L8 O8" left
-    # a newcomer to guess which side of "|" was the ability and which the needs.
-    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's ability is before its |, "
-         "its needs after: Old Ones, 1 oxygen for 1 hydrogen. Also after others' turns: use "
+    # a newcomer to guess which part was the ability and which the needs. No "|" named:
+    # the plain-lines front end shares this text and shows no bar.
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's line gives its ability, "
+         "then its needs: Old Ones, 1 oxygen for 1 hydrogen. Also after others' turns: use "
          "it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
          "a neutron star under you collapses, you escape to a next cell."),
