@@ -28,7 +28,7 @@ from tui_games.games.nebula.board import (
 )
 from tui_games.games.nebula.clusters import ARROWS, StarClusters, indicator_track
 from tui_games.games.nebula.final_score import final_breakdown
-from tui_games.games.nebula.galaxy import GalaxyBoard, art, black_zone
+from tui_games.games.nebula.galaxy import SHORT_LEGEND, GalaxyBoard, art, black_zone
 from tui_games.games.nebula.galaxy_canvas import Art
 from tui_games.games.nebula.nebula_view import constellation_values
 from tui_games.games.nebula.objective_cards import CardsShown, ObjectiveCards
@@ -620,3 +620,11 @@ def test_each_objective_card_has_one_name_in_the_cards_pane_and_the_score_sheet(
         assert len(name) <= ADVANCED_NAME_WIDTH and "fully linked" not in name, name
         row = cards_rows(CardsShown(advanced=(card_id,), advanced_counts=(10,)))[2]
         assert row == f" A1 {name}".ljust(CARDS_PANE[0] - 2) + "10", row
+
+
+def test_the_compact_galaxy_legend_says_a_row_is_an_orbit_and_fits() -> None:
+    """Issue 31, played: Career cards and hints name "Orbit 5"; at 80x24 the legend named
+    no orbit, so nothing tied Orbit 5 to the row numbered 5."""
+    assert "─orbit" in SHORT_LEGEND
+    # a column to spare: the Scores pane's text starts right after the galaxy
+    assert len(SHORT_LEGEND) < len(art(False).lines[0])

@@ -16,7 +16,7 @@ from tui_games.games import get_game
 from tui_games.games.nebula.board import CENTRE, CLUSTER_NAMES, INDEX, NEIGHBOURS
 from tui_games.games.nebula.describe import a_star, stars_in_front
 from tui_games.games.nebula.hard import seat_value
-from tui_games.games.nebula.hint_words import outlook, short, why
+from tui_games.games.nebula.hint_words import _reasons, outlook, short, why
 from tui_games.games.nebula.objectives import CAREER_DECK, PERSONAL_DECK, career_done
 from tui_games.games.nebula.state import (
     ADVANCED_TOKENS,
@@ -306,3 +306,17 @@ def test_an_advanced_objectives_value_token_keeps_its_reason_in_a_hint() -> None
             reason = why(view, seat, move)
             text = hint_text(info, view, seat, Hint(move, tries=9, share=1.0, rating=0.5))
             assert reason and f": {reason}." in text and fits(text), text
+
+
+def test_a_time_step_says_the_markers_together_face_the_stars_not_the_moved_one() -> None:
+    """Issue 31, played: "Move the top Time marker one space counterclockwise: faces blue"
+    when the top marker then faced an empty space and the left one faced blue."""
+    s = new(2)
+    seat = s.current
+    for cluster in s.clusters:
+        cluster[:] = [EMPTY] * len(cluster)
+    s.clusters[2][:] = [star_of("B")] * len(s.clusters[2])
+    reasons = list(_reasons(RULES.observe(s, seat), seat, StepTime(0, 1)))
+    assert not any(r.startswith("faces ") for r in reasons), reasons
+    assert "the markers face blue; no colour here scores extra yet; any star fills your " \
+        "Galaxy" in reasons, reasons

@@ -138,3 +138,12 @@ def test_a_refused_take_counts_time_in_steps_as_the_status_line_does() -> None:
         while s.time_left:
             RULES.apply(s, StepTime(0, 1))
     assert all("time steps" in w and "point" not in w for w in words), words
+
+
+def test_taking_names_only_the_stars_taken_and_says_a_marker_faces_an_empty_space() -> None:
+    """Issue 31, played: "Enter takes · Y B" left the "·" to guess."""
+    text = line.time_status((-1, star("Y"), star("B")), 0)
+    assert text.startswith("Enter takes Y B; 1 marker faces an empty space."), text
+    assert "·" not in text
+    assert line.time_status((-1, -1, -1), 0).startswith(
+        "Enter takes no star; 3 markers face an empty space."), text

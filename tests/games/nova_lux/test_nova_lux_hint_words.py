@@ -267,3 +267,11 @@ def test_ending_the_turn_with_seven_of_each_says_what_the_colony_still_waits_for
     hint = Hint(TakeHydrogen(card("G7")))
     text = hint_text(get_game("nova_lux"), s, 0, hint)
     assert "free star" in text and fits(text), text
+
+
+def test_a_trade_for_hydrogen_that_costs_the_colony_says_hydrogen_pays_the_moves() -> None:
+    """Issue 31, played: "Use the Old Ones: 1 oxygen for 1 hydrogen: your colony still
+    lacks 7 life forms, 7 oxygen and more" named only the loss."""
+    s = _turn("W5 A7 L0 O1 H1")
+    assert why(s, 0, UseAbility(0, OXYGEN, HYDROGEN)) == (
+        "hydrogen pays the Ark's moves; your colony still lacks 7 life forms, 7 oxygen and more")

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from nova_lux_helpers import RULES, card, new, put_star
 
+from tui_games.games.nova_lux.cards import FACTIONS, requirement_text
 from tui_games.games.nova_lux.interned import ENGINE_SLOTS
 from tui_games.games.nova_lux.state import NONE, Pick, StoreStar, TakeHydrogen
 from tui_games.games.nova_lux.tutorial import TUTORIAL
+from tui_games.games.nova_lux.view import faction_line, short_requirement
 
 
 def test_learn_says_the_game_is_over_once_no_star_has_hydrogen_as_the_rules_end_it() -> None:
@@ -49,3 +51,16 @@ def test_learn_says_what_a_star_does_once_the_engine_is_full_as_the_rules_offer_
     assert s.phase == "store"
     offered = {a.slot for a in RULES.legal_actions(s) if isinstance(a, StoreStar)}
     assert offered == {*range(ENGINE_SLOTS), NONE}  # in place of each star, or discarded
+
+
+def test_learn_says_a_factions_line_gives_its_ability_then_its_needs() -> None:
+    """Issue 31, played: "A faction's top row" named the card's layout; the panel's line
+    "Old Ones: O<>H | W8 A8 L8 O8" has the ability before the bar and the needs after."""
+    said = " ".join(step.text for step in TUTORIAL.steps)
+    assert "top row" not in said
+    assert "A faction's line gives its ability, then its needs" in said
+    s = RULES.setup(1, 1, {})
+    for slot, fid in enumerate(s.factions[0]):
+        for wide, asks in ((True, f"needs {requirement_text(FACTIONS[fid])}"),
+                           (False, short_requirement(FACTIONS[fid]))):
+            assert faction_line(s, 0, slot, wide).endswith(f" | {asks}")

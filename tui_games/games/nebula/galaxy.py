@@ -53,7 +53,9 @@ FILLED, FREE = "●", "○"
 # Reverse video, not a component class: a component class's background is lost in a span.
 CURSOR = "bold reverse"
 LEGEND = "+ legal  * highlighted  │ direct  ┆ indirect  ─ orbit  ↺ ring closes"
-SHORT_LEGEND = "+legal *highlighted ┆indirect ↺ring closes"
+# "─orbit" stays at 80 columns: the Career cards and hints say "Orbit 5", and a new
+# player could not tell it was the row numbered 5 (issue 31, played).
+SHORT_LEGEND = "+legal *highlight ┆indirect ─orbit ↺closes"
 NAMES_LEGEND = "every space's name (n: stars again)"
 
 

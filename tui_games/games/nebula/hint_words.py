@@ -154,7 +154,9 @@ def _step_reasons(view: NebulaState, seat: int, after: NebulaState) -> Iterator[
         if good:
             goods.append(f"{STAR_NAMES[star]} {good}")
     kinds = Counter(STAR_NAMES[x] for x in faced)
-    short = "faces " + and_list(
+    # "the markers", not "faces": the stars may be in front of markers this step left
+    # alone, and "Move the top marker …: faces blue" read as the top one facing blue.
+    short = "the markers face " + and_list(
         [f"{n} {name}" if n > 1 else name for name, n in kinds.items()])
     if goods:
         yield f"{stars}; {'; '.join(goods)}"

@@ -66,8 +66,14 @@ def time_status(preview: Sequence[int], left: int, *, can_take: bool = True,
     take = " ".join(STAR_LETTERS[s] if s >= 0 else "·" for s in preview)
     chaos = "Or c: Turn to Chaos." if chaos_open else ""
     if can_take:
-        return fitted(f"Enter takes {take}. (←→ against a marker's way takes a step back.)",
-                      chaos)
+        # Issue 31, played: "Enter takes · Y B" left the "·" to guess: say the stars taken,
+        # and that a marker facing an empty space brings none.
+        stars = " ".join(STAR_LETTERS[s] for s in preview if s >= 0) or "no star"
+        empty = sum(1 for s in preview if s < 0)
+        gap = (f"; {plural(empty, 'marker')} {'faces' if empty == 1 else 'face'} an empty "
+               "space" if empty else "")
+        return fitted(f"Enter takes {stars}{gap}. (←→ against a marker's way takes a step "
+                      "back.)", chaos)
     return fitted(f"Invest Time: {plural(left, 'step')} left to spend (↑↓ ring, ←→ step its "
                   f"marker; against its way takes a step back). The markers face {take}.",
                   chaos)

@@ -375,7 +375,12 @@ def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState) -> str:
     if missing < sum(n for _, n in before):
         return f"{goal} then lacks {short_text(now)}"
     # A cost paid for what comes later (its name says what goes and comes): the goal.
-    return f"{_goal(after, seat, short=True)} still lacks {short_text(now)}"
+    lacks = f"{_goal(after, seat, short=True)} still lacks {short_text(now)}"
+    if after.res[seat][HYDROGEN] > view.res[seat][HYDROGEN]:
+        # Issue 31, played: "1 oxygen for 1 hydrogen: your colony still lacks … 7 oxygen"
+        # read as a loss with no gain; the hydrogen is the gain: it pays the Ark's moves.
+        return f"hydrogen pays the Ark's moves; {lacks}"
+    return lacks
 
 
 def outlook(view: NovaLuxState, seat: int, rating: float) -> str:

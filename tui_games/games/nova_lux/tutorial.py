@@ -58,8 +58,12 @@ STEPS = (
     step(UseEngine(slot=0, pay=2, gain=1), "Run that star: 1 hydrogen and 1 life form "
          f"give 2 artifacts. The engine can store {ENGINE_SLOTS} stars: a new one replaces "
          "one or is discarded."),
-    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's top row: the Old Ones, 1 "
-         "oxygen for 1 hydrogen. Offered after others' turns too: use it or pass."),
+    # Issue 31, played: "top row" is the card's, and "Old Ones: O<>H | W8 A8 L8 O8" left
+    # a newcomer to guess which part was the ability and which the needs. No "|" named:
+    # the plain-lines front end shares this text and shows no bar.
+    step(UseAbility(slot=OLD_ONES, give=3, get=4), "A faction's line gives its ability, "
+         "then its needs: Old Ones, 1 oxygen for 1 hydrogen. Also after others' turns: use "
+         "it or pass."),
     step(MoveTo(cell=C5), "Move to C5: the map shows the path and its hydrogen cost. If "
          "a neutron star under you collapses, you escape to a next cell."),
     # The clock a newcomer could not see (issue 31): the title's "hydrogen left in all stars".
