@@ -53,6 +53,10 @@ def only(action: Action) -> Callable[[Action], bool]:
     return lambda tried: tried == action
 
 
+NO_UNDO = "The guided game has no undo: each step builds on the one before."
+"""What every front end says to an undo while the guide leads."""
+
+
 @dataclass(frozen=True)
 class Tutorial:
     """A guided first game: one fixed deal, the player in seat 0 against easy bots."""

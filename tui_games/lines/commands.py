@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tui_games.engine.grammar import speak_to
+from tui_games.engine.tutorial import NO_UNDO
 from tui_games.lines.choices import Group
 from tui_games.lines.rules_text import rules_lines
 
@@ -112,7 +113,7 @@ def _undo(table: LinesTable, decision: Decision, rest: str) -> str:
         table.say("'undo' takes nothing after it: it takes back your last decision.")
         return ""
     if table.tutorial is not None and table.step < len(table.tutorial.steps):
-        table.say("The guided game has no undo: each step builds on the one before.")
+        table.say(NO_UNDO)
         return ""
     if not table.session.can_undo():
         table.say("Nothing to undo: your last decision revealed something new, ended "

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from tui_games.engine.core import Action
 from tui_games.engine.session import Session
-from tui_games.engine.tutorial import Tutorial
+from tui_games.engine.tutorial import NO_UNDO, Tutorial
 from tui_games.engine.tutorial import guided_session as _guided
 from tui_games.games import GameInfo, all_games, load
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 GUIDED_CLASS = "-guided"  # on the game screen while the guide's box takes the log's room
 SINCE_ROWS = 4  # the most log rows the guided game opens for the moves since yours
-NO_UNDO = "The guided game has no undo: each step builds on the one before."
 
 
 def tutorial_of(info: GameInfo) -> Tutorial | None:
