@@ -345,7 +345,7 @@ def _why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
         return _harvest(view, seat, action)
     after = after_move(_RULES, view, action)
     if after is None and isinstance(action, UseAbility) and seat < len(view.res):
-        return _leaves(view, seat, _ability(view, seat, action))
+        return _leaves(view, seat, _ability(view, seat, action), traded=True)
     if after is None or seat >= len(after.res):
         return ""
     if after.colony[seat] != NONE and view.colony[seat] == NONE:
@@ -354,10 +354,10 @@ def _why(view: NovaLuxState, seat: int, action: NovaLuxAction) -> str:
         return "completes your last faction: you win"
     if after.res[seat] == view.res[seat]:
         return ""
-    return _leaves(view, seat, after)
+    return _leaves(view, seat, after, traded=True)
 
 
-def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState) -> str:
+def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState, traded: bool = False) -> str:
     """What ``after`` (the seat's resources once a move is made) leaves its goal short of."""
     before, now = shortfall(view, seat), shortfall(after, seat)
     goal = (
@@ -376,9 +376,10 @@ def _leaves(view: NovaLuxState, seat: int, after: NovaLuxState) -> str:
         return f"{goal} then lacks {short_text(now)}"
     # A cost paid for what comes later (its name says what goes and comes): the goal.
     lacks = f"{_goal(after, seat, short=True)} still lacks {short_text(now)}"
-    if after.res[seat][HYDROGEN] > view.res[seat][HYDROGEN]:
+    if traded and after.res[seat][HYDROGEN] > view.res[seat][HYDROGEN]:
         # Issue 31, played: "1 oxygen for 1 hydrogen: your colony still lacks … 7 oxygen"
         # read as a loss with no gain; the hydrogen is the gain: it pays the Ark's moves.
+        # Said of a trade only: a harvest's hydrogen comes with its own gain, named.
         return f"hydrogen pays the Ark's moves; {lacks}"
     return lacks
 
