@@ -426,7 +426,9 @@ def test_respects_a_time_budget() -> None:
     bot = ISMCTSBot(rules, random.Random(2), seconds=0.15)
     started = time.perf_counter()
     assert bot.choose(view, 0) in rules.legal_actions(view)
-    assert time.perf_counter() - started < 0.15 + 0.25
+    # A budget ignored runs its searches for seconds; the slack is for a loaded machine
+    # (a CI run beside other work took 0.403 s where 0.4 was allowed).
+    assert time.perf_counter() - started < 0.15 + 1.0
     assert bot.last_stats.iterations > 10
     assert 0.15 <= bot.last_stats.seconds < 0.4
 
