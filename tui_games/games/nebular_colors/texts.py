@@ -63,9 +63,14 @@ def penalty_text(cards: int, cost: int, pending: int = 0) -> str:
     said = (f"{plural(cards, 'penalty card')} {agree(cards, 'costs', 'cost')} {cost}"
             if cards else "no penalty cards")
     if pending:
-        becomes = "becomes a penalty card" if pending == 1 else "become penalty cards"
-        said += f"; {plural(pending, 'pile card')} {becomes} unless melded this turn"
+        said += (f"; {plural(pending, 'pile card')} {become_penalty(pending)} "
+                 "unless melded this turn")
     return said
+
+
+def become_penalty(cards: int) -> str:
+    """What unmelded pile cards do at the turn's end, agreeing with their number."""
+    return agree(cards, "becomes a penalty card", "become penalty cards")
 
 
 def pending_pile_cards(view: NCState, seat: int) -> int:
@@ -126,8 +131,7 @@ def status_text(rules: NebularColorsRules, view: NCState, viewer: int,
     if phase == "meld":
         melds = sum(1 for a in legal if isinstance(a, Meld))
         taken = len(view.taken)
-        left = (f"{plural(taken, 'pile card')} left "
-                f"{agree(taken, 'becomes a penalty card', 'become penalty cards')}")
+        left = f"{plural(taken, 'pile card')} left {become_penalty(taken)}"
         if not melds:
             after = f" ({left})" if taken else ""
             return f"Your turn: no meld can be made now - end your turn (e){after}."
